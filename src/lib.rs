@@ -3,4 +3,9 @@
 //!
 //! Rules never depend on search; search never depends on the UI.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod game;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
+pub mod worker;

@@ -1,0 +1,292 @@
+//! Sets of squares (or wall slots) as bits of a `u128`, and the per-board-size
+//! masks that make flood fills and move generation a handful of word operations.
+//!
+//! A board of size `n` numbers its squares `rank * n + file`, so the 121 squares
+//! of the largest (11×11) board fit in one `u128`. Wall slots are numbered by the
+//! square to the south-west of the wall's centre, with the same stride.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+
+/// Smallest supported board size.
+pub const MIN_SIZE: u8 = 3;
+/// Largest supported board size (11×11 = 121 squares fit in a `u128`).
+pub const MAX_SIZE: u8 = 11;
+
+/// A set of square (or wall-slot) indices of one board size.
+///
+/// ```
+/// use quoridor::game::Bitboard;
+/// let b = Bitboard::EMPTY.with(3).with(70);
+/// assert_eq!(b.count(), 2);
+/// assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, 70]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// The set holding only `index`.
+    #[inline]
+    pub const fn single(index: usize) -> Bitboard {
+        Bitboard(1u128 << index)
+    }
+
+    /// Whether `index` is in the set.
+    #[inline]
+    pub const fn has(self, index: usize) -> bool {
+        self.0 >> index & 1 == 1
+    }
+
+    /// This set plus `index`.
+    #[inline]
+    pub const fn with(self, index: usize) -> Bitboard {
+        Bitboard(self.0 | 1u128 << index)
+    }
+
+    /// This set minus `index`.
+    #[inline]
+    pub const fn without(self, index: usize) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << index))
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the two sets share an element.
+    #[inline]
+    pub const fn intersects(self, other: Bitboard) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest element, if any.
+    #[inline]
+    pub const fn first(self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as usize)
+        }
+    }
+
+    /// The `k`-th lowest element (0-based), if the set has that many.
+    pub fn nth(self, k: u32) -> Option<usize> {
+        let mut bits = self.0;
+        for _ in 0..k {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        Bitboard(bits).first()
+    }
+
+    /// The elements in increasing order.
+    #[inline]
+    pub fn iter(self) -> BitIter {
+        BitIter(self.0)
+    }
+}
+
+/// Iterator over the elements of a [`Bitboard`], lowest first.
+#[derive(Clone, Debug)]
+pub struct BitIter(u128);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitIter {}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl Shl<usize> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shl(self, rhs: usize) -> Bitboard {
+        Bitboard(self.0 << rhs)
+    }
+}
+
+impl Shr<usize> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shr(self, rhs: usize) -> Bitboard {
+        Bitboard(self.0 >> rhs)
+    }
+}
+
+/// Masks of one board size, computed at compile time.
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry {
+    /// Board size `n` (squares per side).
+    pub size: usize,
+    /// Every square of the board.
+    pub board: Bitboard,
+    /// Squares not on the east edge (file < n-1).
+    pub not_east: Bitboard,
+    /// Every valid wall slot (file and rank < n-1).
+    pub slots: Bitboard,
+    /// Goal row of each player: player 1 the top rank, player 2 the bottom rank.
+    pub goal: [Bitboard; 2],
+}
+
+const fn build_geometry(n: usize) -> Geometry {
+    let mut board = 0u128;
+    let mut not_east = 0u128;
+    let mut slots = 0u128;
+    let mut top = 0u128;
+    let mut bottom = 0u128;
+    let mut rank = 0;
+    while rank < n {
+        let mut file = 0;
+        while file < n {
+            let bit = 1u128 << (rank * n + file);
+            board |= bit;
+            if file + 1 < n {
+                not_east |= bit;
+            }
+            if file + 1 < n && rank + 1 < n {
+                slots |= bit;
+            }
+            if rank + 1 == n {
+                top |= bit;
+            }
+            if rank == 0 {
+                bottom |= bit;
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    Geometry {
+        size: n,
+        board: Bitboard(board),
+        not_east: Bitboard(not_east),
+        slots: Bitboard(slots),
+        goal: [Bitboard(top), Bitboard(bottom)],
+    }
+}
+
+const fn build_all() -> [Geometry; MAX_SIZE as usize + 1] {
+    let mut all = [build_geometry(MIN_SIZE as usize); MAX_SIZE as usize + 1];
+    let mut n = MIN_SIZE as usize;
+    while n <= MAX_SIZE as usize {
+        all[n] = build_geometry(n);
+        n += 1;
+    }
+    all
+}
+
+static GEOMETRIES: [Geometry; MAX_SIZE as usize + 1] = build_all();
+
+impl Geometry {
+    /// The masks of board size `size` (which must be in `MIN_SIZE..=MAX_SIZE`).
+    #[inline]
+    pub fn of(size: u8) -> &'static Geometry {
+        &GEOMETRIES[size as usize]
+    }
+
+    /// One step of a flood fill: `from` grown by one square in every direction
+    /// not blocked by a wall (`block_north` has bit `s` when the edge from `s`
+    /// to the square north of it is walled; `block_east` likewise eastwards).
+    #[inline]
+    pub fn grow(&self, from: Bitboard, block_north: Bitboard, block_east: Bitboard) -> Bitboard {
+        let n = self.size;
+        let open_north = from & !block_north;
+        let open_east = from & !block_east & self.not_east;
+        let north = open_north << n;
+        let south = (from >> n) & !block_north;
+        let east = open_east << 1;
+        let west = (from >> 1) & !block_east & self.not_east;
+        (from | north | south | east | west) & self.board
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nine_by_nine_masks() {
+        let g = Geometry::of(9);
+        assert_eq!(g.board.count(), 81);
+        assert_eq!(g.slots.count(), 64);
+        assert_eq!(g.goal[0].count(), 9);
+        assert!(g.goal[0].has(80) && g.goal[1].has(0));
+        assert!(!g.not_east.has(8));
+    }
+
+    #[test]
+    fn grow_does_not_wrap_around_edges() {
+        let g = Geometry::of(5);
+        // East edge square a2-row end (file 4, rank 0) must not spill to file 0 of rank 1.
+        let grown = g.grow(Bitboard::single(4), Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(grown, Bitboard::single(4).with(3).with(9));
+        let grown = g.grow(Bitboard::single(5), Bitboard::EMPTY, Bitboard::EMPTY);
+        assert_eq!(grown, Bitboard::single(5).with(0).with(6).with(10));
+    }
+
+    #[test]
+    fn grow_respects_walls() {
+        let g = Geometry::of(3);
+        let grown = g.grow(
+            Bitboard::single(4),
+            Bitboard::single(4),
+            Bitboard::single(3),
+        );
+        // Centre square: north and west walled off.
+        assert_eq!(grown, Bitboard::single(4).with(1).with(5));
+    }
+}

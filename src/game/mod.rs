@@ -1,0 +1,23 @@
+//! The rules of Quoridor: squares, walls, moves, positions, legality, move
+//! generation, notation and game records. Depends on `std` (and `serde` for
+//! the types the worker sends) only.
+
+mod bitboard;
+mod moves;
+mod notation;
+mod perft;
+mod position;
+mod record;
+mod square;
+mod variant;
+mod wall;
+
+pub use bitboard::{BitIter, Bitboard, Geometry, MAX_SIZE, MIN_SIZE};
+pub use moves::{Move, Player};
+pub use notation::ParseMoveError;
+pub use perft::perft;
+pub use position::{DistanceMap, IllegalMove, Position};
+pub use record::{Game, RecordError};
+pub use square::Square;
+pub use variant::{Variant, VariantError, MAX_WALLS};
+pub use wall::{Orientation, Wall};

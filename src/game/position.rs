@@ -1,0 +1,719 @@
+//! A position: pawns, placed walls, wall stocks and the side to move, with
+//! move legality, move generation and path searches on bitboards.
+
+use super::bitboard::{Bitboard, Geometry};
+use super::moves::{Move, Player};
+use super::square::Square;
+use super::variant::Variant;
+use super::wall::{Orientation, Wall};
+use std::fmt;
+
+/// Why a move cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game has already been won.
+    GameOver {
+        /// Who won.
+        winner: Player,
+    },
+    /// The square or wall does not fit on this board.
+    OffBoard {
+        /// The move as given.
+        mv: Move,
+        /// Squares per side of the board.
+        size: u8,
+    },
+    /// The pawn cannot get to that square in one move.
+    NotReachable {
+        /// Where the pawn stands.
+        from: Square,
+        /// Where it was asked to go.
+        to: Square,
+    },
+    /// The player has placed all their walls.
+    NoWallsLeft {
+        /// The player to move.
+        player: Player,
+    },
+    /// A parallel wall already occupies part of the groove.
+    Overlaps {
+        /// The wall asked for.
+        wall: Wall,
+        /// The wall in the way.
+        existing: Wall,
+        /// 1-based index in the game record of the move that placed `existing`, when known.
+        placed_on: Option<usize>,
+    },
+    /// A perpendicular wall already has the same centre.
+    Crosses {
+        /// The wall asked for.
+        wall: Wall,
+        /// The wall in the way.
+        existing: Wall,
+        /// 1-based index in the game record of the move that placed `existing`, when known.
+        placed_on: Option<usize>,
+    },
+    /// The wall would leave a pawn with no path to its goal row.
+    CutsOff {
+        /// The wall asked for.
+        wall: Wall,
+        /// The player who would be cut off.
+        player: Player,
+        /// That player's goal rank, 1-based as in notation.
+        goal_rank: u8,
+    },
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let placed = |f: &mut fmt::Formatter<'_>, n: &Option<usize>| match n {
+            Some(n) => write!(f, " placed on move {n}"),
+            None => Ok(()),
+        };
+        match self {
+            IllegalMove::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
+            IllegalMove::OffBoard { mv, size } => {
+                write!(f, "{mv} is off the {size}x{size} board")
+            }
+            IllegalMove::NotReachable { from, to } => {
+                write!(f, "{to} is not reachable from {from}")
+            }
+            IllegalMove::NoWallsLeft { player } => write!(f, "no walls left: {player} has none"),
+            IllegalMove::Overlaps {
+                wall,
+                existing,
+                placed_on,
+            } => {
+                write!(f, "wall {wall} overlaps {existing}")?;
+                placed(f, placed_on)
+            }
+            IllegalMove::Crosses {
+                wall,
+                existing,
+                placed_on,
+            } => {
+                write!(f, "wall {wall} crosses {existing}")?;
+                placed(f, placed_on)
+            }
+            IllegalMove::CutsOff {
+                wall,
+                player,
+                goal_rank,
+            } => write!(
+                f,
+                "wall {wall} would cut {player} off from rank {goal_rank}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Breadth-first distances of every square to one player's goal row (walls
+/// count, pawns do not). Unreachable squares hold `None`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceMap {
+    size: u8,
+    steps: [u8; 121],
+}
+
+impl DistanceMap {
+    const UNREACHABLE: u8 = u8::MAX;
+
+    /// Steps from `square` to the goal row, if it can get there.
+    pub fn get(&self, square: Square) -> Option<u8> {
+        if square.on_board(self.size) {
+            self.at(square.index(self.size))
+        } else {
+            None
+        }
+    }
+
+    /// Steps from the square with bit index `index`.
+    #[inline]
+    pub fn at(&self, index: usize) -> Option<u8> {
+        match self.steps[index] {
+            DistanceMap::UNREACHABLE => None,
+            d => Some(d),
+        }
+    }
+}
+
+/// The four directions a pawn steps in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Direction {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Direction {
+    const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+    ];
+
+    fn sideways(self) -> [Direction; 2] {
+        match self {
+            Direction::North | Direction::South => [Direction::East, Direction::West],
+            Direction::East | Direction::West => [Direction::North, Direction::South],
+        }
+    }
+}
+
+/// A Quoridor position. Small and `Copy`, so search code copies it and plays
+/// moves on the copy.
+///
+/// ```
+/// use quoridor::game::{Move, Position, Variant};
+/// let mut pos = Position::new(Variant::default());
+/// assert_eq!(pos.legal_moves().len(), 131);
+/// pos.play("e2".parse().unwrap()).unwrap();
+/// let err = pos.play("e2".parse().unwrap()).unwrap_err();
+/// assert_eq!(err.to_string(), "e2 is not reachable from e9");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    variant: Variant,
+    pawns: [u8; 2],
+    walls_left: [u8; 2],
+    turn: Player,
+    h_walls: Bitboard,
+    v_walls: Bitboard,
+    block_north: Bitboard,
+    block_east: Bitboard,
+}
+
+impl Position {
+    /// The start position of `variant`, player 1 to move.
+    pub fn new(variant: Variant) -> Position {
+        let n = variant.size();
+        Position {
+            variant,
+            pawns: [
+                variant.start(Player::One).index(n) as u8,
+                variant.start(Player::Two).index(n) as u8,
+            ],
+            walls_left: [variant.walls(); 2],
+            turn: Player::One,
+            h_walls: Bitboard::EMPTY,
+            v_walls: Bitboard::EMPTY,
+            block_north: Bitboard::EMPTY,
+            block_east: Bitboard::EMPTY,
+        }
+    }
+
+    #[inline]
+    fn geometry(&self) -> &'static Geometry {
+        Geometry::of(self.variant.size())
+    }
+
+    /// The rules parameters.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Squares per side.
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.variant.size()
+    }
+
+    /// The player to move (after a win: the loser, who may not move).
+    #[inline]
+    pub fn turn(&self) -> Player {
+        self.turn
+    }
+
+    /// Where `player`'s pawn stands.
+    pub fn pawn(&self, player: Player) -> Square {
+        Square::from_index(self.pawns[player.index()] as usize, self.size())
+    }
+
+    /// Bit index of `player`'s pawn.
+    #[inline]
+    pub fn pawn_index(&self, player: Player) -> usize {
+        self.pawns[player.index()] as usize
+    }
+
+    /// Walls `player` may still place.
+    #[inline]
+    pub fn walls_left(&self, player: Player) -> u8 {
+        self.walls_left[player.index()]
+    }
+
+    /// Slots (corner bit indices) of the placed horizontal and vertical walls.
+    pub fn wall_slots(&self) -> [Bitboard; 2] {
+        [self.h_walls, self.v_walls]
+    }
+
+    /// Edges closed by walls: bit `s` of the first set means the step from `s`
+    /// north is walled; of the second, the step from `s` east.
+    pub fn blocked_edges(&self) -> [Bitboard; 2] {
+        [self.block_north, self.block_east]
+    }
+
+    /// Every placed wall, horizontal ones first.
+    pub fn walls(&self) -> impl Iterator<Item = Wall> + '_ {
+        let n = self.size();
+        let h = self
+            .h_walls
+            .iter()
+            .map(move |s| Wall::from_slot(s, Orientation::Horizontal, n));
+        let v = self
+            .v_walls
+            .iter()
+            .map(move |s| Wall::from_slot(s, Orientation::Vertical, n));
+        h.chain(v)
+    }
+
+    /// The winner, once a pawn has reached its goal row.
+    #[inline]
+    pub fn winner(&self) -> Option<Player> {
+        let g = self.geometry();
+        if g.goal[0].has(self.pawns[0] as usize) {
+            Some(Player::One)
+        } else if g.goal[1].has(self.pawns[1] as usize) {
+            Some(Player::Two)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the game has ended.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// The square one step from `s` in `dir`, unless the edge or a wall is in the way.
+    #[inline]
+    fn step(&self, s: usize, dir: Direction) -> Option<usize> {
+        let n = self.size() as usize;
+        match dir {
+            Direction::North => (s + n < n * n && !self.block_north.has(s)).then_some(s + n),
+            Direction::South => (s >= n && !self.block_north.has(s - n)).then(|| s - n),
+            Direction::East => (s % n + 1 < n && !self.block_east.has(s)).then_some(s + 1),
+            Direction::West => (s % n > 0 && !self.block_east.has(s - 1)).then(|| s - 1),
+        }
+    }
+
+    /// Squares the pawn of `player` could move to if it were that player's
+    /// turn: steps, straight jumps, and diagonal steps beside the other pawn
+    /// when a wall or the edge is behind it.
+    pub fn pawn_targets_of(&self, player: Player) -> Bitboard {
+        let me = self.pawns[player.index()] as usize;
+        let other = self.pawns[player.other().index()] as usize;
+        let mut targets = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            let Some(next) = self.step(me, dir) else {
+                continue;
+            };
+            if next != other {
+                targets = targets.with(next);
+            } else if let Some(behind) = self.step(other, dir) {
+                targets = targets.with(behind);
+            } else {
+                for side in dir.sideways() {
+                    if let Some(diagonal) = self.step(other, side) {
+                        targets = targets.with(diagonal);
+                    }
+                }
+            }
+        }
+        targets
+    }
+
+    /// Squares the side to move may move its pawn to (none once the game is over).
+    pub fn pawn_targets(&self) -> Bitboard {
+        if self.is_over() {
+            Bitboard::EMPTY
+        } else {
+            self.pawn_targets_of(self.turn)
+        }
+    }
+
+    /// Wall slots free of overlapping and crossing walls: `[horizontal, vertical]`.
+    /// Ignores stocks and paths.
+    #[inline]
+    pub fn free_wall_slots(&self) -> [Bitboard; 2] {
+        let g = self.geometry();
+        let (h, v) = (self.h_walls, self.v_walls);
+        let n = g.size;
+        [
+            g.slots & !(h | (h << 1) | (h >> 1) | v),
+            g.slots & !(v | (v << n) | (v >> n) | h),
+        ]
+    }
+
+    /// The edges a wall at `slot` closes: `(block_north, block_east)` after placing it.
+    #[inline]
+    fn blocks_with(&self, slot: usize, orientation: Orientation) -> (Bitboard, Bitboard) {
+        let n = self.size() as usize;
+        match orientation {
+            Orientation::Horizontal => (
+                self.block_north | Bitboard::single(slot) | Bitboard::single(slot + 1),
+                self.block_east,
+            ),
+            Orientation::Vertical => (
+                self.block_north,
+                self.block_east | Bitboard::single(slot) | Bitboard::single(slot + n),
+            ),
+        }
+    }
+
+    /// Whether a pawn at `from` can reach `goal` through the given walls.
+    #[inline]
+    fn connected(g: &Geometry, from: usize, goal: Bitboard, bn: Bitboard, be: Bitboard) -> bool {
+        let mut reached = Bitboard::single(from);
+        loop {
+            if reached.intersects(goal) {
+                return true;
+            }
+            let grown = g.grow(reached, bn, be);
+            if grown == reached {
+                return false;
+            }
+            reached = grown;
+        }
+    }
+
+    /// The first player a wall at `slot` would cut off from their goal, if any.
+    /// Does not check overlap or stocks.
+    pub fn wall_cuts_off(&self, slot: usize, orientation: Orientation) -> Option<Player> {
+        let g = self.geometry();
+        let (bn, be) = self.blocks_with(slot, orientation);
+        Player::BOTH.into_iter().find(|p| {
+            !Self::connected(g, self.pawns[p.index()] as usize, g.goal[p.index()], bn, be)
+        })
+    }
+
+    /// Whether `player`'s pawn has a path to its goal row.
+    pub fn has_path(&self, player: Player) -> bool {
+        let g = self.geometry();
+        Self::connected(
+            g,
+            self.pawns[player.index()] as usize,
+            g.goal[player.index()],
+            self.block_north,
+            self.block_east,
+        )
+    }
+
+    /// Length of `player`'s shortest path to its goal row (walls count, pawns
+    /// do not), or `None` if cut off.
+    pub fn distance_to_goal(&self, player: Player) -> Option<u32> {
+        let g = self.geometry();
+        let goal = g.goal[player.index()];
+        let mut reached = Bitboard::single(self.pawns[player.index()] as usize);
+        let mut steps = 0;
+        loop {
+            if reached.intersects(goal) {
+                return Some(steps);
+            }
+            let grown = g.grow(reached, self.block_north, self.block_east);
+            if grown == reached {
+                return None;
+            }
+            reached = grown;
+            steps += 1;
+        }
+    }
+
+    /// Distances of every square to `player`'s goal row.
+    pub fn distance_map(&self, player: Player) -> DistanceMap {
+        let g = self.geometry();
+        let mut steps = [DistanceMap::UNREACHABLE; 121];
+        let mut frontier = g.goal[player.index()];
+        let mut seen = frontier;
+        let mut d = 0u8;
+        while !frontier.is_empty() {
+            for s in frontier.iter() {
+                steps[s] = d;
+            }
+            let next = g.grow(frontier, self.block_north, self.block_east) & !seen;
+            seen |= next;
+            frontier = next;
+            d = d.saturating_add(1);
+        }
+        DistanceMap {
+            size: self.size(),
+            steps,
+        }
+    }
+
+    /// Wall slots `[horizontal, vertical]` that block some edge of one
+    /// shortest path of `player` (only such walls can cut that player off).
+    /// `None` if the player has no path.
+    pub fn shortest_path_walls(&self, player: Player) -> Option<[Bitboard; 2]> {
+        let g = self.geometry();
+        let n = g.size;
+        let (bn, be) = (self.block_north, self.block_east);
+        let goal = g.goal[player.index()];
+        let mut layers = [Bitboard::EMPTY; 122];
+        layers[0] = Bitboard::single(self.pawns[player.index()] as usize);
+        let mut seen = layers[0];
+        let mut k = 0;
+        while !layers[k].intersects(goal) {
+            let next = g.grow(layers[k], bn, be) & !seen;
+            if next.is_empty() {
+                return None;
+            }
+            seen |= next;
+            k += 1;
+            layers[k] = next;
+        }
+        let mut critical = [Bitboard::EMPTY; 2];
+        let mut cur = (layers[k] & goal).first()?;
+        for layer in layers[..k].iter().rev() {
+            // Reachability is symmetric, so the squares one step back are the
+            // previous layer's squares among cur's open neighbours.
+            let prev = (g.grow(Bitboard::single(cur), bn, be) & *layer).first()?;
+            let (lo, hi) = (prev.min(cur), prev.max(cur));
+            if hi - lo == n {
+                critical[0] = critical[0].with(lo);
+                if lo % n > 0 {
+                    critical[0] = critical[0].with(lo - 1);
+                }
+            } else {
+                critical[1] = critical[1].with(lo);
+                if lo >= n {
+                    critical[1] = critical[1].with(lo - n);
+                }
+            }
+            cur = prev;
+        }
+        Some([critical[0] & g.slots, critical[1] & g.slots])
+    }
+
+    /// Legal wall slots `[horizontal, vertical]` for the side to move: free of
+    /// overlaps, within stock, and leaving both pawns a path. Only walls on a
+    /// current shortest path get a path check.
+    pub fn legal_wall_slots(&self) -> [Bitboard; 2] {
+        if self.is_over() || self.walls_left[self.turn.index()] == 0 {
+            return [Bitboard::EMPTY; 2];
+        }
+        let mut free = self.free_wall_slots();
+        let (Some(a), Some(b)) = (
+            self.shortest_path_walls(Player::One),
+            self.shortest_path_walls(Player::Two),
+        ) else {
+            return [Bitboard::EMPTY; 2];
+        };
+        for (i, orientation) in [Orientation::Horizontal, Orientation::Vertical]
+            .into_iter()
+            .enumerate()
+        {
+            for slot in (free[i] & (a[i] | b[i])).iter() {
+                if self.wall_cuts_off(slot, orientation).is_some() {
+                    free[i] = free[i].without(slot);
+                }
+            }
+        }
+        free
+    }
+
+    /// Every legal move, pawn moves first, appended to `out`.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        let n = self.size();
+        out.extend(
+            self.pawn_targets()
+                .iter()
+                .map(|s| Move::Pawn(Square::from_index(s, n))),
+        );
+        let [h, v] = self.legal_wall_slots();
+        out.extend(
+            h.iter()
+                .map(|s| Move::Wall(Wall::from_slot(s, Orientation::Horizontal, n))),
+        );
+        out.extend(
+            v.iter()
+                .map(|s| Move::Wall(Wall::from_slot(s, Orientation::Vertical, n))),
+        );
+    }
+
+    /// Every legal move, pawn moves first.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(140);
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// Number of legal moves.
+    pub fn count_legal_moves(&self) -> usize {
+        let [h, v] = self.legal_wall_slots();
+        (self.pawn_targets().count() + h.count() + v.count()) as usize
+    }
+
+    /// Checks `mv` for the side to move; `Ok` if it is legal.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if let Some(winner) = self.winner() {
+            return Err(IllegalMove::GameOver { winner });
+        }
+        let n = self.size();
+        match mv {
+            Move::Pawn(to) => {
+                if !to.on_board(n) {
+                    return Err(IllegalMove::OffBoard { mv, size: n });
+                }
+                if self.pawn_targets().has(to.index(n)) {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::NotReachable {
+                        from: self.pawn(self.turn),
+                        to,
+                    })
+                }
+            }
+            Move::Wall(wall) => self.check_wall(wall),
+        }
+    }
+
+    fn check_wall(&self, wall: Wall) -> Result<(), IllegalMove> {
+        let n = self.size();
+        if !wall.on_board(n) {
+            return Err(IllegalMove::OffBoard {
+                mv: Move::Wall(wall),
+                size: n,
+            });
+        }
+        if self.walls_left[self.turn.index()] == 0 {
+            return Err(IllegalMove::NoWallsLeft { player: self.turn });
+        }
+        let slot = wall.slot(n);
+        let orientation = wall.orientation();
+        let (same, across, along) = match orientation {
+            Orientation::Horizontal => (self.h_walls, self.v_walls, 1),
+            Orientation::Vertical => (self.v_walls, self.h_walls, n as usize),
+        };
+        let overlapping = [Some(slot), slot.checked_sub(along), Some(slot + along)];
+        for existing in overlapping.into_iter().flatten() {
+            if same.has(existing) && self.geometry().slots.has(existing) {
+                return Err(IllegalMove::Overlaps {
+                    wall,
+                    existing: Wall::from_slot(existing, orientation, n),
+                    placed_on: None,
+                });
+            }
+        }
+        if across.has(slot) {
+            return Err(IllegalMove::Crosses {
+                wall,
+                existing: Wall::from_slot(slot, orientation.flip(), n),
+                placed_on: None,
+            });
+        }
+        if let Some(player) = self.wall_cuts_off(slot, orientation) {
+            return Err(IllegalMove::CutsOff {
+                wall,
+                player,
+                goal_rank: self.variant.goal_rank(player) + 1,
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` if it is legal; otherwise leaves the position unchanged and
+    /// says which rule it breaks.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` without checking it. Playing an illegal move leaves the
+    /// position in an unspecified (but memory-safe) state.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let n = self.size();
+        match mv {
+            Move::Pawn(to) => self.pawns[self.turn.index()] = to.index(n) as u8,
+            Move::Wall(wall) => {
+                let slot = wall.slot(n);
+                (self.block_north, self.block_east) = self.blocks_with(slot, wall.orientation());
+                match wall.orientation() {
+                    Orientation::Horizontal => self.h_walls = self.h_walls.with(slot),
+                    Orientation::Vertical => self.v_walls = self.v_walls.with(slot),
+                }
+                let left = &mut self.walls_left[self.turn.index()];
+                *left = left.saturating_sub(1);
+            }
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// The position as an ASCII diagram: pawns `1` and `2`, walls drawn as
+    /// `===` (horizontal) and `#` (vertical), then stocks and the side to move.
+    pub fn diagram(&self) -> String {
+        let n = self.size() as usize;
+        let mut out = String::new();
+        let files: String = (0..n)
+            .map(|f| format!("  {} ", (b'a' + f as u8) as char))
+            .collect();
+        let border = format!("    +{}+\n", "-".repeat(4 * n - 1));
+        out.push_str(&format!("    {}\n", files.trim_end()));
+        out.push_str(&border);
+        for rank in (0..n).rev() {
+            let mut line = format!("{:>3} |", rank + 1);
+            for file in 0..n {
+                let s = rank * n + file;
+                let pawn = if self.pawns[0] as usize == s {
+                    '1'
+                } else if self.pawns[1] as usize == s {
+                    '2'
+                } else {
+                    '.'
+                };
+                line.push_str(&format!(" {pawn} "));
+                line.push(if file + 1 == n {
+                    '|'
+                } else if self.block_east.has(s) {
+                    '#'
+                } else {
+                    ' '
+                });
+            }
+            out.push_str(&format!("{line} {}\n", rank + 1));
+            if rank > 0 {
+                let mut groove = String::from("    |");
+                for file in 0..n {
+                    let below = (rank - 1) * n + file;
+                    groove.push_str(if self.block_north.has(below) {
+                        "==="
+                    } else {
+                        "   "
+                    });
+                    groove.push(if file + 1 == n {
+                        '|'
+                    } else if self.h_walls.has(below) {
+                        '='
+                    } else if self.v_walls.has(below) {
+                        '#'
+                    } else {
+                        ' '
+                    });
+                }
+                out.push_str(&groove);
+                out.push('\n');
+            }
+        }
+        out.push_str(&border);
+        out.push_str(&format!("    {}\n", files.trim_end()));
+        for p in Player::BOTH {
+            out.push_str(&format!(
+                "{p} on {}: {} of {} walls left\n",
+                self.pawn(p),
+                self.walls_left(p),
+                self.variant.walls()
+            ));
+        }
+        match self.winner() {
+            Some(w) => out.push_str(&format!("{w} has won\n")),
+            None => out.push_str(&format!("{} to move\n", self.turn)),
+        }
+        out
+    }
+}

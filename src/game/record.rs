@@ -1,0 +1,385 @@
+//! Game records: a variant plus the moves played, with undo/redo, and the
+//! text form used by the CLI, share links and saved games.
+//!
+//! # Record format
+//!
+//! A record is the moves in notation separated by white space:
+//!
+//! ```text
+//! e2 e8 e3 e7 e3h
+//! ```
+//!
+//! Non-default variants start with bracketed header tags, each optional:
+//! `[size N]` (3–11, default 9), `[walls W]` (0–20, default 10) and
+//! `[start SQ1 SQ2]` (the pawns' start squares, default the middle of each
+//! back row). Move numbers such as `1.` are accepted and ignored when reading,
+//! so `1. e2 e8 2. e3` reads the same as `e2 e8 e3`. Reading is
+//! case-insensitive.
+//!
+//! ```
+//! use quoridor::game::Game;
+//! let game: Game = "[size 5] [walls 3] c2 c4 b1v".parse().unwrap();
+//! assert_eq!(game.position().walls_left(quoridor::game::Player::One), 2);
+//! assert_eq!(game.to_string(), "[size 5] [walls 3] c2 c4 b1v");
+//! ```
+
+use super::moves::{Move, Player};
+use super::notation::ParseMoveError;
+use super::position::{IllegalMove, Position};
+use super::square::Square;
+use super::variant::{Variant, VariantError};
+use std::fmt;
+use std::str::FromStr;
+
+/// A game: the variant, the moves played (with positions after each), and
+/// the moves undone that [`Game::redo`] can replay.
+///
+/// ```
+/// use quoridor::game::{Game, Variant};
+/// let mut game = Game::new(Variant::default());
+/// game.play_text("e2").unwrap();
+/// game.play_text("e8").unwrap();
+/// assert!(game.undo());
+/// assert_eq!(game.to_string(), "e2");
+/// assert!(game.redo());
+/// assert_eq!(game.to_string(), "e2 e8");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    undone: Vec<Move>,
+}
+
+/// A record that could not be read. Nothing of it is applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// A header tag is malformed or names an unsupported variant.
+    Header(String),
+    /// The variant in the header is not allowed.
+    Variant(VariantError),
+    /// Move number `index` (1-based) is not notation.
+    Syntax {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// What was wrong with its text.
+        error: ParseMoveError,
+    },
+    /// Move number `index` (1-based) breaks a rule.
+    Illegal {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// The rule it breaks.
+        error: IllegalMove,
+    },
+}
+
+impl RecordError {
+    /// 1-based index of the first bad move, if the error is about a move.
+    pub fn move_index(&self) -> Option<usize> {
+        match self {
+            RecordError::Syntax { index, .. } | RecordError::Illegal { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Header(why) => write!(f, "bad record header: {why}"),
+            RecordError::Variant(e) => write!(f, "bad record header: {e}"),
+            RecordError::Syntax { index, error } => write!(f, "move {index}: {error}"),
+            RecordError::Illegal { index, mv, error } => {
+                write!(f, "move {index} ({mv}) is illegal: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl From<VariantError> for RecordError {
+    fn from(e: VariantError) -> Self {
+        RecordError::Variant(e)
+    }
+}
+
+/// A record split into its header variant (if any) and its move texts.
+struct RecordText<'a> {
+    variant: Option<Variant>,
+    moves: Vec<&'a str>,
+}
+
+fn split_record(text: &str) -> Result<RecordText<'_>, RecordError> {
+    let mut rest = text.trim_start();
+    let mut size = None;
+    let mut walls = None;
+    let mut start: Option<[Square; 2]> = None;
+    while let Some(tag_start) = rest.strip_prefix('[') {
+        let close = tag_start
+            .find(']')
+            .ok_or_else(|| RecordError::Header("a '[' tag has no closing ']'".into()))?;
+        let tag = &tag_start[..close];
+        rest = tag_start[close + 1..].trim_start();
+        let mut words = tag.split_whitespace();
+        let name = words.next().unwrap_or("").to_ascii_lowercase();
+        let values: Vec<&str> = words.collect();
+        let number = |what: &str| -> Result<u8, RecordError> {
+            match values.as_slice() {
+                [v] => v.parse().map_err(|_| {
+                    RecordError::Header(format!("[{what} …] needs a number, got {v:?}"))
+                }),
+                _ => Err(RecordError::Header(format!("[{what} …] takes one number"))),
+            }
+        };
+        match name.as_str() {
+            "size" => size = Some(number("size")?),
+            "walls" => walls = Some(number("walls")?),
+            "start" => {
+                let squares: Result<Vec<Square>, _> = values.iter().map(|v| v.parse()).collect();
+                match squares.as_deref() {
+                    Ok([a, b]) => start = Some([*a, *b]),
+                    Ok(_) => {
+                        return Err(RecordError::Header(
+                            "[start …] takes two squares, player 1's then player 2's".into(),
+                        ))
+                    }
+                    Err(e) => return Err(RecordError::Header(e.to_string())),
+                }
+            }
+            other => {
+                return Err(RecordError::Header(format!(
+                    "unknown tag [{other}] (known: size, walls, start)"
+                )))
+            }
+        }
+    }
+    let variant = if size.is_some() || walls.is_some() || start.is_some() {
+        let size = size.unwrap_or(9);
+        let mut v = Variant::new(size, walls.unwrap_or(10))?;
+        if let Some([a, b]) = start {
+            v = v.with_start(a, b)?;
+        }
+        Some(v)
+    } else {
+        None
+    };
+    let moves = rest
+        .split_whitespace()
+        .filter(|w| !is_move_number(w))
+        .collect();
+    Ok(RecordText { variant, moves })
+}
+
+/// `12.` style move numbers, skipped when reading records.
+fn is_move_number(word: &str) -> bool {
+    word.strip_suffix('.')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+impl Game {
+    /// A new game of `variant` at its start position.
+    pub fn new(variant: Variant) -> Game {
+        Game {
+            positions: vec![Position::new(variant)],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    /// Reads a record; a header in the text overrides `default_variant`.
+    /// On error nothing is kept and the error names the first bad move.
+    pub fn parse_with_variant(text: &str, default_variant: Variant) -> Result<Game, RecordError> {
+        let record = split_record(text)?;
+        let mut game = Game::new(record.variant.unwrap_or(default_variant));
+        for (i, word) in record.moves.iter().enumerate() {
+            let index = i + 1;
+            let mv: Move = word
+                .parse()
+                .map_err(|error| RecordError::Syntax { index, error })?;
+            game.play(mv)
+                .map_err(|error| RecordError::Illegal { index, mv, error })?;
+        }
+        Ok(game)
+    }
+
+    /// Reads as much of a record as is valid: the game after the longest
+    /// valid prefix, and the error that stopped it, if any.
+    pub fn parse_prefix(text: &str, default_variant: Variant) -> (Game, Option<RecordError>) {
+        let record = match split_record(text) {
+            Ok(r) => r,
+            Err(e) => return (Game::new(default_variant), Some(e)),
+        };
+        let mut game = Game::new(record.variant.unwrap_or(default_variant));
+        for (i, word) in record.moves.iter().enumerate() {
+            let index = i + 1;
+            let mv = match word.parse::<Move>() {
+                Ok(mv) => mv,
+                Err(error) => return (game, Some(RecordError::Syntax { index, error })),
+            };
+            if let Err(error) = game.play(mv) {
+                return (game, Some(RecordError::Illegal { index, mv, error }));
+            }
+        }
+        (game, None)
+    }
+
+    /// The rules parameters.
+    pub fn variant(&self) -> Variant {
+        self.positions[0].variant()
+    }
+
+    /// The current position (after the last move played).
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// The position after the first `ply` moves (0 = start), if that many were played.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Moves undone that [`Game::redo`] replays, next one last.
+    pub fn undone(&self) -> &[Move] {
+        &self.undone
+    }
+
+    /// The winner, if the game has ended.
+    pub fn winner(&self) -> Option<Player> {
+        self.position().winner()
+    }
+
+    /// Plays `mv` if legal. Clears the redo list unless `mv` is the move it
+    /// would replay. An overlap or crossing names the move that placed the wall
+    /// in the way.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let mut next = *self.position();
+        next.play(mv).map_err(|e| self.with_move_numbers(e))?;
+        self.positions.push(next);
+        self.moves.push(mv);
+        if self.undone.last() == Some(&mv) {
+            self.undone.pop();
+        } else {
+            self.undone.clear();
+        }
+        Ok(())
+    }
+
+    /// Parses `text` as a move and plays it; the error says what was wrong.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        let mv: Move = text.parse().map_err(|e: ParseMoveError| e.to_string())?;
+        self.play(mv).map_err(|e| e.to_string())?;
+        Ok(mv)
+    }
+
+    fn with_move_numbers(&self, error: IllegalMove) -> IllegalMove {
+        let placed = |existing| {
+            self.moves
+                .iter()
+                .position(|m| *m == Move::Wall(existing))
+                .map(|i| i + 1)
+        };
+        match error {
+            IllegalMove::Overlaps { wall, existing, .. } => IllegalMove::Overlaps {
+                wall,
+                existing,
+                placed_on: placed(existing),
+            },
+            IllegalMove::Crosses { wall, existing, .. } => IllegalMove::Crosses {
+                wall,
+                existing,
+                placed_on: placed(existing),
+            },
+            other => other,
+        }
+    }
+
+    /// Takes back the last move; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.moves.pop() {
+            Some(mv) => {
+                self.positions.pop();
+                self.undone.push(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Replays the last undone move; `false` if there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.undone.pop() {
+            Some(mv) => {
+                let mut next = *self.position();
+                next.play_unchecked(mv);
+                self.positions.push(next);
+                self.moves.push(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Drops every move after the first `ply` (they become undone moves).
+    pub fn truncate(&mut self, ply: usize) {
+        while self.moves.len() > ply {
+            self.undo();
+        }
+    }
+
+    /// The header tags for this game's variant (empty for the standard game).
+    pub fn header(&self) -> String {
+        let v = self.variant();
+        let mut tags = Vec::new();
+        if v.size() != 9 {
+            tags.push(format!("[size {}]", v.size()));
+        }
+        if v.walls() != 10 {
+            tags.push(format!("[walls {}]", v.walls()));
+        }
+        if !v.has_default_start() {
+            tags.push(format!(
+                "[start {} {}]",
+                v.start(Player::One),
+                v.start(Player::Two)
+            ));
+        }
+        tags.join(" ")
+    }
+}
+
+impl fmt::Display for Game {
+    /// The record: header tags (for non-default variants) and the moves.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let header = self.header();
+        let mut sep = "";
+        if !header.is_empty() {
+            f.write_str(&header)?;
+            sep = " ";
+        }
+        for mv in &self.moves {
+            write!(f, "{sep}{mv}")?;
+            sep = " ";
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Game {
+    type Err = RecordError;
+
+    /// Reads a record; without a header it is the standard 9×9 game.
+    fn from_str(s: &str) -> Result<Game, RecordError> {
+        Game::parse_with_variant(s, Variant::default())
+    }
+}
