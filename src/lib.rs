@@ -6,6 +6,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
+pub mod search;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod worker;

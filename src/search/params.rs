@@ -1,0 +1,169 @@
+//! Every tunable of the engine in one struct, with the thesis's names and
+//! defaults documented per field.
+
+use serde::{Deserialize, Serialize};
+
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayoutPolicy {
+    /// The thesis's selector: a uniformly random legal move, found by trial
+    /// and error over all pawn steps and walls.
+    Uniform,
+    /// Beyond the thesis: the pawn follows a shortest path (with probability
+    /// `path_bias`), and walls go on the opponent's shortest path.
+    ShortestPath,
+}
+
+/// Which root child is played when the search ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalMove {
+    /// The child searched most often (robust; the usual choice).
+    MostVisits,
+    /// The child with the best mean score (the thesis's other option).
+    BestWinrate,
+}
+
+/// All engine settings. The first ten fields are the thesis's parameters
+/// (J. Tomek, "Aplikace MCTS na hru Quoridor", 2011, table 5.1), the rest are
+/// extensions beyond it, each with its own switch.
+///
+/// ```
+/// use quoridor::search::SearchParams;
+/// let thesis = SearchParams::thesis_fixed_point();
+/// assert_eq!(thesis.playouts, 2500);
+/// assert_eq!(thesis.max_playout_moves, Some(2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchParams {
+    /// Thesis #1 (limit): playouts per move; 0 = no playout limit.
+    pub playouts: u64,
+    /// Thesis #1 (limit): thinking time per move in milliseconds; 0 = no time limit.
+    /// With both limits set, the search stops at whichever comes first.
+    pub time_ms: u64,
+    /// Thesis #2 `UCTConst`: exploration constant C in
+    /// `winrate + C * sqrt(ln(parent visits) / child visits)`. Thesis: 0.1, best 0.05.
+    pub uct_c: f64,
+    /// Thesis #3 `maxd`: random moves per playout before the evaluation
+    /// function scores the position; `None` plays to the end of the game.
+    /// Thesis fixed point 2, best 5.
+    pub max_playout_moves: Option<u32>,
+    /// Thesis #4 `zarazkaconst`: weight of a wall in stock against one step of
+    /// path length in the evaluation. Thesis: 1, best 0.25.
+    pub wall_weight: f64,
+    /// Thesis #5 `skoreconst`: slope of `atan(slope * E) / pi + 0.5`, which turns
+    /// the evaluation into a win probability. Thesis: 0.3, best 0.5.
+    pub score_slope: f64,
+    /// Thesis #6 node skipping: from this tree depth on (0 = the root), with
+    /// probability 1/2 the descent goes into an existing child instead of
+    /// creating a new one. `None` = off.
+    pub skip_from_depth: Option<u32>,
+    /// Thesis #7 smart playouts: every second move of each player in a playout
+    /// is a shortest-path pawn step.
+    pub smart_playouts: bool,
+    /// Thesis #8: the random selector never draws walls that overlap or cross
+    /// placed walls (they stay illegal for the rest of the game).
+    pub remember_overlapping_walls: bool,
+    /// Thesis #9: a wall found to cut a pawn off is remembered, with the
+    /// region the pawn would be shut in, and not tried again while that pawn
+    /// stays in the region.
+    pub remember_blocking_walls: bool,
+    /// Thesis #10 losing-move detection: a move that lets the opponent win at
+    /// once is removed from the tree; a node whose every move is removed is
+    /// lost, and so on upwards.
+    pub losing_move_detection: bool,
+    /// Extension: keep the subtree of the moves actually played between searches.
+    pub tree_reuse: bool,
+    /// Extension: MCTS-solver. Proven wins and losses of both sides propagate;
+    /// a winning move is tried first at every new node; a proven win is played
+    /// at once and a proven loss avoided while any move is unproven.
+    pub solver: bool,
+    /// Extension: how playouts (and expansion) pick moves.
+    pub playout_policy: PlayoutPolicy,
+    /// Extension (with `ShortestPath`): probability that a playout move is a
+    /// shortest-path pawn step rather than a wall.
+    pub path_bias: f64,
+    /// Extension: only walls that touch a shortest path of either pawn, or lie
+    /// next to a pawn, are considered (in the tree and in playouts).
+    pub near_walls_only: bool,
+    /// Extension: how the move to play is picked at the end.
+    pub final_move: FinalMove,
+    /// Most tree nodes kept; when full, the tree stops growing and playouts go on.
+    pub node_budget: u32,
+    /// Random seed; the same seed, position and playout limit give the same search.
+    pub seed: u64,
+}
+
+impl SearchParams {
+    /// The thesis's fixed point: 2,500 playouts, C 0.1, maxd 2, wall weight 1,
+    /// slope 0.3, parameters 6–10 off, no extensions.
+    pub fn thesis_fixed_point() -> SearchParams {
+        SearchParams {
+            playouts: 2500,
+            time_ms: 0,
+            uct_c: 0.1,
+            max_playout_moves: Some(2),
+            wall_weight: 1.0,
+            score_slope: 0.3,
+            skip_from_depth: None,
+            smart_playouts: false,
+            remember_overlapping_walls: false,
+            remember_blocking_walls: false,
+            losing_move_detection: false,
+            tree_reuse: false,
+            solver: false,
+            playout_policy: PlayoutPolicy::Uniform,
+            path_bias: 0.0,
+            near_walls_only: false,
+            final_move: FinalMove::MostVisits,
+            node_budget: DEFAULT_NODE_BUDGET,
+            seed: 1,
+        }
+    }
+
+    /// A weak opponent for beginners: the thesis engine with few playouts.
+    pub fn easy() -> SearchParams {
+        SearchParams {
+            playouts: 300,
+            time_ms: 0,
+            ..SearchParams::thesis_fixed_point()
+        }
+    }
+
+    /// Whether proven results are tracked (solver or losing-move detection).
+    pub fn tracks_proofs(&self) -> bool {
+        self.solver || self.losing_move_detection
+    }
+}
+
+/// Default node budget: enough for a long think (about 40 bytes a node).
+pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
+
+impl Default for SearchParams {
+    /// The strongest combination measured so far (see the README's engine notes).
+    fn default() -> SearchParams {
+        SearchParams {
+            playouts: 0,
+            time_ms: 2000,
+            uct_c: 0.25,
+            max_playout_moves: None,
+            wall_weight: 0.25,
+            score_slope: 0.5,
+            skip_from_depth: None,
+            smart_playouts: false,
+            remember_overlapping_walls: true,
+            remember_blocking_walls: true,
+            losing_move_detection: true,
+            tree_reuse: true,
+            solver: true,
+            playout_policy: PlayoutPolicy::ShortestPath,
+            path_bias: 0.8,
+            near_walls_only: true,
+            final_move: FinalMove::MostVisits,
+            node_budget: DEFAULT_NODE_BUDGET,
+            seed: 1,
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The pseudo-random move selector shared by playouts and tree expansion,
+//! and the playout itself.
+
+use super::eval::{evaluate, win_probability};
+use super::params::{PlayoutPolicy, SearchParams};
+use crate::game::{
+    Bitboard, DistanceMap, Geometry, Move, Orientation, Player, Position, Square, Wall,
+};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// Longest playout when `max_playout_moves` is unlimited; then the evaluation decides.
+pub const PLAYOUT_SAFETY_LIMIT: u32 = 400;
+
+const ORIENTATIONS: [Orientation; 2] = [Orientation::Horizontal, Orientation::Vertical];
+
+/// A wall found to cut `player` off while their pawn stays in `region`
+/// (thesis parameter 9).
+#[derive(Clone, Copy, Debug)]
+struct BlockingWall {
+    slot: u8,
+    orientation: u8,
+    player: Player,
+    region: Bitboard,
+}
+
+/// Per-iteration memory of the selector: walls known to block. Positions only
+/// gain walls along one descent and playout, so what is learnt stays true.
+#[derive(Clone, Debug, Default)]
+pub struct SelectorMemory {
+    blocking: Vec<BlockingWall>,
+}
+
+impl SelectorMemory {
+    /// Forgets everything (at the start of an iteration).
+    pub fn clear(&mut self) {
+        self.blocking.clear();
+    }
+
+    fn known_blocking(&self, pos: &Position, slot: usize, o: usize) -> bool {
+        self.blocking.iter().any(|b| {
+            b.slot as usize == slot
+                && b.orientation as usize == o
+                && b.region.has(pos.pawn_index(b.player))
+        })
+    }
+}
+
+/// Squares `player` can reach with a wall at `slot` added.
+fn region_with_wall(pos: &Position, slot: usize, o: Orientation, player: Player) -> Bitboard {
+    let g = Geometry::of(pos.size());
+    let [mut bn, mut be] = pos.blocked_edges();
+    match o {
+        Orientation::Horizontal => bn = bn.with(slot).with(slot + 1),
+        Orientation::Vertical => be = be.with(slot).with(slot + g.size),
+    }
+    let mut reached = Bitboard::single(pos.pawn_index(player));
+    loop {
+        let grown = g.grow(reached, bn, be);
+        if grown == reached {
+            return reached;
+        }
+        reached = grown;
+    }
+}
+
+/// Wall slots near the action: on a shortest path of either pawn, or within
+/// one groove of a pawn's corners. `[horizontal, vertical]`.
+pub fn near_wall_mask(pos: &Position) -> [Bitboard; 2] {
+    let g = Geometry::of(pos.size());
+    let n = g.size;
+    let mut mask = [Bitboard::EMPTY; 2];
+    for p in Player::BOTH {
+        if let Some(path) = pos.shortest_path_walls(p) {
+            mask[0] |= path[0];
+            mask[1] |= path[1];
+        }
+        // The four slots around the pawn's square, and the slots next to those.
+        let pawn = Bitboard::single(pos.pawn_index(p));
+        let touching = pawn | (pawn >> 1) | (pawn >> n) | (pawn >> (n + 1));
+        let corners = g.grow(touching, Bitboard::EMPTY, Bitboard::EMPTY);
+        mask[0] |= corners & g.slots;
+        mask[1] |= corners & g.slots;
+    }
+    mask
+}
+
+/// A uniformly random element of `set`, which must not be empty.
+#[inline]
+fn random_element(set: Bitboard, range: usize, rng: &mut SmallRng) -> usize {
+    let count = set.count();
+    if count * 4 >= range as u32 {
+        // Dense: rejection sampling over the index range.
+        loop {
+            let i = rng.random_range(0..range);
+            if set.has(i) {
+                return i;
+            }
+        }
+    }
+    set.nth(rng.random_range(0..count)).unwrap_or(0)
+}
+
+/// The pseudo-random move selector. `distances` must be the current distance
+/// maps when the policy is `ShortestPath` (others may pass `None`).
+pub struct Selector<'a> {
+    pub params: &'a SearchParams,
+    pub memory: &'a mut SelectorMemory,
+    pub rng: &'a mut SmallRng,
+}
+
+impl Selector<'_> {
+    /// Whether the wall at `slot` is legal, learning blocking walls as it goes.
+    /// `slot` must be free of overlaps.
+    fn wall_keeps_paths(&mut self, pos: &Position, slot: usize, o: usize) -> bool {
+        let remember = self.params.remember_blocking_walls;
+        if remember && self.memory.known_blocking(pos, slot, o) {
+            return false;
+        }
+        match pos.wall_cuts_off(slot, ORIENTATIONS[o]) {
+            None => true,
+            Some(player) => {
+                if remember {
+                    let region = region_with_wall(pos, slot, ORIENTATIONS[o], player);
+                    self.memory.blocking.push(BlockingWall {
+                        slot: slot as u8,
+                        orientation: o as u8,
+                        player,
+                        region,
+                    });
+                }
+                false
+            }
+        }
+    }
+
+    /// Walls the selector may draw from (before path checks).
+    fn wall_universe(&self, pos: &Position) -> [Bitboard; 2] {
+        if pos.walls_left(pos.turn()) == 0 {
+            return [Bitboard::EMPTY; 2];
+        }
+        let g = Geometry::of(pos.size());
+        let mut universe = if self.params.remember_overlapping_walls {
+            pos.free_wall_slots()
+        } else {
+            [g.slots; 2]
+        };
+        if self.params.near_walls_only {
+            let near = near_wall_mask(pos);
+            universe[0] &= near[0];
+            universe[1] &= near[1];
+        }
+        universe
+    }
+
+    /// The thesis's selector: a uniformly random legal move by trial and error;
+    /// rejected moves go on a forbidden list for this draw.
+    pub fn uniform(&mut self, pos: &Position) -> Option<Move> {
+        let n = pos.size();
+        let range = n as usize * n as usize;
+        let pawns = pos.pawn_targets();
+        let mut walls = self.wall_universe(pos);
+        let free = pos.free_wall_slots();
+        loop {
+            let np = pawns.count();
+            let (nh, nv) = (walls[0].count(), walls[1].count());
+            let total = np + nh + nv;
+            if total == 0 {
+                return None;
+            }
+            let k = self.rng.random_range(0..total);
+            if k < np {
+                let s = random_element(pawns, range, self.rng);
+                return Some(Move::Pawn(Square::from_index(s, n)));
+            }
+            let o = usize::from(k >= np + nh);
+            let slot = random_element(walls[o], range, self.rng);
+            if free[o].has(slot) && self.wall_keeps_paths(pos, slot, o) {
+                return Some(Move::Wall(Wall::from_slot(slot, ORIENTATIONS[o], n)));
+            }
+            walls[o] = walls[o].without(slot);
+        }
+    }
+
+    /// A shortest-path pawn step (random among equally short), winning at
+    /// once where possible.
+    pub fn shortest_step(&mut self, pos: &Position, distances: &DistanceMap) -> Option<Move> {
+        let n = pos.size();
+        let targets = pos.pawn_targets();
+        let mut best = Bitboard::EMPTY;
+        let mut best_d = u8::MAX;
+        for s in targets.iter() {
+            let d = distances.at(s).unwrap_or(u8::MAX - 1);
+            if d < best_d {
+                best_d = d;
+                best = Bitboard::single(s);
+            } else if d == best_d {
+                best = best.with(s);
+            }
+        }
+        if best.is_empty() {
+            return None;
+        }
+        let s = random_element(best, n as usize * n as usize, self.rng);
+        Some(Move::Pawn(Square::from_index(s, n)))
+    }
+
+    /// The extension policy: win at once if possible; with probability
+    /// `1 - path_bias` a wall on the opponent's shortest path; otherwise a
+    /// shortest-path step.
+    pub fn shortest_path(&mut self, pos: &Position, distances: &DistanceMap) -> Option<Move> {
+        let me = pos.turn();
+        let n = pos.size();
+        let g = Geometry::of(n);
+        if let Some(win) = (pos.pawn_targets() & g.goal[me.index()]).first() {
+            return Some(Move::Pawn(Square::from_index(win, n)));
+        }
+        if pos.walls_left(me) > 0 && !self.rng.random_bool(self.params.path_bias.clamp(0.0, 1.0)) {
+            if let Some(path) = pos.shortest_path_walls(me.other()) {
+                let free = pos.free_wall_slots();
+                let mut cand = [free[0] & path[0], free[1] & path[1]];
+                for _ in 0..4 {
+                    let (nh, nv) = (cand[0].count(), cand[1].count());
+                    if nh + nv == 0 {
+                        break;
+                    }
+                    let o = usize::from(self.rng.random_range(0..nh + nv) >= nh);
+                    let slot = random_element(cand[o], n as usize * n as usize, self.rng);
+                    if self.wall_keeps_paths(pos, slot, o) {
+                        return Some(Move::Wall(Wall::from_slot(slot, ORIENTATIONS[o], n)));
+                    }
+                    cand[o] = cand[o].without(slot);
+                }
+            }
+        }
+        self.shortest_step(pos, distances)
+            .or_else(|| self.uniform(pos))
+    }
+
+    /// One move of the configured policy.
+    pub fn select(&mut self, pos: &Position, distances: Option<&DistanceMap>) -> Option<Move> {
+        match (self.params.playout_policy, distances) {
+            (PlayoutPolicy::ShortestPath, Some(d)) => self.shortest_path(pos, d),
+            (PlayoutPolicy::ShortestPath, None) => {
+                let d = pos.distance_map(pos.turn());
+                self.shortest_path(pos, &d)
+            }
+            (PlayoutPolicy::Uniform, _) => self.uniform(pos),
+        }
+    }
+
+    /// Plays random moves from `pos` and returns the probability that player 1
+    /// wins: 1 or 0 if the game ends, else the evaluation after `maxd` moves.
+    /// Also returns the number of moves played.
+    pub fn playout(&mut self, mut pos: Position) -> (f64, u32) {
+        let limit = self
+            .params
+            .max_playout_moves
+            .unwrap_or(PLAYOUT_SAFETY_LIMIT);
+        let needs_distances =
+            self.params.playout_policy == PlayoutPolicy::ShortestPath || self.params.smart_playouts;
+        let mut distances: Option<[DistanceMap; 2]> = None;
+        let mut ply = 0;
+        while ply < limit {
+            if let Some(w) = pos.winner() {
+                return (if w == Player::One { 1.0 } else { 0.0 }, ply);
+            }
+            if needs_distances && distances.is_none() {
+                distances = Some([pos.distance_map(Player::One), pos.distance_map(Player::Two)]);
+            }
+            let mine = distances.as_ref().map(|d| &d[pos.turn().index()]);
+            // Smart playouts: each player's every second move (plies 2,3 of every 4).
+            let smart = self.params.smart_playouts && ply % 4 >= 2;
+            let mv = match (smart, mine) {
+                (true, Some(d)) => self.shortest_step(&pos, d),
+                _ => self.select(&pos, mine),
+            };
+            let Some(mv) = mv else { break };
+            pos.play_unchecked(mv);
+            if matches!(mv, Move::Wall(_)) {
+                distances = None;
+            }
+            ply += 1;
+        }
+        if let Some(w) = pos.winner() {
+            return (if w == Player::One { 1.0 } else { 0.0 }, ply);
+        }
+        let e = evaluate(&pos, self.params.wall_weight);
+        (win_probability(e, self.params.score_slope), ply)
+    }
+}

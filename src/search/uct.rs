@@ -1,0 +1,654 @@
+//! The UCT search: descent by UCT value, expansion of one child per
+//! iteration, playout, backpropagation, plus proofs and tree reuse.
+
+use super::clock::now_ms;
+use super::info::{ChildInfo, Proven, SearchInfo};
+use super::params::{FinalMove, SearchParams};
+use super::policy::{near_wall_mask, Selector, SelectorMemory};
+use super::tree::{NodeId, Proof, Tree, TriedSet, NONE, ROOT};
+use crate::game::{Geometry, IllegalMove, Move, Orientation, Player, Position, Square, Wall};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// How long one call of [`Search::run`] may go on (0 = no bound of that kind).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Slice {
+    /// Most playouts in this slice.
+    pub playouts: u64,
+    /// Most milliseconds in this slice.
+    pub time_ms: f64,
+}
+
+impl Slice {
+    /// A slice of at most `ms` milliseconds.
+    pub fn time(ms: f64) -> Slice {
+        Slice {
+            playouts: 0,
+            time_ms: ms,
+        }
+    }
+
+    /// A slice of at most `n` playouts.
+    pub fn playouts(n: u64) -> Slice {
+        Slice {
+            playouts: n,
+            time_ms: 0.0,
+        }
+    }
+}
+
+/// A UCT search over one root position, run in slices.
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{Search, SearchParams};
+/// let params = SearchParams { playouts: 300, time_ms: 0, ..SearchParams::default() };
+/// let mut search = Search::new(Position::new(Variant::new(5, 2).unwrap()), params);
+/// let mv = search.think().expect("the start position has moves");
+/// assert!(Position::new(Variant::new(5, 2).unwrap()).check(mv).is_ok());
+/// ```
+pub struct Search {
+    params: SearchParams,
+    tree: Tree,
+    root: Position,
+    /// Moves from the start position to the root, for tree reuse.
+    root_moves: Vec<Move>,
+    start: Position,
+    rng: SmallRng,
+    memory: SelectorMemory,
+    stop: Arc<AtomicBool>,
+    started_ms: f64,
+    playouts: u64,
+    depth_sum: u64,
+    max_depth: u32,
+    scratch: Vec<Move>,
+}
+
+impl Search {
+    /// A search of `root` with `params`.
+    pub fn new(root: Position, params: SearchParams) -> Search {
+        let rng = SmallRng::seed_from_u64(params.seed);
+        Search {
+            params,
+            tree: Tree::new(),
+            root,
+            root_moves: Vec::new(),
+            start: root,
+            rng,
+            memory: SelectorMemory::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+            started_ms: now_ms(),
+            playouts: 0,
+            depth_sum: 0,
+            max_depth: 0,
+            scratch: Vec::with_capacity(160),
+        }
+    }
+
+    /// The settings.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Changes the settings (from the next iteration on). A new seed reseeds.
+    pub fn set_params(&mut self, params: SearchParams) {
+        if params.seed != self.params.seed {
+            self.rng = SmallRng::seed_from_u64(params.seed);
+        }
+        self.params = params;
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    /// A flag that stops the search when set (e.g. from another thread).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Sets the root to the position after `moves` from `start`. When tree
+    /// reuse is on and the new root lies below the current one in the tree,
+    /// that subtree is kept; otherwise the tree starts afresh. An illegal move
+    /// leaves the search unchanged.
+    pub fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
+        let mut pos = start;
+        for mv in moves {
+            pos.play(*mv)?;
+        }
+        let mut reused = None;
+        if self.params.tree_reuse && start == self.start && moves.starts_with(&self.root_moves) {
+            let mut node = ROOT;
+            for mv in &moves[self.root_moves.len()..] {
+                match self
+                    .tree
+                    .children(node)
+                    .find(|&c| self.tree.nodes[c as usize].mv == Some(*mv))
+                {
+                    Some(c) => node = c,
+                    None => {
+                        node = NONE;
+                        break;
+                    }
+                }
+            }
+            if node != NONE {
+                reused = Some(node);
+            }
+        }
+        self.tree = match reused {
+            Some(ROOT) => std::mem::replace(&mut self.tree, Tree::new()),
+            Some(node) => self.tree.subtree(node),
+            None => Tree::new(),
+        };
+        self.start = start;
+        self.root_moves = moves.to_vec();
+        self.root = pos;
+        Ok(())
+    }
+
+    /// Starts a new think: resets the counters and the clock (keeps the tree).
+    pub fn start(&mut self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.started_ms = now_ms();
+        self.playouts = 0;
+        self.depth_sum = 0;
+        self.max_depth = 0;
+    }
+
+    /// Milliseconds since [`Search::start`].
+    pub fn elapsed_ms(&self) -> f64 {
+        now_ms() - self.started_ms
+    }
+
+    /// Whether the think is over: a limit reached, stopped, solved, or no move.
+    pub fn is_finished(&self) -> bool {
+        let p = &self.params;
+        self.stop.load(Ordering::Relaxed)
+            || (p.playouts > 0 && self.playouts >= p.playouts)
+            || (p.time_ms > 0 && self.elapsed_ms() >= p.time_ms as f64)
+            || self.root.is_over()
+            || (p.solver && self.tree.nodes[ROOT as usize].proof != Proof::Unknown)
+    }
+
+    /// Searches until the think is over or `slice` is used up; returns whether
+    /// the think is over.
+    pub fn run(&mut self, slice: Slice) -> bool {
+        let slice_start = now_ms();
+        let mut done = 0u64;
+        loop {
+            if self.is_finished() {
+                return true;
+            }
+            if slice.playouts > 0 && done >= slice.playouts {
+                return false;
+            }
+            if slice.time_ms > 0.0 && done % 16 == 0 && now_ms() - slice_start >= slice.time_ms {
+                return false;
+            }
+            if !self.iterate() {
+                return true;
+            }
+            done += 1;
+        }
+    }
+
+    /// Starts and runs the whole think; returns the move to play.
+    pub fn think(&mut self) -> Option<Move> {
+        self.start();
+        while !self.run(Slice::time(50.0)) {}
+        self.best_move()
+    }
+
+    /// One UCT cycle; `false` if the root has no move at all.
+    fn iterate(&mut self) -> bool {
+        if self.root.is_over() {
+            return false;
+        }
+        self.memory.clear();
+        let mut pos = self.root;
+        let mut node = ROOT;
+        let mut depth = 0u32;
+        let tracks = self.params.tracks_proofs();
+        let result = loop {
+            if let Some(w) = pos.winner() {
+                break win_value(w);
+            }
+            let n = &self.tree.nodes[node as usize];
+            if tracks && node != ROOT && n.proof != Proof::Unknown {
+                let mover = pos.turn().other();
+                let winner = if n.proof == Proof::Win {
+                    mover
+                } else {
+                    mover.other()
+                };
+                break win_value(winner);
+            }
+            let has_children = n.children > 0;
+            let skip = has_children
+                && self.params.skip_from_depth.is_some_and(|d| depth >= d)
+                && self.rng.random_bool(0.5);
+            if !skip && !n.fully_expanded() && self.tree.len() < self.params.node_budget as usize {
+                if let Some(mv) = self.pick_untried(node, &pos) {
+                    let size = pos.size();
+                    let child = self.tree.add_child(node, mv, size);
+                    pos.play_unchecked(mv);
+                    node = child;
+                    depth += 1;
+                    if let Some(w) = pos.winner() {
+                        if tracks {
+                            self.prove(child, Proof::Win);
+                        }
+                        break win_value(w);
+                    }
+                    break self.playout(pos);
+                }
+                if node == ROOT && self.tree.nodes[ROOT as usize].children == 0 {
+                    return false;
+                }
+            }
+            match self.select_child(node, pos.turn()) {
+                Some(child) => {
+                    if let Some(mv) = self.tree.nodes[child as usize].mv {
+                        pos.play_unchecked(mv);
+                    }
+                    node = child;
+                    depth += 1;
+                }
+                None => break self.playout(pos),
+            }
+        };
+        self.playouts += 1;
+        self.depth_sum += depth as u64;
+        self.max_depth = self.max_depth.max(depth);
+        let mut id = node;
+        loop {
+            let n = &mut self.tree.nodes[id as usize];
+            n.visits += 1;
+            n.score += result;
+            if id == ROOT {
+                break;
+            }
+            id = n.parent;
+        }
+        true
+    }
+
+    fn playout(&mut self, pos: Position) -> f64 {
+        let mut selector = Selector {
+            params: &self.params,
+            memory: &mut self.memory,
+            rng: &mut self.rng,
+        };
+        selector.playout(pos).0
+    }
+
+    /// The candidate moves of `pos`: pawn moves and legal walls (near walls
+    /// only when that switch is on). Returns whether the set is restricted.
+    fn candidates(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        let n = pos.size();
+        out.extend(
+            pos.pawn_targets()
+                .iter()
+                .map(|s| Move::Pawn(Square::from_index(s, n))),
+        );
+        let mut walls = pos.legal_wall_slots();
+        let mut restricted = false;
+        if self.params.near_walls_only {
+            let near = near_wall_mask(pos);
+            let kept = [walls[0] & near[0], walls[1] & near[1]];
+            restricted = kept != walls;
+            walls = kept;
+        }
+        for (o, set) in [Orientation::Horizontal, Orientation::Vertical]
+            .into_iter()
+            .zip(walls)
+        {
+            out.extend(set.iter().map(|s| Move::Wall(Wall::from_slot(s, o, n))));
+        }
+        restricted
+    }
+
+    /// A candidate move of `node` that is not yet a child, chosen by the
+    /// playout selector (a winning step first when the solver is on).
+    fn pick_untried(&mut self, node: NodeId, pos: &Position) -> Option<Move> {
+        let size = pos.size();
+        if self.tree.nodes[node as usize].tried == NONE {
+            let mut moves = std::mem::take(&mut self.scratch);
+            let restricted = self.candidates(pos, &mut moves);
+            let n = &mut self.tree.nodes[node as usize];
+            n.candidates = moves.len().min(u16::MAX as usize) as u16;
+            n.restricted = restricted;
+            n.tried = self.tree.tried.len() as u32;
+            self.tree.tried.push(TriedSet::default());
+            self.scratch = moves;
+        }
+        let n = &self.tree.nodes[node as usize];
+        if n.children >= n.candidates {
+            return None;
+        }
+        let tried = self.tree.tried[n.tried as usize];
+        let g = Geometry::of(size);
+        if self.params.solver {
+            let wins = pos.pawn_targets() & g.goal[pos.turn().index()] & !tried.pawn;
+            if let Some(s) = wins.first() {
+                return Some(Move::Pawn(Square::from_index(s, size)));
+            }
+        }
+        let distances = (self.params.playout_policy == super::params::PlayoutPolicy::ShortestPath)
+            .then(|| pos.distance_map(pos.turn()));
+        for _ in 0..24 {
+            let mut selector = Selector {
+                params: &self.params,
+                memory: &mut self.memory,
+                rng: &mut self.rng,
+            };
+            match selector.select(pos, distances.as_ref()) {
+                Some(mv) if !tried.has(mv, size) => {
+                    if !self.params.near_walls_only || self.is_candidate(pos, mv) {
+                        return Some(mv);
+                    }
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        // The selector keeps drawing tried moves: pick among the rest directly.
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.candidates(pos, &mut moves);
+        moves.retain(|m| !tried.has(*m, size));
+        let pick = if moves.is_empty() {
+            None
+        } else {
+            Some(moves[self.rng.random_range(0..moves.len())])
+        };
+        if pick.is_none() {
+            // Fewer candidates than counted (cannot happen, but never loop on it).
+            let n = &mut self.tree.nodes[node as usize];
+            n.candidates = n.children;
+        }
+        self.scratch = moves;
+        pick
+    }
+
+    /// Whether a legal `mv` is among the (restricted) candidates.
+    fn is_candidate(&self, pos: &Position, mv: Move) -> bool {
+        match mv {
+            Move::Pawn(_) => true,
+            Move::Wall(w) => {
+                let near = near_wall_mask(pos);
+                let o = super::tree::orientation_index(w.orientation());
+                near[o].has(w.slot(pos.size()))
+            }
+        }
+    }
+
+    /// The child with the best UCT value for `mover`, skipping proven losses.
+    fn select_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
+        let parent = &self.tree.nodes[node as usize];
+        let ln_n = (parent.visits.max(1) as f64).ln();
+        let c = self.params.uct_c;
+        let tracks = self.params.tracks_proofs();
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut fallback = None;
+        let mut fallback_visits = 0;
+        for child in self.tree.children(node) {
+            let ch = &self.tree.nodes[child as usize];
+            if tracks {
+                match ch.proof {
+                    Proof::Win => return Some(child),
+                    Proof::Loss => {
+                        if fallback.is_none() || ch.visits > fallback_visits {
+                            fallback = Some(child);
+                            fallback_visits = ch.visits;
+                        }
+                        continue;
+                    }
+                    Proof::Unknown => {}
+                }
+            }
+            let value = uct_value(ch.mean(), ch.visits, mover, ln_n, c);
+            if value > best_value {
+                best_value = value;
+                best = Some(child);
+            }
+        }
+        best.or(fallback)
+    }
+
+    /// Marks `id` with `proof` and propagates what follows up the tree.
+    fn prove(&mut self, mut id: NodeId, mut proof: Proof) {
+        loop {
+            self.tree.nodes[id as usize].proof = proof;
+            if id == ROOT {
+                return;
+            }
+            let parent = self.tree.nodes[id as usize].parent;
+            proof = match proof {
+                Proof::Win => Proof::Loss,
+                Proof::Loss => {
+                    let p = &self.tree.nodes[parent as usize];
+                    let all_lost = p.fully_expanded()
+                        && !p.restricted
+                        && self
+                            .tree
+                            .children(parent)
+                            .all(|c| self.tree.nodes[c as usize].proof == Proof::Loss);
+                    if !all_lost {
+                        return;
+                    }
+                    Proof::Win
+                }
+                Proof::Unknown => return,
+            };
+            id = parent;
+        }
+    }
+
+    /// Root children for reporting, most visited first.
+    fn ranked_children(&self, node: NodeId, mover: Player) -> Vec<ChildInfo> {
+        let parent = &self.tree.nodes[node as usize];
+        let ln_n = (parent.visits.max(1) as f64).ln();
+        let mut out: Vec<ChildInfo> = self
+            .tree
+            .children(node)
+            .map(|id| {
+                let ch = &self.tree.nodes[id as usize];
+                let mean = ch.mean();
+                ChildInfo {
+                    id,
+                    mv: ch
+                        .mv
+                        .unwrap_or(Move::Pawn(Square::new(0, 0).expect("a1 exists"))),
+                    visits: ch.visits,
+                    win_probability: if mover == Player::One {
+                        mean
+                    } else {
+                        1.0 - mean
+                    },
+                    uct_value: uct_value(mean, ch.visits, mover, ln_n, self.params.uct_c),
+                    proven: match ch.proof {
+                        Proof::Win => Some(Proven::Win),
+                        Proof::Loss => Some(Proven::Loss),
+                        Proof::Unknown => None,
+                    },
+                    children: ch.children as u32,
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_probability.total_cmp(&a.win_probability))
+        });
+        out
+    }
+
+    /// The children of any node (for a tree explorer), most visited first.
+    /// `None` if `id` is not a node of the current tree.
+    pub fn children_of(&self, id: NodeId) -> Option<Vec<ChildInfo>> {
+        let moves = self.path_to(id)?;
+        let mover = if moves.len() % 2 == 0 {
+            self.root.turn()
+        } else {
+            self.root.turn().other()
+        };
+        Some(self.ranked_children(id, mover))
+    }
+
+    /// The moves from the root to node `id`, if it exists.
+    pub fn path_to(&self, id: NodeId) -> Option<Vec<Move>> {
+        if id as usize >= self.tree.len() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        let mut cur = id;
+        while cur != ROOT {
+            let n = &self.tree.nodes[cur as usize];
+            moves.push(n.mv?);
+            cur = n.parent;
+        }
+        moves.reverse();
+        Some(moves)
+    }
+
+    /// The best child of `node` by the final-move rule.
+    fn best_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
+        let tracks = self.params.tracks_proofs();
+        let children: Vec<NodeId> = self.tree.children(node).collect();
+        if tracks {
+            if let Some(&win) = children
+                .iter()
+                .find(|&&c| self.tree.nodes[c as usize].proof == Proof::Win)
+            {
+                return Some(win);
+            }
+        }
+        let unproven_exists = children
+            .iter()
+            .any(|&c| self.tree.nodes[c as usize].proof != Proof::Loss);
+        let key = |c: NodeId| {
+            let n = &self.tree.nodes[c as usize];
+            let mean = if mover == Player::One {
+                n.mean()
+            } else {
+                1.0 - n.mean()
+            };
+            match self.params.final_move {
+                FinalMove::MostVisits => (n.visits as f64, mean),
+                FinalMove::BestWinrate => (mean, n.visits as f64),
+            }
+        };
+        children
+            .into_iter()
+            .filter(|&c| {
+                !(tracks && unproven_exists && self.tree.nodes[c as usize].proof == Proof::Loss)
+            })
+            .max_by(|&a, &b| {
+                let (ka, kb) = (key(a), key(b));
+                ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+            })
+    }
+
+    /// The move to play now (`None` if the root has no child yet).
+    pub fn best_move(&self) -> Option<Move> {
+        self.best_child(ROOT, self.root.turn())
+            .and_then(|c| self.tree.nodes[c as usize].mv)
+    }
+
+    /// Principal variation: the best child, repeatedly, while nodes have children.
+    pub fn principal_variation(&self, max_len: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut node = ROOT;
+        let mut mover = self.root.turn();
+        while pv.len() < max_len {
+            let Some(child) = self.best_child(node, mover) else {
+                break;
+            };
+            let n = &self.tree.nodes[child as usize];
+            let Some(mv) = n.mv else { break };
+            pv.push(mv);
+            if n.visits < 2 {
+                break;
+            }
+            node = child;
+            mover = mover.other();
+        }
+        pv
+    }
+
+    /// A snapshot of the search, with the `top` most visited root children.
+    pub fn info(&self, top: usize) -> SearchInfo {
+        let root = &self.tree.nodes[ROOT as usize];
+        let side = self.root.turn();
+        let elapsed = self.elapsed_ms();
+        let mut children = self.ranked_children(ROOT, side);
+        children.truncate(top);
+        let nodes = self.tree.len() as u32;
+        let memory = self.tree.memory_bytes();
+        let proven_winner = match root.proof {
+            Proof::Loss => Some(side),
+            Proof::Win => Some(side.other()),
+            Proof::Unknown => self.root.winner(),
+        };
+        SearchInfo {
+            playouts: self.playouts,
+            elapsed_ms: elapsed,
+            playouts_per_sec: if elapsed > 0.0 {
+                self.playouts as f64 * 1000.0 / elapsed
+            } else {
+                0.0
+            },
+            nodes,
+            root_visits: root.visits,
+            max_depth: self.max_depth,
+            mean_depth: if self.playouts > 0 {
+                self.depth_sum as f64 / self.playouts as f64
+            } else {
+                0.0
+            },
+            memory_bytes: memory,
+            bytes_per_node: (memory / nodes.max(1) as u64) as u32,
+            side_to_move: side,
+            win_probability: if root.visits == 0 {
+                0.5
+            } else if side == Player::One {
+                root.mean()
+            } else {
+                1.0 - root.mean()
+            },
+            proven_winner,
+            children,
+            pv: self.principal_variation(24),
+            best_move: self.best_move(),
+        }
+    }
+}
+
+/// 1 if player 1 won, 0 if player 2 did.
+fn win_value(winner: Player) -> f64 {
+    if winner == Player::One {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// `winrate + C * sqrt(ln(parent visits) / visits)`, the winrate seen by `mover`.
+#[inline]
+fn uct_value(mean: f64, visits: u32, mover: Player, ln_parent: f64, c: f64) -> f64 {
+    let winrate = if mover == Player::One {
+        mean
+    } else {
+        1.0 - mean
+    };
+    if visits == 0 {
+        return f64::INFINITY;
+    }
+    winrate + c * (ln_parent / visits as f64).sqrt()
+}
