@@ -307,14 +307,19 @@ impl Position {
     pub fn pawn_targets_of(&self, player: Player) -> Bitboard {
         let me = self.pawns[player.index()] as usize;
         let other = self.pawns[player.other().index()] as usize;
-        let mut targets = Bitboard::EMPTY;
+        let g = self.geometry();
+        let here = Bitboard::single(me);
+        let steps = g.grow(here, self.block_north, self.block_east) & !here;
+        if !steps.has(other) {
+            return steps;
+        }
+        // The other pawn is adjacent and reachable: jump over it, or beside it.
+        let mut targets = steps.without(other);
         for dir in Direction::ALL {
-            let Some(next) = self.step(me, dir) else {
+            if self.step(me, dir) != Some(other) {
                 continue;
-            };
-            if next != other {
-                targets = targets.with(next);
-            } else if let Some(behind) = self.step(other, dir) {
+            }
+            if let Some(behind) = self.step(other, dir) {
                 targets = targets.with(behind);
             } else {
                 for side in dir.sideways() {
@@ -324,7 +329,28 @@ impl Position {
                 }
             }
         }
-        targets
+        targets.without(me)
+    }
+
+    /// Of `targets`, the squares closest to `player`'s goal row (by
+    /// breadth-first distance through the walls); empty if none can reach it.
+    /// Stops the search as soon as a target is reached, so it is cheap.
+    pub fn closest_to_goal(&self, player: Player, targets: Bitboard) -> Bitboard {
+        let g = self.geometry();
+        let mut frontier = g.goal[player.index()];
+        let mut seen = frontier;
+        loop {
+            let hit = frontier & targets;
+            if !hit.is_empty() {
+                return hit;
+            }
+            let next = g.grow(frontier, self.block_north, self.block_east) & !seen;
+            if next.is_empty() {
+                return Bitboard::EMPTY;
+            }
+            seen |= next;
+            frontier = next;
+        }
     }
 
     /// Squares the side to move may move its pawn to (none once the game is over).

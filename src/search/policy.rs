@@ -3,9 +3,7 @@
 
 use super::eval::{evaluate, win_probability};
 use super::params::{PlayoutPolicy, SearchParams};
-use crate::game::{
-    Bitboard, DistanceMap, Geometry, Move, Orientation, Player, Position, Square, Wall,
-};
+use crate::game::{Bitboard, Geometry, Move, Orientation, Player, Position, Square, Wall};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -29,12 +27,96 @@ struct BlockingWall {
 #[derive(Clone, Debug, Default)]
 pub struct SelectorMemory {
     blocking: Vec<BlockingWall>,
+    /// Per player, breadth-first layers of squares by distance to the goal row
+    /// (layer 0 = the goal row), valid until the walls change.
+    layers: [Vec<Bitboard>; 2],
+    layers_valid: [bool; 2],
 }
 
 impl SelectorMemory {
     /// Forgets everything (at the start of an iteration).
     pub fn clear(&mut self) {
         self.blocking.clear();
+        self.walls_changed();
+    }
+
+    /// Drops the cached distance layers (after a wall, or for another position).
+    pub fn walls_changed(&mut self) {
+        self.layers_valid = [false; 2];
+    }
+
+    /// The distance layers of `player` in `pos`, computed if not cached.
+    fn layers(&mut self, pos: &Position, player: Player) -> &[Bitboard] {
+        let i = player.index();
+        if !self.layers_valid[i] {
+            let g = Geometry::of(pos.size());
+            let [bn, be] = pos.blocked_edges();
+            let layers = &mut self.layers[i];
+            layers.clear();
+            let mut frontier = g.goal[i];
+            let mut seen = frontier;
+            while !frontier.is_empty() {
+                layers.push(frontier);
+                let next = g.grow(frontier, bn, be) & !seen;
+                seen |= next;
+                frontier = next;
+            }
+            self.layers_valid[i] = true;
+        }
+        &self.layers[i]
+    }
+
+    /// Distance of `square` (bit index) to `player`'s goal, if reachable.
+    fn distance(&mut self, pos: &Position, player: Player, square: usize) -> Option<usize> {
+        self.layers(pos, player).iter().position(|l| l.has(square))
+    }
+
+    /// Of `targets` (squares next to `player`'s pawn), those closest to the goal.
+    fn closest(&mut self, pos: &Position, player: Player, targets: Bitboard) -> Bitboard {
+        let Some(k) = self.distance(pos, player, pos.pawn_index(player)) else {
+            return Bitboard::EMPTY;
+        };
+        let layers = self.layers(pos, player);
+        // A step changes the distance by at most one, a jump by at most two.
+        let from = k.saturating_sub(2);
+        let to = (k + 3).min(layers.len());
+        layers[from..to]
+            .iter()
+            .map(|&l| l & targets)
+            .find(|hit| !hit.is_empty())
+            .unwrap_or(Bitboard::EMPTY)
+    }
+
+    /// Wall slots `[horizontal, vertical]` that cut one shortest path of `player`.
+    fn path_walls(&mut self, pos: &Position, player: Player) -> [Bitboard; 2] {
+        let g = Geometry::of(pos.size());
+        let n = g.size;
+        let [bn, be] = pos.blocked_edges();
+        let mut cur = pos.pawn_index(player);
+        let Some(k) = self.distance(pos, player, cur) else {
+            return [Bitboard::EMPTY; 2];
+        };
+        let layers = self.layers(pos, player);
+        let mut critical = [Bitboard::EMPTY; 2];
+        for layer in layers[..k].iter().rev() {
+            let Some(next) = (g.grow(Bitboard::single(cur), bn, be) & *layer).first() else {
+                break;
+            };
+            let (lo, hi) = (next.min(cur), next.max(cur));
+            if hi - lo == n {
+                critical[0] = critical[0].with(lo);
+                if lo % n > 0 {
+                    critical[0] = critical[0].with(lo - 1);
+                }
+            } else {
+                critical[1] = critical[1].with(lo);
+                if lo >= n {
+                    critical[1] = critical[1].with(lo - n);
+                }
+            }
+            cur = next;
+        }
+        [critical[0] & g.slots, critical[1] & g.slots]
     }
 
     fn known_blocking(&self, pos: &Position, slot: usize, o: usize) -> bool {
@@ -101,8 +183,7 @@ fn random_element(set: Bitboard, range: usize, rng: &mut SmallRng) -> usize {
     set.nth(rng.random_range(0..count)).unwrap_or(0)
 }
 
-/// The pseudo-random move selector. `distances` must be the current distance
-/// maps when the policy is `ShortestPath` (others may pass `None`).
+/// The pseudo-random move selector used by playouts and expansion.
 pub struct Selector<'a> {
     pub params: &'a SearchParams,
     pub memory: &'a mut SelectorMemory,
@@ -176,28 +257,17 @@ impl Selector<'_> {
             let o = usize::from(k >= np + nh);
             let slot = random_element(walls[o], range, self.rng);
             if free[o].has(slot) && self.wall_keeps_paths(pos, slot, o) {
+                self.memory.walls_changed();
                 return Some(Move::Wall(Wall::from_slot(slot, ORIENTATIONS[o], n)));
             }
             walls[o] = walls[o].without(slot);
         }
     }
 
-    /// A shortest-path pawn step (random among equally short), winning at
-    /// once where possible.
-    pub fn shortest_step(&mut self, pos: &Position, distances: &DistanceMap) -> Option<Move> {
+    /// A shortest-path pawn step (random among equally short).
+    pub fn shortest_step(&mut self, pos: &Position) -> Option<Move> {
         let n = pos.size();
-        let targets = pos.pawn_targets();
-        let mut best = Bitboard::EMPTY;
-        let mut best_d = u8::MAX;
-        for s in targets.iter() {
-            let d = distances.at(s).unwrap_or(u8::MAX - 1);
-            if d < best_d {
-                best_d = d;
-                best = Bitboard::single(s);
-            } else if d == best_d {
-                best = best.with(s);
-            }
-        }
+        let best = self.memory.closest(pos, pos.turn(), pos.pawn_targets());
         if best.is_empty() {
             return None;
         }
@@ -208,7 +278,7 @@ impl Selector<'_> {
     /// The extension policy: win at once if possible; with probability
     /// `1 - path_bias` a wall on the opponent's shortest path; otherwise a
     /// shortest-path step.
-    pub fn shortest_path(&mut self, pos: &Position, distances: &DistanceMap) -> Option<Move> {
+    pub fn shortest_path(&mut self, pos: &Position) -> Option<Move> {
         let me = pos.turn();
         let n = pos.size();
         let g = Geometry::of(n);
@@ -216,7 +286,8 @@ impl Selector<'_> {
             return Some(Move::Pawn(Square::from_index(win, n)));
         }
         if pos.walls_left(me) > 0 && !self.rng.random_bool(self.params.path_bias.clamp(0.0, 1.0)) {
-            if let Some(path) = pos.shortest_path_walls(me.other()) {
+            let path = self.memory.path_walls(pos, me.other());
+            {
                 let free = pos.free_wall_slots();
                 let mut cand = [free[0] & path[0], free[1] & path[1]];
                 for _ in 0..4 {
@@ -227,25 +298,21 @@ impl Selector<'_> {
                     let o = usize::from(self.rng.random_range(0..nh + nv) >= nh);
                     let slot = random_element(cand[o], n as usize * n as usize, self.rng);
                     if self.wall_keeps_paths(pos, slot, o) {
+                        self.memory.walls_changed();
                         return Some(Move::Wall(Wall::from_slot(slot, ORIENTATIONS[o], n)));
                     }
                     cand[o] = cand[o].without(slot);
                 }
             }
         }
-        self.shortest_step(pos, distances)
-            .or_else(|| self.uniform(pos))
+        self.shortest_step(pos).or_else(|| self.uniform(pos))
     }
 
     /// One move of the configured policy.
-    pub fn select(&mut self, pos: &Position, distances: Option<&DistanceMap>) -> Option<Move> {
-        match (self.params.playout_policy, distances) {
-            (PlayoutPolicy::ShortestPath, Some(d)) => self.shortest_path(pos, d),
-            (PlayoutPolicy::ShortestPath, None) => {
-                let d = pos.distance_map(pos.turn());
-                self.shortest_path(pos, &d)
-            }
-            (PlayoutPolicy::Uniform, _) => self.uniform(pos),
+    pub fn select(&mut self, pos: &Position) -> Option<Move> {
+        match self.params.playout_policy {
+            PlayoutPolicy::ShortestPath => self.shortest_path(pos),
+            PlayoutPolicy::Uniform => self.uniform(pos),
         }
     }
 
@@ -257,29 +324,20 @@ impl Selector<'_> {
             .params
             .max_playout_moves
             .unwrap_or(PLAYOUT_SAFETY_LIMIT);
-        let needs_distances =
-            self.params.playout_policy == PlayoutPolicy::ShortestPath || self.params.smart_playouts;
-        let mut distances: Option<[DistanceMap; 2]> = None;
         let mut ply = 0;
         while ply < limit {
             if let Some(w) = pos.winner() {
                 return (if w == Player::One { 1.0 } else { 0.0 }, ply);
             }
-            if needs_distances && distances.is_none() {
-                distances = Some([pos.distance_map(Player::One), pos.distance_map(Player::Two)]);
-            }
-            let mine = distances.as_ref().map(|d| &d[pos.turn().index()]);
             // Smart playouts: each player's every second move (plies 2,3 of every 4).
             let smart = self.params.smart_playouts && ply % 4 >= 2;
-            let mv = match (smart, mine) {
-                (true, Some(d)) => self.shortest_step(&pos, d),
-                _ => self.select(&pos, mine),
+            let mv = if smart {
+                self.shortest_step(&pos)
+            } else {
+                self.select(&pos)
             };
             let Some(mv) = mv else { break };
             pos.play_unchecked(mv);
-            if matches!(mv, Move::Wall(_)) {
-                distances = None;
-            }
             ply += 1;
         }
         if let Some(w) = pos.winner() {

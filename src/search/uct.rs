@@ -318,14 +318,11 @@ impl Search {
     fn pick_untried(&mut self, node: NodeId, pos: &Position) -> Option<Move> {
         let size = pos.size();
         if self.tree.nodes[node as usize].tried == NONE {
-            let mut moves = std::mem::take(&mut self.scratch);
-            let restricted = self.candidates(pos, &mut moves);
             let n = &mut self.tree.nodes[node as usize];
-            n.candidates = moves.len().min(u16::MAX as usize) as u16;
-            n.restricted = restricted;
             n.tried = self.tree.tried.len() as u32;
+            // Unknown until the selector runs dry and the moves are counted.
+            n.candidates = u16::MAX;
             self.tree.tried.push(TriedSet::default());
-            self.scratch = moves;
         }
         let n = &self.tree.nodes[node as usize];
         if n.children >= n.candidates {
@@ -339,51 +336,54 @@ impl Search {
                 return Some(Move::Pawn(Square::from_index(s, size)));
             }
         }
-        let distances = (self.params.playout_policy == super::params::PlayoutPolicy::ShortestPath)
-            .then(|| pos.distance_map(pos.turn()));
+        // The selector's draws are made in this node's position: its cached
+        // paths belong to another one.
+        self.memory.walls_changed();
         for _ in 0..24 {
             let mut selector = Selector {
                 params: &self.params,
                 memory: &mut self.memory,
                 rng: &mut self.rng,
             };
-            match selector.select(pos, distances.as_ref()) {
-                Some(mv) if !tried.has(mv, size) => {
-                    if !self.params.near_walls_only || self.is_candidate(pos, mv) {
-                        return Some(mv);
-                    }
-                }
+            match selector.select(pos) {
+                Some(mv) if !tried.has(mv, size) => return Some(mv),
                 Some(_) => {}
                 None => break,
             }
         }
-        // The selector keeps drawing tried moves: pick among the rest directly.
+        // The selector keeps drawing tried moves: count the candidates and
+        // pick among the untried ones directly.
         let mut moves = std::mem::take(&mut self.scratch);
-        self.candidates(pos, &mut moves);
+        let restricted = self.candidates(pos, &mut moves);
+        let total = moves.len();
         moves.retain(|m| !tried.has(*m, size));
-        let pick = if moves.is_empty() {
-            None
-        } else {
-            Some(moves[self.rng.random_range(0..moves.len())])
-        };
-        if pick.is_none() {
-            // Fewer candidates than counted (cannot happen, but never loop on it).
-            let n = &mut self.tree.nodes[node as usize];
-            n.candidates = n.children;
-        }
+        let pick = (!moves.is_empty()).then(|| moves[self.rng.random_range(0..moves.len())]);
         self.scratch = moves;
+        let n = &mut self.tree.nodes[node as usize];
+        n.restricted = restricted;
+        n.candidates = total.min(u16::MAX as usize - 1) as u16;
+        if pick.is_none() {
+            n.candidates = n.children;
+            if self.params.tracks_proofs() {
+                self.prove_if_all_lost(node);
+            }
+        }
         pick
     }
 
-    /// Whether a legal `mv` is among the (restricted) candidates.
-    fn is_candidate(&self, pos: &Position, mv: Move) -> bool {
-        match mv {
-            Move::Pawn(_) => true,
-            Move::Wall(w) => {
-                let near = near_wall_mask(pos);
-                let o = super::tree::orientation_index(w.orientation());
-                near[o].has(w.slot(pos.size()))
-            }
+    /// Proves `node` a win for its mover if every move from it is a proven loss.
+    fn prove_if_all_lost(&mut self, node: NodeId) {
+        let n = &self.tree.nodes[node as usize];
+        if n.proof == Proof::Unknown
+            && n.children > 0
+            && n.fully_expanded()
+            && !n.restricted
+            && self
+                .tree
+                .children(node)
+                .all(|c| self.tree.nodes[c as usize].proof == Proof::Loss)
+        {
+            self.prove(node, Proof::Win);
         }
     }
 
