@@ -44,7 +44,9 @@ impl Args {
         let record = values.split_off(positional).join(" ");
         let base =
             Variant::new(size.unwrap_or(9), walls.unwrap_or(10)).map_err(|e| e.to_string())?;
-        let game = Game::parse_with_variant(&record, base).map_err(|e| e.to_string())?;
+        // Compare the header with the flags before reporting a bad move: a
+        // move read on the wrong board would give a misleading message.
+        let (game, error) = Game::parse_prefix(&record, base);
         let v = game.variant();
         if size.is_some_and(|s| s != v.size()) || walls.is_some_and(|w| w != v.walls()) {
             return Err(format!(
@@ -52,6 +54,9 @@ impl Args {
                 v.size(),
                 v.walls()
             ));
+        }
+        if let Some(e) = error {
+            return Err(e.to_string());
         }
         Ok(Args {
             positional: values,
