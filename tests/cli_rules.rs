@@ -1,0 +1,171 @@
+//! The `quoridor` binary's rules commands, run as a user would run them.
+
+use std::process::{Command, Output};
+
+fn quoridor(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(args)
+        .output()
+        .expect("the quoridor binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn moves_lists_the_131_start_moves() {
+    let out = quoridor(&["moves"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let moves: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(moves.len(), 131);
+    // Pawn moves first, then horizontal walls, then vertical walls.
+    assert_eq!(&moves[..4], ["d1", "f1", "e2", "a1h"]);
+    assert_eq!(moves[130], "h8v");
+    for m in ["d1", "f1", "e2", "a1h", "h8h", "a1v", "h8v"] {
+        assert!(moves.contains(&m), "{m} missing");
+    }
+    assert!(stderr(&out).is_empty());
+}
+
+#[test]
+fn moves_after_a_record_given_as_one_or_many_arguments() {
+    let one = quoridor(&["moves", "e2 e8 e3 e7 e4 e6 e5"]);
+    let many = quoridor(&["moves", "e2", "e8", "e3", "e7", "e4", "e6", "e5"]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(stdout(&one), stdout(&many));
+    let text = stdout(&one);
+    let pawn: Vec<&str> = text
+        .split_whitespace()
+        .filter(|m| !m.ends_with('h') && !m.ends_with('v'))
+        .collect();
+    // Player 2 on e6 faces player 1 on e5 and may jump to e4.
+    assert_eq!(pawn.len(), 4);
+    assert!(pawn.contains(&"e4"));
+}
+
+#[test]
+fn moves_on_a_5x5_board_with_3_walls() {
+    let out = quoridor(&["moves", "--size", "5", "--walls", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let moves: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(moves.len(), 3 + 2 * 16);
+    assert!(moves.contains(&"c2") && moves.contains(&"d4v"));
+    assert!(!moves.contains(&"e4h"));
+    // The same variant given as a header.
+    let header = quoridor(&["moves", "[size 5] [walls 3]"]);
+    assert_eq!(stdout(&header), text);
+}
+
+#[test]
+fn bad_record_exits_2_and_names_the_bad_move() {
+    let out = quoridor(&["moves", "e2 e8 e4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert_eq!(
+        stderr(&out).trim(),
+        "error: move 3 (e4) is illegal: e4 is not reachable from e2"
+    );
+    let out = quoridor(&["show", "e2 e8 e3h e7 e3h"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("move 5 (e3h) is illegal: wall e3h overlaps e3h placed on move 3")
+    );
+    let out = quoridor(&["perft", "1", "e2 zz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("move 2: cannot read \"zz\" as a move"));
+}
+
+#[test]
+fn flags_that_contradict_the_header_are_refused() {
+    let out = quoridor(&["moves", "--size", "5", "[walls 3] c2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("contradicts --size/--walls"),
+        "{}",
+        stderr(&out)
+    );
+    let out = quoridor(&["moves", "--size", "12"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("board size 12 is not supported"));
+    let out = quoridor(&["moves", "--walls"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--walls needs a number"));
+}
+
+#[test]
+fn perft_2_prints_16677() {
+    let out = quoridor(&["perft", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "16677\n");
+    let out = quoridor(&["perft", "2", "--size", "5", "--walls", "0"]);
+    assert_eq!(stdout(&out), "9\n");
+}
+
+#[test]
+fn perft_needs_a_sensible_depth() {
+    for (args, message) in [
+        (
+            &["perft"][..],
+            "expected 1 value(s) before the record, got 0",
+        ),
+        (&["perft", "x"][..], "DEPTH must be a number, got \"x\""),
+        (&["perft", "9"][..], "DEPTH 9 is too deep (at most 8)"),
+    ] {
+        let out = quoridor(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out).trim(), format!("error: {message}"));
+    }
+}
+
+#[test]
+fn show_draws_pawns_walls_and_stocks() {
+    let out = quoridor(&["show", "e2 e8 e3h d7v"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0].trim(), "a   b   c   d   e   f   g   h   i");
+    // Rank 8: player 2 on e8 with d7v on its west side.
+    let rank8 = lines.iter().find(|l| l.starts_with("  8 |")).unwrap();
+    assert_eq!(*rank8, "  8 | .   .   .   . # 2   .   .   .   . | 8");
+    let rank2 = lines.iter().find(|l| l.starts_with("  2 |")).unwrap();
+    assert_eq!(*rank2, "  2 | .   .   .   .   1   .   .   .   . | 2");
+    // e3h: under files e and f, between ranks 4 and 3.
+    let i4 = lines.iter().position(|l| l.starts_with("  4 |")).unwrap();
+    assert_eq!(lines[i4 + 1], "    |                =======            |");
+    assert!(text.contains("player 1 on e2: 9 of 10 walls left"));
+    assert!(text.contains("player 2 on e8: 9 of 10 walls left"));
+    assert!(text.contains("player 1 to move"));
+    assert!(text.contains("record: e2 e8 e3h d7v"));
+}
+
+#[test]
+fn show_reports_the_winner() {
+    let out = quoridor(&["show", "[size 3] b2 a3 b3"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("player 1 has won"));
+    assert!(text.contains("record: [size 3] b2 a3 b3"));
+    let moves = quoridor(&["moves", "[size 3] b2 a3 b3"]);
+    assert_eq!(stdout(&moves).trim(), "");
+}
+
+#[test]
+fn unknown_command_and_no_command_exit_2_with_usage() {
+    let out = quoridor(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown command \"frobnicate\""));
+    assert!(stderr(&out).contains("USAGE"));
+    let out = quoridor(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("USAGE"));
+    let out = quoridor(&["help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("quoridor perft DEPTH"));
+}
