@@ -515,9 +515,37 @@ impl Position {
         Some([critical[0] & g.slots, critical[1] & g.slots])
     }
 
+    /// Wall slots `[horizontal, vertical]` where a new wall would touch the
+    /// board edge or a placed wall at two or more of its three points (its
+    /// two ends and its centre). Only such a wall can close a region: one
+    /// touching at most one point dangles inside its region without splitting
+    /// it, so it cannot cut anyone off.
+    #[inline]
+    fn closing_wall_slots(&self) -> [Bitboard; 2] {
+        let g = self.geometry();
+        let n = g.size;
+        let (h, v) = (self.h_walls, self.v_walls);
+        // Interior groove crossings are numbered like the slot whose centre
+        // they are; every placed wall occupies its centre and its two ends.
+        let points = (h | (h << 1) | (h >> 1) | v | (v << n) | (v >> n)) & g.slots;
+        let slots = g.slots;
+        let at_least_two = |a: Bitboard, b: Bitboard, c: Bitboard| (a & b) | (a & c) | (b & c);
+        // Ends of a horizontal wall: west (slot - 1 or the west edge), east.
+        let west = (points << 1) | (slots & !(slots << 1));
+        let east = (points >> 1) | (slots & !(slots >> 1));
+        // Ends of a vertical wall: south (slot - n or the south edge), north.
+        let south = (points << n) | (slots & !(slots << n));
+        let north = (points >> n) | (slots & !(slots >> n));
+        [
+            at_least_two(west, points, east) & slots,
+            at_least_two(south, points, north) & slots,
+        ]
+    }
+
     /// Legal wall slots `[horizontal, vertical]` for the side to move: free of
-    /// overlaps, within stock, and leaving both pawns a path. Only walls on a
-    /// current shortest path get a path check.
+    /// overlaps, within stock, and leaving both pawns a path. A wall gets a
+    /// path check only for a player whose current shortest path it blocks
+    /// (otherwise that path survives), and only if it can close a region.
     pub fn legal_wall_slots(&self) -> [Bitboard; 2] {
         if self.is_over() || self.walls_left[self.turn.index()] == 0 {
             return [Bitboard::EMPTY; 2];
@@ -529,12 +557,18 @@ impl Position {
         ) else {
             return [Bitboard::EMPTY; 2];
         };
+        let closing = self.closing_wall_slots();
+        let g = self.geometry();
+        let [one, two] = self.pawns.map(|p| p as usize);
         for (i, orientation) in [Orientation::Horizontal, Orientation::Vertical]
             .into_iter()
             .enumerate()
         {
-            for slot in (free[i] & (a[i] | b[i])).iter() {
-                if self.wall_cuts_off(slot, orientation).is_some() {
+            for slot in (free[i] & closing[i] & (a[i] | b[i])).iter() {
+                let (bn, be) = self.blocks_with(slot, orientation);
+                let cuts = (a[i].has(slot) && !Self::connected(g, one, g.goal[0], bn, be))
+                    || (b[i].has(slot) && !Self::connected(g, two, g.goal[1], bn, be));
+                if cuts {
                     free[i] = free[i].without(slot);
                 }
             }
