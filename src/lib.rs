@@ -1,8 +1,10 @@
 //! Quoridor: rules ([`game`]) and the UCT engine ([`search`]), shared by the
 //! browser app (Yew + a Web Worker, wasm32) and the native command-line tool.
 //!
-//! Rules never depend on search; search never depends on the UI.
+//! Rules never depend on search; search never depends on the UI. [`bench`] is
+//! the engine benchmark shared by the CLI and its WebAssembly build.
 
+pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;

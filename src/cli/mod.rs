@@ -2,7 +2,9 @@
 //! code: 0 on success, 2 on bad input (with a message on stderr).
 
 mod args;
+mod bench;
 mod rules;
+mod uci;
 
 use args::Args;
 
@@ -13,6 +15,8 @@ USAGE:
   quoridor moves [--size N] [--walls W] \"<record>\"       legal moves after the record
   quoridor perft DEPTH [--size N] [--walls W] \"<record>\" count move sequences of DEPTH moves
   quoridor show [--size N] [--walls W] \"<record>\"        ASCII diagram of the position
+  quoridor uci                                           engine protocol on stdin/stdout (UCI-style)
+  quoridor bench [--playouts N] [--params default|thesis] engine speed on fixed positions
   quoridor help                                          this text
 
 A record is moves in notation separated by spaces (e2 e8 e3h …), optionally
@@ -29,6 +33,9 @@ pub fn run(args: &[String]) -> i32 {
         "moves" => Args::parse(rest, 0).and_then(|a| rules::moves(&a)),
         "perft" => Args::parse(rest, 1).and_then(|a| rules::perft(&a)),
         "show" => Args::parse(rest, 0).and_then(|a| rules::show(&a)),
+        "uci" if rest.is_empty() => uci::uci(),
+        "uci" => Err("uci takes no arguments (set options with setoption)".into()),
+        "bench" => bench::bench(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

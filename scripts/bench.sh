@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Engine speed natively and as WebAssembly, in one run: builds `quoridor`
+# (release) and the `bench_wasm` binary for wasm32-unknown-unknown (release),
+# runs wasm-bindgen --target nodejs on it, then runs the same benchmark
+# (src/bench.rs: fixed positions, playouts and seed, one thread) natively and
+# under Node, and prints both reports and the wasm/native speed ratio.
+#
+# Usage: scripts/bench.sh [--playouts N] [--params default|thesis]
+# Needs wasm-bindgen-cli at the Cargo.lock version and node (scripts/setup.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+playouts=20000
+params=default
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --playouts) playouts="${2:?--playouts needs a number}"; shift 2 ;;
+        --params) params="${2:?--params needs default or thesis}"; shift 2 ;;
+        *) echo "usage: scripts/bench.sh [--playouts N] [--params default|thesis]" >&2; exit 2 ;;
+    esac
+done
+
+want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+have="$(wasm-bindgen --version 2>/dev/null || true)"
+if [ "$have" != "wasm-bindgen $want" ]; then
+    echo "bench: need wasm-bindgen $want, found '${have:-none}': run scripts/setup.sh" >&2
+    exit 1
+fi
+
+target="$(cargo metadata --format-version 1 --no-deps |
+    node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () => console.log(JSON.parse(s).target_directory))')"
+
+echo "== building (release; the first build takes a few minutes)"
+cargo build --release --quiet --bin quoridor
+cargo build --release --quiet --target wasm32-unknown-unknown --bin bench_wasm
+wasm-bindgen --target nodejs --out-dir "$target/bench-wasm" \
+    "$target/wasm32-unknown-unknown/release/bench_wasm.wasm"
+
+echo
+echo "== native ($(uname -m))"
+native="$("$target/release/quoridor" bench --playouts "$playouts" --params "$params")"
+echo "$native"
+
+echo
+echo "== wasm32 under node $(node --version)"
+wasm="$(node -e '
+    const [js, params, playouts] = process.argv.slice(1);
+    console.log(require(js).bench(params, Number(playouts)));
+' "$target/bench-wasm/bench_wasm.js" "$params" "$playouts")"
+echo "$wasm"
+
+rate() { sed -n 's/^overall: .* = \([0-9.]*\) playouts\/s$/\1/p' <<<"$1"; }
+n="$(rate "$native")"
+w="$(rate "$wasm")"
+echo
+awk -v n="$n" -v w="$w" -v p="$params" 'BEGIN {
+    printf "== summary (%s params): native %.0f playouts/s, wasm %.0f playouts/s, wasm/native = %.2f\n", p, n, w, w / n
+}'

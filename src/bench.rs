@@ -1,0 +1,181 @@
+//! The engine benchmark: fixed positions, a fixed playout count and a fixed
+//! seed, searched one after another on one thread. Shared by `quoridor bench`
+//! (native) and the `bench_wasm` binary (WebAssembly under Node), so both
+//! measure exactly the same work.
+//!
+//! ```
+//! use quoridor::bench::{bench_params, run};
+//! let params = bench_params("thesis").unwrap();
+//! let report = run(&params, 50).unwrap();
+//! assert_eq!(report.results.len(), 4);
+//! assert!(report.results.iter().all(|r| r.playouts > 0));
+//! ```
+
+use crate::game::{Game, Variant};
+use crate::search::{now_ms, Search, SearchParams};
+use std::fmt;
+
+/// A benchmark position: a name and a game record from the 9x9 start.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchPosition {
+    /// Short name for the report.
+    pub name: &'static str,
+    /// The moves from the start position.
+    pub record: &'static str,
+}
+
+/// The positions, from the start to an endgame where both sides are nearly
+/// out of walls. Every record is legal (checked by a test).
+pub const POSITIONS: [BenchPosition; 4] = [
+    BenchPosition {
+        name: "start",
+        record: "",
+    },
+    BenchPosition {
+        name: "midgame-open",
+        record: "e2 e8 e3 e7 e4 e6 d6h e4h c5v f6v d4 e5 d5 f5h",
+    },
+    BenchPosition {
+        name: "midgame-walls",
+        record: "e2 e8 d2 f8 e3h d7h c3v f7v d3 f7 b4h g6h d4 e7",
+    },
+    BenchPosition {
+        name: "endgame",
+        record: "e2 e8 e3 e7 e4 e6 a2h a7h c2h c7h g2h g7h b4v h4v d5h f3h a5h g5h \
+                 b6v h6v e5 f6 f5 e6 f6 d6 f7 c6 f8 c5 e8h c4 d4h c3",
+    },
+];
+
+/// Playouts per position unless told otherwise.
+pub const DEFAULT_BENCH_PLAYOUTS: u64 = 20_000;
+
+/// The benchmark's settings by name: `default` ([`SearchParams::default`]) or
+/// `thesis` ([`SearchParams::thesis_fixed_point`]), with the time limit off
+/// and seed 1, so a run depends only on the playout count.
+pub fn bench_params(name: &str) -> Option<SearchParams> {
+    let base = match name {
+        "default" => SearchParams::default(),
+        "thesis" => SearchParams::thesis_fixed_point(),
+        _ => return None,
+    };
+    Some(SearchParams {
+        time_ms: 0,
+        seed: 1,
+        ..base
+    })
+}
+
+/// What one position's search did.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// The position's name.
+    pub name: &'static str,
+    /// Playouts made (fewer than asked if the solver proved the position).
+    pub playouts: u64,
+    /// Wall-clock milliseconds.
+    pub ms: f64,
+    /// Tree nodes at the end.
+    pub nodes: u32,
+    /// Bytes per tree node.
+    pub bytes_per_node: u32,
+    /// The move the engine chose, in notation.
+    pub best_move: String,
+}
+
+impl BenchResult {
+    /// Playouts per second.
+    pub fn playouts_per_sec(&self) -> f64 {
+        rate(self.playouts, self.ms)
+    }
+}
+
+/// A whole benchmark run.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// One entry per position of [`POSITIONS`], in order.
+    pub results: Vec<BenchResult>,
+}
+
+impl BenchReport {
+    /// Playouts over all positions.
+    pub fn total_playouts(&self) -> u64 {
+        self.results.iter().map(|r| r.playouts).sum()
+    }
+
+    /// Milliseconds over all positions.
+    pub fn total_ms(&self) -> f64 {
+        self.results.iter().map(|r| r.ms).sum()
+    }
+
+    /// Playouts per second over all positions.
+    pub fn playouts_per_sec(&self) -> f64 {
+        rate(self.total_playouts(), self.total_ms())
+    }
+}
+
+fn rate(playouts: u64, ms: f64) -> f64 {
+    if ms > 0.0 {
+        playouts as f64 * 1000.0 / ms
+    } else {
+        0.0
+    }
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<14} {:>9} {:>9} {:>12} {:>9} {:>10} {:>6}",
+            "position", "playouts", "ms", "playouts/s", "nodes", "bytes/node", "move"
+        )?;
+        for r in &self.results {
+            writeln!(
+                f,
+                "{:<14} {:>9} {:>9.0} {:>12.0} {:>9} {:>10} {:>6}",
+                r.name,
+                r.playouts,
+                r.ms,
+                r.playouts_per_sec(),
+                r.nodes,
+                r.bytes_per_node,
+                r.best_move
+            )?;
+        }
+        write!(
+            f,
+            "overall: {} playouts in {:.0} ms = {:.0} playouts/s",
+            self.total_playouts(),
+            self.total_ms(),
+            self.playouts_per_sec()
+        )
+    }
+}
+
+/// Searches every position of [`POSITIONS`] with `params`, `playouts` playouts
+/// each (a fresh tree per position). Errors only if a record is bad.
+pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, String> {
+    let params = SearchParams {
+        playouts: playouts.max(1),
+        time_ms: 0,
+        ..params.clone()
+    };
+    let mut results = Vec::with_capacity(POSITIONS.len());
+    for p in POSITIONS {
+        let game = Game::parse_with_variant(p.record, Variant::default())
+            .map_err(|e| format!("bench position {}: {e}", p.name))?;
+        let mut search = Search::new(*game.position(), params.clone());
+        let start = now_ms();
+        let best = search.think();
+        let ms = now_ms() - start;
+        let info = search.info(0);
+        results.push(BenchResult {
+            name: p.name,
+            playouts: info.playouts,
+            ms,
+            nodes: info.nodes,
+            bytes_per_node: info.bytes_per_node,
+            best_move: best.map_or_else(|| "-".to_string(), |m| m.to_string()),
+        });
+    }
+    Ok(BenchReport { results })
+}

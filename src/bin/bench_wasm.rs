@@ -1,0 +1,27 @@
+//! The engine benchmark ([`quoridor::bench`]) as WebAssembly for Node:
+//! `scripts/bench.sh` builds it for wasm32, runs `wasm-bindgen --target
+//! nodejs` and calls the exported `bench` function next to the native
+//! `quoridor bench`, so both run the same positions, settings and seed.
+
+#[cfg(target_arch = "wasm32")]
+mod wasm {
+    use wasm_bindgen::prelude::*;
+
+    /// Runs the benchmark with settings `params` (`default` or `thesis`) and
+    /// `playouts` per position; returns the report text, whose last line is
+    /// `overall: … = N playouts/s`.
+    #[wasm_bindgen]
+    pub fn bench(params: &str, playouts: u32) -> Result<String, JsValue> {
+        let settings = quoridor::bench::bench_params(params).ok_or_else(|| {
+            JsValue::from_str(&format!("params must be default or thesis, got {params:?}"))
+        })?;
+        quoridor::bench::run(&settings, playouts as u64)
+            .map(|report| report.to_string())
+            .map_err(|e| JsValue::from_str(&e))
+    }
+}
+
+fn main() {
+    #[cfg(not(target_arch = "wasm32"))]
+    println!("This is the WebAssembly benchmark; run `scripts/bench.sh` (or `quoridor bench`).");
+}
