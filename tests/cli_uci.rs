@@ -1,0 +1,415 @@
+//! The engine protocol (`quoridor uci`) driven as a subprocess, as a GUI or
+//! the arena would.
+
+use quoridor::game::{Game, Move, Variant};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Long enough for a slow debug build on a busy machine.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A running `quoridor uci` with its output read line by line on a thread.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("quoridor uci starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stdin = child.stdin.take();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("engine reads its input");
+        stdin.flush().expect("flush");
+    }
+
+    /// Lines up to and including the first one that `done` accepts.
+    fn read_until(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let stop = done(&line);
+                    seen.push(line);
+                    if stop {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("timed out; output so far: {seen:#?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed its output; output so far: {seen:#?}")
+                }
+            }
+        }
+    }
+
+    /// Sends `isready` and returns everything printed before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(|l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The next `info string error: …` line, after syncing: exactly one expected.
+    fn error_after(&mut self, command: &str) -> String {
+        self.send(command);
+        let lines = self.sync();
+        assert_eq!(lines.len(), 1, "one error line for {command:?}: {lines:#?}");
+        let line = &lines[0];
+        assert!(
+            line.starts_with("info string error: "),
+            "error line for {command:?}: {line}"
+        );
+        line.clone()
+    }
+
+    /// Runs `go …` and returns all lines up to `bestmove`, and the move.
+    fn go(&mut self, command: &str) -> (Vec<String>, String) {
+        self.send(command);
+        let lines = self.read_until(|l| l.starts_with("bestmove "));
+        let best = lines
+            .last()
+            .and_then(|l| l.strip_prefix("bestmove "))
+            .expect("bestmove line")
+            .to_string();
+        (lines, best)
+    }
+
+    /// The record of the engine's current position (via `show`).
+    fn record(&mut self) -> String {
+        self.send("show");
+        let lines = self.read_until(|l| l.starts_with("info string record:"));
+        lines
+            .last()
+            .and_then(|l| l.strip_prefix("info string record:"))
+            .expect("record line")
+            .trim()
+            .to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Asserts `mv` is legal after `record` in `variant`.
+fn assert_legal(variant: Variant, record: &str, mv: &str) {
+    let game = Game::parse_with_variant(record, variant).expect("record is legal");
+    let parsed: Move = mv
+        .parse()
+        .unwrap_or_else(|e| panic!("bestmove {mv:?}: {e}"));
+    if let Err(e) = game.position().check(parsed) {
+        panic!("bestmove {mv} is illegal after {record:?}: {e}");
+    }
+}
+
+/// The number after `key` in an `info` line.
+fn field(line: &str, key: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words
+        .iter()
+        .position(|w| *w == key)
+        .unwrap_or_else(|| panic!("no {key} in {line}"));
+    words[i + 1]
+        .parse()
+        .unwrap_or_else(|_| panic!("{key} is not a number in {line}"))
+}
+
+#[test]
+fn handshake_lists_every_search_option_then_uciok() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert_eq!(lines[0], "id name Quoridor UCT");
+    assert!(lines[1].starts_with("id author "));
+    let names: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("option name "))
+        .map(|rest| rest.split_whitespace().next().expect("name"))
+        .collect();
+    let expected = [
+        "playouts",
+        "time_ms",
+        "uct_c",
+        "max_playout_moves",
+        "wall_weight",
+        "score_slope",
+        "skip_from_depth",
+        "smart_playouts",
+        "remember_overlapping_walls",
+        "remember_blocking_walls",
+        "losing_move_detection",
+        "tree_reuse",
+        "solver",
+        "playout_policy",
+        "path_bias",
+        "near_walls_only",
+        "final_move",
+        "node_budget",
+        "seed",
+        "board_size",
+        "walls",
+        "preset",
+    ];
+    assert_eq!(names, expected);
+    let option = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("option name {name} ")))
+            .expect("option line")
+            .clone()
+    };
+    assert!(option("max_playout_moves").ends_with("default unlimited"));
+    assert!(option("skip_from_depth").ends_with("default off"));
+    assert!(option("solver").contains("type check default true"));
+    assert!(option("playout_policy").contains("var uniform var shortest_path"));
+    assert!(option("preset").contains("var thesis var default var easy"));
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn bad_setoption_reports_an_error_and_changes_nothing() {
+    let mut e = Engine::start();
+    e.send("setoption name time_ms value 0");
+    e.send("setoption name playouts value 300");
+    assert!(e.sync().is_empty(), "valid options print nothing");
+    for (command, mentions) in [
+        ("setoption name playouts value lots", "playouts"),
+        ("setoption name playouts value -5", "playouts"),
+        ("setoption name uct_c value -1", "uct_c"),
+        ("setoption name path_bias value 2", "path_bias"),
+        ("setoption name solver value maybe", "solver"),
+        (
+            "setoption name playout_policy value greedy",
+            "playout_policy",
+        ),
+        (
+            "setoption name max_playout_moves value forever",
+            "max_playout_moves",
+        ),
+        ("setoption name board_size value 2", "board_size"),
+        ("setoption name walls value 99", "walls"),
+        ("setoption name preset value hard", "preset"),
+        ("setoption name no_such_option value 1", "no_such_option"),
+        ("setoption playouts 5", "setoption name"),
+        ("setoption name", "setoption name"),
+    ] {
+        let error = e.error_after(command);
+        assert!(error.contains(mentions), "{command:?} → {error}");
+    }
+    // The limits set before the errors still hold: plain `go` makes 300 playouts.
+    let (lines, best) = e.go("go");
+    let last_info = &lines[lines.len() - 2];
+    assert_eq!(field(last_info, "playouts"), 300, "{last_info}");
+    assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn illegal_move_in_position_keeps_the_previous_position() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2 e8 e3h");
+    assert!(e.sync().is_empty());
+    let error = e.error_after("position startpos moves e2 e8 e3 e5");
+    assert!(error.contains("move 4 (e5)"), "{error}");
+    assert!(error.contains("not reachable"), "{error}");
+    let error = e.error_after("position startpos moves e2 e8 e3h e3h");
+    assert!(
+        error.contains("e3h") && error.contains("overlaps"),
+        "{error}"
+    );
+    let error = e.error_after("position startpos moves e2 e8 z9");
+    assert!(error.contains("z9"), "{error}");
+    assert_eq!(e.record(), "e2 e8 e3h");
+    let (_, best) = e.go("go nodes 200");
+    assert_legal(Variant::default(), "e2 e8 e3h", &best);
+}
+
+#[test]
+fn go_nodes_makes_that_many_playouts_and_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2 e8 e3 e7");
+    let (lines, best) = e.go("go nodes 500");
+    assert_legal(Variant::default(), "e2 e8 e3 e7", &best);
+    let info = &lines[lines.len() - 2];
+    assert!(info.starts_with("info depth "), "{info}");
+    assert_eq!(field(info, "playouts"), 500);
+    assert!(field(info, "nodes") > 1);
+    assert!(info.contains(" score winprob ") || info.contains(" score proven "));
+    let pv = info.split(" pv ").nth(1).expect("a pv");
+    assert_eq!(pv.split_whitespace().next(), Some(best.as_str()));
+}
+
+#[test]
+fn go_movetime_answers_in_time() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    let started = Instant::now();
+    let (_, best) = e.go("go movetime 300");
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(250), "{took:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn go_infinite_reports_while_searching_until_stop() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2");
+    e.send("go infinite");
+    // `isready` is answered during the search, and progress is reported.
+    assert!(e.sync().iter().all(|l| l.starts_with("info ")));
+    let progress = e.read_until(|l| l.starts_with("info depth "));
+    assert!(
+        progress.iter().all(|l| !l.starts_with("bestmove")),
+        "{progress:?}"
+    );
+    e.send("stop");
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    let best = lines.last().and_then(|l| l.strip_prefix("bestmove "));
+    assert_legal(Variant::default(), "e2", best.expect("bestmove"));
+    // A later search still works (the search came back from its thread).
+    let (_, best) = e.go("go nodes 100");
+    assert_legal(Variant::default(), "e2", &best);
+}
+
+#[test]
+fn malformed_lines_are_errors_not_crashes() {
+    let mut e = Engine::start();
+    for command in [
+        "hello",
+        "go nodes",
+        "go nodes -1",
+        "go nodes 0",
+        "go movetime soon",
+        "go depth 5",
+        "position",
+        "position fen xyz",
+        "position startpos e2",
+        "setoption",
+    ] {
+        e.error_after(command);
+    }
+    e.send_bytes(b"\xff\xfe garbage\n");
+    assert_eq!(e.sync().len(), 1);
+    e.send("");
+    e.send("   ");
+    assert!(e.sync().is_empty(), "blank lines are ignored");
+    let (_, best) = e.go("go nodes 50");
+    assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn board_size_and_walls_options_start_a_new_board() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2");
+    e.send("setoption name board_size value 5");
+    e.send("setoption name walls value 3");
+    assert!(e.sync().is_empty());
+    assert_eq!(e.record(), "[size 5] [walls 3]");
+    e.send("position startpos moves c2 c4 b1h");
+    let variant = Variant::new(5, 3).expect("5x5 with 3 walls");
+    let (_, best) = e.go("go nodes 300");
+    assert_legal(variant, "c2 c4 b1h", &best);
+}
+
+#[test]
+fn position_extension_reuses_the_tree() {
+    let mut e = Engine::start();
+    e.send("setoption name time_ms value 0");
+    e.send("position startpos");
+    let (_, first) = e.go("go nodes 3000");
+    // The engine's expected reply is in its tree: the new search starts with it.
+    let (lines, _) = e.go("go nodes 3000");
+    let pv: Vec<String> = lines[lines.len() - 2]
+        .split(" pv ")
+        .nth(1)
+        .expect("pv")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(pv[0], first);
+    e.send(&format!("position startpos moves {} {}", pv[0], pv[1]));
+    let (lines, best) = e.go("go nodes 100");
+    let info = &lines[lines.len() - 2];
+    assert!(
+        field(info, "nodes") > 101,
+        "the reused subtree adds nodes: {info}"
+    );
+    assert_legal(Variant::default(), &format!("{} {}", pv[0], pv[1]), &best);
+}
+
+#[test]
+fn game_over_position_has_no_bestmove() {
+    let mut e = Engine::start();
+    e.send("setoption name board_size value 3");
+    e.send("position startpos moves b2 a3 b3");
+    let (lines, best) = e.go("go nodes 10");
+    assert_eq!(best, "(none)");
+    assert!(lines[0].contains("game is over"), "{lines:?}");
+}
+
+#[test]
+fn quit_ends_the_process_even_while_searching() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.sync();
+    e.send("quit");
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        if let Some(status) = e.child.try_wait().expect("wait") {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "quoridor uci did not quit");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn end_of_input_finishes_a_search_with_limits() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go nodes 200");
+    e.stdin = None; // closes the pipe
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    let best = lines.last().and_then(|l| l.strip_prefix("bestmove "));
+    assert_legal(Variant::default(), "", best.expect("bestmove"));
+}
