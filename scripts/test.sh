@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# README command 2: install what is missing, then every check CI runs:
+# formatting, clippy (native and wasm32), native tests, release builds of the
+# web app (at / and at a sub-path) and the browser tests in headless Chromium.
+# Prints one line per step and a final summary; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+started=$SECONDS
+passed=()
+failed=()
+
+# step NAME COMMAND...: run, time and record one check.
+step() {
+    local name="$1"
+    shift
+    local t0=$SECONDS
+    printf '\n=== %s: %s\n' "$name" "$*"
+    if "$@"; then
+        passed+=("$name")
+        printf '=== %s: PASS (%ss)\n' "$name" $((SECONDS - t0))
+    else
+        failed+=("$name")
+        printf '=== %s: FAIL (%ss)\n' "$name" $((SECONDS - t0))
+    fi
+}
+
+finish() {
+    printf '\n=== summary (%ss)\n' $((SECONDS - started))
+    for name in "${passed[@]}"; do printf '  pass  %s\n' "$name"; done
+    for name in "${failed[@]}"; do printf '  FAIL  %s\n' "$name"; done
+    if [ ${#failed[@]} -eq 0 ]; then echo "RESULT: PASS"; else echo "RESULT: FAIL"; fi
+    echo "steps: ${#passed[@]} passed, ${#failed[@]} failed"
+    [ ${#failed[@]} -eq 0 ]
+    exit
+}
+
+step setup scripts/setup.sh
+[ ${#failed[@]} -eq 0 ] || finish
+source scripts/env.sh
+
+# Sizes of the shipped wasm and JS, raw and gzipped, for the log.
+report_sizes() {
+    local dist="$1" file
+    for file in "$dist"/*.wasm "$dist"/*.js; do
+        printf '  %-40s %9d bytes, %8d gzipped\n' "$(basename "$file")" \
+            "$(stat -c %s "$file")" "$(gzip -9c "$file" | wc -c)"
+    done
+}
+
+# browser_tests DIST PUBLIC_URL: the tests in tests/browser against one build.
+browser_tests() {
+    QUORIDOR_DIST="$1" QUORIDOR_PUBLIC_URL="$2" node --test --test-concurrency=1 tests/browser/
+}
+
+build_web() {
+    local dist="$1" public_url="$2"
+    trunk build --offline --release --dist "$dist" --public-url "$public_url" && report_sizes "$dist"
+}
+
+step fmt cargo fmt --all --check
+step clippy-native cargo clippy --all-targets --locked -- -D warnings
+step clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+step cargo-test cargo test --locked
+step trunk-build build_web dist /
+if [[ " ${passed[*]} " == *" trunk-build "* ]]; then
+    step browser browser_tests dist /
+fi
+step trunk-build-subpath build_web target/dist-subpath /sub/path/
+if [[ " ${passed[*]} " == *" trunk-build-subpath "* ]]; then
+    step browser-subpath browser_tests target/dist-subpath /sub/path/
+fi
+finish

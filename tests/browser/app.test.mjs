@@ -1,0 +1,131 @@
+// Browser tests of a release build in headless Chromium (Debian's, driven by
+// playwright-core; no browser download). Run by scripts/test.sh as
+//   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { startServer } from "./server.mjs";
+
+const DIST = process.env.QUORIDOR_DIST ?? "dist";
+const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
+const TIMEOUT = 20_000;
+// What the worker answers to the app's ping text "e2 e8 e3h".
+const PONG = /answered ping (\d+): h3e 8e 2e/;
+
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh page (own profile, so no service worker or cache carries over) that records failures. */
+async function openPage(url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  const problems = [];
+  const requests = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  context.on("request", (request) => requests.push(request.url()));
+  context.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  await page.goto(url);
+  return { context, page, problems, requests };
+}
+
+describe(`web app built for ${BASE} (${DIST})`, () => {
+  let server;
+  before(async () => {
+    server = await startServer({ root: DIST, base: BASE });
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test("page shows the board with 81 squares and two pawns", async () => {
+    const { context, page, problems } = await openPage(server.url);
+    await page.locator("svg.board").waitFor();
+    assert.equal(await page.locator("svg.board rect.square").count(), 81);
+    assert.equal(await page.locator("svg.board circle.pawn").count(), 2);
+    assert.equal(await page.title(), "Quoridor");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("engine worker answers the app's startup ping and a button ping", async () => {
+    const { context, page, problems } = await openPage(server.url);
+    const reply = page.locator('.engine-status[data-worker="ready"] .engine-reply');
+    await reply.waitFor();
+    assert.match(await reply.innerText(), /answered ping 1: h3e 8e 2e/);
+    assert.match(await reply.innerText(), /quoridor \d+\.\d+\.\d+/);
+    await page.locator("button.ping").click();
+    await page.waitForFunction(
+      () => /answered ping 2:/.test(document.querySelector(".engine-reply")?.textContent ?? ""),
+    );
+    assert.match(await reply.innerText(), PONG);
+    assert.match(await page.locator("button.ping").innerText(), /2 sent/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`every file the app loads is under ${BASE}`, async () => {
+    const { context, page, problems, requests } = await openPage(server.url);
+    await page.locator('.engine-status[data-worker="ready"]').waitFor();
+    const paths = requests.map((url) => new URL(url)).filter((url) => url.protocol.startsWith("http"));
+    for (const url of paths) {
+      assert.ok(url.pathname.startsWith(BASE), `${url.pathname} is outside ${BASE}`);
+    }
+    const names = paths.map((url) => url.pathname.slice(BASE.length));
+    for (const wanted of [/^app-[0-9a-f]+_bg\.wasm$/, /^worker_loader\.js$/, /^worker_bg\.wasm$/]) {
+      assert.ok(names.some((name) => wanted.test(name)), `${wanted} not loaded; got ${names}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("manifest is linked and parses", async () => {
+    const { context, page } = await openPage(server.url);
+    const href = await page.evaluate(() => document.querySelector('link[rel="manifest"]').href);
+    assert.equal(href, `${server.url}manifest.webmanifest`);
+    const manifest = await (await fetch(href)).json();
+    assert.equal(manifest.name, "Quoridor");
+    assert.equal(manifest.start_url, "./");
+    await context.close();
+  });
+
+  test("after one visit the app works offline (service worker)", async () => {
+    // Its own server, so stopping it leaves the other tests alone.
+    const own = await startServer({ root: DIST, base: BASE });
+    const { context, page } = await openPage(own.url);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(scope, own.url);
+    await page.locator('.engine-status[data-worker="ready"]').waitFor();
+    await own.close();
+    await page.reload();
+    await page.locator("svg.board").waitFor();
+    const reply = page.locator('.engine-status[data-worker="ready"] .engine-reply');
+    await reply.waitFor();
+    assert.match(await reply.innerText(), PONG);
+    await context.close();
+  });
+});
