@@ -26,6 +26,8 @@ impl Worker for EngineWorker {
 
 /// Entry point of the worker binary: listen for the page's messages.
 pub fn register() {
+    // A panic in the worker shows in the console instead of a bare "unreachable".
+    console_error_panic_hook::set_once();
     EngineWorker::registrar()
         .encoding::<SerdeWasmCodec>()
         .register();
