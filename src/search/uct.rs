@@ -147,6 +147,10 @@ impl Search {
         self.start = start;
         self.root_moves = moves.to_vec();
         self.root = pos;
+        // The counters describe searches of the old root.
+        self.playouts = 0;
+        self.depth_sum = 0;
+        self.max_depth = 0;
         Ok(())
     }
 
