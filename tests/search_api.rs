@@ -1,0 +1,193 @@
+//! The search's interface: slices keep to their budget, limits hold, the
+//! analysis snapshot is self-consistent, tree reuse keeps the subtree, the
+//! stop flag works from another thread, and a seed makes a search repeat.
+
+use quoridor::game::{Game, Move, Position, Variant};
+use quoridor::search::{Search, SearchInfo, SearchParams, Slice};
+use std::time::{Duration, Instant};
+
+fn start() -> Position {
+    Position::new(Variant::default())
+}
+
+fn with_limits(playouts: u64, time_ms: u64) -> SearchParams {
+    SearchParams {
+        playouts,
+        time_ms,
+        ..SearchParams::default()
+    }
+}
+
+/// Checks what must hold for any snapshot of a fresh (not reused) tree.
+fn assert_consistent(info: &SearchInfo) {
+    assert!(
+        info.children.windows(2).all(|w| w[0].visits >= w[1].visits),
+        "children sorted by visits: {:?}",
+        info.children.iter().map(|c| c.visits).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        info.root_visits as u64, info.playouts,
+        "one root visit per playout"
+    );
+    let child_visits: u64 = info.children.iter().map(|c| c.visits as u64).sum();
+    assert!(child_visits <= info.root_visits as u64);
+    assert!(info.nodes as usize > info.children.len());
+    assert!(
+        info.nodes as u64 <= info.playouts + 1,
+        "at most one node per playout"
+    );
+    assert!(info.bytes_per_node > 0);
+    assert!(info.memory_bytes >= info.nodes as u64 * info.bytes_per_node as u64);
+    assert!((0.0..=1.0).contains(&info.win_probability));
+    assert!(info.mean_depth <= info.max_depth as f64);
+    for c in &info.children {
+        assert!((0.0..=1.0).contains(&c.win_probability), "{c:?}");
+    }
+    let best = info.best_move.expect("a best move once children exist");
+    assert_eq!(info.pv.first(), Some(&best), "pv starts with the best move");
+    assert_eq!(info.children[0].mv, best, "most visited child is played");
+}
+
+#[test]
+fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
+    let mut search = Search::new(start(), with_limits(10_000, 0));
+    search.start();
+    let mut last = 0;
+    for _ in 0..5 {
+        let finished = search.run(Slice::playouts(200));
+        assert!(!finished);
+        let info = search.info(usize::MAX);
+        assert_eq!(info.playouts, last + 200);
+        last = info.playouts;
+        assert_consistent(&info);
+    }
+}
+
+#[test]
+fn time_slices_return_within_their_budget() {
+    let mut search = Search::new(start(), with_limits(0, 0));
+    search.start();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let finished = search.run(Slice::time(30.0));
+        let took = t.elapsed();
+        assert!(!finished, "no limits: only a slice ends the run");
+        // One iteration is well under a millisecond; allow for a loaded machine.
+        assert!(took >= Duration::from_millis(30), "{took:?}");
+        assert!(took < Duration::from_millis(250), "{took:?}");
+    }
+    assert_consistent(&search.info(10));
+}
+
+#[test]
+fn think_stops_at_the_playout_limit() {
+    let mut search = Search::new(start(), with_limits(777, 0));
+    let mv = search.think().expect("a move");
+    let info = search.info(3);
+    assert_eq!(info.playouts, 777);
+    assert_eq!(info.children.len(), 3, "top 3 children");
+    assert_eq!(info.best_move, Some(mv));
+    assert_consistent(&info);
+}
+
+#[test]
+fn think_stops_at_the_time_limit() {
+    let mut search = Search::new(start(), with_limits(0, 150));
+    let t = Instant::now();
+    search.think().expect("a move");
+    let took = t.elapsed();
+    assert!(took >= Duration::from_millis(150), "{took:?}");
+    assert!(took < Duration::from_millis(600), "{took:?}");
+}
+
+#[test]
+fn stop_flag_ends_an_unlimited_search_from_another_thread() {
+    let mut search = Search::new(start(), with_limits(0, 0));
+    let stop = search.stop_flag();
+    search.start();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let t = Instant::now();
+    while !search.run(Slice::time(20.0)) {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the stop flag was ignored"
+        );
+    }
+    stopper.join().expect("stopper thread");
+    assert!(search.best_move().is_some());
+}
+
+#[test]
+fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
+    let params = with_limits(3000, 0);
+    let mut search = Search::new(start(), params.clone());
+    let first = search.think().expect("a move");
+    let info = search.info(1);
+    let reply_node = search
+        .children_of(info.children[0].id)
+        .expect("the best child is a node");
+    let reply = &reply_node[0];
+    assert!(reply.visits > 1);
+    search
+        .set_game(start(), &[first, reply.mv])
+        .expect("both moves are legal");
+    let reused = search.info(usize::MAX);
+    assert_eq!(reused.root_visits, reply.visits, "root visits carry over");
+    assert_eq!(reused.children.len() as u32, reply.children);
+    assert_eq!(reused.playouts, 0, "no new playouts yet");
+    // The search goes on from the kept statistics.
+    search.think().expect("a move");
+    assert_eq!(search.info(0).root_visits, reply.visits + 3000);
+}
+
+#[test]
+fn without_tree_reuse_a_new_root_starts_empty() {
+    let params = SearchParams {
+        tree_reuse: false,
+        ..with_limits(1000, 0)
+    };
+    let mut search = Search::new(start(), params);
+    let first = search.think().expect("a move");
+    search.set_game(start(), &[first]).expect("legal");
+    let info = search.info(0);
+    assert_eq!(info.root_visits, 0);
+    assert_eq!(info.nodes, 1);
+}
+
+#[test]
+fn set_game_with_an_illegal_move_changes_nothing() {
+    let mut search = Search::new(start(), with_limits(500, 0));
+    let first = search.think().expect("a move");
+    let before = search.info(0).root_visits;
+    let bad: Move = "e5".parse().expect("notation");
+    assert!(search.set_game(start(), &[first, bad]).is_err());
+    assert_eq!(search.root(), &start());
+    assert_eq!(search.info(0).root_visits, before);
+}
+
+#[test]
+fn the_same_seed_repeats_the_search_and_another_seed_differs() {
+    let pos = *Game::parse_with_variant("e2 e8 e3 e7 d3h", Variant::default())
+        .expect("legal")
+        .position();
+    let run = |seed| {
+        let mut search = Search::new(
+            pos,
+            SearchParams {
+                seed,
+                ..with_limits(2000, 0)
+            },
+        );
+        search.think();
+        let info = search.info(usize::MAX);
+        info.children
+            .iter()
+            .map(|c| (c.mv, c.visits))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(5), run(5));
+    assert_ne!(run(5), run(6));
+}

@@ -1,0 +1,211 @@
+//! Whatever the settings and the position, the engine returns legal moves:
+//! its chosen move, every root child and the principal variation.
+
+use quoridor::game::{Position, Variant};
+use quoridor::search::{FinalMove, PlayoutPolicy, Search, SearchParams};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A position after up to `plies` random legal moves from the start of
+/// `variant` (stops early if the game ends).
+fn random_position(variant: Variant, plies: usize, rng: &mut SmallRng) -> Position {
+    let mut pos = Position::new(variant);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if pos.is_over() || moves.is_empty() {
+            break;
+        }
+        // Favour pawn moves a little, so games also reach the endgame.
+        let pawns: Vec<_> = moves
+            .iter()
+            .filter(|m| matches!(m, quoridor::game::Move::Pawn(_)))
+            .collect();
+        let mv = if !pawns.is_empty() && rng.random_bool(0.5) {
+            *pawns[rng.random_range(0..pawns.len())]
+        } else {
+            moves[rng.random_range(0..moves.len())]
+        };
+        pos.play(mv).expect("a generated move is legal");
+    }
+    pos
+}
+
+/// Searches `pos` with `params` for `playouts` and checks every move the
+/// search reports is legal; returns the number of root children.
+fn check_search(pos: Position, params: &SearchParams, playouts: u64, what: &str) -> usize {
+    let params = SearchParams {
+        playouts,
+        time_ms: 0,
+        ..params.clone()
+    };
+    let mut search = Search::new(pos, params);
+    let best = search.think();
+    let info = search.info(usize::MAX);
+    if pos.is_over() {
+        assert_eq!(best, None, "{what}: no move once the game is over");
+        return 0;
+    }
+    let best = best.unwrap_or_else(|| panic!("{what}: no move in a live position"));
+    pos.check(best).unwrap_or_else(|e| {
+        panic!(
+            "{what}: best move {best} is illegal: {e}\n{}",
+            pos.diagram()
+        )
+    });
+    for child in &info.children {
+        pos.check(child.mv)
+            .unwrap_or_else(|e| panic!("{what}: root child {} is illegal: {e}", child.mv));
+    }
+    let mut line = pos;
+    for mv in &info.pv {
+        line.play(*mv)
+            .unwrap_or_else(|e| panic!("{what}: pv move {mv} is illegal: {e}"));
+    }
+    info.children.len()
+}
+
+/// The thesis's fixed point and the default, each with one setting changed,
+/// both playout policies, plus everything on and everything off.
+fn setting_variants() -> Vec<(String, SearchParams)> {
+    let mut all = setting_variants_of("thesis", SearchParams::thesis_fixed_point());
+    all.extend(setting_variants_of("default", SearchParams::default()));
+    all.extend(extremes());
+    all
+}
+
+/// `base` with one setting changed at a time, under both playout policies.
+fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, SearchParams)> {
+    type Change = (&'static str, fn(&mut SearchParams));
+    let changes: [Change; 19] = [
+        ("as is", |_| {}),
+        ("uct_c 0", |p| p.uct_c = 0.0),
+        ("uct_c 2", |p| p.uct_c = 2.0),
+        ("maxd unlimited", |p| p.max_playout_moves = None),
+        ("maxd 0", |p| p.max_playout_moves = Some(0)),
+        ("maxd 5", |p| p.max_playout_moves = Some(5)),
+        ("wall_weight 0", |p| p.wall_weight = 0.0),
+        ("score_slope 5", |p| p.score_slope = 5.0),
+        ("skip from root", |p| p.skip_from_depth = Some(0)),
+        ("smart playouts", |p| p.smart_playouts = !p.smart_playouts),
+        ("overlapping walls", |p| {
+            p.remember_overlapping_walls = !p.remember_overlapping_walls
+        }),
+        ("blocking walls", |p| {
+            p.remember_blocking_walls = !p.remember_blocking_walls
+        }),
+        ("losing moves", |p| {
+            p.losing_move_detection = !p.losing_move_detection
+        }),
+        ("tree reuse", |p| p.tree_reuse = !p.tree_reuse),
+        ("solver", |p| p.solver = !p.solver),
+        ("near walls", |p| p.near_walls_only = !p.near_walls_only),
+        ("best winrate", |p| p.final_move = FinalMove::BestWinrate),
+        ("tiny node budget", |p| p.node_budget = 20),
+        ("path_bias extremes", |p| {
+            p.path_bias = if p.path_bias > 0.5 { 0.0 } else { 1.0 }
+        }),
+    ];
+    let mut out = Vec::new();
+    for policy in [PlayoutPolicy::Uniform, PlayoutPolicy::ShortestPath] {
+        for (name, change) in changes {
+            let mut p = SearchParams {
+                playout_policy: policy,
+                ..base.clone()
+            };
+            change(&mut p);
+            out.push((format!("{base_name} {policy:?} {name}"), p));
+        }
+    }
+    out
+}
+
+/// Every switch on, and every switch off.
+fn extremes() -> Vec<(String, SearchParams)> {
+    let all_on = SearchParams {
+        skip_from_depth: Some(1),
+        smart_playouts: true,
+        remember_overlapping_walls: true,
+        remember_blocking_walls: true,
+        losing_move_detection: true,
+        tree_reuse: true,
+        solver: true,
+        near_walls_only: true,
+        ..SearchParams::default()
+    };
+    let all_off = SearchParams {
+        skip_from_depth: None,
+        smart_playouts: false,
+        remember_overlapping_walls: false,
+        remember_blocking_walls: false,
+        losing_move_detection: false,
+        tree_reuse: false,
+        solver: false,
+        near_walls_only: false,
+        ..SearchParams::default()
+    };
+    vec![
+        ("all switches on".into(), all_on),
+        ("all switches off".into(), all_off),
+    ]
+}
+
+/// Searches a start, a midgame and a small-board position with each setting.
+fn check_settings(settings: Vec<(String, SearchParams)>) {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let positions = [
+        Position::new(Variant::default()),
+        random_position(Variant::default(), 30, &mut rng),
+        random_position(Variant::new(5, 2).expect("5x5"), 12, &mut rng),
+    ];
+    for (name, params) in settings {
+        for (i, pos) in positions.iter().enumerate() {
+            let children = check_search(*pos, &params, 100, &format!("{name}, position {i}"));
+            if !pos.is_over() {
+                assert!(children > 0, "{name}, position {i}: the root grew children");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_thesis_setting_searches_and_returns_legal_moves() {
+    check_settings(setting_variants_of(
+        "thesis",
+        SearchParams::thesis_fixed_point(),
+    ));
+}
+
+#[test]
+fn every_default_setting_searches_and_returns_legal_moves() {
+    check_settings(setting_variants_of("default", SearchParams::default()));
+}
+
+#[test]
+fn all_switches_on_or_off_search_and_return_legal_moves() {
+    check_settings(extremes());
+}
+
+#[test]
+fn never_returns_an_illegal_move_in_random_positions() {
+    let mut rng = SmallRng::seed_from_u64(2011);
+    let settings = setting_variants();
+    let mut searched = 0;
+    for size in 3..=11u8 {
+        for walls in [0, 1, 3, 10, 20] {
+            let variant = Variant::new(size, walls).expect("sizes 3–11, up to 20 walls");
+            for _ in 0..3 {
+                let plies = rng.random_range(0..40);
+                let pos = random_position(variant, plies, &mut rng);
+                let (name, params) = &settings[rng.random_range(0..settings.len())];
+                let params = SearchParams {
+                    seed: rng.random(),
+                    ..params.clone()
+                };
+                let what = format!("{size}x{size} walls {walls}, {plies} plies, {name}");
+                check_search(pos, &params, 100, &what);
+                searched += 1;
+            }
+        }
+    }
+    assert_eq!(searched, 9 * 5 * 3);
+}

@@ -1,0 +1,132 @@
+//! The engine finds the obvious: it takes a win, stops a win, and its solver
+//! proves won positions. Fixed seeds and playout counts, so runs repeat.
+
+use quoridor::game::{Game, Move, Player, Variant};
+use quoridor::search::{PlayoutPolicy, Search, SearchParams};
+
+fn game(record: &str, variant: Variant) -> Game {
+    Game::parse_with_variant(record, variant).expect("test record is legal")
+}
+
+/// The engine's move after `record` with `params` limited to `playouts`.
+fn engine_move(record: &str, variant: Variant, params: &SearchParams, playouts: u64) -> Move {
+    let params = SearchParams {
+        playouts,
+        time_ms: 0,
+        ..params.clone()
+    };
+    let mut search = Search::new(*game(record, variant).position(), params);
+    search.think().expect("the position has moves")
+}
+
+fn presets() -> Vec<(&'static str, SearchParams)> {
+    vec![
+        ("default", SearchParams::default()),
+        ("thesis", SearchParams::thesis_fixed_point()),
+        ("easy", SearchParams::easy()),
+        (
+            "thesis+shortest_path",
+            SearchParams {
+                playout_policy: PlayoutPolicy::ShortestPath,
+                path_bias: 0.8,
+                ..SearchParams::thesis_fixed_point()
+            },
+        ),
+    ]
+}
+
+#[test]
+fn takes_an_immediate_win() {
+    // Player 1 stands on e8 with e9 free.
+    let record = "e2 e8 e3 d8 e4 d7 e5 d6 e6 d5 e7 d4 e8 d3";
+    for (name, params) in presets() {
+        let mv = engine_move(record, Variant::default(), &params, 1000);
+        assert_eq!(mv.to_string(), "e9", "{name}");
+    }
+}
+
+#[test]
+fn takes_the_win_when_both_sides_are_one_step_away() {
+    // Player 1 on c8 could win next move; player 2 on e2 wins now with e1.
+    let record = "e2 e8 d2 e7 d3 e6 d4 e5 d5 e4 c5 e3 c6 a8h c7 e2 c8";
+    let pos = *game(record, Variant::default()).position();
+    assert_eq!(pos.turn(), Player::Two);
+    for (name, params) in presets() {
+        let mv = engine_move(record, Variant::default(), &params, 1000);
+        assert_eq!(mv.to_string(), "e1", "{name}");
+    }
+}
+
+#[test]
+fn walls_off_an_opponent_who_would_win_next_move() {
+    // Player 2 on d2 reaches d1 next move; player 1 on e8 is two moves from
+    // goal (its own wall e8h is in the way). Only c1h or d1h saves the game.
+    let record = "e2 e8 e3 d8 e4 d7 e5 d6 e6 d5 e7 d4 e8 d3 e8h d2";
+    let mut cases: Vec<(String, SearchParams)> = (1..=5)
+        .map(|seed| {
+            let params = SearchParams {
+                seed,
+                ..SearchParams::default()
+            };
+            (format!("default seed {seed}"), params)
+        })
+        .collect();
+    cases.push((
+        "thesis+losing_move_detection".to_string(),
+        SearchParams {
+            losing_move_detection: true,
+            ..SearchParams::thesis_fixed_point()
+        },
+    ));
+    for (name, params) in cases {
+        let mv = engine_move(record, Variant::default(), &params, 3000).to_string();
+        assert!(mv == "c1h" || mv == "d1h", "{name} played {mv}");
+    }
+}
+
+#[test]
+fn solver_proves_a_lost_position_for_the_side_to_move() {
+    // 5x5 without walls: player 1 on c4 wins next move whatever player 2 does.
+    let variant = Variant::new(5, 0).expect("5x5 without walls");
+    let pos = *game("c2 b5 c3 a5 c4", variant).position();
+    let params = SearchParams {
+        playouts: 5000,
+        time_ms: 0,
+        ..SearchParams::default()
+    };
+    let mut search = Search::new(pos, params);
+    assert!(search.think().is_some());
+    let info = search.info(10);
+    assert_eq!(info.proven_winner, Some(Player::One));
+    assert!(info.playouts < 5000, "a proof ends the search early");
+}
+
+#[test]
+fn solver_proves_a_win_two_moves_deep() {
+    // 5x5 without walls: player 1 on c3 needs two moves, player 2 on a5 four.
+    let variant = Variant::new(5, 0).expect("5x5 without walls");
+    let pos = *game("c2 b5 c3 a5", variant).position();
+    let params = SearchParams {
+        playouts: 20_000,
+        time_ms: 0,
+        ..SearchParams::default()
+    };
+    let mut search = Search::new(pos, params);
+    let mv = search.think().expect("a move");
+    let info = search.info(10);
+    assert_eq!(info.proven_winner, Some(Player::One));
+    assert!(info.playouts < 20_000, "a proof ends the search early");
+    // The proven move keeps the win: after it, player 1 still wins.
+    let mut after = pos;
+    after.play(mv).expect("legal");
+    let mut reply = Search::new(
+        after,
+        SearchParams {
+            playouts: 20_000,
+            time_ms: 0,
+            ..SearchParams::default()
+        },
+    );
+    reply.think();
+    assert_eq!(reply.info(0).proven_winner, Some(Player::One));
+}
