@@ -1,6 +1,7 @@
 //! The native command-line tool's subcommands. Each returns the process exit
 //! code: 0 on success, 2 on bad input (with a message on stderr).
 
+mod arena;
 mod args;
 mod bench;
 mod rules;
@@ -17,6 +18,9 @@ USAGE:
   quoridor show [--size N] [--walls W] \"<record>\"        ASCII diagram of the position
   quoridor uci                                           engine protocol on stdin/stdout (UCI-style)
   quoridor bench [--playouts N] [--params default|thesis] engine speed on fixed positions
+  quoridor arena [--a SPEC] [--b SPEC] [--games N] [--size N] [--walls W] [--threads T]
+                                                         engine-vs-engine match; SPEC is
+                                                         name=value,… of uci options (preset=thesis,uct_c=0.3)
   quoridor help                                          this text
 
 A record is moves in notation separated by spaces (e2 e8 e3h …), optionally
@@ -36,6 +40,7 @@ pub fn run(args: &[String]) -> i32 {
         "uci" if rest.is_empty() => uci::uci(),
         "uci" => Err("uci takes no arguments (set options with setoption)".into()),
         "bench" => bench::bench(rest),
+        "arena" => arena::arena(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

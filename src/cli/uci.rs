@@ -522,7 +522,7 @@ fn final_move_name(f: FinalMove) -> &'static str {
 
 /// Sets the search option `name` (lower case) to `value` in `p`; on error `p`
 /// may be partly changed, so callers work on a copy.
-fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), String> {
+pub(super) fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), String> {
     let value = value.trim();
     let lower = value.to_ascii_lowercase();
     let bad = |what: &str| format!("option {name} needs {what}, got {value:?}");
