@@ -457,6 +457,7 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
         path_bias,
         near_walls_only,
         final_move,
+        win_length_penalty,
         node_budget,
         seed,
     } = p;
@@ -493,6 +494,7 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
             "option name final_move type combo default {} var most_visits var best_winrate",
             final_move_name(*final_move)
         ),
+        string("win_length_penalty", win_length_penalty.to_string()),
         spin("node_budget", *node_budget as u64, 1, u32::MAX as u64),
         spin("seed", *seed, 0, u32::MAX as u64),
         spin(
@@ -584,6 +586,9 @@ pub(super) fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result
                 "best_winrate" => FinalMove::BestWinrate,
                 _ => return Err(bad("most_visits or best_winrate")),
             }
+        }
+        "win_length_penalty" => {
+            p.win_length_penalty = real(|x| (0.0..=0.1).contains(&x), "a number from 0 to 0.1")?
         }
         "node_budget" => {
             p.node_budget = value

@@ -90,6 +90,10 @@ pub struct SearchParams {
     pub near_walls_only: bool,
     /// Extension: how the move to play is picked at the end.
     pub final_move: FinalMove,
+    /// Extension: a playout won after `k` moves scores `1 - k * win_length_penalty`
+    /// (at least 0.9) for the winner, so quicker wins score higher and a won
+    /// game is converted instead of drifting. 0 = the thesis's plain 1/0.
+    pub win_length_penalty: f64,
     /// Most tree nodes kept; when full, the tree stops growing and playouts go on.
     pub node_budget: u32,
     /// Random seed; the same seed, position and playout limit give the same search.
@@ -118,6 +122,7 @@ impl SearchParams {
             path_bias: 0.0,
             near_walls_only: false,
             final_move: FinalMove::MostVisits,
+            win_length_penalty: 0.0,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
         }
@@ -142,13 +147,16 @@ impl SearchParams {
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
 
 impl Default for SearchParams {
-    /// The strongest combination measured so far (see the README's engine notes).
+    /// The strongest combination measured so far with `quoridor arena` (see
+    /// the README's engine notes): the thesis's best constants (maxd 5, wall
+    /// weight 0.25, slope 0.5) with C 0.1, shortest-path playouts at bias 0.5,
+    /// the solver, losing-move detection, tree reuse and both wall memories.
     fn default() -> SearchParams {
         SearchParams {
             playouts: 0,
             time_ms: 2000,
-            uct_c: 0.25,
-            max_playout_moves: None,
+            uct_c: 0.1,
+            max_playout_moves: Some(5),
             wall_weight: 0.25,
             score_slope: 0.5,
             skip_from_depth: None,
@@ -159,9 +167,10 @@ impl Default for SearchParams {
             tree_reuse: true,
             solver: true,
             playout_policy: PlayoutPolicy::ShortestPath,
-            path_bias: 0.8,
-            near_walls_only: true,
+            path_bias: 0.5,
+            near_walls_only: false,
             final_move: FinalMove::MostVisits,
+            win_length_penalty: 0.002,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
         }

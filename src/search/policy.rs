@@ -308,6 +308,17 @@ impl Selector<'_> {
         self.shortest_step(pos).or_else(|| self.uniform(pos))
     }
 
+    /// The result of a playout that `winner` won after `ply` moves, as the
+    /// probability that player 1 wins (quicker wins count a little more).
+    pub fn win_score(&self, winner: Player, ply: u32) -> f64 {
+        let value = (1.0 - ply as f64 * self.params.win_length_penalty).max(0.9);
+        if winner == Player::One {
+            value
+        } else {
+            1.0 - value
+        }
+    }
+
     /// One move of the configured policy.
     pub fn select(&mut self, pos: &Position) -> Option<Move> {
         match self.params.playout_policy {
@@ -327,7 +338,7 @@ impl Selector<'_> {
         let mut ply = 0;
         while ply < limit {
             if let Some(w) = pos.winner() {
-                return (if w == Player::One { 1.0 } else { 0.0 }, ply);
+                return (self.win_score(w, ply), ply);
             }
             // Smart playouts: each player's every second move (plies 2,3 of every 4).
             let smart = self.params.smart_playouts && ply % 4 >= 2;
@@ -341,7 +352,7 @@ impl Selector<'_> {
             ply += 1;
         }
         if let Some(w) = pos.winner() {
-            return (if w == Player::One { 1.0 } else { 0.0 }, ply);
+            return (self.win_score(w, ply), ply);
         }
         let e = evaluate(&pos, self.params.wall_weight);
         (win_probability(e, self.params.score_slope), ply)
