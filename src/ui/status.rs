@@ -22,6 +22,7 @@ pub fn engine_status(props: &EngineStatusProps) -> Html {
             "ready",
             format!("Engine worker {worker} answered ping {id}: {reversed}"),
         ),
+        Some(_) => ("ready", "Engine worker is searching".to_string()),
     };
     let onclick = props.on_ping.reform(|_: MouseEvent| ());
     html! {

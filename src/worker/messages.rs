@@ -1,45 +1,260 @@
 //! Messages between the page and the engine worker, defined once for both
 //! sides. They travel as plain JS objects (serde-wasm-bindgen).
+//!
+//! One think: the page sends [`WorkerRequest::Search`] with a search id; the
+//! worker answers with [`WorkerResponse::Progress`] snapshots a few times a
+//! second and one [`WorkerResponse::Done`]. [`WorkerRequest::Stop`] ends the
+//! think at once ("Move now"), and [`WorkerRequest::Children`] reads one node
+//! of the tree for the tree explorer. Answers carry the request's id so the
+//! page can drop answers to searches it no longer waits for.
 
+use crate::game::{Game, Move, Position, Variant};
+use crate::search::{ChildInfo, NodeId, Search, SearchInfo, SearchParams};
 use serde::{Deserialize, Serialize};
 
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchMode {
+    /// Find a move to play, within the settings' limits.
+    Move,
+    /// Search with no limit until stopped, only to show what the engine thinks.
+    Analysis,
+}
+
 /// What the page asks of the worker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WorkerRequest {
     /// A liveness check; the worker answers [`WorkerResponse::Pong`] with the
-    /// same `id` and the text reversed, so a test can tell the answer was
-    /// computed in the worker rather than echoed by the page.
-    Ping { id: u32, text: String },
+    /// same `id` and the text reversed.
+    Ping {
+        /// Echoed back.
+        id: u32,
+        /// Reversed in the answer.
+        text: String,
+    },
+    /// Search the position after `record` (a game record, header included).
+    Search {
+        /// Chosen by the page; echoed in every answer about this search.
+        id: u32,
+        /// The game so far.
+        record: String,
+        /// Engine settings (limits included).
+        params: SearchParams,
+        /// Play a move, or analyse without limit.
+        mode: SearchMode,
+        /// How many root children the snapshots list.
+        top: u32,
+    },
+    /// End search `id` now; the worker answers with `Done`.
+    Stop {
+        /// The search to stop.
+        id: u32,
+    },
+    /// The children of `node` in the tree of the latest search.
+    Children {
+        /// The search whose tree is meant.
+        id: u32,
+        /// The node; `0` is the root.
+        node: NodeId,
+    },
 }
 
 /// What the worker tells the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WorkerResponse {
     /// The answer to [`WorkerRequest::Ping`].
     Pong {
+        /// The ping's id.
         id: u32,
+        /// The ping's text reversed.
         reversed: String,
         /// Name and version of the crate the worker was built from.
         worker: String,
     },
+    /// A snapshot while searching.
+    Progress {
+        /// The search id.
+        id: u32,
+        /// Counters, candidates and principal variation.
+        info: SearchInfo,
+    },
+    /// The search ended (limit reached, stopped, or solved).
+    Done {
+        /// The search id.
+        id: u32,
+        /// The move to play, if the position has one.
+        best: Option<Move>,
+        /// The final snapshot.
+        info: SearchInfo,
+    },
+    /// The children of a node, most visited first.
+    Children {
+        /// The search id.
+        id: u32,
+        /// The node asked for.
+        node: NodeId,
+        /// Moves from the searched position to that node.
+        path: Vec<Move>,
+        /// Its children.
+        children: Vec<ChildInfo>,
+    },
+    /// A request could not be served.
+    Error {
+        /// The request's id.
+        id: u32,
+        /// What went wrong, for the notice area.
+        message: String,
+    },
 }
 
-/// The worker's answer to one request. Pure, so it is tested natively.
-///
-/// ```
-/// use quoridor::worker::messages::{respond, WorkerRequest, WorkerResponse};
-///
-/// let reply = respond(WorkerRequest::Ping { id: 7, text: "e2 e8".into() });
-/// let WorkerResponse::Pong { id, reversed, .. } = reply;
-/// assert_eq!((id, reversed.as_str()), (7, "8e 2e"));
-/// ```
-pub fn respond(request: WorkerRequest) -> WorkerResponse {
-    match request {
-        WorkerRequest::Ping { id, text } => WorkerResponse::Pong {
+/// Milliseconds of search between two looks at the message queue.
+pub const SLICE_MS: f64 = 40.0;
+/// Milliseconds between two progress snapshots.
+pub const PROGRESS_EVERY_MS: f64 = 200.0;
+
+/// The worker's engine state: the search (kept between requests so the tree
+/// of the moves actually played is reused) and the search under way.
+#[derive(Default)]
+pub struct EngineHost {
+    search: Option<Search>,
+    active: Option<ActiveSearch>,
+    last_id: u32,
+}
+
+struct ActiveSearch {
+    id: u32,
+    mode: SearchMode,
+    top: usize,
+    last_progress_ms: f64,
+}
+
+impl EngineHost {
+    /// Handles one request; returns the immediate answers. After a `Search`,
+    /// call [`EngineHost::slice`] repeatedly while [`EngineHost::is_searching`].
+    pub fn handle(&mut self, request: WorkerRequest) -> Vec<WorkerResponse> {
+        match request {
+            WorkerRequest::Ping { id, text } => vec![WorkerResponse::Pong {
+                id,
+                reversed: text.chars().rev().collect(),
+                worker: worker_name(),
+            }],
+            WorkerRequest::Search {
+                id,
+                record,
+                params,
+                mode,
+                top,
+            } => self.start(id, &record, params, mode, top as usize),
+            WorkerRequest::Stop { id } => match &self.active {
+                Some(a) if a.id == id => self.finish().into_iter().collect(),
+                _ => Vec::new(),
+            },
+            WorkerRequest::Children { id, node } => {
+                let answer = self
+                    .search
+                    .as_ref()
+                    .filter(|_| id == self.last_id)
+                    .and_then(|s| {
+                        Some(WorkerResponse::Children {
+                            id,
+                            node,
+                            path: s.path_to(node)?,
+                            children: s.children_of(node)?,
+                        })
+                    });
+                vec![answer.unwrap_or(WorkerResponse::Error {
+                    id,
+                    message: format!("node {node} is not in the tree of search {id}"),
+                })]
+            }
+        }
+    }
+
+    fn start(
+        &mut self,
+        id: u32,
+        record: &str,
+        mut params: SearchParams,
+        mode: SearchMode,
+        top: usize,
+    ) -> Vec<WorkerResponse> {
+        let game = match Game::parse_with_variant(record, Variant::default()) {
+            Ok(game) => game,
+            Err(e) => {
+                return vec![WorkerResponse::Error {
+                    id,
+                    message: format!("cannot search this game: {e}"),
+                }]
+            }
+        };
+        if mode == SearchMode::Analysis {
+            params.playouts = 0;
+            params.time_ms = 0;
+        }
+        let start = Position::new(game.variant());
+        let search = match self.search.as_mut() {
+            Some(search) => {
+                search.set_params(params);
+                search
+            }
+            None => self.search.insert(Search::new(start, params)),
+        };
+        if let Err(e) = search.set_game(start, game.moves()) {
+            return vec![WorkerResponse::Error {
+                id,
+                message: format!("cannot search this game: {e}"),
+            }];
+        }
+        search.start();
+        self.last_id = id;
+        self.active = Some(ActiveSearch {
             id,
-            reversed: text.chars().rev().collect(),
-            worker: worker_name(),
-        },
+            mode,
+            top: top.clamp(1, 200),
+            last_progress_ms: crate::search::now_ms(),
+        });
+        Vec::new()
+    }
+
+    /// Whether a search is under way.
+    pub fn is_searching(&self) -> bool {
+        self.active.is_some()
+    }
+
+    /// Runs one slice of the search under way; returns a progress snapshot
+    /// when one is due, or `Done` when the search ends.
+    pub fn slice(&mut self) -> Option<WorkerResponse> {
+        let search = self.search.as_mut()?;
+        let active = self.active.as_mut()?;
+        let finished = search.run(crate::search::Slice::time(SLICE_MS));
+        if finished {
+            return self.finish();
+        }
+        let now = crate::search::now_ms();
+        if now - active.last_progress_ms >= PROGRESS_EVERY_MS {
+            active.last_progress_ms = now;
+            return Some(WorkerResponse::Progress {
+                id: active.id,
+                info: search.info(active.top),
+            });
+        }
+        None
+    }
+
+    fn finish(&mut self) -> Option<WorkerResponse> {
+        let active = self.active.take()?;
+        let search = self.search.as_ref()?;
+        let info = search.info(active.top);
+        let best = match active.mode {
+            SearchMode::Move => search.best_move(),
+            SearchMode::Analysis => None,
+        };
+        Some(WorkerResponse::Done {
+            id: active.id,
+            best,
+            info,
+        })
     }
 }
 
@@ -51,30 +266,153 @@ pub fn worker_name() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ROOT;
+
+    fn quick() -> SearchParams {
+        SearchParams {
+            playouts: 400,
+            time_ms: 0,
+            ..SearchParams::default()
+        }
+    }
+
+    fn run_to_end(host: &mut EngineHost) -> Vec<WorkerResponse> {
+        let mut out = Vec::new();
+        while host.is_searching() {
+            out.extend(host.slice());
+        }
+        out
+    }
 
     #[test]
     fn pong_keeps_the_ping_id_and_reverses_the_text() {
-        let reply = respond(WorkerRequest::Ping {
+        let mut host = EngineHost::default();
+        let reply = host.handle(WorkerRequest::Ping {
             id: 42,
             text: "a1h".into(),
         });
         assert_eq!(
             reply,
-            WorkerResponse::Pong {
+            vec![WorkerResponse::Pong {
                 id: 42,
                 reversed: "h1a".into(),
                 worker: worker_name(),
-            }
+            }]
         );
     }
 
     #[test]
-    fn pong_reverses_by_character_not_byte() {
-        let WorkerResponse::Pong { reversed, .. } = respond(WorkerRequest::Ping {
-            id: 0,
-            text: "žluťoučký".into(),
+    fn a_move_search_ends_with_a_legal_best_move() {
+        let mut host = EngineHost::default();
+        let now = host.handle(WorkerRequest::Search {
+            id: 3,
+            record: "e2 e8".into(),
+            params: quick(),
+            mode: SearchMode::Move,
+            top: 8,
         });
-        assert_eq!(reversed, "ýkčuoťulž");
+        assert!(now.is_empty());
+        let answers = run_to_end(&mut host);
+        let Some(WorkerResponse::Done { id, best, info }) = answers.last() else {
+            panic!("expected Done last, got {answers:?}");
+        };
+        assert_eq!(*id, 3);
+        let game: Game = "e2 e8".parse().expect("legal record");
+        let best = best.expect("a move");
+        assert!(game.position().check(best).is_ok());
+        assert!(info.playouts >= 400);
+        assert!(info.children.len() <= 8);
+    }
+
+    #[test]
+    fn analysis_runs_until_stopped_and_plays_nothing() {
+        let mut host = EngineHost::default();
+        host.handle(WorkerRequest::Search {
+            id: 1,
+            record: String::new(),
+            params: quick(),
+            mode: SearchMode::Analysis,
+            top: 5,
+        });
+        for _ in 0..3 {
+            host.slice();
+        }
+        assert!(host.is_searching(), "analysis ignores the playout limit");
+        let stopped = host.handle(WorkerRequest::Stop { id: 1 });
+        assert!(matches!(
+            stopped.as_slice(),
+            [WorkerResponse::Done {
+                id: 1,
+                best: None,
+                ..
+            }]
+        ));
+        assert!(!host.is_searching());
+    }
+
+    #[test]
+    fn stop_for_another_search_is_ignored() {
+        let mut host = EngineHost::default();
+        host.handle(WorkerRequest::Search {
+            id: 2,
+            record: String::new(),
+            params: quick(),
+            mode: SearchMode::Move,
+            top: 5,
+        });
+        assert!(host.handle(WorkerRequest::Stop { id: 1 }).is_empty());
+        assert!(host.is_searching());
+    }
+
+    #[test]
+    fn a_bad_record_is_an_error_not_a_search() {
+        let mut host = EngineHost::default();
+        let answers = host.handle(WorkerRequest::Search {
+            id: 9,
+            record: "e2 e2".into(),
+            params: quick(),
+            mode: SearchMode::Move,
+            top: 5,
+        });
+        assert!(matches!(
+            answers.as_slice(),
+            [WorkerResponse::Error { id: 9, message }] if message.contains("move 2")
+        ));
+        assert!(!host.is_searching());
+    }
+
+    #[test]
+    fn children_of_the_root_and_of_a_child() {
+        let mut host = EngineHost::default();
+        host.handle(WorkerRequest::Search {
+            id: 4,
+            record: String::new(),
+            params: quick(),
+            mode: SearchMode::Move,
+            top: 5,
+        });
+        run_to_end(&mut host);
+        let root = host.handle(WorkerRequest::Children { id: 4, node: ROOT });
+        let [WorkerResponse::Children { children, path, .. }] = root.as_slice() else {
+            panic!("expected children, got {root:?}");
+        };
+        assert!(path.is_empty());
+        assert!(!children.is_empty());
+        assert!(children.windows(2).all(|w| w[0].visits >= w[1].visits));
+        let first = children[0].clone();
+        let below = host.handle(WorkerRequest::Children {
+            id: 4,
+            node: first.id,
+        });
+        let [WorkerResponse::Children { path, .. }] = below.as_slice() else {
+            panic!("expected children, got {below:?}");
+        };
+        assert_eq!(path, &vec![first.mv]);
+        let missing = host.handle(WorkerRequest::Children {
+            id: 4,
+            node: u32::MAX,
+        });
+        assert!(matches!(missing.as_slice(), [WorkerResponse::Error { .. }]));
     }
 
     #[test]
