@@ -4,6 +4,7 @@
 mod app;
 mod board;
 mod engine;
+pub mod geometry;
 mod offline;
 mod state;
 mod status;
