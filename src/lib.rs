@@ -9,6 +9,5 @@ pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod search;
-#[cfg(target_arch = "wasm32")]
 pub mod ui;
 pub mod worker;

@@ -1,49 +1,179 @@
+//! The page layout: a board column and a side panel. State lives in one
+//! reducer ([`AppState`]); the engine worker is driven by an effect that
+//! sends a search whenever the reducer starts one and stops it when it ends.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::board::Board;
+use super::controls::EngineControls;
 use super::engine::use_engine;
-use super::state::{Action, AppState};
-use super::status::EngineStatus;
-use crate::worker::messages::WorkerRequest;
+use super::history::History;
+use super::link::{encode, Seat};
+use super::move_input::MoveInput;
+use super::new_game::NewGameDialog;
+use super::notice::{ConfirmBar, Notice};
+use super::players::{Status, WallStocks};
+use super::share::ShareLink;
+use super::state::{Action, TOP_CHILDREN};
+use super::status::WorkerStatus;
+use super::storage::{initial_state, save};
+use super::thinking::{EngineSummary, Thinking};
+use super::watch::WatchControls;
+use crate::worker::messages::{SearchMode, WorkerRequest};
 
-/// Text sent with every ping; the worker answers it reversed.
-const PING_TEXT: &str = "e2 e8 e3h";
-
-/// The whole page: one reducer holds the state, children get props.
+/// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(AppState::default);
+    let state = use_reducer(initial_state);
     let engine = {
         let dispatcher = state.dispatcher();
         use_engine(Callback::from(move |reply| {
             dispatcher.dispatch(Action::WorkerReplied(reply))
         }))
     };
-
-    let on_ping = {
-        let (engine, dispatcher) = (engine.clone(), state.dispatcher());
-        let id = state.pings_sent + 1;
-        Callback::from(move |()| {
-            engine.send(WorkerRequest::Ping {
-                id,
-                text: PING_TEXT.to_string(),
-            });
-            dispatcher.dispatch(Action::PingSent);
-        })
+    let dispatch = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |a: Action| dispatcher.dispatch(a))
     };
 
-    // Ping once at start so the page shows whether the worker came up.
+    // A ping at start shows whether the worker came up.
     {
-        let on_ping = on_ping.clone();
-        use_effect_with((), move |()| on_ping.emit(()));
+        let engine = engine.clone();
+        use_effect_with((), move |()| {
+            engine.send(WorkerRequest::Ping {
+                id: 1,
+                text: "ping".into(),
+            })
+        });
     }
+    // Send each search the reducer starts; stop it when it goes away.
+    {
+        let engine = engine.clone();
+        use_effect_with(state.search.clone(), move |search| {
+            let id = search.as_ref().map(|s| {
+                engine.send(WorkerRequest::Search {
+                    id: s.id,
+                    record: s.record.clone(),
+                    params: s.params.clone(),
+                    mode: s.mode,
+                    top: TOP_CHILDREN,
+                });
+                s.id
+            });
+            move || {
+                if let Some(id) = id {
+                    engine.send(WorkerRequest::Stop { id });
+                }
+            }
+        });
+    }
+    // Save on every change.
+    let query = encode(&state.shared());
+    use_effect_with(query, |query| save(query));
+    use_flip_key(dispatch.clone());
+
+    let move_now = {
+        let (engine, id) = (engine.clone(), state.search.as_ref().map(|s| s.id));
+        Callback::from(move |()| {
+            if let Some(id) = id {
+                engine.send(WorkerRequest::Stop { id });
+            }
+        })
+    };
+    let position = state.board_position();
+    let on_move = dispatch.reform(Action::Play);
+    let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
+    let thinking = state.search.as_ref().filter(|s| s.mode == SearchMode::Move);
+    let last_info = state
+        .engine_info
+        .clone()
+        .filter(|_| state.search.is_none() && state.engine_info_of.is_some());
 
     html! {
         <main class="app">
-            <h1>{ "Quoridor" }</h1>
-            <Board size={9} />
-            <EngineStatus pings_sent={state.pings_sent}
-                last_reply={state.last_reply.clone()} {on_ping} />
+            <header class="top-bar">
+                <h1>{ "Quoridor" }</h1>
+                <button class="new-game-button" data-testid="new-game-button"
+                    onclick={dispatch.reform(|_: MouseEvent| Action::ShowNewGame(true))}>{ "New game" }</button>
+            </header>
+            if state.new_game_open {
+                <NewGameDialog on_start={dispatch.reform(|(variant, seats)| Action::NewGame { variant, seats })}
+                    on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
+            }
+            <Notice text={state.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
+            <ConfirmBar confirm={state.confirm.clone()} moves={state.game.moves().len()}
+                on_answer={dispatch.reform(Action::Confirmed)} />
+            <div class="play-area">
+                <section class="board-column">
+                    <Status position={state.shown_position()} seats={state.seats}
+                        thinking={state.thinking()} viewing_past={state.view.is_some()} />
+                    <WallStocks position={position} seats={state.seats} />
+                    <Board {position} last_move={state.shown_last_move()}
+                        interactive={state.human_to_move() && state.preview.is_none()}
+                        wall_flip={state.wall_flip} on_move={on_move.clone()} />
+                    <div class="board-tools">
+                        <button class={classes!("wall-flip", state.wall_flip.then_some("flipped"))}
+                            data-testid="wall-flip" onclick={dispatch.reform(|_: MouseEvent| Action::FlipWalls)}
+                            title="Turn the ghost wall the other way (key R)">{ "⟲ Turn walls" }</button>
+                        <MoveInput {on_move} on_error={on_error.clone()} />
+                    </div>
+                    if state.seats == [Seat::Engine; 2] {
+                        <WatchControls paused={state.paused} on_action={dispatch.clone()} />
+                    }
+                    if let Some(search) = thinking {
+                        <Thinking params={search.params.clone()} info={state.engine_info.clone()
+                            .filter(|_| state.engine_info_of.map(|(id, _)| id) == Some(search.id))}
+                            on_move_now={move_now} />
+                    } else if let Some(info) = last_info {
+                        <EngineSummary {info} />
+                    }
+                </section>
+                <aside class="side-panel">
+                    <History moves={state.game.moves().to_vec()} shown={state.shown_ply()}
+                        can_redo={!state.game.undone().is_empty()}
+                        on_view={dispatch.reform(Action::View)}
+                        on_undo={dispatch.reform(|()| Action::Undo)}
+                        on_redo={dispatch.reform(|()| Action::Redo)} />
+                    <ShareLink shared={state.shared()} />
+                    <EngineControls settings={state.engine.clone()}
+                        on_change={dispatch.reform(Action::SetEngine)} {on_error} />
+                </aside>
+            </div>
+            <WorkerStatus worker={state.worker.clone()} />
         </main>
     }
+}
+
+/// The R key turns ghost walls (for keyboards without hover precision).
+#[hook]
+fn use_flip_key(dispatch: Callback<Action>) {
+    use_effect_with((), move |()| {
+        let listener =
+            Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                let typing = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                    });
+                if !typing && e.key().eq_ignore_ascii_case("r") {
+                    dispatch.emit(Action::FlipWalls);
+                }
+            });
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ignored =
+                w.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(w) = window {
+                let _ignored = w.remove_event_listener_with_callback(
+                    "keydown",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
 }

@@ -1,17 +1,49 @@
-//! The Yew front end (wasm32 only). It renders state and sends intents; rules
-//! come from [`crate::game`], engine answers from the worker.
+//! The Yew front end. It renders state and sends intents; rules come from
+//! [`crate::game`], engine answers from the worker. The components are
+//! wasm32 only; the board geometry and the link format build natively too so
+//! their tests run with `cargo test`.
 
-mod app;
-mod board;
-mod engine;
 pub mod geometry;
-mod offline;
-mod state;
-mod status;
+pub mod link;
 
+#[cfg(target_arch = "wasm32")]
+mod app;
+#[cfg(target_arch = "wasm32")]
+mod board;
+#[cfg(target_arch = "wasm32")]
+mod controls;
+#[cfg(target_arch = "wasm32")]
+mod engine;
+#[cfg(target_arch = "wasm32")]
+mod history;
+#[cfg(target_arch = "wasm32")]
+mod move_input;
+#[cfg(target_arch = "wasm32")]
+mod new_game;
+#[cfg(target_arch = "wasm32")]
+mod notice;
+#[cfg(target_arch = "wasm32")]
+mod offline;
+#[cfg(target_arch = "wasm32")]
+mod players;
+#[cfg(target_arch = "wasm32")]
+mod share;
+#[cfg(target_arch = "wasm32")]
+mod state;
+#[cfg(target_arch = "wasm32")]
+mod status;
+#[cfg(target_arch = "wasm32")]
+mod storage;
+#[cfg(target_arch = "wasm32")]
+mod thinking;
+#[cfg(target_arch = "wasm32")]
+mod watch;
+
+#[cfg(target_arch = "wasm32")]
 pub use app::App;
 
 /// Mount the app on `<body>` and register the offline service worker.
+#[cfg(target_arch = "wasm32")]
 pub fn start() {
     offline::register_service_worker();
     yew::Renderer::<App>::new().render();

@@ -1,36 +1,21 @@
+//! Whether the engine worker is up (it answers the app's startup ping).
+
 use yew::prelude::*;
 
-use crate::worker::messages::WorkerResponse;
-
 #[derive(Properties, PartialEq)]
-pub struct EngineStatusProps {
-    pub pings_sent: u32,
-    pub last_reply: Option<WorkerResponse>,
-    pub on_ping: Callback<()>,
+pub struct WorkerStatusProps {
+    /// The worker's name once it answered.
+    pub worker: Option<String>,
 }
 
-/// Whether the engine worker is up, with a button that pings it.
-#[function_component(EngineStatus)]
-pub fn engine_status(props: &EngineStatusProps) -> Html {
-    let (state, text) = match &props.last_reply {
+/// A footer line; `data-worker` is `waiting` or `ready`.
+#[function_component(WorkerStatus)]
+pub fn worker_status(props: &WorkerStatusProps) -> Html {
+    let (state, text) = match &props.worker {
         None => ("waiting", "Engine worker starting…".to_string()),
-        Some(WorkerResponse::Pong {
-            id,
-            reversed,
-            worker,
-        }) => (
-            "ready",
-            format!("Engine worker {worker} answered ping {id}: {reversed}"),
-        ),
-        Some(_) => ("ready", "Engine worker is searching".to_string()),
+        Some(name) => ("ready", format!("Engine worker ready: {name}")),
     };
-    let onclick = props.on_ping.reform(|_: MouseEvent| ());
     html! {
-        <section class="engine-status" data-worker={state}>
-            <p class="engine-reply">{ text }</p>
-            <button class="ping" {onclick}>
-                { format!("Ping engine ({} sent)", props.pings_sent) }
-            </button>
-        </section>
+        <footer class="worker-status" data-worker={state}>{ text }</footer>
     }
 }

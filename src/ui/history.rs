@@ -1,0 +1,74 @@
+//! The move list with undo/redo and viewing earlier positions.
+
+use yew::prelude::*;
+
+use crate::game::Move;
+
+#[derive(Properties, PartialEq)]
+pub struct HistoryProps {
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// The ply shown.
+    pub shown: usize,
+    /// Whether redo has a move to replay.
+    pub can_redo: bool,
+    /// Show the position after this many moves (`None` = latest).
+    pub on_view: Callback<Option<usize>>,
+    /// Undo.
+    pub on_undo: Callback<()>,
+    /// Redo.
+    pub on_redo: Callback<()>,
+}
+
+/// Moves in notation, numbered in pairs; click one to see the position after it.
+#[function_component(History)]
+pub fn history(props: &HistoryProps) -> Html {
+    let total = props.moves.len();
+    let items = props.moves.iter().enumerate().map(|(i, mv)| {
+        let ply = i + 1;
+        let onclick = props
+            .on_view
+            .reform(move |_: MouseEvent| (ply < total).then_some(ply));
+        let class = classes!(
+            "move",
+            (ply == props.shown).then_some("shown"),
+            (i % 2 == 0).then_some("move-1")
+        );
+        let number = (i % 2 == 0)
+            .then(|| html! { <span class="move-number">{ format!("{}.", i / 2 + 1) }</span> });
+        html! {
+            <li {class} data-move={mv.to_string()} data-ply={ply.to_string()}>
+                { for number }
+                <button class="move-button" {onclick}>{ mv.to_string() }</button>
+            </li>
+        }
+    });
+    let shown = props.shown;
+    let back = props
+        .on_view
+        .reform(move |_: MouseEvent| Some(shown.saturating_sub(1)));
+    let forward = props
+        .on_view
+        .reform(move |_: MouseEvent| (shown + 1 < total).then_some(shown + 1));
+    let latest = props.on_view.reform(|_: MouseEvent| None);
+    let undo = props.on_undo.reform(|_: MouseEvent| ());
+    let redo = props.on_redo.reform(|_: MouseEvent| ());
+    html! {
+        <section class="history">
+            <h2>{ "Moves" }</h2>
+            <ol class="move-list" data-testid="move-list">{ for items }</ol>
+            <div class="history-buttons">
+                <button class="undo" data-testid="undo" onclick={undo} disabled={total == 0}
+                    title="Take back the last move (against the engine, its reply too)">{ "Undo" }</button>
+                <button class="redo" data-testid="redo" onclick={redo} disabled={!props.can_redo}
+                    title="Replay the move taken back">{ "Redo" }</button>
+                <button class="view-back" onclick={back} disabled={shown == 0}
+                    title="Show the position one move earlier">{ "◀" }</button>
+                <button class="view-forward" onclick={forward} disabled={shown >= total}
+                    title="Show the position one move later">{ "▶" }</button>
+                <button class="view-latest" onclick={latest} disabled={shown >= total}
+                    title="Back to the current position">{ "Latest" }</button>
+            </div>
+        </section>
+    }
+}

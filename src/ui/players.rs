@@ -1,0 +1,87 @@
+//! The turn/winner line and each player's wall stock.
+
+use yew::prelude::*;
+
+use super::link::Seat;
+use crate::game::{Player, Position};
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    /// The position shown.
+    pub position: Position,
+    /// Who plays each side.
+    pub seats: [Seat; 2],
+    /// Whether the engine is thinking.
+    pub thinking: bool,
+    /// Whether an earlier position is shown.
+    pub viewing_past: bool,
+}
+
+/// Who is to move, or who won (`data-testid="status"`).
+#[function_component(Status)]
+pub fn status(props: &StatusProps) -> Html {
+    let position = &props.position;
+    let name = |p: Player| player_name(p, props.seats);
+    let text = match position.winner() {
+        Some(w) => format!("{} wins!", capitalise(&name(w))),
+        None if props.thinking && !props.viewing_past => {
+            format!("{} is thinking…", capitalise(&name(position.turn())))
+        }
+        None => format!("{} to move", capitalise(&name(position.turn()))),
+    };
+    let class = classes!(
+        "status",
+        position.winner().map(|_| "game-over"),
+        props.viewing_past.then_some("viewing-past")
+    );
+    html! { <p {class} data-testid="status" aria-live="polite">{ text }</p> }
+}
+
+/// "player 1 (you)", "player 2 (engine)".
+pub fn player_name(p: Player, seats: [Seat; 2]) -> String {
+    let who = match (seats[p.index()], seats) {
+        (Seat::Engine, _) => "engine",
+        (Seat::Human, [Seat::Human, Seat::Human]) => "human",
+        (Seat::Human, _) => "you",
+    };
+    format!("{p} ({who})")
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+#[derive(Properties, PartialEq)]
+pub struct StocksProps {
+    /// The position shown.
+    pub position: Position,
+    /// Who plays each side.
+    pub seats: [Seat; 2],
+}
+
+/// Each player's walls in stock, as a row of small bars and a number.
+#[function_component(WallStocks)]
+pub fn wall_stocks(props: &StocksProps) -> Html {
+    let rows = Player::BOTH.into_iter().map(|p| {
+        let left = props.position.walls_left(p);
+        let bars = (0..left).map(|_| html! { <span class="stock-wall"></span> });
+        let class = classes!(
+            "wall-stock",
+            format!("wall-stock-{}", p.number()),
+            (props.position.turn() == p).then_some("to-move")
+        );
+        html! {
+            <div {class} data-stock={p.number().to_string()} data-walls={left.to_string()}>
+                <span class={classes!("stock-pawn", format!("pawn-{}", p.number()))}></span>
+                <span class="stock-name">{ player_name(p, props.seats) }</span>
+                <span class="stock-walls">{ for bars }</span>
+                <span class="stock-count">{ format!("{left} wall{}", if left == 1 { "" } else { "s" }) }</span>
+            </div>
+        }
+    });
+    html! { <div class="wall-stocks">{ for rows }</div> }
+}

@@ -1,0 +1,57 @@
+//! "Copy link": the game, the viewed move and the engine settings as a URL.
+
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+use super::link::{encode, Shared};
+use super::storage::page_address;
+
+#[derive(Properties, PartialEq)]
+pub struct ShareProps {
+    /// What the link opens.
+    pub shared: Shared,
+}
+
+/// A button that copies the link, and the link shown for copying by hand.
+#[function_component(ShareLink)]
+pub fn share_link(props: &ShareProps) -> Html {
+    let shown = use_state(|| false);
+    let copied = use_state(|| None::<bool>);
+    let url = format!("{}?{}", page_address(), encode(&props.shared));
+    let onclick = {
+        let (shown, copied, url) = (shown.clone(), copied.clone(), url.clone());
+        Callback::from(move |_: MouseEvent| {
+            shown.set(true);
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let promise = window.navigator().clipboard().write_text(&url);
+            let copied = copied.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                copied.set(Some(JsFuture::from(promise).await.is_ok()));
+            });
+        })
+    };
+    let feedback = match *copied {
+        Some(true) => "Copied to the clipboard.",
+        Some(false) => "The clipboard refused; copy the link below.",
+        None => "",
+    };
+    html! {
+        <section class="share">
+            <button class="share-button" data-testid="share" {onclick}
+                title="Copy a link that opens this game, position and engine settings">
+                { "Copy link" }
+            </button>
+            <span class="share-feedback">{ feedback }</span>
+            if *shown {
+                <input class="share-url" data-testid="share-url" type="text" readonly=true
+                    value={url} onfocus={Callback::from(|e: FocusEvent| {
+                        if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                            input.select();
+                        }
+                    })} />
+            }
+        </section>
+    }
+}

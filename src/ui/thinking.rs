@@ -1,0 +1,93 @@
+//! The engine's progress while it thinks, and a summary of its last move.
+
+use yew::prelude::*;
+
+use crate::search::{SearchInfo, SearchParams};
+
+#[derive(Properties, PartialEq)]
+pub struct ThinkingProps {
+    /// The limits of the search under way.
+    pub params: SearchParams,
+    /// Its latest snapshot, if one arrived.
+    pub info: Option<SearchInfo>,
+    /// Stop now and play the best move so far.
+    pub on_move_now: Callback<()>,
+}
+
+/// Shown exactly while the engine thinks (`data-testid="thinking"`): a
+/// progress bar against the limit, playouts, playouts per second, "Move now".
+#[function_component(Thinking)]
+pub fn thinking(props: &ThinkingProps) -> Html {
+    let p = &props.params;
+    let (playouts, elapsed, rate) = props.info.as_ref().map_or((0, 0.0, 0.0), |i| {
+        (i.playouts, i.elapsed_ms, i.playouts_per_sec)
+    });
+    let (done, budget, limit_text) = if p.time_ms > 0 {
+        (
+            elapsed,
+            p.time_ms as f64,
+            format!(
+                "{:.1} s / {:.1} s",
+                elapsed / 1000.0,
+                p.time_ms as f64 / 1000.0
+            ),
+        )
+    } else {
+        (
+            playouts as f64,
+            p.playouts.max(1) as f64,
+            format!("{} / {} playouts", group(playouts), group(p.playouts)),
+        )
+    };
+    let onclick = props.on_move_now.reform(|_: MouseEvent| ());
+    html! {
+        <section class="thinking" data-testid="thinking">
+            <progress class="thinking-progress" max={budget.to_string()}
+                value={done.min(budget).to_string()}></progress>
+            <span class="thinking-text">
+                { format!("{limit_text} · {} playouts · {} playouts/s", group(playouts), group(rate as u64)) }
+            </span>
+            <button class="move-now" data-testid="move-now" {onclick}
+                title="Stop thinking and play the best move found so far">{ "Move now" }</button>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SummaryProps {
+    /// The final snapshot of the last search.
+    pub info: SearchInfo,
+}
+
+/// One line about the engine's last move.
+#[function_component(EngineSummary)]
+pub fn engine_summary(props: &SummaryProps) -> Html {
+    let i = &props.info;
+    let best = i
+        .best_move
+        .map(|m| m.to_string())
+        .unwrap_or_else(|| "–".into());
+    html! {
+        <p class="engine-summary" data-testid="engine-summary"
+            data-playouts-per-sec={format!("{:.0}", i.playouts_per_sec)}>
+            { format!(
+                "Engine: {best} after {} playouts in {:.1} s ({} playouts/s, {} nodes), win chance {:.0}%",
+                group(i.playouts), i.elapsed_ms / 1000.0, group(i.playouts_per_sec as u64),
+                group(u64::from(i.nodes)), i.win_probability * 100.0
+            ) }
+        </p>
+    }
+}
+
+/// `12345` → `12,345`.
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
