@@ -521,7 +521,7 @@ impl Position {
     /// touching at most one point dangles inside its region without splitting
     /// it, so it cannot cut anyone off.
     #[inline]
-    fn closing_wall_slots(&self) -> [Bitboard; 2] {
+    pub fn closing_wall_slots(&self) -> [Bitboard; 2] {
         let g = self.geometry();
         let n = g.size;
         let (h, v) = (self.h_walls, self.v_walls);

@@ -22,15 +22,80 @@ struct BlockingWall {
     region: Bitboard,
 }
 
-/// Per-iteration memory of the selector: walls known to block. Positions only
-/// gain walls along one descent and playout, so what is learnt stays true.
+/// Breadth-first layers of squares by distance to one player's goal row
+/// (layer 0 = the goal row), grown only as far as questions need.
+#[derive(Clone, Debug, Default)]
+struct GoalLayers {
+    layers: Vec<Bitboard>,
+    seen: Bitboard,
+    /// Whether the search has reached every reachable square.
+    complete: bool,
+    /// Whether the layers belong to the current walls.
+    valid: bool,
+}
+
+impl GoalLayers {
+    /// Adds one layer; `false` once nothing new is reachable.
+    fn grow(&mut self, pos: &Position, player: Player) -> bool {
+        let g = Geometry::of(pos.size());
+        if !self.valid {
+            self.layers.clear();
+            self.seen = g.goal[player.index()];
+            self.layers.push(self.seen);
+            self.complete = false;
+            self.valid = true;
+            return true;
+        }
+        if self.complete {
+            return false;
+        }
+        let [bn, be] = pos.blocked_edges();
+        let last = self.layers.last().copied().unwrap_or(Bitboard::EMPTY);
+        let next = g.grow(last, bn, be) & !self.seen;
+        if next.is_empty() {
+            self.complete = true;
+            return false;
+        }
+        self.seen |= next;
+        self.layers.push(next);
+        true
+    }
+
+    /// Distance of `square` to the goal, growing the layers until it is
+    /// found, plus `spare` layers beyond it.
+    fn distance(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        square: usize,
+        spare: usize,
+    ) -> Option<usize> {
+        if !self.valid {
+            self.grow(pos, player);
+        }
+        let k = match self.layers.iter().position(|l| l.has(square)) {
+            Some(k) => k,
+            None => loop {
+                if !self.grow(pos, player) {
+                    return None;
+                }
+                if self.layers.last().is_some_and(|l| l.has(square)) {
+                    break self.layers.len() - 1;
+                }
+            },
+        };
+        while self.layers.len() <= k + spare && self.grow(pos, player) {}
+        Some(k)
+    }
+}
+
+/// Per-iteration memory of the selector: walls known to block, and distance
+/// layers of both players. Positions only gain walls along one descent and
+/// playout, so what is learnt about blocking stays true.
 #[derive(Clone, Debug, Default)]
 pub struct SelectorMemory {
     blocking: Vec<BlockingWall>,
-    /// Per player, breadth-first layers of squares by distance to the goal row
-    /// (layer 0 = the goal row), valid until the walls change.
-    layers: [Vec<Bitboard>; 2],
-    layers_valid: [bool; 2],
+    goal_layers: [GoalLayers; 2],
 }
 
 impl SelectorMemory {
@@ -42,41 +107,22 @@ impl SelectorMemory {
 
     /// Drops the cached distance layers (after a wall, or for another position).
     pub fn walls_changed(&mut self) {
-        self.layers_valid = [false; 2];
+        self.goal_layers[0].valid = false;
+        self.goal_layers[1].valid = false;
     }
 
-    /// The distance layers of `player` in `pos`, computed if not cached.
-    fn layers(&mut self, pos: &Position, player: Player) -> &[Bitboard] {
-        let i = player.index();
-        if !self.layers_valid[i] {
-            let g = Geometry::of(pos.size());
-            let [bn, be] = pos.blocked_edges();
-            let layers = &mut self.layers[i];
-            layers.clear();
-            let mut frontier = g.goal[i];
-            let mut seen = frontier;
-            while !frontier.is_empty() {
-                layers.push(frontier);
-                let next = g.grow(frontier, bn, be) & !seen;
-                seen |= next;
-                frontier = next;
-            }
-            self.layers_valid[i] = true;
-        }
-        &self.layers[i]
-    }
-
-    /// Distance of `square` (bit index) to `player`'s goal, if reachable.
-    fn distance(&mut self, pos: &Position, player: Player, square: usize) -> Option<usize> {
-        self.layers(pos, player).iter().position(|l| l.has(square))
+    /// The pawn's distance to its goal and the layers up to two beyond it.
+    fn pawn_layers(&mut self, pos: &Position, player: Player) -> Option<(usize, &[Bitboard])> {
+        let layers = &mut self.goal_layers[player.index()];
+        let k = layers.distance(pos, player, pos.pawn_index(player), 2)?;
+        Some((k, &layers.layers))
     }
 
     /// Of `targets` (squares next to `player`'s pawn), those closest to the goal.
     fn closest(&mut self, pos: &Position, player: Player, targets: Bitboard) -> Bitboard {
-        let Some(k) = self.distance(pos, player, pos.pawn_index(player)) else {
+        let Some((k, layers)) = self.pawn_layers(pos, player) else {
             return Bitboard::EMPTY;
         };
-        let layers = self.layers(pos, player);
         // A step changes the distance by at most one, a jump by at most two.
         let from = k.saturating_sub(2);
         let to = (k + 3).min(layers.len());
@@ -93,10 +139,9 @@ impl SelectorMemory {
         let n = g.size;
         let [bn, be] = pos.blocked_edges();
         let mut cur = pos.pawn_index(player);
-        let Some(k) = self.distance(pos, player, cur) else {
+        let Some((k, layers)) = self.pawn_layers(pos, player) else {
             return [Bitboard::EMPTY; 2];
         };
-        let layers = self.layers(pos, player);
         let mut critical = [Bitboard::EMPTY; 2];
         for layer in layers[..k].iter().rev() {
             let Some(next) = (g.grow(Bitboard::single(cur), bn, be) & *layer).first() else {
@@ -195,6 +240,11 @@ impl Selector<'_> {
     /// `slot` must be free of overlaps.
     fn wall_keeps_paths(&mut self, pos: &Position, slot: usize, o: usize) -> bool {
         let remember = self.params.remember_blocking_walls;
+        if !pos.closing_wall_slots()[o].has(slot) {
+            // Touches at most one point of the edge or other walls: it cannot
+            // close a region, so it cannot cut anyone off.
+            return true;
+        }
         if remember && self.memory.known_blocking(pos, slot, o) {
             return false;
         }
