@@ -1,0 +1,266 @@
+// Browser tests of playing the game (issue 4's "Must show" list) against a
+// build in headless Chromium. Run by scripts/test.sh as
+//   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
+// Links set short engine times where a test does not need the 2 s default.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { startServer } from "./server.mjs";
+
+const DIST = process.env.QUORIDOR_DIST ?? "dist";
+const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
+const TIMEOUT = 20_000;
+const HUMANS = "v=1&p1=human&p2=human";
+
+let browser;
+let server;
+
+before(async () => {
+  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  server = await startServer({ root: DIST, base: BASE });
+});
+
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+/** A fresh profile opened at `query` (no leading "?"); collects page errors. */
+async function open(query = "", { context } = {}) {
+  context ??= await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  await page.goto(server.url + (query ? `?${query}` : ""));
+  await page.locator("svg.board").waitFor();
+  return { context, page, problems };
+}
+
+const moves = (page) => page.locator('[data-testid="move-list"] [data-move]');
+const moveTexts = async (page) =>
+  page.locator('[data-testid="move-list"] [data-move]').evaluateAll((els) => els.map((e) => e.dataset.move));
+const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
+const status = (page) => page.locator('[data-testid="status"]').innerText();
+const notice = (page) => page.locator('[data-testid="notice"]');
+
+async function waitForMoves(page, n) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === n,
+    n,
+  );
+}
+
+describe(`playing the game (${BASE})`, () => {
+  test("first visit: 81 squares, 2 pawns; e2 moves pawn 1; the engine replies within 2 s", async () => {
+    const { context, page, problems } = await open();
+    assert.equal(await page.locator("[data-square]").count(), 81);
+    assert.equal(await page.locator("[data-pawn]").count(), 2);
+    assert.equal(await pawnAt(page, 1), "e1");
+    assert.equal(await pawnAt(page, 2), "e9");
+    assert.match(await status(page), /player 1 \(you\) to move/i);
+    await page.locator('[data-square="e2"]').click();
+    const clicked = Date.now();
+    assert.equal(await pawnAt(page, 1), "e2");
+    await page.locator('[data-testid="thinking"]').waitFor();
+    assert.match(await status(page), /player 2 \(engine\) is thinking/i);
+    await waitForMoves(page, 2);
+    const took = Date.now() - clicked;
+    assert.ok(took < 2000 + 1500, `engine took ${took} ms for a 2 s limit`);
+    assert.equal(await page.locator('[data-testid="thinking"]').count(), 0);
+    assert.match(await status(page), /player 1 \(you\) to move/i);
+    // The reply is a legal move: either pawn 2 moved one step or a wall stands.
+    const [, reply] = await moveTexts(page);
+    if (/^[a-i][1-9]$/.test(reply)) {
+      assert.equal(await pawnAt(page, 2), reply);
+      assert.ok(["d9", "f9", "e8"].includes(reply), `pawn reply ${reply}`);
+    } else {
+      assert.equal(await page.locator(`[data-wall="${reply}"]`).count(), 1);
+    }
+    assert.ok(
+      Number(await page.locator('[data-testid="engine-summary"]').getAttribute("data-playouts-per-sec")) > 0,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a wall is placed from its groove; an illegal wall is refused with the reason", async () => {
+    const { context, page, problems } = await open(HUMANS);
+    await page.locator('[data-wall-slot="e3h"]').click();
+    await page.locator('[data-wall="e3h"]').waitFor();
+    assert.deepEqual(await moveTexts(page), ["e3h"]);
+    await page.locator('[data-wall-slot="e3h"]').hover();
+    assert.match(await page.locator(".wall-ghost-reason").innerText(), /overlaps/);
+    await page.locator('[data-wall-slot="e3h"]').click();
+    assert.match(await notice(page).innerText(), /e3h.*overlaps e3h/);
+    await page.locator('[data-wall-slot="e3v"]').click();
+    assert.match(await notice(page).innerText(), /crosses e3h/);
+    assert.deepEqual(await moveTexts(page), ["e3h"]);
+    assert.equal(await page.locator("[data-wall]").count(), 1);
+    // Walls can also be typed, and turned with the toggle.
+    await page.locator('input[name="move"]').fill("a1v");
+    await page.locator('input[name="move"]').press("Enter");
+    await page.locator('[data-wall="a1v"]').waitFor();
+    await page.locator('[data-testid="wall-flip"]').click();
+    await page.locator('[data-wall-slot="c5h"]').click();
+    await page.locator('[data-wall="c5v"]').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("undo and redo restore positions; against the engine undo takes back its reply too", async () => {
+    const { context, page } = await open(`${HUMANS}&moves=e2.e8.e3`);
+    assert.equal(await pawnAt(page, 1), "e3");
+    await page.locator('[data-testid="undo"]').click();
+    await waitForMoves(page, 2);
+    assert.equal(await pawnAt(page, 1), "e2");
+    await page.locator('[data-testid="undo"]').click();
+    await waitForMoves(page, 1);
+    assert.equal(await pawnAt(page, 2), "e9");
+    await page.locator('[data-testid="redo"]').click();
+    await page.locator('[data-testid="redo"]').click();
+    await waitForMoves(page, 3);
+    assert.equal(await pawnAt(page, 1), "e3");
+    assert.equal(await pawnAt(page, 2), "e8");
+    // Viewing an earlier move, then playing there, asks before discarding.
+    await page.locator('[data-ply="1"] button').click();
+    assert.equal(await pawnAt(page, 1), "e2");
+    assert.equal(await pawnAt(page, 2), "e9");
+    await page.locator('[data-square="d9"]').click();
+    await page.locator('[data-testid="confirm"] .confirm-yes').click();
+    assert.deepEqual(await moveTexts(page), ["e2", "d9"]);
+    await context.close();
+
+    const vsEngine = await open("v=1&moves=e2.e8&time_ms=300");
+    await vsEngine.page.locator('[data-testid="undo"]').click();
+    await waitForMoves(vsEngine.page, 0);
+    assert.equal(await pawnAt(vsEngine.page, 1), "e1");
+    assert.equal(await pawnAt(vsEngine.page, 2), "e9");
+    assert.match(await status(vsEngine.page), /player 1 \(you\) to move/i);
+    await vsEngine.context.close();
+  });
+
+  test("a finished game shows the winner", async () => {
+    const { context, page, problems } = await open(`${HUMANS}&size=5&walls=3&moves=c2.b5.c3.a5.c4.b5`);
+    assert.equal(await page.locator("[data-square]").count(), 25);
+    await page.locator('[data-square="c5"]').click();
+    assert.match(await status(page), /player 1 \(human\) wins/i);
+    assert.equal(await page.locator(".square.target").count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the share link opens the same position, move list and settings in a fresh page", async () => {
+    const { context, page } = await open(HUMANS);
+    for (const mv of ["e2", "e8", "d4h"]) {
+      await page.locator('input[name="move"]').fill(mv);
+      await page.locator('input[name="move"]').press("Enter");
+    }
+    await waitForMoves(page, 3);
+    await page.locator('input[name="uct_c"]').fill("0.05");
+    await page.locator('input[name="uct_c"]').press("Enter");
+    await page.locator('[data-ply="2"] button').click();
+    await page.locator('[data-testid="share"]').click();
+    const url = await page.locator('[data-testid="share-url"]').inputValue();
+    assert.match(url, /[?&]v=1&/);
+    assert.match(url, /moves=e2\.e8\.d4h/);
+    assert.match(url, /view=2/);
+    assert.match(url, /uct_c=0\.05/);
+    await context.close();
+
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto(url);
+    await other.locator("svg.board").waitFor();
+    assert.deepEqual(await moveTexts(other), ["e2", "e8", "d4h"]);
+    assert.equal(await pawnAt(other, 1), "e2");
+    assert.equal(await pawnAt(other, 2), "e8");
+    assert.equal(await other.locator("[data-wall]").count(), 0, "viewing move 2, before the wall");
+    await other.locator(".view-latest").click();
+    assert.equal(await other.locator('[data-wall="d4h"]').count(), 1);
+    assert.equal(await other.locator('input[name="uct_c"]').inputValue(), "0.05");
+    await fresh.close();
+  });
+
+  for (const [name, query] of [
+    ["an illegal move", "v=1&moves=e2.e8.e9x.e3"],
+    ["a bad size and garbage", "v=1&size=42&walls=abc&moves=%%%"],
+    ["unknown words", "v=9&p1=robot&view=zz&uct_c=-3&nonsense=1"],
+  ]) {
+    test(`a malformed link (${name}) shows a notice and a playable board`, async () => {
+      const { context, page, problems } = await open(query);
+      await notice(page).waitFor();
+      assert.ok((await notice(page).innerText()).length > 10);
+      assert.equal(await page.locator("[data-square]").count(), 81);
+      const before = await moves(page).count();
+      const target = page.locator(".square.target").first();
+      await target.click();
+      await waitForMoves(page, before + 1);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  test("a reload keeps the game", async () => {
+    const { context, page } = await open(`${HUMANS}&moves=e2.e8`);
+    await page.locator('[data-wall-slot="c6h"]').click();
+    await waitForMoves(page, 3);
+    await page.reload();
+    await page.locator("svg.board").waitFor();
+    assert.deepEqual(await moveTexts(page), ["e2", "e8", "c6h"]);
+    assert.equal(await page.locator('[data-wall="c6h"]').count(), 1);
+    assert.equal(new URL(page.url()).search, "", "the link was dropped from the address bar");
+    await context.close();
+  });
+
+  test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+      }).observe({ type: "longtask", buffered: false });
+    });
+    const { page, problems } = await open("v=1&moves=e2&time_ms=3000", { context });
+    const thinking = page.locator('[data-testid="thinking"]');
+    await thinking.waitFor();
+    await page.waitForTimeout(300);
+    const startedAt = Date.now();
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      window.__gaps = [];
+      let last = performance.now();
+      const frame = (now) => {
+        window.__gaps.push(now - last);
+        last = now;
+        if (!window.__stopFrames) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    // The page reacts while the engine thinks: hovering shows a ghost, the panel opens.
+    await page.locator('[data-testid="new-game-button"]').click();
+    await page.locator('[data-testid="new-game"]').waitFor();
+    await page.waitForTimeout(1500);
+    const { longTasks, worstGap } = await page.evaluate(() => {
+      window.__stopFrames = true;
+      return { longTasks: window.__longTasks, worstGap: Math.max(...window.__gaps.slice(1)) };
+    });
+    assert.deepEqual(longTasks.filter((d) => d > 100), [], "no main-thread task over 100 ms");
+    assert.ok(worstGap < 150, `worst frame gap ${worstGap} ms`);
+    assert.equal(await thinking.count(), 1, "still thinking");
+    await page.locator('[data-testid="move-now"]').click();
+    await waitForMoves(page, 2);
+    assert.equal(await thinking.count(), 0);
+    assert.ok(Date.now() - startedAt < 2900, "Move now ended the think early");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
