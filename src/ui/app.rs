@@ -119,7 +119,7 @@ pub fn app() -> Html {
                             title="Turn the ghost wall the other way (key R)">{ "⟲ Turn walls" }</button>
                         <MoveInput {on_move} on_error={on_error.clone()} />
                     </div>
-                    if state.seats == [Seat::Engine; 2] {
+                    if state.seats == [Seat::Engine; 2] || state.paused {
                         <WatchControls paused={state.paused} on_action={dispatch.clone()} />
                     }
                     if let Some(search) = thinking {

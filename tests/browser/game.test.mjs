@@ -221,6 +221,31 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("the new-game dialog starts a 5x5 game with the engine moving first", async () => {
+    const { context, page, problems } = await open("v=1&time_ms=200");
+    await page.locator('[data-testid="new-game-button"]').click();
+    await page.locator('select[name="board_size"]').selectOption("5");
+    await page.locator('select[name="walls"]').selectOption("3");
+    await page.locator('select[name="mode"]').selectOption("engine-first");
+    await page.locator('[data-testid="start"]').click();
+    assert.equal(await page.locator("[data-square]").count(), 25);
+    await waitForMoves(page, 1);
+    assert.match(await status(page), /player 2 \(you\) to move/i);
+    assert.equal(await page.locator('[data-stock="2"]').getAttribute("data-walls"), "3");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a link that differs from the saved game offers the saved game back", async () => {
+    const { context, page } = await open(`${HUMANS}&moves=e2`);
+    await waitForMoves(page, 1);
+    const other = await open(`${HUMANS}&moves=e2.e8.e3`, { context });
+    await waitForMoves(other.page, 3);
+    await other.page.locator('[data-testid="confirm"] .confirm-yes').click();
+    await waitForMoves(other.page, 1);
+    await context.close();
+  });
+
   test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {
