@@ -356,9 +356,10 @@ fn position_extension_reuses_the_tree() {
     let mut e = Engine::start();
     e.send("setoption name time_ms value 0");
     e.send("position startpos");
-    let (_, first) = e.go("go nodes 3000");
-    // The engine's expected reply is in its tree: the new search starts with it.
-    let (lines, _) = e.go("go nodes 3000");
+    e.go("go nodes 3000");
+    // The engine's principal variation is in its tree: moving along it keeps
+    // that subtree for the next search.
+    let (lines, first) = e.go("go nodes 3000");
     let pv: Vec<String> = lines[lines.len() - 2]
         .split(" pv ")
         .nth(1)

@@ -252,6 +252,43 @@ impl Geometry {
         let west = (from >> 1) & !block_east & self.not_east;
         (from | north | south | east | west) & self.board
     }
+
+    /// Follows a path from square `start` through `layers` (each step goes to
+    /// an open neighbour in the next layer) and returns the wall slots
+    /// `[horizontal, vertical]` that would block one of its steps. `None` if
+    /// some layer holds no open neighbour.
+    pub fn path_walls<'a>(
+        &self,
+        start: usize,
+        layers: impl Iterator<Item = &'a Bitboard>,
+        block_north: Bitboard,
+        block_east: Bitboard,
+    ) -> Option<[Bitboard; 2]> {
+        let n = self.size;
+        let mut walls = [Bitboard::EMPTY; 2];
+        let mut cur = start;
+        for layer in layers {
+            // Reachability is symmetric: the next square is an open neighbour
+            // of the current one that lies in the next layer.
+            let next =
+                (self.grow(Bitboard::single(cur), block_north, block_east) & *layer).first()?;
+            let (lo, hi) = (next.min(cur), next.max(cur));
+            // A step north is blocked by the horizontal walls whose corner is
+            // the lower square or its west neighbour; a step east by the
+            // vertical walls at the west square or the one below it.
+            let (o, below_or_west) = if hi - lo == n {
+                (0, (lo % n > 0).then(|| lo - 1))
+            } else {
+                (1, (lo >= n).then(|| lo - n))
+            };
+            walls[o] = walls[o].with(lo);
+            if let Some(other) = below_or_west {
+                walls[o] = walls[o].with(other);
+            }
+            cur = next;
+        }
+        Some([walls[0] & self.slots, walls[1] & self.slots])
+    }
 }
 
 #[cfg(test)]

@@ -476,7 +476,6 @@ impl Position {
     /// `None` if the player has no path.
     pub fn shortest_path_walls(&self, player: Player) -> Option<[Bitboard; 2]> {
         let g = self.geometry();
-        let n = g.size;
         let (bn, be) = (self.block_north, self.block_east);
         let goal = g.goal[player.index()];
         let mut layers = [Bitboard::EMPTY; 122];
@@ -492,27 +491,8 @@ impl Position {
             k += 1;
             layers[k] = next;
         }
-        let mut critical = [Bitboard::EMPTY; 2];
-        let mut cur = (layers[k] & goal).first()?;
-        for layer in layers[..k].iter().rev() {
-            // Reachability is symmetric, so the squares one step back are the
-            // previous layer's squares among cur's open neighbours.
-            let prev = (g.grow(Bitboard::single(cur), bn, be) & *layer).first()?;
-            let (lo, hi) = (prev.min(cur), prev.max(cur));
-            if hi - lo == n {
-                critical[0] = critical[0].with(lo);
-                if lo % n > 0 {
-                    critical[0] = critical[0].with(lo - 1);
-                }
-            } else {
-                critical[1] = critical[1].with(lo);
-                if lo >= n {
-                    critical[1] = critical[1].with(lo - n);
-                }
-            }
-            cur = prev;
-        }
-        Some([critical[0] & g.slots, critical[1] & g.slots])
+        let goal_square = (layers[k] & goal).first()?;
+        g.path_walls(goal_square, layers[..k].iter().rev(), bn, be)
     }
 
     /// Wall slots `[horizontal, vertical]` where a new wall would touch the

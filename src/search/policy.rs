@@ -136,32 +136,12 @@ impl SelectorMemory {
     /// Wall slots `[horizontal, vertical]` that cut one shortest path of `player`.
     fn path_walls(&mut self, pos: &Position, player: Player) -> [Bitboard; 2] {
         let g = Geometry::of(pos.size());
-        let n = g.size;
         let [bn, be] = pos.blocked_edges();
-        let mut cur = pos.pawn_index(player);
         let Some((k, layers)) = self.pawn_layers(pos, player) else {
             return [Bitboard::EMPTY; 2];
         };
-        let mut critical = [Bitboard::EMPTY; 2];
-        for layer in layers[..k].iter().rev() {
-            let Some(next) = (g.grow(Bitboard::single(cur), bn, be) & *layer).first() else {
-                break;
-            };
-            let (lo, hi) = (next.min(cur), next.max(cur));
-            if hi - lo == n {
-                critical[0] = critical[0].with(lo);
-                if lo % n > 0 {
-                    critical[0] = critical[0].with(lo - 1);
-                }
-            } else {
-                critical[1] = critical[1].with(lo);
-                if lo >= n {
-                    critical[1] = critical[1].with(lo - n);
-                }
-            }
-            cur = next;
-        }
-        [critical[0] & g.slots, critical[1] & g.slots]
+        g.path_walls(pos.pawn_index(player), layers[..k].iter().rev(), bn, be)
+            .unwrap_or([Bitboard::EMPTY; 2])
     }
 
     fn known_blocking(&self, pos: &Position, slot: usize, o: usize) -> bool {
@@ -385,6 +365,8 @@ impl Selector<'_> {
             .params
             .max_playout_moves
             .unwrap_or(PLAYOUT_SAFETY_LIMIT);
+        // The cached distance layers may belong to another position of the tree.
+        self.memory.walls_changed();
         let mut ply = 0;
         while ply < limit {
             if let Some(w) = pos.winner() {
