@@ -191,3 +191,84 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
     assert_eq!(run(5), run(5));
     assert_ne!(run(5), run(6));
 }
+
+#[test]
+fn each_candidate_carries_its_own_line_starting_with_its_move() {
+    let mut search = Search::new(start(), with_limits(3000, 0));
+    search.think();
+    let info = search.info(8);
+    assert_consistent(&info);
+    for c in &info.children {
+        assert_eq!(c.pv.first(), Some(&c.mv), "{c:?}");
+        let mut pos = start();
+        for mv in &c.pv {
+            assert!(pos.play(*mv).is_ok(), "line {:?} is legal", c.pv);
+        }
+    }
+    let best = &info.children[0].pv;
+    assert!(best.len() > 1, "the most visited move has a line below it");
+    let n = best.len().min(info.pv.len());
+    assert_eq!(
+        best[..n],
+        info.pv[..n],
+        "the best candidate's line is the pv"
+    );
+    let explored = search.children_of(0).expect("root");
+    assert!(
+        explored.iter().all(|c| c.pv.is_empty()),
+        "tree reads stay light"
+    );
+}
+
+/// The cost of the worker's progress snapshots: the same search of a fixed
+/// number of playouts with and without `info(8)` (serialised, as the worker
+/// sends it) every 200 ms. Prints both times and the share of the search
+/// spent taking snapshots; fails above 5%. Timing, so
+/// not in the default run: `cargo test --release --test search_api -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn progress_snapshots_cost_under_five_percent() {
+    const PLAYOUTS: u64 = 300_000;
+    const EVERY_MS: f64 = 200.0;
+    let run = |snapshots: bool| -> (f64, usize, f64) {
+        let mut search = Search::new(start(), with_limits(PLAYOUTS, 0));
+        search.start();
+        let began = Instant::now();
+        let mut last = 0.0;
+        let mut taken = 0;
+        let mut in_snapshots = 0.0;
+        while !search.run(Slice::time(40.0)) {
+            let now = began.elapsed().as_secs_f64() * 1000.0;
+            if snapshots && now - last >= EVERY_MS {
+                last = now;
+                let t = Instant::now();
+                let text = serde_json::to_string(&search.info(8)).expect("serialisable");
+                std::hint::black_box(text);
+                taken += 1;
+                in_snapshots += t.elapsed().as_secs_f64() * 1000.0;
+            }
+        }
+        (began.elapsed().as_secs_f64() * 1000.0, taken, in_snapshots)
+    };
+    run(false);
+    let (mut plain, mut with) = (f64::MAX, f64::MAX);
+    let (mut taken, mut in_snapshots) = (0, 0.0);
+    for _ in 0..4 {
+        plain = plain.min(run(false).0);
+        let (ms, n, spent) = run(true);
+        if ms < with {
+            (with, taken, in_snapshots) = (ms, n, spent);
+        }
+    }
+    // The wall-clock difference is at the mercy of other processes; the time
+    // spent inside the snapshots is what they take from the search.
+    let wall = (with / plain - 1.0) * 100.0;
+    let overhead = in_snapshots / with * 100.0;
+    println!(
+        "{PLAYOUTS} playouts: {plain:.0} ms plain, {with:.0} ms with {taken} snapshots \
+         (wall clock {wall:+.2}%); {in_snapshots:.2} ms inside them, {:.3} ms each: \
+         overhead {overhead:.3}%",
+        in_snapshots / taken.max(1) as f64
+    );
+    assert!(overhead < 5.0, "snapshots cost {overhead:.2}%");
+}

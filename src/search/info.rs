@@ -34,6 +34,10 @@ pub struct ChildInfo {
     pub proven: Option<Proven>,
     /// Number of children this node has in the tree.
     pub children: u32,
+    /// This move's principal variation, the move itself first: filled for the
+    /// candidates of a [`SearchInfo`] snapshot, empty elsewhere.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pv: Vec<Move>,
 }
 
 /// A snapshot of a search: counters, the root's children and the principal

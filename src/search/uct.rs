@@ -12,6 +12,9 @@ use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// Most moves in a candidate's principal variation in [`Search::info`].
+const CANDIDATE_PV_LEN: usize = 12;
+
 /// How long one call of [`Search::run`] may go on (0 = no bound of that kind).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Slice {
@@ -482,6 +485,7 @@ impl Search {
                         Proof::Unknown => None,
                     },
                     children: ch.children as u32,
+                    pv: Vec::new(),
                 }
             })
             .collect();
@@ -567,23 +571,27 @@ impl Search {
 
     /// Principal variation: the best child, repeatedly, while nodes have children.
     pub fn principal_variation(&self, max_len: usize) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut node = ROOT;
-        let mut mover = self.root.turn();
-        while pv.len() < max_len {
+        self.line_from(ROOT, self.root.turn(), max_len)
+    }
+
+    /// The best line below `node`, where `mover` is to move: the best child,
+    /// repeatedly, until a node was visited less than twice.
+    fn line_from(&self, mut node: NodeId, mut mover: Player, max_len: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        while line.len() < max_len {
             let Some(child) = self.best_child(node, mover) else {
                 break;
             };
             let n = &self.tree.nodes[child as usize];
             let Some(mv) = n.mv else { break };
-            pv.push(mv);
+            line.push(mv);
             if n.visits < 2 {
                 break;
             }
             node = child;
             mover = mover.other();
         }
-        pv
+        line
     }
 
     /// A snapshot of the search, with the `top` most visited root children.
@@ -593,6 +601,15 @@ impl Search {
         let elapsed = self.elapsed_ms();
         let mut children = self.ranked_children(ROOT, side);
         children.truncate(top);
+        for child in &mut children {
+            // A visited-once child has no line below it yet.
+            let below = if child.visits < 2 {
+                Vec::new()
+            } else {
+                self.line_from(child.id, side.other(), CANDIDATE_PV_LEN - 1)
+            };
+            child.pv = std::iter::once(child.mv).chain(below).collect();
+        }
         let nodes = self.tree.len() as u32;
         let memory = self.tree.memory_bytes();
         let proven_winner = match root.proof {
