@@ -112,7 +112,9 @@ pub fn app() -> Html {
                     <WallStocks position={position} seats={state.seats} />
                     <Board {position} last_move={state.shown_last_move()}
                         interactive={state.human_to_move() && state.preview.is_none()}
-                        wall_flip={state.wall_flip} on_move={on_move.clone()} />
+                        wall_flip={state.wall_flip} on_move={on_move.clone()}>
+                        // Overlays on the board (candidates, PV) go here, drawn with `geometry`.
+                    </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", state.wall_flip.then_some("flipped"))}
                             data-testid="wall-flip" onclick={dispatch.reform(|_: MouseEvent| Action::FlipWalls)}
@@ -139,6 +141,7 @@ pub fn app() -> Html {
                     <ShareLink shared={state.shared()} />
                     <EngineControls settings={state.engine.clone()}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />
+                    // Analysis panels (stats, win graph, tree explorer) go here.
                 </aside>
             </div>
             <WorkerStatus worker={state.worker.clone()} />

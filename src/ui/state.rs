@@ -257,12 +257,12 @@ impl AppState {
     fn human_move(&mut self, mv: Move) {
         let ply = self.shown_ply();
         let position = self.shown_position();
-        if let Err(e) = position.check(mv) {
-            self.notice = Some(format!("{mv}: {e}"));
+        if !position.is_over() && self.seats[position.turn().index()] == Seat::Engine {
+            self.notice = Some("It is the engine's turn.".into());
             return;
         }
-        if self.seats[position.turn().index()] == Seat::Engine {
-            self.notice = Some("It is the engine's turn.".into());
+        if let Err(e) = position.check(mv) {
+            self.notice = Some(format!("{mv}: {e}"));
             return;
         }
         if ply < self.game.moves().len() {
@@ -325,8 +325,13 @@ impl AppState {
                 self.engine_info_of = Some((sid, mode));
                 self.search = None;
                 if mode == SearchMode::Move {
+                    // Someone looking at an earlier position keeps looking at it.
+                    let view = self.view;
                     match best {
-                        Some(mv) => self.play_now(mv),
+                        Some(mv) => {
+                            self.play_now(mv);
+                            self.view = view;
+                        }
                         None => self.notice = Some("The engine found no move.".into()),
                     }
                     if self.step {

@@ -246,6 +246,36 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("engine vs engine can be paused, stepped and resumed", async () => {
+    const { context, page, problems } = await open("v=1&p1=engine&p2=engine&time_ms=100");
+    await waitForMoves(page, 2);
+    await page.locator('[data-testid="pause"]').click();
+    await page.locator('[data-testid="thinking"]').waitFor({ state: "detached" });
+    const paused = await moves(page).count();
+    await page.waitForTimeout(400);
+    assert.equal(await moves(page).count(), paused, "no moves while paused");
+    await page.locator('[data-testid="step"]').click();
+    await waitForMoves(page, paused + 1);
+    await page.waitForTimeout(400);
+    assert.equal(await moves(page).count(), paused + 1, "one move per step");
+    await page.locator('[data-testid="resume"]').click();
+    await waitForMoves(page, paused + 3);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the playouts limit applies from the next engine move", async () => {
+    const { context, page } = await open("v=1&time_ms=60000");
+    await page.locator('input[name="limit"][value="playouts"]').check();
+    await page.locator('input[name="playouts"]').fill("500");
+    assert.equal(await page.locator('input[name="playouts"]').inputValue(), "500");
+    await page.locator('[data-square="e2"]').click();
+    await waitForMoves(page, 2);
+    const summary = await page.locator('[data-testid="engine-summary"]').innerText();
+    assert.match(summary, /after (5\d\d|[6-9]\d\d|1,?\d{3}) playouts/);
+    await context.close();
+  });
+
   test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {
