@@ -6,6 +6,8 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::analysis::model::Intent;
+use super::analysis::{AnalysisOverlay, AnalysisPanel};
 use super::board::Board;
 use super::controls::EngineControls;
 use super::engine::use_engine;
@@ -83,6 +85,7 @@ pub fn app() -> Html {
         })
     };
     let position = state.board_position();
+    let analysis = analysis_props(&state, &engine);
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = state.search.as_ref().filter(|s| s.mode == SearchMode::Move);
@@ -113,7 +116,11 @@ pub fn app() -> Html {
                     <Board {position} last_move={state.shown_last_move()}
                         interactive={state.human_to_move() && state.preview.is_none()}
                         wall_flip={state.wall_flip} on_move={on_move.clone()}>
-                        // Overlays on the board (candidates, PV) go here, drawn with `geometry`.
+                        <AnalysisOverlay {position} searched={analysis.on_board.clone()}
+                            top={state.analysis.top} hover={state.analysis.hover}
+                            show_pv={state.analysis.show_pv}
+                            on_hover={analysis.on_intent.reform(Intent::Hover)}
+                            on_play={analysis.on_play.clone()} />
                     </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", state.wall_flip.then_some("flipped"))}
@@ -141,7 +148,10 @@ pub fn app() -> Html {
                     <ShareLink shared={state.shared()} />
                     <EngineControls settings={state.engine.clone()}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />
-                    // Analysis panels (stats, win graph, tree explorer) go here.
+                    <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
+                        game={state.game.moves().to_vec()} shown={state.shown_ply()}
+                        running={state.analysing()} can_start={analysis.can_start}
+                        on_intent={analysis.on_intent.clone()} />
                 </aside>
             </div>
             <WorkerStatus worker={state.worker.clone()} />
@@ -179,4 +189,65 @@ fn use_flip_key(dispatch: Callback<Action>) {
             }
         }
     });
+}
+
+/// What the analysis overlay and panel get from the app.
+struct AnalysisProps {
+    /// The snapshot of the position on the board, if the engine searched it.
+    on_board: Option<super::analysis::model::Searched>,
+    /// The snapshot the panel shows: the board's, else the latest.
+    panel: Option<super::analysis::model::Searched>,
+    /// Whether analysis may start.
+    can_start: bool,
+    /// Intents: tree intents also ask the worker for node children.
+    on_intent: Callback<Intent>,
+    /// A clicked candidate is played where a human may move.
+    on_play: Callback<crate::game::Move>,
+}
+
+/// The analysis views' props from the state; tree intents also ask the
+/// worker for children.
+fn analysis_props(
+    state: &UseReducerHandle<super::state::AppState>,
+    engine: &std::rc::Rc<gloo_worker::WorkerBridge<crate::worker::EngineWorker>>,
+) -> AnalysisProps {
+    let board_moves = state.board_moves();
+    let on_board = state.analysis.of_position(&board_moves).cloned();
+    let shown = &state.game.moves()[..state.shown_ply().min(state.game.moves().len())];
+    let panel = on_board
+        .clone()
+        .or_else(|| state.analysis.of_position(shown).cloned())
+        .or_else(|| state.analysis.latest().cloned());
+    let tree = &state.analysis.tree;
+    let (tree_id, expanded) = (tree.search_id, tree.expanded.clone());
+    let on_intent = {
+        let (engine, dispatcher) = (engine.clone(), state.dispatcher());
+        Callback::from(move |intent: Intent| {
+            if let Some(id) = tree_id {
+                let ask = |node| engine.send(WorkerRequest::Children { id, node });
+                match &intent {
+                    Intent::Toggle(node) if !expanded.contains(node) => ask(*node),
+                    Intent::Refresh => expanded.iter().for_each(|n| ask(*n)),
+                    _ => {}
+                }
+            }
+            dispatcher.dispatch(Action::Analysis(intent));
+        })
+    };
+    let may_play = state.human_to_move() && state.preview.is_none();
+    let on_play = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |mv| {
+            if may_play {
+                dispatcher.dispatch(Action::Play(mv));
+            }
+        })
+    };
+    AnalysisProps {
+        on_board,
+        panel,
+        can_start: !state.thinking() && !state.board_position().is_over(),
+        on_intent,
+        on_play,
+    }
 }

@@ -3,6 +3,7 @@
 //! wasm32 only; the board geometry and the link format build natively too so
 //! their tests run with `cargo test`.
 
+pub mod analysis;
 pub mod geometry;
 pub mod link;
 

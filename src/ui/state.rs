@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
+use super::analysis::model::{preview_for, AnalysisState, Intent, MAX_TOP};
 use super::link::{EngineSettings, Seat, Shared};
 use crate::game::{Game, Move, Position, Variant};
 use crate::search::{SearchInfo, SearchParams};
@@ -80,6 +81,8 @@ pub struct AppState {
     pub new_game_open: bool,
     /// The worker's name once it answered a ping.
     pub worker: Option<String>,
+    /// The analysis views: snapshots per searched position, the tree explorer.
+    pub analysis: AnalysisState,
 }
 
 impl Default for AppState {
@@ -128,6 +131,8 @@ pub enum Action {
     Preview(Option<Vec<Move>>),
     /// The worker answered.
     WorkerReplied(WorkerResponse),
+    /// An intent from the analysis views.
+    Analysis(Intent),
 }
 
 impl AppState {
@@ -150,6 +155,7 @@ impl AppState {
             wall_flip: false,
             new_game_open: false,
             worker: None,
+            analysis: AnalysisState::default(),
         };
         state.schedule();
         state
@@ -308,6 +314,7 @@ impl AppState {
     }
 
     fn worker_replied(&mut self, reply: WorkerResponse) {
+        self.analysis_saw(&reply);
         let current = self.search.as_ref().map(|s| (s.id, s.mode));
         match reply {
             WorkerResponse::Pong { worker, .. } => self.worker = Some(worker),
@@ -407,7 +414,9 @@ impl Reducible for AppState {
             Action::ShowNewGame(open) => next.new_game_open = open,
             Action::Preview(moves) => next.preview = moves,
             Action::WorkerReplied(reply) => next.worker_replied(reply),
+            Action::Analysis(intent) => next.analysis_intent(intent),
         }
+        next.follow_board();
         next.schedule();
         Rc::new(next)
     }
@@ -423,5 +432,150 @@ impl AppState {
         }
         state.last_search_id += last_search_id;
         state
+    }
+}
+
+/// Analysis mode and the analysis views' share of the reducer.
+impl AppState {
+    /// Moves from the start to the position the board draws (the shown
+    /// position and the legal part of any preview).
+    pub fn board_moves(&self) -> Vec<Move> {
+        let moves = self.game.moves();
+        let mut out = moves[..self.shown_ply().min(moves.len())].to_vec();
+        let mut position = self.shown_position();
+        for mv in self.preview.iter().flatten() {
+            if position.play(*mv).is_err() {
+                break;
+            }
+            out.push(*mv);
+        }
+        out
+    }
+
+    /// Whether analysis mode is running.
+    pub fn analysing(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|s| s.mode == SearchMode::Analysis)
+    }
+
+    /// Keeps the engine's snapshots and the tree explorer's answers.
+    fn analysis_saw(&mut self, reply: &WorkerResponse) {
+        match reply {
+            WorkerResponse::Progress { id, info } | WorkerResponse::Done { id, info, .. } => {
+                let Some(search) = self.search.as_ref().filter(|s| s.id == *id) else {
+                    return;
+                };
+                let moves = Game::parse_with_variant(&search.record, self.game.variant())
+                    .map(|g| g.moves().to_vec())
+                    .unwrap_or_default();
+                let running = matches!(reply, WorkerResponse::Progress { .. });
+                self.analysis
+                    .record(*id, search.mode, moves, info.clone(), running);
+            }
+            WorkerResponse::Children {
+                id,
+                node,
+                path,
+                children,
+            } => self
+                .analysis
+                .tree
+                .loaded(*id, *node, path.clone(), children.clone()),
+            _ => {}
+        }
+    }
+
+    fn analysis_intent(&mut self, intent: Intent) {
+        match intent {
+            Intent::Analyse(true) => self.start_analysis(self.board_moves()),
+            Intent::Analyse(false) => {
+                if self.analysing() {
+                    self.search = None;
+                }
+            }
+            Intent::Top(n) => self.analysis.top = n.clamp(1, MAX_TOP),
+            Intent::ShowPv(on) => self.analysis.show_pv = on,
+            Intent::Hover(mv) => self.analysis.hover = mv,
+            Intent::View(ply) => {
+                self.view = (ply < self.game.moves().len()).then_some(ply);
+                self.preview = None;
+            }
+            Intent::Toggle(node) => {
+                self.analysis.tree.toggle(node);
+            }
+            Intent::Select(None) => self.preview = None,
+            Intent::Select(Some(node)) => self.preview_node(node),
+            Intent::Refresh => {}
+        }
+    }
+
+    /// Shows the tree node's position on the board, the game untouched.
+    fn preview_node(&mut self, node: crate::search::NodeId) {
+        let tree = &self.analysis.tree;
+        let searched = tree
+            .search_id
+            .and_then(|id| self.analysis.searched.iter().find(|s| s.id == id));
+        let (Some(searched), Some(path)) = (searched, tree.path(node)) else {
+            return;
+        };
+        let moves = self.game.moves();
+        let shown = &moves[..self.shown_ply().min(moves.len())];
+        if let Some((view, preview)) = preview_for(moves, shown, &searched.moves, path) {
+            self.view = view;
+            self.preview = Some(preview);
+            self.analysis.tree.selected = Some(node);
+        }
+    }
+
+    /// Starts analysing the position after `moves` (never while the engine
+    /// thinks of a move to play).
+    fn start_analysis(&mut self, moves: Vec<Move>) {
+        if self.thinking() {
+            self.notice = Some("The engine is thinking of its move.".into());
+            return;
+        }
+        let mut game = Game::new(self.game.variant());
+        for mv in &moves {
+            if game.play(*mv).is_err() {
+                return;
+            }
+        }
+        if game.position().is_over() {
+            self.notice = Some("The game is over in this position.".into());
+            return;
+        }
+        self.last_search_id += 1;
+        self.search = Some(ActiveSearch {
+            id: self.last_search_id,
+            mode: SearchMode::Analysis,
+            record: game.to_string(),
+            params: self.engine.effective(),
+        });
+        self.analysis.analysed = Some(moves);
+    }
+
+    /// Analysis follows the board: another shown position (a move played,
+    /// another ply viewed) restarts it there; previews (tree, PV) do not.
+    fn follow_board(&mut self) {
+        if self.preview.is_none() {
+            self.analysis.tree.selected = None;
+        }
+        if self.search.is_none() {
+            self.analysis.stopped();
+        }
+        if !self.analysing() {
+            self.analysis.analysed = None;
+            return;
+        }
+        let moves = self.game.moves();
+        let shown = &moves[..self.shown_ply().min(moves.len())];
+        let on_board = self.analysis.analysed.as_ref().is_some_and(|analysed| {
+            analysed.as_slice() == shown || (self.preview.is_some() && analysed.starts_with(shown))
+        });
+        if !on_board {
+            let shown = shown.to_vec();
+            self.start_analysis(shown);
+        }
     }
 }

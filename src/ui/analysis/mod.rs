@@ -1,0 +1,36 @@
+//! What the engine thinks, drawn live: candidates and lines on the board,
+//! search statistics, the visit distribution, the win-probability graph over
+//! the game and an explorer of the search tree, plus analysis mode (search
+//! the board's position without limit, never moving).
+//!
+//! Each view is a function component with plain props built on
+//! [`super::geometry`]; [`model`] holds their state and helpers and builds
+//! natively so its tests run with `cargo test`.
+
+pub mod model;
+
+#[cfg(target_arch = "wasm32")]
+mod candidates;
+#[cfg(target_arch = "wasm32")]
+mod controls;
+#[cfg(target_arch = "wasm32")]
+mod overlay;
+#[cfg(target_arch = "wasm32")]
+mod panel;
+#[cfg(target_arch = "wasm32")]
+mod pv_ghosts;
+#[cfg(target_arch = "wasm32")]
+mod pv_line;
+#[cfg(target_arch = "wasm32")]
+mod stats;
+#[cfg(target_arch = "wasm32")]
+mod tree;
+#[cfg(target_arch = "wasm32")]
+mod visit_chart;
+#[cfg(target_arch = "wasm32")]
+mod win_graph;
+
+#[cfg(target_arch = "wasm32")]
+pub use overlay::AnalysisOverlay;
+#[cfg(target_arch = "wasm32")]
+pub use panel::AnalysisPanel;

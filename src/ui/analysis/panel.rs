@@ -1,0 +1,61 @@
+//! The side panel's analysis section.
+
+use yew::prelude::*;
+
+use super::controls::AnalysisControls;
+use super::model::{AnalysisState, Intent, Searched};
+use super::pv_line::PvLine;
+use super::stats::SearchStats;
+use super::tree::TreeExplorer;
+use super::visit_chart::VisitChart;
+use super::win_graph::WinGraph;
+use crate::game::Move;
+
+/// Props of [`AnalysisPanel`].
+#[derive(Properties, PartialEq)]
+pub struct AnalysisPanelProps {
+    /// The analysis state.
+    pub state: AnalysisState,
+    /// The snapshot to show (of the board's position, else the latest).
+    pub searched: Option<Searched>,
+    /// The game's moves.
+    pub game: Vec<Move>,
+    /// The ply the board shows.
+    pub shown: usize,
+    /// Whether analysis is running.
+    pub running: bool,
+    /// Whether analysis may start now.
+    pub can_start: bool,
+    /// What the user asks for.
+    pub on_intent: Callback<Intent>,
+}
+
+/// Analysis controls, stats, best line, visit bars, win graph and tree.
+#[function_component(AnalysisPanel)]
+pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
+    let intent = &props.on_intent;
+    let searched = props.searched.as_ref();
+    let info = searched.map(|s| s.info.clone());
+    let (children, root_visits, root_win) = info
+        .as_ref()
+        .map(|i| (i.children.clone(), i.root_visits, i.win_probability))
+        .unwrap_or_default();
+    html! {
+        <section class="analysis-panel" data-testid="analysis">
+            <h2>{ "Engine analysis" }</h2>
+            <AnalysisControls running={props.running} can_start={props.can_start}
+                top={props.state.top} on_run={intent.reform(Intent::Analyse)}
+                on_top={intent.reform(Intent::Top)} />
+            <SearchStats info={info.clone()} running={searched.is_some_and(|s| s.running)} />
+            <PvLine pv={info.as_ref().map(|i| i.pv.clone()).unwrap_or_default()}
+                first_ply={searched.map_or(0, |s| s.moves.len())}
+                on_board={props.state.show_pv} on_toggle={intent.reform(Intent::ShowPv)} />
+            <VisitChart children={children} {root_visits} />
+            <WinGraph points={props.state.graph(&props.game)} plies={props.game.len()}
+                shown={props.shown} on_select={intent.reform(Intent::View)} />
+            <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
+                on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
+                on_refresh={intent.reform(|()| Intent::Refresh)} />
+        </section>
+    }
+}

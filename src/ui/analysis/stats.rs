@@ -1,0 +1,77 @@
+//! The search's counters as a small table.
+
+use yew::prelude::*;
+
+use super::model::percent;
+use crate::game::Player;
+use crate::search::SearchInfo;
+
+/// Props of [`SearchStats`].
+#[derive(Properties, PartialEq)]
+pub struct SearchStatsProps {
+    /// The snapshot shown, if the engine searched yet.
+    pub info: Option<SearchInfo>,
+    /// Whether the search is still running.
+    #[prop_or_default]
+    pub running: bool,
+}
+
+/// Playouts, speed, tree size, depth, time, memory, the root's win
+/// probability for the side to move and the proven result. Each value has a
+/// `data-stat` name and a numeric `data-value` for tests and tools.
+#[function_component(SearchStats)]
+pub fn search_stats(props: &SearchStatsProps) -> Html {
+    let Some(info) = &props.info else {
+        return html! {
+            <section class="search-stats" data-testid="search-stats" data-running="false">
+                <p class="search-stats-empty">{ "The engine has not searched yet." }</p>
+            </section>
+        };
+    };
+    let side = match info.side_to_move {
+        Player::One => "player 1",
+        Player::Two => "player 2",
+    };
+    let proven = match info.proven_winner {
+        Some(p) => format!("{p} wins"),
+        None => "not proven".into(),
+    };
+    let row = |name: &'static str, label: String, value: f64, text: String| {
+        html! {
+            <tr data-stat={name} data-value={value.to_string()}>
+                <th scope="row">{ label }</th><td>{ text }</td>
+            </tr>
+        }
+    };
+    html! {
+        <section class="search-stats" data-testid="search-stats"
+            data-running={props.running.to_string()}>
+            <table>
+                { row("playouts", "Playouts".into(), info.playouts as f64, group(info.playouts)) }
+                { row("playouts-per-sec", "Playouts/s".into(), info.playouts_per_sec.round(),
+                    group(info.playouts_per_sec.round() as u64)) }
+                { row("nodes", "Tree nodes".into(), f64::from(info.nodes), group(u64::from(info.nodes))) }
+                { row("max-depth", "Max depth".into(), f64::from(info.max_depth), info.max_depth.to_string()) }
+                { row("mean-depth", "Mean depth".into(), info.mean_depth, format!("{:.1}", info.mean_depth)) }
+                { row("elapsed", "Elapsed".into(), info.elapsed_ms, format!("{:.1} s", info.elapsed_ms / 1000.0)) }
+                { row("memory", "Memory".into(), info.memory_bytes as f64,
+                    format!("{:.1} MB ({} B/node)", info.memory_bytes as f64 / 1e6, info.bytes_per_node)) }
+                { row("win", format!("Win ({side} to move)"), info.win_probability, percent(info.win_probability)) }
+                <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
+            </table>
+        </section>
+    }
+}
+
+/// `1234567` → `"1 234 567"` (thin spaces), readable at a glance.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{202f}');
+        }
+        out.push(ch);
+    }
+    out
+}

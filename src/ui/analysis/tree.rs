@@ -1,0 +1,132 @@
+//! The search tree, opened node by node.
+
+use yew::prelude::*;
+
+use super::model::{percent, proven_text, uct_text, TreeView};
+use crate::search::{ChildInfo, NodeId, ROOT};
+
+/// Props of [`TreeExplorer`].
+#[derive(Properties, PartialEq)]
+pub struct TreeExplorerProps {
+    /// The loaded part of the tree.
+    pub tree: TreeView,
+    /// Visits of the root.
+    pub root_visits: u32,
+    /// The root's win probability for the side to move.
+    pub root_win: f64,
+    /// Open or close a node (the app asks the worker for its children).
+    pub on_toggle: Callback<NodeId>,
+    /// Preview a node's position on the board (`None` = stop previewing).
+    pub on_select: Callback<Option<NodeId>>,
+    /// Reload the open nodes (the search went on).
+    pub on_refresh: Callback<()>,
+}
+
+/// An expandable tree from the root: move, visits, mean score (win
+/// probability for the player making the move), UCT value and proven state;
+/// children most visited first. Rows carry `data-node` and `data-move`.
+#[function_component(TreeExplorer)]
+pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
+    let root = ChildRow {
+        id: ROOT,
+        label: "root".into(),
+        visits: props.root_visits,
+        mean: props.root_win,
+        uct: String::new(),
+        proven: "",
+        children: u32::from(props.root_visits > 0),
+    };
+    html! {
+        <section class="tree-explorer" data-testid="tree">
+            <h3>
+                { "Search tree " }
+                <button class="tree-refresh" title="Reload the open nodes"
+                    onclick={props.on_refresh.reform(|_: MouseEvent| ())}>{ "↻" }</button>
+            </h3>
+            <div class="tree-header tree-row">
+                <span class="tree-move">{ "move" }</span><span>{ "visits" }</span>
+                <span>{ "mean" }</span><span>{ "UCT" }</span><span>{ "proven" }</span>
+            </div>
+            <ul class="tree-nodes" role="tree">{ node(props, &root, 0) }</ul>
+        </section>
+    }
+}
+
+/// What one row shows.
+struct ChildRow {
+    id: NodeId,
+    label: String,
+    visits: u32,
+    mean: f64,
+    uct: String,
+    proven: &'static str,
+    children: u32,
+}
+
+impl From<&ChildInfo> for ChildRow {
+    fn from(c: &ChildInfo) -> Self {
+        ChildRow {
+            id: c.id,
+            label: c.mv.to_string(),
+            visits: c.visits,
+            mean: c.win_probability,
+            uct: uct_text(c.uct_value),
+            proven: proven_text(c.proven),
+            children: c.children,
+        }
+    }
+}
+
+/// A row and, when open, its children below it.
+fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
+    let id = row.id;
+    let open = props.tree.expanded.contains(&id);
+    let selected = props.tree.selected == Some(id);
+    let toggle = if row.children > 0 {
+        html! {
+            <button class="tree-toggle" aria-expanded={open.to_string()}
+                onclick={props.on_toggle.reform(move |_: MouseEvent| id)}>
+                { if open { "▾" } else { "▸" } }
+            </button>
+        }
+    } else {
+        html! { <span class="tree-leaf">{ "·" }</span> }
+    };
+    let select = props
+        .on_select
+        .reform(move |_: MouseEvent| if selected { None } else { Some(id) });
+    let below = if open {
+        match props.tree.children.get(&id) {
+            Some(children) if children.is_empty() => {
+                html! { <li class="tree-empty">{ "no children yet" }</li> }
+            }
+            Some(children) => children
+                .iter()
+                .map(|c| node(props, &ChildRow::from(c), depth + 1))
+                .collect::<Html>(),
+            None => html! { <li class="tree-loading">{ "loading…" }</li> },
+        }
+    } else {
+        Html::default()
+    };
+    html! {
+        <li class="tree-node" key={id} role="treeitem" data-node={id.to_string()}
+            data-move={row.label.clone()} data-visits={row.visits.to_string()}
+            data-expanded={open.to_string()} aria-selected={selected.to_string()}>
+            <div class={classes!("tree-row", selected.then_some("selected"))}
+                style={format!("padding-left: {}em", depth as f64 * 0.9)}>
+                { toggle }
+                <button class="tree-move" title="Show this position on the board" onclick={select}>
+                    { row.label.clone() }
+                </button>
+                <span class="tree-visits">{ row.visits }</span>
+                <span class="tree-mean">{ percent(row.mean) }</span>
+                <span class="tree-uct">{ row.uct.clone() }</span>
+                <span class={classes!("tree-proven", row.proven)}>{ row.proven }</span>
+            </div>
+            if open {
+                <ul role="group">{ below }</ul>
+            }
+        </li>
+    }
+}

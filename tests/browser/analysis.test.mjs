@@ -1,0 +1,178 @@
+// Browser tests of the analysis views (issue 5's "Must show" list) against a
+// build in headless Chromium. Run by scripts/test.sh as
+//   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
+// Links set the engine's time (`time_ms`) so tests stay short.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { startServer } from "./server.mjs";
+
+const DIST = process.env.QUORIDOR_DIST ?? "dist";
+const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
+const TIMEOUT = 20_000;
+
+let browser;
+let server;
+
+before(async () => {
+  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  server = await startServer({ root: DIST, base: BASE });
+});
+
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+/** A fresh profile opened at `query` (no leading "?"); collects page errors. */
+async function open(query) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  await page.goto(`${server.url}?${query}`);
+  await page.locator("svg.board").waitFor();
+  return { context, page, problems };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const moveTexts = (page) =>
+  page.locator('[data-testid="move-list"] [data-move]').evaluateAll((els) => els.map((e) => e.dataset.move));
+const stat = async (page, name) =>
+  Number(await page.locator(`[data-testid="search-stats"] [data-stat="${name}"]`).getAttribute("data-value"));
+/** Candidate move → visits, as drawn on the board. */
+const candidates = (page) =>
+  page
+    .locator("svg.board [data-candidate]")
+    .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.dataset.candidate, Number(e.dataset.visits)])));
+const total = (visits) => Object.values(visits).reduce((a, b) => a + b, 0);
+
+describe(`analysis views (${BASE})`, () => {
+  test("while the engine thinks, candidates and stats update live and grow", async () => {
+    const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=5000");
+    await page.locator("svg.board [data-candidate]").first().waitFor();
+    const first = await candidates(page);
+    assert.ok(Object.keys(first).length >= 1 && Object.keys(first).length <= 8, JSON.stringify(first));
+    for (const [mv, visits] of Object.entries(first)) {
+      assert.match(mv, /^[a-i][1-9][hv]?$/);
+      assert.ok(Number.isInteger(visits) && visits >= 0, `${mv}: ${visits}`);
+    }
+    assert.equal(await page.locator("svg.board .candidate.best").count() >= 1, true);
+    const playouts = await stat(page, "playouts");
+    // Count distinct snapshots over 2 s: the worker sends one every 200 ms.
+    const seen = new Set();
+    const started = Date.now();
+    while (Date.now() - started < 2000) {
+      seen.add(await stat(page, "playouts"));
+      await sleep(25);
+    }
+    const rate = (seen.size - 1) / 2;
+    console.log(`live updates: ${rate.toFixed(1)} per second`);
+    assert.ok(rate >= 4, `only ${rate} updates per second`);
+    const second = await candidates(page);
+    assert.ok(total(second) > total(first), `visits grew: ${total(first)} → ${total(second)}`);
+    assert.ok((await stat(page, "playouts")) > playouts);
+    assert.ok((await stat(page, "playouts-per-sec")) > 0);
+    assert.ok((await stat(page, "nodes")) > 1);
+    assert.match(await page.locator('[data-testid="search-stats"]').innerText(), /Playouts\/s/);
+    // Hovering a candidate previews its line as numbered ghosts.
+    await page.locator("svg.board .candidate.best").hover();
+    await page.locator("svg.board .pv-ghost[data-pv-step='1']").waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("after a few engine moves the win graph has one point per searched position; a click shows it", async () => {
+    const { context, page, problems } = await open("v=1&p1=engine&p2=engine&limit=time&time_ms=300");
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length >= 4,
+    );
+    await page.locator('[data-testid="pause"]').click();
+    await page.locator('[data-testid="thinking"]').waitFor({ state: "detached" });
+    const played = (await moveTexts(page)).length;
+    const plies = await page
+      .locator('[data-testid="win-graph"] [data-ply]')
+      .evaluateAll((els) => els.map((e) => Number(e.dataset.ply)));
+    assert.equal(new Set(plies).size, plies.length, `one point per position: ${plies}`);
+    for (let ply = 0; ply < played; ply++) assert.ok(plies.includes(ply), `ply ${ply} in ${plies}`);
+    assert.ok(plies.every((p) => p <= played), `${plies} within ${played} moves`);
+    const wins = await page
+      .locator('[data-testid="win-graph"] [data-ply]')
+      .evaluateAll((els) => els.map((e) => Number(e.dataset.win)));
+    assert.ok(wins.every((w) => w >= 0 && w <= 1), `${wins}`);
+    await page.locator('[data-testid="win-graph"] [data-ply="2"]').click();
+    await page.locator('[data-testid="move-list"] li.shown[data-ply="2"]').waitFor();
+    assert.equal(await page.locator('[data-testid="win-graph"] .win-point.shown').getAttribute("data-ply"), "2");
+    assert.equal((await moveTexts(page)).length, played, "viewing keeps the game");
+    // The candidates of the viewed position are the ones its search left.
+    await page.locator("svg.board [data-candidate]").first().waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the tree explorer opens the root and a child; selecting a node previews it, the game unchanged", async () => {
+    const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=800");
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === 1,
+    );
+    const record = await moveTexts(page);
+    const tree = page.locator('[data-testid="tree"]');
+    await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
+    const children = tree.locator('[data-node="0"] > ul > li[data-node]');
+    await children.first().waitFor();
+    const visits = await children.evaluateAll((els) => els.map((e) => Number(e.dataset.visits)));
+    assert.ok(visits.length > 1, `root children: ${visits}`);
+    assert.deepEqual(visits, [...visits].sort((a, b) => b - a), "most visited first");
+    const child = children.first();
+    assert.equal(await child.getAttribute("data-move"), record[0], "the root's best child is the move played");
+    await child.locator(":scope > .tree-row .tree-toggle").click();
+    await child.locator(":scope > ul > li[data-node]").first().waitFor();
+    assert.equal(await child.getAttribute("data-expanded"), "true");
+    const grandchild = child.locator(":scope > ul > li[data-node]").first();
+    const before = await page.locator("svg.board").innerHTML();
+    await grandchild.locator(":scope > .tree-row .tree-move").click();
+    await page.waitForFunction(
+      (html) => document.querySelector("svg.board").innerHTML !== html,
+      before,
+    );
+    assert.equal(await grandchild.getAttribute("aria-selected"), "true");
+    assert.deepEqual(await moveTexts(page), record, "the game record is unchanged");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("analysis mode starts and stops, keeps the displays live and never plays a move", async () => {
+    for (const [moves, side] of [["", "player 1"], ["&moves=e2", "player 2"]]) {
+      const { context, page, problems } = await open(`v=1&p1=human&p2=human${moves}`);
+      const before = await moveTexts(page);
+      const toggle = page.locator('[data-testid="analysis-toggle"]');
+      assert.equal(await toggle.getAttribute("data-running"), "false");
+      await toggle.click();
+      await page.locator('[data-testid="analysis-toggle"][data-running="true"]').waitFor();
+      await page.locator("svg.board [data-candidate]").first().waitFor();
+      const first = await stat(page, "playouts");
+      await sleep(1200);
+      assert.ok((await stat(page, "playouts")) > first, "playouts grow while analysing");
+      assert.match(await page.locator('[data-stat="win"]').innerText(), new RegExp(side));
+      await toggle.click();
+      await page.locator('[data-testid="analysis-toggle"][data-running="false"]').waitFor();
+      await sleep(300);
+      const stopped = await stat(page, "playouts");
+      await sleep(600);
+      assert.equal(await stat(page, "playouts"), stopped, "no snapshots after stop");
+      assert.deepEqual(await moveTexts(page), before, "analysis never plays a move");
+      assert.ok((await candidates(page)) && Object.keys(await candidates(page)).length > 0, "candidates kept");
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+});
