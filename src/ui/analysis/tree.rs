@@ -5,6 +5,9 @@ use yew::prelude::*;
 use super::model::{percent, proven_text, uct_text, TreeView};
 use crate::search::{ChildInfo, NodeId, ROOT};
 
+/// Children listed per node; the rest (least visited) are counted.
+const MAX_ROWS: usize = 24;
+
 /// Props of [`TreeExplorer`].
 #[derive(Properties, PartialEq)]
 pub struct TreeExplorerProps {
@@ -100,10 +103,21 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
             Some(children) if children.is_empty() => {
                 html! { <li class="tree-empty">{ "no children yet" }</li> }
             }
-            Some(children) => children
-                .iter()
-                .map(|c| node(props, &ChildRow::from(c), depth + 1))
-                .collect::<Html>(),
+            Some(children) => {
+                let rows = children
+                    .iter()
+                    .take(MAX_ROWS)
+                    .map(|c| node(props, &ChildRow::from(c), depth + 1));
+                let hidden = children.len().saturating_sub(MAX_ROWS);
+                html! {
+                    <>
+                        { for rows }
+                        if hidden > 0 {
+                            <li class="tree-more">{ format!("… {hidden} more, fewer visits") }</li>
+                        }
+                    </>
+                }
+            }
             None => html! { <li class="tree-loading">{ "loading…" }</li> },
         }
     } else {
