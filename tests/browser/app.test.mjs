@@ -110,7 +110,13 @@ describe(`web app built for ${BASE} (${DIST})`, () => {
     // Its own server, so stopping it leaves the other tests alone.
     const own = await startServer({ root: DIST, base: BASE });
     const { context, page } = await openPage(own.url);
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    // A service worker that fails to install never becomes ready: fail, not hang.
+    const scope = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => registration.scope),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("service worker not ready in 15 s")), 15_000)),
+      ]),
+    );
     assert.equal(scope, own.url);
     await page.locator(READY).waitFor();
     await own.close();
