@@ -142,6 +142,7 @@ pub fn board(props: &BoardProps) -> Html {
             <svg class="board" viewBox={view_box(size)} role="img" aria-label="Quoridor board"
                 {onpointerleave}>
                 <Labels {size} />
+                <GoalRows {size} />
                 { for squares }
                 { for walls }
                 <Pawns {position} />
@@ -259,6 +260,22 @@ fn labels(props: &SizeProps) -> Html {
         })
     });
     html! { <g class="labels">{ for labels }</g> }
+}
+
+/// A stripe beside each goal row in the colour of the pawn racing to it.
+#[function_component(GoalRows)]
+fn goal_rows(props: &SizeProps) -> Html {
+    let size = props.size;
+    let width = extent(size) - 2.0 * MARGIN;
+    let (top, bottom) = (MARGIN - 1.2, extent(size) - MARGIN + 0.4);
+    html! {
+        <g class="goal-rows">
+            <rect class="goal-row goal-row-1" x={MARGIN.to_string()} y={top.to_string()}
+                width={width.to_string()} height="0.8" fill="#f7f3ea" />
+            <rect class="goal-row goal-row-2" x={MARGIN.to_string()} y={bottom.to_string()}
+                width={width.to_string()} height="0.8" fill="#222" />
+        </g>
+    }
 }
 
 #[derive(Properties, PartialEq)]

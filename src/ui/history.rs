@@ -24,6 +24,17 @@ pub struct HistoryProps {
 #[function_component(History)]
 pub fn history(props: &HistoryProps) -> Html {
     let total = props.moves.len();
+    let list = use_node_ref();
+    {
+        // Keep the latest move in sight as the game grows.
+        let list = list.clone();
+        let at_end = props.shown == total;
+        use_effect_with((total, at_end), move |&(_, at_end)| {
+            if let Some(el) = list.cast::<web_sys::Element>().filter(|_| at_end) {
+                el.set_scroll_top(el.scroll_height());
+            }
+        });
+    }
     let items = props.moves.iter().enumerate().map(|(i, mv)| {
         let ply = i + 1;
         let onclick = props
@@ -56,7 +67,7 @@ pub fn history(props: &HistoryProps) -> Html {
     html! {
         <section class="history">
             <h2>{ "Moves" }</h2>
-            <ol class="move-list" data-testid="move-list">{ for items }</ol>
+            <ol class="move-list" data-testid="move-list" ref={list}>{ for items }</ol>
             <div class="history-buttons">
                 <button class="undo" data-testid="undo" onclick={undo} disabled={total == 0}
                     title="Take back the last move (against the engine, its reply too)">{ "Undo" }</button>
