@@ -2,9 +2,8 @@
 //! colours alternating, run on both cores; prints each game and a summary with
 //! an Elo estimate.
 
-use super::uci::set_param;
 use crate::game::{Game, Move, Player, Position, Variant};
-use crate::search::{Search, SearchParams};
+use crate::search::{set_option, Search, SearchParams};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -31,7 +30,7 @@ pub fn parse_spec(spec: &str) -> Result<SearchParams, String> {
         let (name, value) = part
             .split_once('=')
             .ok_or_else(|| format!("expected name=value in {part:?}"))?;
-        set_param(&mut params, name.trim(), value.trim())?;
+        set_option(&mut params, name.trim(), value.trim())?;
     }
     Ok(params)
 }

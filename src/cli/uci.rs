@@ -9,7 +9,7 @@
 //! an `info string error: …` line and changes nothing.
 
 use crate::game::{Game, Move, Position, Square, Variant, MAX_SIZE, MAX_WALLS, MIN_SIZE};
-use crate::search::{now_ms, FinalMove, PlayoutPolicy, Search, SearchInfo, SearchParams, Slice};
+use crate::search::{now_ms, option_value, set_option, Search, SearchInfo, SearchParams, Slice};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -256,7 +256,7 @@ impl Engine {
             }
             _ => {
                 let mut params = self.params.clone();
-                set_param(&mut params, &name, value)?;
+                set_option(&mut params, &name, value)?;
                 self.params = params;
                 Ok(())
             }
@@ -453,10 +453,10 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
         losing_move_detection,
         tree_reuse,
         solver,
-        playout_policy,
+        playout_policy: _,
         path_bias,
         near_walls_only,
-        final_move,
+        final_move: _,
         win_length_penalty,
         node_budget,
         seed,
@@ -486,13 +486,13 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
         check("solver", *solver),
         format!(
             "option name playout_policy type combo default {} var uniform var shortest_path",
-            policy_name(*playout_policy)
+            option_value(p, "playout_policy").unwrap_or_default()
         ),
         string("path_bias", path_bias.to_string()),
         check("near_walls_only", *near_walls_only),
         format!(
             "option name final_move type combo default {} var most_visits var best_winrate",
-            final_move_name(*final_move)
+            option_value(p, "final_move").unwrap_or_default()
         ),
         string("win_length_penalty", win_length_penalty.to_string()),
         spin("node_budget", *node_budget as u64, 1, u32::MAX as u64),
@@ -506,109 +506,6 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
         spin("walls", variant.walls() as u64, 0, MAX_WALLS as u64),
         "option name preset type combo default default var thesis var default var easy".to_string(),
     ]
-}
-
-fn policy_name(p: PlayoutPolicy) -> &'static str {
-    match p {
-        PlayoutPolicy::Uniform => "uniform",
-        PlayoutPolicy::ShortestPath => "shortest_path",
-    }
-}
-
-fn final_move_name(f: FinalMove) -> &'static str {
-    match f {
-        FinalMove::MostVisits => "most_visits",
-        FinalMove::BestWinrate => "best_winrate",
-    }
-}
-
-/// Sets the search option `name` (lower case) to `value` in `p`; on error `p`
-/// may be partly changed, so callers work on a copy.
-pub(super) fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), String> {
-    let value = value.trim();
-    let lower = value.to_ascii_lowercase();
-    let bad = |what: &str| format!("option {name} needs {what}, got {value:?}");
-    let whole = |max: u64| -> Result<u64, String> {
-        value
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n <= max)
-            .ok_or_else(|| bad(&format!("a whole number from 0 to {max}")))
-    };
-    let real = |check: fn(f64) -> bool, what: &str| -> Result<f64, String> {
-        value
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && check(*x))
-            .ok_or_else(|| bad(what))
-    };
-    let flag = || match lower.as_str() {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" => Ok(false),
-        _ => Err(bad("true or false")),
-    };
-    let optional = |none: &str| -> Result<Option<u32>, String> {
-        if lower == none {
-            Ok(None)
-        } else {
-            value
-                .parse::<u32>()
-                .map(Some)
-                .map_err(|_| bad(&format!("{none} or a whole number")))
-        }
-    };
-    match name {
-        "playouts" => p.playouts = whole(u32::MAX as u64)?,
-        "time_ms" => p.time_ms = whole(u32::MAX as u64)?,
-        "uct_c" => p.uct_c = real(|x| x >= 0.0, "a number of at least 0")?,
-        "max_playout_moves" => p.max_playout_moves = optional("unlimited")?,
-        "wall_weight" => p.wall_weight = real(|_| true, "a number")?,
-        "score_slope" => p.score_slope = real(|x| x > 0.0, "a number above 0")?,
-        "skip_from_depth" => p.skip_from_depth = optional("off")?,
-        "smart_playouts" => p.smart_playouts = flag()?,
-        "remember_overlapping_walls" => p.remember_overlapping_walls = flag()?,
-        "remember_blocking_walls" => p.remember_blocking_walls = flag()?,
-        "losing_move_detection" => p.losing_move_detection = flag()?,
-        "tree_reuse" => p.tree_reuse = flag()?,
-        "solver" => p.solver = flag()?,
-        "playout_policy" => {
-            p.playout_policy = match lower.as_str() {
-                "uniform" => PlayoutPolicy::Uniform,
-                "shortest_path" => PlayoutPolicy::ShortestPath,
-                _ => return Err(bad("uniform or shortest_path")),
-            }
-        }
-        "path_bias" => p.path_bias = real(|x| (0.0..=1.0).contains(&x), "a number from 0 to 1")?,
-        "near_walls_only" => p.near_walls_only = flag()?,
-        "final_move" => {
-            p.final_move = match lower.as_str() {
-                "most_visits" => FinalMove::MostVisits,
-                "best_winrate" => FinalMove::BestWinrate,
-                _ => return Err(bad("most_visits or best_winrate")),
-            }
-        }
-        "win_length_penalty" => {
-            p.win_length_penalty = real(|x| (0.0..=0.1).contains(&x), "a number from 0 to 0.1")?
-        }
-        "node_budget" => {
-            p.node_budget = value
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| bad("a whole number from 1 to 4294967295"))?
-        }
-        "seed" => p.seed = whole(u32::MAX as u64)?,
-        "preset" => {
-            *p = match lower.as_str() {
-                "thesis" => SearchParams::thesis_fixed_point(),
-                "default" => SearchParams::default(),
-                "easy" => SearchParams::easy(),
-                _ => return Err(bad("thesis, default or easy")),
-            }
-        }
-        _ => return Err(format!("unknown option {name:?}; nothing changed")),
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 mod clock;
 mod eval;
 mod info;
+mod options;
 mod params;
 mod policy;
 mod tree;
@@ -15,6 +16,7 @@ mod uct;
 pub use clock::now_ms;
 pub use eval::{evaluate, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
+pub use options::{option_value, set_option, OPTION_NAMES};
 pub use params::{FinalMove, PlayoutPolicy, SearchParams, DEFAULT_NODE_BUDGET};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use tree::{NodeId, ROOT};
