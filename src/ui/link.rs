@@ -14,7 +14,7 @@
 //! Compiled natively too, so its tests run with `cargo test`.
 
 use crate::game::{Game, Move, Variant};
-use crate::search::{FinalMove, PlayoutPolicy, SearchParams};
+use crate::search::{set_option, SearchParams};
 
 /// The link format version this build writes.
 pub const VERSION: u32 = 1;
@@ -138,145 +138,27 @@ pub struct Opened {
     pub problems: Vec<String>,
 }
 
-/// The names of every engine option, in the order links and controls list them.
-pub const OPTION_NAMES: [&str; 20] = [
-    "playouts",
-    "time_ms",
-    "uct_c",
-    "max_playout_moves",
-    "wall_weight",
-    "score_slope",
-    "skip_from_depth",
-    "smart_playouts",
-    "remember_overlapping_walls",
-    "remember_blocking_walls",
-    "losing_move_detection",
-    "tree_reuse",
-    "solver",
-    "playout_policy",
-    "path_bias",
-    "near_walls_only",
-    "final_move",
-    "win_length_penalty",
-    "node_budget",
-    "seed",
-];
+pub use crate::search::{option_value as param_value, OPTION_NAMES};
 
-/// The value of option `name` as text (the form [`set_param`] reads).
-pub fn param_value(p: &SearchParams, name: &str) -> Option<String> {
-    let optional = |v: Option<u32>, none: &str| v.map_or(none.to_string(), |n| n.to_string());
-    Some(match name {
-        "playouts" => p.playouts.to_string(),
-        "time_ms" => p.time_ms.to_string(),
-        "uct_c" => p.uct_c.to_string(),
-        "max_playout_moves" => optional(p.max_playout_moves, "unlimited"),
-        "wall_weight" => p.wall_weight.to_string(),
-        "score_slope" => p.score_slope.to_string(),
-        "skip_from_depth" => optional(p.skip_from_depth, "off"),
-        "smart_playouts" => p.smart_playouts.to_string(),
-        "remember_overlapping_walls" => p.remember_overlapping_walls.to_string(),
-        "remember_blocking_walls" => p.remember_blocking_walls.to_string(),
-        "losing_move_detection" => p.losing_move_detection.to_string(),
-        "tree_reuse" => p.tree_reuse.to_string(),
-        "solver" => p.solver.to_string(),
-        "playout_policy" => match p.playout_policy {
-            PlayoutPolicy::Uniform => "uniform",
-            PlayoutPolicy::ShortestPath => "shortest_path",
-        }
-        .to_string(),
-        "path_bias" => p.path_bias.to_string(),
-        "near_walls_only" => p.near_walls_only.to_string(),
-        "final_move" => match p.final_move {
-            FinalMove::MostVisits => "most_visits",
-            FinalMove::BestWinrate => "best_winrate",
-        }
-        .to_string(),
-        "win_length_penalty" => p.win_length_penalty.to_string(),
-        "node_budget" => p.node_budget.to_string(),
-        "seed" => p.seed.to_string(),
-        _ => return None,
-    })
-}
-
-/// Sets option `name` from text; the error says what was wrong. Accepts what
-/// the engine protocol's `setoption` accepts.
+/// Sets engine option `name` from text as the engine protocol does, within
+/// limits a browser tab can afford (a link is untrusted input): at most 10
+/// million playouts, an hour per move, and 1,000 to 20 million tree nodes.
 pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), String> {
-    let value = value.trim();
-    let lower = value.to_ascii_lowercase();
-    let bad = |what: &str| format!("{name} needs {what}, got {value:?}");
-    let whole = |max: u64| -> Result<u64, String> {
-        value
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n <= max)
-            .ok_or_else(|| bad(&format!("a whole number from 0 to {max}")))
-    };
-    let real = |check: fn(f64) -> bool, what: &str| -> Result<f64, String> {
-        value
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && check(*x))
-            .ok_or_else(|| bad(what))
-    };
-    let flag = || match lower.as_str() {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" => Ok(false),
-        _ => Err(bad("true or false")),
-    };
-    let optional = |none: &str| -> Result<Option<u32>, String> {
-        if lower == none || lower.is_empty() {
-            Ok(None)
-        } else {
-            value
-                .parse::<u32>()
-                .map(Some)
-                .map_err(|_| bad(&format!("{none} or a whole number")))
-        }
-    };
+    let mut next = p.clone();
+    set_option(&mut next, name, value)?;
+    let too_big = |what: &str| Err(format!("{name} needs {what}, got {value:?}"));
     match name {
-        "playouts" => p.playouts = whole(10_000_000)?,
-        "time_ms" => p.time_ms = whole(3_600_000)?,
-        "uct_c" => p.uct_c = real(|x| (0.0..=100.0).contains(&x), "a number from 0 to 100")?,
-        "max_playout_moves" => p.max_playout_moves = optional("unlimited")?,
-        "wall_weight" => p.wall_weight = real(|x| x.abs() <= 100.0, "a number")?,
-        "score_slope" => p.score_slope = real(|x| x > 0.0 && x <= 100.0, "a number above 0")?,
-        "skip_from_depth" => p.skip_from_depth = optional("off")?,
-        "smart_playouts" => p.smart_playouts = flag()?,
-        "remember_overlapping_walls" => p.remember_overlapping_walls = flag()?,
-        "remember_blocking_walls" => p.remember_blocking_walls = flag()?,
-        "losing_move_detection" => p.losing_move_detection = flag()?,
-        "tree_reuse" => p.tree_reuse = flag()?,
-        "solver" => p.solver = flag()?,
-        "playout_policy" => {
-            p.playout_policy = match lower.as_str() {
-                "uniform" => PlayoutPolicy::Uniform,
-                "shortest_path" => PlayoutPolicy::ShortestPath,
-                _ => return Err(bad("uniform or shortest_path")),
-            }
+        "playouts" if next.playouts > 10_000_000 => too_big("a whole number from 0 to 10000000"),
+        "time_ms" if next.time_ms > 3_600_000 => too_big("a whole number from 0 to 3600000"),
+        "node_budget" if !(1000..=20_000_000).contains(&next.node_budget) => {
+            too_big("a whole number from 1000 to 20000000")
         }
-        "path_bias" => p.path_bias = real(|x| (0.0..=1.0).contains(&x), "a number from 0 to 1")?,
-        "near_walls_only" => p.near_walls_only = flag()?,
-        "final_move" => {
-            p.final_move = match lower.as_str() {
-                "most_visits" => FinalMove::MostVisits,
-                "best_winrate" => FinalMove::BestWinrate,
-                _ => return Err(bad("most_visits or best_winrate")),
-            }
+        "preset" => Err(format!("unknown engine option {name:?}")),
+        _ => {
+            *p = next;
+            Ok(())
         }
-        "win_length_penalty" => {
-            p.win_length_penalty = real(|x| (0.0..=0.1).contains(&x), "a number from 0 to 0.1")?
-        }
-        "node_budget" => {
-            p.node_budget = value
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| (1000..=20_000_000).contains(&n))
-                .ok_or_else(|| bad("a whole number from 1000 to 20000000"))?
-        }
-        "seed" => p.seed = whole(u32::MAX as u64)?,
-        _ => return Err(format!("unknown engine option {name:?}")),
     }
-    Ok(())
 }
 
 /// The query string (without `?`) for `shared`.
