@@ -2,51 +2,13 @@
 // build in headless Chromium. Run by scripts/test.sh as
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
 // Links set the engine's time (`time_ms`) so tests stay short.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
-import { startServer } from "./server.mjs";
+import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
 
-const DIST = process.env.QUORIDOR_DIST ?? "dist";
-const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
-const TIMEOUT = 20_000;
-
-let browser;
-let server;
-
-before(async () => {
-  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  server = await startServer({ root: DIST, base: BASE });
-});
-
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
-
-/** A fresh profile opened at `query` (no leading "?"); collects page errors. */
-async function open(query) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-  });
-  await page.goto(`${server.url}?${query}`);
-  await page.locator("svg.board").waitFor();
-  return { context, page, problems };
-}
+const open = useBoardPages();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const moveTexts = (page) =>
-  page.locator('[data-testid="move-list"] [data-move]').evaluateAll((els) => els.map((e) => e.dataset.move));
 const stat = async (page, name) =>
   Number(await page.locator(`[data-testid="search-stats"] [data-stat="${name}"]`).getAttribute("data-value"));
 /** Candidate move → visits, as drawn on the board. */

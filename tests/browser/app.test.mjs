@@ -3,31 +3,16 @@
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { BASE, DIST, TIMEOUT, launchChromium } from "./harness.mjs";
 import { startServer } from "./server.mjs";
 
-const DIST = process.env.QUORIDOR_DIST ?? "dist";
-const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
-const TIMEOUT = 20_000;
 // The footer line once the engine worker answered the app's startup ping.
 const READY = '.worker-status[data-worker="ready"]';
 
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -2,52 +2,14 @@
 // build in headless Chromium. Run by scripts/test.sh as
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
 // Links set short engine times where a test does not need the 2 s default.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
-import { startServer } from "./server.mjs";
+import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
 
-const DIST = process.env.QUORIDOR_DIST ?? "dist";
-const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
-const TIMEOUT = 20_000;
 const HUMANS = "v=1&p1=human&p2=human";
-
-let browser;
-let server;
-
-before(async () => {
-  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  server = await startServer({ root: DIST, base: BASE });
-});
-
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
-
-/** A fresh profile opened at `query` (no leading "?"); collects page errors. */
-async function open(query = "", { context } = {}) {
-  context ??= await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-  });
-  await page.goto(server.url + (query ? `?${query}` : ""));
-  await page.locator("svg.board").waitFor();
-  return { context, page, problems };
-}
+const open = useBoardPages();
 
 const moves = (page) => page.locator('[data-testid="move-list"] [data-move]');
-const moveTexts = async (page) =>
-  page.locator('[data-testid="move-list"] [data-move]').evaluateAll((els) => els.map((e) => e.dataset.move));
 const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
 const status = (page) => page.locator('[data-testid="status"]').innerText();
 const notice = (page) => page.locator('[data-testid="notice"]');
@@ -176,7 +138,7 @@ describe(`playing the game (${BASE})`, () => {
     assert.match(url, /uct_c=0\.05/);
     await context.close();
 
-    const fresh = await browser.newContext();
+    const fresh = await open.newContext();
     const other = await fresh.newPage();
     await other.goto(url);
     await other.locator("svg.board").waitFor();
@@ -277,7 +239,7 @@ describe(`playing the game (${BASE})`, () => {
   });
 
   test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
-    const context = await browser.newContext();
+    const context = await open.newContext();
     await context.addInitScript(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {

@@ -1,0 +1,70 @@
+// Shared set-up of the browser tests: one headless Chromium (Debian's, driven
+// by playwright-core; never a downloaded browser) and one static server of the
+// build under test, per test file. Not a `*.test.mjs` file, so `node --test`
+// does not run it on its own.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { startServer } from "./server.mjs";
+
+/** The build under test and the sub-path it was built for. */
+export const DIST = process.env.QUORIDOR_DIST ?? "dist";
+export const BASE = process.env.QUORIDOR_PUBLIC_URL ?? "/";
+/** Longest wait for any one page action or expectation. */
+export const TIMEOUT = 20_000;
+
+/** Chromium flags that keep a headless run offline and quiet. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Launches Chromium (Debian's unless `CHROMIUM` names another). */
+export function launchChromium() {
+  assert.ok(existsSync(`${DIST}/index.html`), `no build in ${DIST}: run trunk build first`);
+  return chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/**
+ * Registers before/after hooks that start Chromium and a server of the build,
+ * and returns `open(query, { context })`: a fresh profile (or `context`)
+ * opened at `?query`, waiting for the board, collecting page and console errors
+ * in `problems`. `open.newContext()` gives a fresh profile for tests that set
+ * one up themselves.
+ */
+export function useBoardPages() {
+  let browser;
+  let server;
+  before(async () => {
+    browser = await launchChromium();
+    server = await startServer({ root: DIST, base: BASE });
+  });
+  after(async () => {
+    await server?.close();
+    await browser?.close();
+  });
+  const open = async (query = "", { context } = {}) => {
+    context ??= await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    });
+    await page.goto(server.url + (query ? `?${query}` : ""));
+    await page.locator("svg.board").waitFor();
+    return { context, page, problems };
+  };
+  open.newContext = () => browser.newContext();
+  return open;
+}
+
+/** The moves in the move list, in notation. */
+export const moveTexts = (page) =>
+  page.locator('[data-testid="move-list"] [data-move]').evaluateAll((els) => els.map((e) => e.dataset.move));
