@@ -74,7 +74,7 @@ pub fn app() -> Html {
     // Save on every change.
     let query = encode(&state.shared());
     use_effect_with(query, |query| save(query));
-    use_flip_key(dispatch.clone());
+    use_board_keys(dispatch.clone());
 
     let move_now = {
         let (engine, id) = (engine.clone(), state.search.as_ref().map(|s| s.id));
@@ -159,9 +159,11 @@ pub fn app() -> Html {
     }
 }
 
-/// The R key turns ghost walls (for keyboards without hover precision).
+/// Keys outside text fields: R turns ghost walls (for keyboards without
+/// hover precision); the left and right arrows step through the history,
+/// Home and End jump to the start and the latest position.
 #[hook]
-fn use_flip_key(dispatch: Callback<Action>) {
+fn use_board_keys(dispatch: Callback<Action>) {
     use_effect_with((), move |()| {
         let listener =
             Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
@@ -171,9 +173,19 @@ fn use_flip_key(dispatch: Callback<Action>) {
                     .is_some_and(|el| {
                         matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
                     });
-                if !typing && e.key().eq_ignore_ascii_case("r") {
-                    dispatch.emit(Action::FlipWalls);
+                if typing {
+                    return;
                 }
+                let action = match e.key().as_str() {
+                    "r" | "R" => Action::FlipWalls,
+                    "ArrowLeft" => Action::ViewStep(-1),
+                    "ArrowRight" => Action::ViewStep(1),
+                    "Home" => Action::View(Some(0)),
+                    "End" => Action::View(None),
+                    _ => return,
+                };
+                e.prevent_default();
+                dispatch.emit(action);
             });
         let window = web_sys::window();
         if let Some(w) = &window {

@@ -104,6 +104,9 @@ pub enum Action {
     Redo,
     /// Show the position after this many moves (`None` = latest).
     View(Option<usize>),
+    /// Step the viewed position back (negative) or forward through the
+    /// history, stopping at the start and at the latest position.
+    ViewStep(isize),
     /// Start a new game.
     NewGame {
         /// Board size and walls.
@@ -388,6 +391,16 @@ impl Reducible for AppState {
             Action::Redo => next.redo(),
             Action::View(ply) => {
                 next.view = ply.filter(|&p| p < next.game.moves().len());
+                next.preview = None;
+            }
+            Action::ViewStep(step) => {
+                let len = next.game.moves().len();
+                let at = next
+                    .view
+                    .unwrap_or(len)
+                    .saturating_add_signed(step)
+                    .min(len);
+                next.view = (at < len).then_some(at);
                 next.preview = None;
             }
             Action::NewGame { variant, seats } => {

@@ -110,6 +110,29 @@ describe(`playing the game (${BASE})`, () => {
     await vsEngine.context.close();
   });
 
+  test("arrow keys, Home and End step through the history without changing the record", async () => {
+    const { context, page, problems } = await open(`${HUMANS}&moves=e2.e8.e3`);
+    const at = async () => [await pawnAt(page, 1), await pawnAt(page, 2)];
+    assert.deepEqual(await at(), ["e3", "e8"]);
+    await page.keyboard.press("ArrowLeft");
+    assert.deepEqual(await at(), ["e2", "e8"]);
+    await page.keyboard.press("ArrowLeft");
+    assert.deepEqual(await at(), ["e2", "e9"]);
+    await page.keyboard.press("Home");
+    assert.deepEqual(await at(), ["e1", "e9"]);
+    await page.keyboard.press("ArrowLeft");
+    assert.deepEqual(await at(), ["e1", "e9"], "no step before the start");
+    await page.keyboard.press("ArrowRight");
+    assert.deepEqual(await at(), ["e2", "e9"]);
+    await page.keyboard.press("End");
+    assert.deepEqual(await at(), ["e3", "e8"]);
+    await page.keyboard.press("ArrowRight");
+    assert.deepEqual(await at(), ["e3", "e8"], "no step past the latest move");
+    assert.deepEqual(await moveTexts(page), ["e2", "e8", "e3"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a finished game shows the winner", async () => {
     const { context, page, problems } = await open(`${HUMANS}&size=5&walls=3&moves=c2.b5.c3.a5.c4.b5`);
     assert.equal(await page.locator("[data-square]").count(), 25);
