@@ -113,7 +113,7 @@ pub fn app() -> Html {
                     <Status position={state.shown_position()} seats={state.seats}
                         thinking={state.thinking()} viewing_past={state.view.is_some()} />
                     <WallStocks position={position} seats={state.seats} />
-                    <Board {position} last_move={state.shown_last_move()}
+                    <Board {position} last_move={state.shown_last_move()} moves={state.board_moves()}
                         interactive={state.human_to_move() && state.preview.is_none()}
                         wall_flip={state.wall_flip} on_move={on_move.clone()}>
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}

@@ -20,6 +20,10 @@ pub struct BoardProps {
     /// The move that led to it, highlighted.
     #[prop_or_default]
     pub last_move: Option<Move>,
+    /// The moves that led to `position` (from the start), so each placed wall
+    /// is drawn in the colour of the player who placed it.
+    #[prop_or_default]
+    pub moves: Vec<Move>,
     /// Whether a human may move here (shows targets and wall grooves).
     #[prop_or_default]
     pub interactive: bool,
@@ -76,7 +80,9 @@ pub fn board(props: &BoardProps) -> Html {
 
     let walls = position.walls().map(|w| {
         let last = props.last_move == Some(Move::Wall(w));
-        html! { <WallRect wall={w} {size} class={classes!("wall", last.then_some("last-move"))} /> }
+        let owner = wall_owner(&props.moves, w).map(|p| format!("by-{}", p.number()));
+        let class = classes!("wall", owner, last.then_some("last-move"));
+        html! { <WallRect wall={w} {size} {class} /> }
     });
 
     let grooves = props.interactive.then(|| {
@@ -223,13 +229,27 @@ struct WallRectProps {
     class: Classes,
 }
 
+/// Who placed `wall` in `moves` (player 1 makes the even-numbered moves).
+fn wall_owner(moves: &[Move], wall: Wall) -> Option<Player> {
+    let index = moves.iter().position(|&m| m == Move::Wall(wall))?;
+    Some(if index % 2 == 0 {
+        Player::One
+    } else {
+        Player::Two
+    })
+}
+
 /// One wall (placed or ghost).
 #[function_component(WallRect)]
 fn wall_rect_view(props: &WallRectProps) -> Html {
     let (x, y, w, h) = wall_rect(props.wall, props.size);
     let placed = props.class.contains("wall").then(|| props.wall.to_string());
+    let owner = ["by-1", "by-2"]
+        .into_iter()
+        .position(|c| props.class.contains(c))
+        .map(|i| (i + 1).to_string());
     html! {
-        <rect class={props.class.clone()} data-wall={placed} x={x.to_string()} y={y.to_string()}
+        <rect class={props.class.clone()} data-wall={placed} data-owner={owner} x={x.to_string()} y={y.to_string()}
             width={w.to_string()} height={h.to_string()} rx="0.6" />
     }
 }

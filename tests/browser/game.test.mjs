@@ -74,6 +74,11 @@ describe(`playing the game (${BASE})`, () => {
     await page.locator('[data-testid="wall-flip"]').click();
     await page.locator('[data-wall-slot="c5h"]').click();
     await page.locator('[data-wall="c5v"]').waitFor();
+    // Each wall is drawn in its placer's colour: moves 1 and 3 are player 1's.
+    const owners = await page
+      .locator("[data-wall]")
+      .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.dataset.wall, e.dataset.owner])));
+    assert.deepEqual(owners, { e3h: "1", a1v: "2", c5v: "1" });
     assert.deepEqual(problems, []);
     await context.close();
   });
