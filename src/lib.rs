@@ -4,6 +4,8 @@
 //! Rules never depend on search; search never depends on the UI. [`bench`] is
 //! the engine benchmark shared by the CLI and its WebAssembly build.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod arena;
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

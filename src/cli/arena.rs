@@ -1,208 +1,197 @@
-//! `quoridor arena`: engine-vs-engine matches between two settings, with the
-//! colours alternating, run on both cores; prints each game and a summary with
-//! an Elo estimate.
+//! `quoridor arena`: flags into a [`MatchConfig`], a progress line while the
+//! games run, then the summary, the records file and the JSON summary.
 
-use crate::game::{Game, Move, Player, Position, Variant};
-use crate::search::{set_option, Search, SearchParams};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use crate::arena::{
+    describe, parse_spec, run_match, write_records, Contender, Limit, MatchConfig, Summary,
+};
+use crate::game::{Game, Variant};
+use std::io::{IsTerminal, Write};
 
-/// A finished (or adjudicated) arena game.
-#[derive(Clone, Debug)]
-pub struct GameResult {
-    /// Index of the game (0-based); engine A moves first in even games.
-    pub index: usize,
-    /// Whether engine A won.
-    pub a_won: bool,
-    /// Moves played.
-    pub record: Game,
-    /// Whether the game hit the move cap and was decided by path lengths.
-    pub adjudicated: bool,
-}
+/// What `quoridor arena` accepts.
+pub const ARENA_USAGE: &str = "\
+quoridor arena [options]
+  --a SPEC | --engine-a CMD   engine A: settings (preset=thesis,uct_c=0.05,…; uci option
+                              names, later entries win) or a command speaking the protocol
+  --b SPEC | --engine-b CMD   engine B (defaults: A = preset=default, B = preset=thesis)
+  --games N                   games (default 20, or two per opening); A moves first in odd-numbered games
+  --playouts N | --time-ms MS per-move limit for both sides (default: each side's own)
+  --size N --walls W          board variant (default 9, 10)
+  --openings FILE             records to start from, one per line (# comments); each played with both colours
+  --threads T                 games at once (default: all cores)
+  --records FILE              write every game record (default arena-games.txt)
+  --json FILE                 write the summary and every game as JSON
+  --move-cap N                plies before a game is adjudicated by path lengths (default 300)";
 
-/// Most moves in an arena game before it is adjudicated by path lengths.
-pub const MOVE_CAP: usize = 300;
-
-/// Reads `preset=thesis,uct_c=0.3,…` into parameters (later entries win).
-pub fn parse_spec(spec: &str) -> Result<SearchParams, String> {
-    let mut params = SearchParams::default();
-    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (name, value) = part
-            .split_once('=')
-            .ok_or_else(|| format!("expected name=value in {part:?}"))?;
-        set_option(&mut params, name.trim(), value.trim())?;
-    }
-    Ok(params)
-}
-
-/// Plays one game between `a` and `b` (A first when `index` is even).
-pub fn play_game(a: &SearchParams, b: &SearchParams, variant: Variant, index: usize) -> GameResult {
-    let a_first = index % 2 == 0;
-    let seed = index as u64 * 7919 + 17;
-    let mut params = [a.clone(), b.clone()];
-    for (i, p) in params.iter_mut().enumerate() {
-        p.seed = p.seed.wrapping_mul(1_000_003).wrapping_add(seed + i as u64);
-    }
-    let start = Position::new(variant);
-    let mut engines = params.map(|p| Search::new(start, p));
-    let mut game = Game::new(variant);
-    let mut adjudicated = false;
-    while game.winner().is_none() {
-        if game.moves().len() >= MOVE_CAP {
-            adjudicated = true;
-            break;
-        }
-        let to_move = game.position().turn();
-        let engine_a_to_move = (to_move == Player::One) == a_first;
-        let engine = &mut engines[usize::from(!engine_a_to_move)];
-        let mv: Option<Move> = engine
-            .set_game(start, game.moves())
-            .ok()
-            .and_then(|_| engine.think());
-        let Some(mv) = mv else {
-            adjudicated = true;
-            break;
-        };
-        if game.play(mv).is_err() {
-            // An engine returning an illegal move loses at once.
-            return GameResult {
-                index,
-                a_won: !engine_a_to_move,
-                record: game,
-                adjudicated: true,
-            };
-        }
-    }
-    let winner = game.winner().unwrap_or_else(|| {
-        let pos = game.position();
-        let d = |p| pos.distance_to_goal(p).unwrap_or(u32::MAX);
-        // Shorter path wins; the side to move breaks ties.
-        if d(Player::One) < d(Player::Two)
-            || (d(Player::One) == d(Player::Two) && pos.turn() == Player::One)
-        {
-            Player::One
-        } else {
-            Player::Two
-        }
-    });
-    GameResult {
-        index,
-        a_won: (winner == Player::One) == a_first,
-        record: game,
-        adjudicated,
-    }
-}
-
-/// Elo difference for a score fraction, with a ~95% margin from `games`.
-pub fn elo(score: f64, games: usize) -> (f64, f64) {
-    let s = score.clamp(0.5 / games as f64, 1.0 - 0.5 / games as f64);
-    let diff = -400.0 * (1.0 / s - 1.0).log10();
-    let sd = (s * (1.0 - s) / games as f64).sqrt();
-    let hi = (s + 1.96 * sd).min(0.999);
-    let lo = (s - 1.96 * sd).max(0.001);
-    let margin = (-400.0 * (1.0 / hi - 1.0).log10() - -400.0 * (1.0 / lo - 1.0).log10()) / 2.0;
-    (diff, margin)
-}
-
-/// `quoridor arena --a SPEC --b SPEC [--games N] [--size N] [--walls W] [--threads T]`.
+/// Runs `quoridor arena` with `args`.
 pub fn arena(args: &[String]) -> Result<(), String> {
-    let mut spec_a = String::from("preset=default");
-    let mut spec_b = String::from("preset=thesis");
-    let mut games = 20usize;
-    let mut size = 9u8;
-    let mut walls = 10u8;
-    let mut threads = 2usize;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || -> Result<usize, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{flag} needs a whole number, got {value:?}"))
-        };
-        match flag.as_str() {
-            "--a" => spec_a = value.clone(),
-            "--b" => spec_b = value.clone(),
-            "--games" => games = number()?.max(1),
-            "--size" => size = u8::try_from(number()?).map_err(|_| "--size too large")?,
-            "--walls" => walls = u8::try_from(number()?).map_err(|_| "--walls too large")?,
-            "--threads" => threads = number()?.clamp(1, 64),
-            other => return Err(format!("unknown arena option {other:?}")),
-        }
-    }
-    let a = parse_spec(&spec_a).map_err(|e| format!("--a: {e}"))?;
-    let b = parse_spec(&spec_b).map_err(|e| format!("--b: {e}"))?;
-    let variant = Variant::new(size, walls).map_err(|e| e.to_string())?;
-    println!("arena: A = {spec_a}");
-    println!("       B = {spec_b}");
-    println!("       {games} games on {size}x{size}, {walls} walls, {threads} threads");
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= games {
-                    break;
-                }
-                let r = play_game(&a, &b, variant, index);
-                println!(
-                    "game {:>3}: A plays {} — {} wins in {} moves{}  {}",
-                    r.index + 1,
-                    if r.index % 2 == 0 { "first " } else { "second" },
-                    if r.a_won { "A" } else { "B" },
-                    r.record.moves().len(),
-                    if r.adjudicated { " (adjudicated)" } else { "" },
-                    r.record
-                );
-                if let Ok(mut all) = results.lock() {
-                    all.push(r);
-                }
-            });
-        }
-    });
-    let results = results.into_inner().map_err(|_| "a game thread failed")?;
-    let a_wins = results.iter().filter(|r| r.a_won).count();
-    let first_wins = results
-        .iter()
-        .filter(|r| r.a_won == (r.index % 2 == 0))
-        .count();
-    let score = a_wins as f64 / results.len() as f64;
-    let (diff, margin) = elo(score, results.len());
-    println!(
-        "result: A {a_wins} – B {} ({:.1}% for A), Elo A−B ≈ {diff:+.0} ± {margin:.0}; first player won {first_wins}",
-        results.len() - a_wins,
-        score * 100.0
+    let options = ArenaOptions::parse(args)?;
+    let config = &options.config;
+    eprintln!("arena: A = {}", config.a.label());
+    eprintln!("       B = {}", config.b.label());
+    eprintln!(
+        "       {} games on {}x{} with {} walls, {} at once, limit {:?}",
+        config.games,
+        config.variant.size(),
+        config.variant.size(),
+        config.variant.walls(),
+        config.threads,
+        config.limit
     );
+    let tty = std::io::stderr().is_terminal();
+    let results = run_match(config, &|result, tally| {
+        let bar_len = 30;
+        let filled = tally.played * bar_len / tally.games.max(1);
+        let score = format!(
+            "[{}{}] {}/{}  A {} – B {} ({:.0}% for A)",
+            "#".repeat(filled),
+            ".".repeat(bar_len - filled),
+            tally.played,
+            tally.games,
+            tally.a_wins,
+            tally.played - tally.a_wins,
+            100.0 * tally.a_wins as f64 / tally.played as f64
+        );
+        let mut err = std::io::stderr().lock();
+        if tty {
+            let _ = write!(err, "\r\x1b[2K{score}");
+        } else {
+            let _ = writeln!(err, "{score}  {}", describe(result));
+        }
+    })?;
+    if tty {
+        eprintln!();
+    }
+    let summary = Summary::new(config, results);
+    print!("{}", summary.text());
+    std::fs::write(&options.records, write_records(&summary.results))
+        .map_err(|e| format!("could not write {}: {e}", options.records))?;
+    println!("records: {}", options.records);
+    if let Some(path) = &options.json {
+        std::fs::write(path, summary.json()).map_err(|e| format!("could not write {path}: {e}"))?;
+        println!("summary: {path}");
+    }
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Parsed `quoridor arena` flags.
+struct ArenaOptions {
+    config: MatchConfig,
+    records: String,
+    json: Option<String>,
+}
 
-    #[test]
-    fn spec_sets_preset_then_overrides() {
-        let p = parse_spec("preset=thesis, uct_c=0.3").expect("valid spec");
-        assert_eq!(p.uct_c, 0.3);
-        assert_eq!(p.max_playout_moves, Some(2));
-        assert!(parse_spec("uct_c").is_err());
-        assert!(parse_spec("nonsense=1").is_err());
+impl ArenaOptions {
+    fn parse(args: &[String]) -> Result<ArenaOptions, String> {
+        let mut a = Contender::internal("preset=default", parse_spec("preset=default")?);
+        let mut b = Contender::internal("preset=thesis", parse_spec("preset=thesis")?);
+        let (mut games, mut size, mut walls, mut threads) = (None, 9u8, 10u8, None);
+        let (mut limit, mut openings_file, mut move_cap) = (Limit::Own, None, None);
+        let mut records = String::from("arena-games.txt");
+        let mut json = None;
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            if matches!(flag.as_str(), "--help" | "-h") {
+                return Err(ARENA_USAGE.to_string());
+            }
+            let value = it
+                .next()
+                .ok_or_else(|| format!("{flag} needs a value\n\n{ARENA_USAGE}"))?;
+            let number = || -> Result<u64, String> {
+                value
+                    .parse()
+                    .map_err(|_| format!("{flag} needs a whole number, got {value:?}"))
+            };
+            let small = |max: u64| -> Result<u8, String> {
+                let n = number()?;
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&n| u64::from(n) <= max)
+                    .ok_or_else(|| format!("{flag} {n} is out of range"))
+            };
+            match flag.as_str() {
+                "--a" => {
+                    a = Contender::internal(
+                        value,
+                        parse_spec(value).map_err(|e| format!("--a: {e}"))?,
+                    )
+                }
+                "--b" => {
+                    b = Contender::internal(
+                        value,
+                        parse_spec(value).map_err(|e| format!("--b: {e}"))?,
+                    )
+                }
+                "--engine-a" => a = Contender::external(value),
+                "--engine-b" => b = Contender::external(value),
+                "--games" => games = Some(number()?.clamp(1, 1_000_000) as usize),
+                "--playouts" => limit = Limit::Playouts(number()?.max(1)),
+                "--time-ms" => limit = Limit::TimeMs(number()?.max(1)),
+                "--size" => size = small(255)?,
+                "--walls" => walls = small(255)?,
+                "--threads" => threads = Some(number()?.clamp(1, 256) as usize),
+                "--openings" => openings_file = Some(value.clone()),
+                "--records" => records = value.clone(),
+                "--json" => json = Some(value.clone()),
+                "--move-cap" => move_cap = Some(number()?.clamp(1, 100_000) as usize),
+                other => return Err(format!("unknown arena option {other:?}\n\n{ARENA_USAGE}")),
+            }
+        }
+        let variant = Variant::new(size, walls).map_err(|e| e.to_string())?;
+        let mut config = MatchConfig::new(a, b, variant);
+        config.limit = limit;
+        if let Some(file) = openings_file {
+            config.openings = read_openings(&file, variant)?;
+        }
+        config.games = games.unwrap_or(if config.openings.is_empty() {
+            20
+        } else {
+            2 * config.openings.len()
+        });
+        if let Some(t) = threads {
+            config.threads = t;
+        }
+        if let Some(cap) = move_cap {
+            config.move_cap = cap;
+        }
+        Ok(ArenaOptions {
+            config,
+            records,
+            json,
+        })
     }
+}
 
-    #[test]
-    fn elo_is_zero_at_even_score_and_positive_above() {
-        assert!(elo(0.5, 100).0.abs() < 1e-9);
-        assert!(elo(0.75, 100).0 > 150.0);
+/// Reads an openings file: one record per line on `variant`; blank lines and
+/// lines starting with `#` are skipped. Any bad line is an error naming it.
+fn read_openings(path: &str, variant: Variant) -> Result<Vec<Game>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("could not read {path}: {e}"))?;
+    let mut openings = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let game = Game::parse_with_variant(line, variant)
+            .map_err(|e| format!("{path} line {}: {e}", n + 1))?;
+        if game.variant() != variant {
+            return Err(format!(
+                "{path} line {}: the opening's header names another board than the match's {}x{} with {} walls",
+                n + 1,
+                variant.size(),
+                variant.size(),
+                variant.walls()
+            ));
+        }
+        if game.winner().is_some() {
+            return Err(format!(
+                "{path} line {}: the opening is a finished game",
+                n + 1
+            ));
+        }
+        openings.push(game);
     }
-
-    #[test]
-    fn a_small_game_finishes_with_a_legal_record() {
-        let quick = parse_spec("playouts=200,time_ms=0").expect("valid spec");
-        let variant = Variant::new(5, 2).expect("valid variant");
-        let r = play_game(&quick, &quick, variant, 1);
-        let replay = Game::parse_with_variant(&r.record.to_string(), variant).expect("legal");
-        assert_eq!(replay.moves(), r.record.moves());
-        assert!(r.record.winner().is_some() || r.adjudicated);
+    if openings.is_empty() {
+        return Err(format!("{path} holds no openings"));
     }
+    Ok(openings)
 }

@@ -18,9 +18,10 @@ USAGE:
   quoridor show [--size N] [--walls W] \"<record>\"        ASCII diagram of the position
   quoridor uci                                           engine protocol on stdin/stdout (UCI-style)
   quoridor bench [--playouts N] [--params default|thesis] engine speed on fixed positions
-  quoridor arena [--a SPEC] [--b SPEC] [--games N] [--size N] [--walls W] [--threads T]
-                                                         engine-vs-engine match; SPEC is
-                                                         name=value,… of uci options (preset=thesis,uct_c=0.3)
+  quoridor arena [--a SPEC|--engine-a CMD] [--b …] [--games N] [--playouts N|--time-ms MS] …
+                                                         engine-vs-engine match (quoridor arena --help)
+  quoridor experiments [--games N] [--only 1,3] [--out FILE]
+                                                         re-run the thesis's experiments into docs/experiments.md
   quoridor help                                          this text
 
 A record is moves in notation separated by spaces (e2 e8 e3h …), optionally

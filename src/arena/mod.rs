@@ -1,0 +1,31 @@
+//! Engine-vs-engine matches (native only): two contenders — engine settings
+//! played in-process or external programs speaking the engine protocol — play
+//! a series of games with the first move alternating, on all cores, every move
+//! validated; then win rates with a Wilson interval and an Elo estimate.
+//! [`experiments`] re-runs the thesis's parameter experiments with it.
+//!
+//! ```
+//! use quoridor::arena::{run_match, Contender, Limit, MatchConfig};
+//! use quoridor::game::Variant;
+//! let quick = quoridor::arena::parse_spec("preset=thesis").unwrap();
+//! let mut config = MatchConfig::new(
+//!     Contender::internal("thesis", quick.clone()),
+//!     Contender::internal("thesis again", quick),
+//!     Variant::new(5, 2).unwrap(),
+//! );
+//! config.games = 2;
+//! config.limit = Limit::Playouts(100);
+//! let results = run_match(&config, &|_, _| {}).unwrap();
+//! assert_eq!(results.len(), 2);
+//! assert!(results[0].a_first && !results[1].a_first);
+//! ```
+
+mod contender;
+mod play;
+mod stats;
+mod summary;
+
+pub use contender::{parse_spec, Contender, Limit};
+pub use play::{play_game, run_match, Ending, GameResult, MatchConfig, Side, SideStats, Tally};
+pub use stats::{elo_with_error, wilson_interval};
+pub use summary::{describe, write_records, EngineSummary, Summary};

@@ -1,0 +1,74 @@
+//! Match statistics: the Wilson score interval and Elo differences.
+
+/// The 95% Wilson score interval `(low, high)` of a win rate from `wins`
+/// out of `games` (half points allowed).
+///
+/// ```
+/// let (lo, hi) = quoridor::arena::wilson_interval(50.0, 100);
+/// assert!((lo - 0.404).abs() < 0.001 && (hi - 0.596).abs() < 0.001);
+/// ```
+pub fn wilson_interval(wins: f64, games: usize) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let n = games as f64;
+    let z = 1.96_f64;
+    let p = (wins / n).clamp(0.0, 1.0);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Elo difference of a score fraction (clamped to half a game from 0 and 1,
+/// so a clean sweep gives a large finite number).
+fn elo_of(score: f64, games: usize) -> f64 {
+    let margin = 0.5 / games.max(1) as f64;
+    let s = score.clamp(margin, 1.0 - margin);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Elo difference for `wins` out of `games`, with the half-width of its 95%
+/// interval (from the Wilson interval of the score).
+///
+/// ```
+/// let (elo, err) = quoridor::arena::elo_with_error(75.0, 100);
+/// assert!((elo - 190.8).abs() < 0.1);
+/// assert!(err > 50.0 && err < 100.0);
+/// ```
+pub fn elo_with_error(wins: f64, games: usize) -> (f64, f64) {
+    let n = games.max(1);
+    let (lo, hi) = wilson_interval(wins, n);
+    let elo = elo_of(wins / n as f64, n);
+    (elo, (elo_of(hi, n) - elo_of(lo, n)) / 2.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_stays_inside_zero_one_and_contains_the_rate() {
+        for games in [1, 5, 40, 100] {
+            for wins in 0..=games {
+                let (lo, hi) = wilson_interval(wins as f64, games);
+                let p = wins as f64 / games as f64;
+                assert!(
+                    0.0 <= lo && lo <= p && p <= hi && hi <= 1.0,
+                    "{wins}/{games}"
+                );
+            }
+        }
+        let (lo, hi) = wilson_interval(0.0, 20);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.161).abs() < 0.001);
+    }
+
+    #[test]
+    fn elo_is_zero_at_even_score_and_symmetric() {
+        assert!(elo_with_error(50.0, 100).0.abs() < 1e-9);
+        let (up, e1) = elo_with_error(70.0, 100);
+        let (down, e2) = elo_with_error(30.0, 100);
+        assert!((up + down).abs() < 1e-9 && (e1 - e2).abs() < 1e-9);
+        assert!(elo_with_error(100.0, 100).0.is_finite());
+    }
+}

@@ -1,0 +1,193 @@
+//! What a match comes to: counts by colour, the win rate with its Wilson
+//! interval, Elo, lengths and speeds; as text for people and JSON for tools,
+//! plus every game record.
+
+use super::play::{Ending, GameResult, MatchConfig, Side};
+use super::stats::{elo_with_error, wilson_interval};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// Per-engine totals of a match.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineSummary {
+    /// The engine's name (its settings or command).
+    pub label: String,
+    /// Games won.
+    pub wins: usize,
+    /// Games won moving first.
+    pub wins_first: usize,
+    /// Games won moving second.
+    pub wins_second: usize,
+    /// Mean milliseconds per move.
+    pub ms_per_move: f64,
+    /// Mean playouts per move (as reported).
+    pub playouts_per_move: f64,
+    /// Games lost by an illegal move or a crash.
+    pub forfeits: usize,
+}
+
+/// The result of a match.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: usize,
+    /// Engine A.
+    pub a: EngineSummary,
+    /// Engine B.
+    pub b: EngineSummary,
+    /// A's score fraction.
+    pub a_score: f64,
+    /// 95% Wilson interval of A's score.
+    pub a_score_interval: (f64, f64),
+    /// Elo of A minus B.
+    pub elo: f64,
+    /// Half-width of the Elo's 95% interval.
+    pub elo_error: f64,
+    /// Mean plies the engines played per game.
+    pub mean_plies: f64,
+    /// Games decided by the move cap.
+    pub adjudicated: usize,
+    /// Each illegal move or failure, one line each.
+    pub forfeits: Vec<String>,
+    /// Every game.
+    pub results: Vec<GameResult>,
+}
+
+impl Summary {
+    /// Sums up `results` of the match `config`.
+    pub fn new(config: &MatchConfig, results: Vec<GameResult>) -> Summary {
+        let games = results.len();
+        let engine = |side: Side, label: &str| {
+            let i = usize::from(side == Side::B);
+            let won = |r: &&GameResult| r.winner == side;
+            let first = |r: &&GameResult| r.a_first == (side == Side::A);
+            let moves: u32 = results.iter().map(|r| r.stats[i].moves).sum();
+            let per_move = |total: f64| total / f64::from(moves.max(1));
+            EngineSummary {
+                label: label.to_string(),
+                wins: results.iter().filter(won).count(),
+                wins_first: results.iter().filter(won).filter(first).count(),
+                wins_second: results.iter().filter(won).filter(|r| !first(r)).count(),
+                ms_per_move: per_move(results.iter().map(|r| r.stats[i].ms).sum()),
+                playouts_per_move: per_move(
+                    results.iter().map(|r| r.stats[i].playouts as f64).sum(),
+                ),
+                forfeits: results
+                    .iter()
+                    .filter(|r| forfeit_side(&r.ending) == Some(side))
+                    .count(),
+            }
+        };
+        let a = engine(Side::A, config.a.label());
+        let b = engine(Side::B, config.b.label());
+        let (elo, elo_error) = elo_with_error(a.wins as f64, games);
+        Summary {
+            games,
+            a_score: a.wins as f64 / games.max(1) as f64,
+            a_score_interval: wilson_interval(a.wins as f64, games),
+            elo,
+            elo_error,
+            mean_plies: results
+                .iter()
+                .map(|r| f64::from(r.engine_plies()))
+                .sum::<f64>()
+                / games.max(1) as f64,
+            adjudicated: results
+                .iter()
+                .filter(|r| r.ending == Ending::Adjudicated)
+                .count(),
+            forfeits: results.iter().filter_map(forfeit_line).collect(),
+            a,
+            b,
+            results,
+        }
+    }
+
+    /// The summary for people, several lines.
+    pub fn text(&self) -> String {
+        let (lo, hi) = self.a_score_interval;
+        let mut out = String::new();
+        for (name, e) in [("A", &self.a), ("B", &self.b)] {
+            let _ = writeln!(
+                out,
+                "{name}: {:>3} wins ({} moving first, {} second), {:.0} ms and {:.0} playouts per move — {}",
+                e.wins, e.wins_first, e.wins_second, e.ms_per_move, e.playouts_per_move, e.label
+            );
+        }
+        let _ = writeln!(
+            out,
+            "A scored {:.1}% of {} games (95% Wilson interval {:.1}–{:.1}%), Elo A−B {:+.0} ± {:.0}",
+            self.a_score * 100.0,
+            self.games,
+            lo * 100.0,
+            hi * 100.0,
+            self.elo,
+            self.elo_error
+        );
+        let _ = writeln!(
+            out,
+            "{:.1} plies per game on average; {} adjudicated at the move cap",
+            self.mean_plies, self.adjudicated
+        );
+        for line in &self.forfeits {
+            let _ = writeln!(out, "forfeit: {line}");
+        }
+        out
+    }
+
+    /// The summary as JSON (every game included).
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+fn forfeit_side(ending: &Ending) -> Option<Side> {
+    match ending {
+        Ending::Illegal { side, .. } | Ending::Failed { side, .. } => Some(*side),
+        Ending::Goal | Ending::Adjudicated => None,
+    }
+}
+
+fn forfeit_line(r: &GameResult) -> Option<String> {
+    let game = r.index + 1;
+    match &r.ending {
+        Ending::Illegal { side, sent, reason } => Some(format!(
+            "game {game}: {side:?} sent {sent:?} after {} plies: {reason}",
+            r.record.moves().len()
+        )),
+        Ending::Failed { side, reason } => Some(format!(
+            "game {game}: {side:?} failed after {} plies: {reason}",
+            r.record.moves().len()
+        )),
+        Ending::Goal | Ending::Adjudicated => None,
+    }
+}
+
+/// One line saying who moved first and how the game ended.
+pub fn describe(r: &GameResult) -> String {
+    let ending = match &r.ending {
+        Ending::Goal => "at the goal".to_string(),
+        Ending::Adjudicated => "by adjudication".to_string(),
+        Ending::Illegal { side, sent, .. } => format!("as {side:?} sent the illegal move {sent:?}"),
+        Ending::Failed { side, reason } => format!("as {side:?} failed: {reason}"),
+    };
+    format!(
+        "game {}: {} moved first; {:?} won {} after {} plies",
+        r.index + 1,
+        if r.a_first { "A" } else { "B" },
+        r.winner,
+        ending,
+        r.record.moves().len()
+    )
+}
+
+/// Every game as a `#` comment line (who was first, who won and how)
+/// followed by its record, ready for `quoridor show` or an openings file.
+pub fn write_records(results: &[GameResult]) -> String {
+    let mut out = String::new();
+    for r in results {
+        let _ = writeln!(out, "# {}", describe(r));
+        let _ = writeln!(out, "{}", r.record);
+    }
+    out
+}

@@ -1,0 +1,277 @@
+//! `quoridor arena` as a subprocess: small matches with tiny budgets on a 5x5
+//! board, checked through the JSON summary and the records file; test-double
+//! engines that play an illegal move or crash lose every game.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A scratch directory for one test's output files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quoridor-arena-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the arena on 5x5 with 2 walls; returns the output, the JSON summary
+/// and the records file.
+fn arena(name: &str, extra: &[&str]) -> (Output, Value, String) {
+    let dir = scratch(name);
+    let (json, records) = (dir.join("summary.json"), dir.join("games.txt"));
+    let mut args = vec!["arena", "--size", "5", "--walls", "2", "--threads", "2"];
+    args.extend_from_slice(extra);
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(&args)
+        .args(["--json", json.to_str().expect("utf-8 path")])
+        .args(["--records", records.to_str().expect("utf-8 path")])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("quoridor runs");
+    assert!(
+        out.status.success(),
+        "arena failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = serde_json::from_str(&std::fs::read_to_string(&json).expect("json written"))
+        .expect("valid JSON");
+    let records = std::fs::read_to_string(&records).expect("records written");
+    (out, summary, records)
+}
+
+fn count(v: &Value) -> u64 {
+    v.as_u64().expect("a count")
+}
+
+#[test]
+fn a_small_match_completes_alternates_colours_and_counts() {
+    let (out, s, records) = arena(
+        "small",
+        &[
+            "--a",
+            "preset=thesis",
+            "--b",
+            "preset=default",
+            "--games",
+            "6",
+            "--playouts",
+            "40",
+        ],
+    );
+    assert_eq!(count(&s["games"]), 6);
+    let games = s["results"].as_array().expect("results");
+    assert_eq!(games.len(), 6);
+    let (mut a_first_wins, mut a_second_wins, mut b_first_wins, mut b_second_wins) = (0, 0, 0, 0);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(count(&g["index"]) as usize, i);
+        let a_first = g["a_first"].as_bool().expect("a_first");
+        assert_eq!(a_first, i % 2 == 0, "colours alternate");
+        let a_won = g["winner"] == "A";
+        match (a_won, a_first) {
+            (true, true) => a_first_wins += 1,
+            (true, false) => a_second_wins += 1,
+            (false, false) => b_first_wins += 1,
+            (false, true) => b_second_wins += 1,
+        }
+        assert_eq!(g["ending"]["kind"], "goal", "game {i}: {}", g["ending"]);
+        // Both sides moved, at the playout limit.
+        for side in 0..2 {
+            let stats = &g["stats"][side];
+            assert!(count(&stats["moves"]) >= 1);
+            assert!(count(&stats["playouts"]) <= 40 * count(&stats["moves"]));
+        }
+    }
+    assert_eq!(count(&s["a"]["wins_first"]), a_first_wins);
+    assert_eq!(count(&s["a"]["wins_second"]), a_second_wins);
+    assert_eq!(count(&s["b"]["wins_first"]), b_first_wins);
+    assert_eq!(count(&s["b"]["wins_second"]), b_second_wins);
+    assert_eq!(count(&s["a"]["wins"]) + count(&s["b"]["wins"]), 6);
+    let score = s["a_score"].as_f64().expect("score");
+    assert!((score - count(&s["a"]["wins"]) as f64 / 6.0).abs() < 1e-9);
+    let (lo, hi) = (
+        s["a_score_interval"][0].as_f64(),
+        s["a_score_interval"][1].as_f64(),
+    );
+    assert!(lo.expect("lo") <= score && score <= hi.expect("hi"));
+    // Every record replays to a finished game; comments say who was first.
+    let lines: Vec<&str> = records.lines().collect();
+    assert_eq!(lines.len(), 12);
+    for (i, pair) in lines.chunks(2).enumerate() {
+        let first = if i % 2 == 0 {
+            "A moved first"
+        } else {
+            "B moved first"
+        };
+        assert!(
+            pair[0].starts_with('#') && pair[0].contains(first),
+            "{}",
+            pair[0]
+        );
+        let shown = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .args(["show", "--size", "5", "--walls", "2", pair[1]])
+            .output()
+            .expect("show runs");
+        assert!(
+            shown.status.success(),
+            "record {i} does not replay: {}",
+            pair[1]
+        );
+        assert!(
+            String::from_utf8_lossy(&shown.stdout).contains("has won"),
+            "record {i} unfinished"
+        );
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("95% Wilson interval") && text.contains("Elo A−B"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_engine_that_plays_an_illegal_move_loses_every_game() {
+    let (out, s, _) = arena(
+        "illegal",
+        &[
+            "--a",
+            "preset=thesis",
+            "--engine-b",
+            "sh tests/fixtures/illegal_engine.sh",
+            "--games",
+            "4",
+            "--playouts",
+            "30",
+        ],
+    );
+    assert_eq!(count(&s["a"]["wins"]), 4);
+    assert_eq!(count(&s["b"]["forfeits"]), 4);
+    for g in s["results"].as_array().expect("results") {
+        assert_eq!(g["ending"]["kind"], "illegal");
+        assert_eq!(g["ending"]["side"], "B");
+        assert_eq!(g["ending"]["sent"], "e5");
+        assert!(g["ending"]["reason"]
+            .as_str()
+            .expect("reason")
+            .contains("e5"));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("forfeit: game 1: B sent \"e5\""), "{text}");
+}
+
+#[test]
+fn an_engine_that_crashes_loses_every_game() {
+    let (_, s, _) = arena(
+        "crash",
+        &[
+            "--engine-a",
+            "sh tests/fixtures/crash_engine.sh",
+            "--b",
+            "preset=thesis",
+            "--games",
+            "2",
+            "--playouts",
+            "30",
+        ],
+    );
+    assert_eq!(count(&s["b"]["wins"]), 2);
+    for g in s["results"].as_array().expect("results") {
+        assert_eq!(g["ending"]["kind"], "failed");
+        assert_eq!(g["ending"]["side"], "A");
+        assert!(
+            g["ending"]["reason"]
+                .as_str()
+                .expect("reason")
+                .contains("exit"),
+            "{}",
+            g["ending"]
+        );
+    }
+}
+
+#[test]
+fn our_own_engine_as_an_external_program_plays_legal_games() {
+    let exe = env!("CARGO_BIN_EXE_quoridor");
+    let (_, s, _) = arena(
+        "external",
+        &[
+            "--engine-a",
+            &format!("'{exe}' uci"),
+            "--b",
+            "preset=thesis",
+            "--games",
+            "2",
+            "--playouts",
+            "30",
+        ],
+    );
+    assert_eq!(count(&s["a"]["forfeits"]), 0, "{}", s["results"]);
+    for g in s["results"].as_array().expect("results") {
+        assert_eq!(g["ending"]["kind"], "goal");
+        assert!(
+            count(&g["stats"][0]["playouts"]) > 0,
+            "playouts come from info lines"
+        );
+    }
+}
+
+#[test]
+fn each_opening_is_played_with_both_colours() {
+    let dir = scratch("openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two openings\nc2 c4\n\na2h c4 c2\n").expect("write openings");
+    let (_, s, _) = arena(
+        "openings-run",
+        &[
+            "--a",
+            "preset=thesis",
+            "--b",
+            "preset=thesis",
+            "--playouts",
+            "20",
+            "--openings",
+            file.to_str().expect("path"),
+        ],
+    );
+    let games = s["results"].as_array().expect("results");
+    assert_eq!(games.len(), 4, "two games per opening by default");
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(count(&g["opening"]) as usize, i / 2);
+        let record = g["record"].as_str().expect("record");
+        let opening = if i / 2 == 0 { "c2 c4 " } else { "a2h c4 c2 " };
+        assert!(record.contains(opening), "game {i}: {record}");
+    }
+}
+
+#[test]
+fn bad_flags_and_bad_openings_are_reported_with_exit_code_2() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "c2 c4\nc2 zz\n").expect("write");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--games", "many"], "--games needs a whole number"),
+        (vec!["--frobnicate", "1"], "unknown arena option"),
+        (vec!["--a", "uct_c=lots"], "--a"),
+        (vec!["--size", "2"], "size"),
+        (vec!["--games"], "--games needs a value"),
+        (
+            vec![
+                "--size",
+                "5",
+                "--walls",
+                "2",
+                "--openings",
+                bad.to_str().expect("path"),
+            ],
+            "line 2",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .arg("arena")
+            .args(&args)
+            .output()
+            .expect("quoridor runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
