@@ -21,6 +21,7 @@
 //! ```
 
 mod contender;
+pub mod experiments;
 mod play;
 mod stats;
 mod summary;

@@ -4,6 +4,7 @@
 mod arena;
 mod args;
 mod bench;
+mod experiments;
 mod rules;
 mod uci;
 
@@ -20,8 +21,8 @@ USAGE:
   quoridor bench [--playouts N] [--params default|thesis] engine speed on fixed positions
   quoridor arena [--a SPEC|--engine-a CMD] [--b …] [--games N] [--playouts N|--time-ms MS] …
                                                          engine-vs-engine match (quoridor arena --help)
-  quoridor experiments [--games N] [--only 1,3] [--out FILE]
-                                                         re-run the thesis's experiments into docs/experiments.md
+  quoridor experiments [--games N] [--only 1,3,7-10] [--out FILE] …
+                                                         the thesis's experiments into docs/experiments.md (--help)
   quoridor help                                          this text
 
 A record is moves in notation separated by spaces (e2 e8 e3h …), optionally
@@ -42,6 +43,7 @@ pub fn run(args: &[String]) -> i32 {
         "uci" => Err("uci takes no arguments (set options with setoption)".into()),
         "bench" => bench::bench(rest),
         "arena" => arena::arena(rest),
+        "experiments" => experiments::experiments(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,222 @@
+//! An experiment as an SVG line chart like the thesis's figures: the tested
+//! engine's win rate for each value of the parameter, the thesis's numbers
+//! dashed, ours solid with their 95% Wilson intervals as error bars.
+
+use super::ExperimentResult;
+use std::fmt::Write as _;
+
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 340.0;
+const LEFT: f64 = 56.0;
+const RIGHT: f64 = 20.0;
+const TOP: f64 = 40.0;
+const BOTTOM: f64 = 60.0;
+/// Colours of our series, in order.
+const COLOURS: [&str; 3] = ["#1f6feb", "#d9480f", "#2b8a3e"];
+
+/// Escapes text for SVG.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The chart of `result`, a standalone SVG document.
+pub fn svg(result: &ExperimentResult) -> String {
+    // Categories: the values of the longest series, in order.
+    let labels: Vec<&str> = result
+        .series
+        .iter()
+        .max_by_key(|s| s.settings.len())
+        .map(|s| s.settings.iter().map(|r| r.label.as_str()).collect())
+        .unwrap_or_default();
+    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let step = plot_w / labels.len().max(1) as f64;
+    let x_of = |label: &str| {
+        labels
+            .iter()
+            .position(|l| *l == label)
+            .map(|i| LEFT + step * (i as f64 + 0.5))
+    };
+    let y_of = |rate: f64| TOP + plot_h * (1.0 - rate.clamp(0.0, 1.0));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<title>Experiment {}: {}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#,
+        result.number,
+        escape(&result.title)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="14" font-weight="bold">Experiment {}: {}</text>"#,
+        WIDTH / 2.0,
+        result.number,
+        escape(&result.title)
+    );
+    // Grid and y axis: wins per 100 games.
+    for tick in (0..=100).step_by(10) {
+        let y = y_of(f64::from(tick) / 100.0);
+        let _ = writeln!(
+            out,
+            r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="{}"/><text x="{}" y="{:.1}" text-anchor="end">{tick}</text>"##,
+            WIDTH - RIGHT,
+            if tick == 50 { "#999" } else { "#e5e5e5" },
+            LEFT - 6.0,
+            y + 4.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">wins of the tested engine per 100 games</text>"#,
+        TOP + plot_h / 2.0
+    );
+    for label in &labels {
+        if let Some(x) = x_of(label) {
+            let _ = writeln!(
+                out,
+                r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                TOP + plot_h + 18.0,
+                escape(label)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        LEFT + plot_w / 2.0,
+        TOP + plot_h + 38.0,
+        escape(&result.parameter)
+    );
+    // The thesis's numbers, from whichever series carries them.
+    let thesis: Vec<(f64, f64)> = result
+        .series
+        .iter()
+        .flat_map(|s| s.settings.iter())
+        .filter_map(|r| Some((x_of(&r.label)?, y_of(f64::from(r.thesis?) / 100.0))))
+        .collect();
+    let mut legend: Vec<(String, String, bool)> = Vec::new();
+    if !thesis.is_empty() {
+        let _ = writeln!(
+            out,
+            r##"<polyline fill="none" stroke="#555" stroke-width="2" stroke-dasharray="6 4" points="{}"/>"##,
+            points(&thesis)
+        );
+        for (x, y) in &thesis {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="3.5" fill="#555"/>"##
+            );
+        }
+        legend.push(("thesis (2011)".into(), "#555".into(), true));
+    }
+    for (series, colour) in result.series.iter().zip(COLOURS.iter().cycle()) {
+        let mut line = Vec::new();
+        for r in &series.settings {
+            let Some(x) = x_of(&r.label) else { continue };
+            let (lo, hi) = (y_of(r.interval.0), y_of(r.interval.1));
+            let _ = writeln!(
+                out,
+                r#"<line x1="{x:.1}" x2="{x:.1}" y1="{lo:.1}" y2="{hi:.1}" stroke="{colour}" stroke-opacity="0.5" stroke-width="2"/>"#
+            );
+            let y = y_of(r.rate);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{:.1}" y="{:.1}" width="7" height="7" fill="{colour}"><title>{}: {} of {} ({:.0}%)</title></rect>"#,
+                x - 3.5,
+                y - 3.5,
+                escape(&r.label),
+                r.wins,
+                r.games,
+                r.rate * 100.0
+            );
+            line.push((x, y));
+        }
+        let _ = writeln!(
+            out,
+            r#"<polyline fill="none" stroke="{colour}" stroke-width="2" points="{}"/>"#,
+            points(&line)
+        );
+        legend.push((format!("ours: {}", series.name), colour.to_string(), false));
+    }
+    for (i, (name, colour, dashed)) in legend.iter().enumerate() {
+        let y = HEIGHT - 12.0 - 14.0 * (legend.len() - 1 - i) as f64;
+        let _ = writeln!(
+            out,
+            r#"<line x1="{LEFT}" x2="{}" y1="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="2"{}/><text x="{}" y="{y:.1}" font-size="11">{}</text>"#,
+            LEFT + 24.0,
+            y - 4.0,
+            y - 4.0,
+            if *dashed {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            },
+            LEFT + 30.0,
+            escape(name)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn points(list: &[(f64, f64)]) -> String {
+    list.iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ExperimentResult, SeriesResult, SettingResult};
+    use super::*;
+
+    fn setting(label: &str, wins: usize, thesis: Option<u32>) -> SettingResult {
+        SettingResult {
+            label: label.into(),
+            thesis,
+            games: 10,
+            wins,
+            rate: wins as f64 / 10.0,
+            interval: (0.0, 1.0),
+            playouts_per_move: 1.0,
+            ms_per_move: 1.0,
+            fixed_ms_per_move: 1.0,
+            mean_plies: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_chart_has_a_point_per_setting_and_the_thesis_line() {
+        let result = ExperimentResult {
+            number: 2,
+            title: "C < & >".into(),
+            parameter: "C".into(),
+            setup: String::new(),
+            fixed_point: String::new(),
+            series: vec![SeriesResult {
+                name: "equal".into(),
+                settings: vec![setting("0", 5, Some(41)), setting("1", 0, Some(0))],
+            }],
+            seconds: 0.0,
+        };
+        let svg = svg(&result);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("C &lt; &amp; &gt;"));
+        assert_eq!(svg.matches("<rect x=").count(), 2, "one marker per setting");
+        assert_eq!(
+            svg.matches("<circle").count(),
+            2,
+            "one thesis point per setting"
+        );
+        // 5 of 10 sits on the 50 line: y = TOP + plot_h / 2.
+        let mid = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
+        assert!(svg.contains(&format!("y=\"{:.1}\"", mid - 3.5)), "{svg}");
+    }
+}

@@ -1,0 +1,98 @@
+//! `quoridor experiments` at a tiny scale: it writes the document, a figure
+//! per experiment and results.json; regenerating keeps prose written outside
+//! the generated parts; bad flags are reported.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn experiments(out: &std::path::Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("experiments")
+        .args(["--games", "2", "--scale", "0.02", "--out"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .expect("quoridor runs")
+}
+
+#[test]
+fn experiments_write_tables_figures_and_json_and_keep_prose() {
+    let dir = std::env::temp_dir().join(format!("quoridor-experiments-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let doc = dir.join("experiments.md");
+    let run = experiments(&doc, &["--only", "2"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&doc).expect("document written");
+    assert!(text.starts_with("# Experiments\n"), "{text}");
+    assert!(text.contains("## Experiment 2: UCT constant C"));
+    // A row per value of C, each with the thesis's number beside ours.
+    for row in [
+        "| 0 | 41 | ",
+        "| 0.05 | 55 | ",
+        "| 0.1 | 50 | ",
+        "| 1 | 0 | ",
+    ] {
+        assert!(text.contains(row), "missing {row:?} in {text}");
+    }
+    assert!(text.contains("](experiments/exp2.svg)"));
+    let svg = std::fs::read_to_string(dir.join("experiments/exp2.svg")).expect("figure");
+    assert!(svg.starts_with("<svg") && svg.matches("<rect x=").count() == 6);
+    // The progress lines name each setting.
+    let log = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(log.matches("experiment 2 (").count(), 6, "{log}");
+
+    // Prose after the generated part survives a rerun; a new experiment is appended.
+    let edited = text.replace(
+        "<!-- end of generated: experiment 2 -->",
+        "<!-- end of generated: experiment 2 -->\n\nOur C is on the thesis's scale.",
+    );
+    std::fs::write(&doc, edited).expect("edit");
+    let rerun = experiments(&doc, &["--only", "2,6"]);
+    assert!(
+        rerun.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rerun.stderr)
+    );
+    let text = std::fs::read_to_string(&doc).expect("document");
+    assert!(text.contains("Our C is on the thesis's scale."));
+    assert_eq!(text.matches("## Experiment 2:").count(), 1);
+    assert!(text.find("## Experiment 2:") < text.find("## Experiment 6:"));
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("experiments/results.json")).expect("json"),
+    )
+    .expect("valid JSON");
+    let numbers: Vec<u64> = json
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|e| e["number"].as_u64().expect("number"))
+        .collect();
+    assert_eq!(numbers, vec![2, 6]);
+    let first = &json[0]["series"][0]["settings"][0];
+    assert_eq!(first["games"], 2);
+    assert!(first["wins"].as_u64().expect("wins") <= 2);
+}
+
+#[test]
+fn bad_experiment_flags_are_reported() {
+    let doc = std::env::temp_dir().join("quoridor-experiments-never-written.md");
+    for (args, expected) in [
+        (vec!["--only", "11"], "--only needs experiment numbers"),
+        (vec!["--games", "0"], "--games needs a whole number"),
+        (vec!["--scale", "-1"], "--scale needs a number above 0"),
+        (vec!["--bogus", "1"], "unknown experiments option"),
+    ] {
+        let out = experiments(&doc, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(expected),
+            "{args:?}"
+        );
+    }
+    assert!(!doc.exists());
+}
