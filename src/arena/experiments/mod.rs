@@ -10,7 +10,7 @@ pub mod report;
 use super::{run_match, Contender, Limit, MatchConfig, Summary};
 use crate::game::Variant;
 use crate::search::SearchParams;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 /// One row of an experiment: the tested engine's settings against the fixed
@@ -52,7 +52,7 @@ pub struct Experiment {
 }
 
 /// The result of one setting.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SettingResult {
     /// The parameter's value.
     pub label: String,
@@ -77,7 +77,7 @@ pub struct SettingResult {
 }
 
 /// The results of one series.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeriesResult {
     /// What is held equal.
     pub name: String,
@@ -86,7 +86,7 @@ pub struct SeriesResult {
 }
 
 /// The results of one experiment.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ExperimentResult {
     /// The parameter number.
     pub number: u8,
@@ -239,10 +239,18 @@ pub fn all(scale: f64) -> Vec<Experiment> {
         number: 1,
         title: "Playouts per move",
         parameter: "playouts per move",
-        setup: "The fixed point makes 2,500 playouts a move; the tested engine, otherwise the same, makes the number in the first column. The thesis's table gives the fixed point maxd 0 (evaluate right after expansion), unlike its other experiments; we follow the table.".into(),
-        series: vec![series("the tested engine's playouts vary", &fp1, &rows1, |p, v| {
-            p.playouts = n(v);
-        })],
+        setup: "The fixed point makes 2,500 playouts a move; the tested engine, otherwise the same, makes the number in the first column. The thesis's table gives the fixed point maxd 0 (evaluate right after expansion), unlike its other experiments. The first series follows the table; the second uses maxd 2 like the rest.".into(),
+        series: vec![
+            series("fixed point as in the thesis's table (maxd 0)", &fp1, &rows1, |p, v| {
+                p.playouts = n(v);
+            }),
+            series(
+                "fixed point with maxd 2, as in the other experiments",
+                &fixed_point(n(2500), Some(2), 1.0, 0.3),
+                &rows1.map(|(label, v, _)| (label, v, None)),
+                |p, v| p.playouts = n(v),
+            ),
+        ],
     });
 
     let fp2 = fixed_point(n(2500), Some(2), 1.0, 0.3);

@@ -6,11 +6,15 @@ use super::ExperimentResult;
 use std::fmt::Write as _;
 
 const WIDTH: f64 = 640.0;
-const HEIGHT: f64 = 340.0;
 const LEFT: f64 = 56.0;
 const RIGHT: f64 = 20.0;
 const TOP: f64 = 40.0;
-const BOTTOM: f64 = 60.0;
+/// Height of the plotting area.
+const PLOT_H: f64 = 240.0;
+/// Below the plot: tick labels and the axis title.
+const AXIS: f64 = 50.0;
+/// Height of one legend line.
+const LEGEND_LINE: f64 = 15.0;
 /// Colours of our series, in order.
 const COLOURS: [&str; 3] = ["#1f6feb", "#d9480f", "#2b8a3e"];
 
@@ -32,7 +36,13 @@ pub fn svg(result: &ExperimentResult) -> String {
         .map(|s| s.settings.iter().map(|r| r.label.as_str()).collect())
         .unwrap_or_default();
     let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = HEIGHT - TOP - BOTTOM;
+    let plot_h = PLOT_H;
+    let has_thesis = result
+        .series
+        .iter()
+        .any(|s| s.settings.iter().any(|r| r.thesis.is_some()));
+    let legend_lines = result.series.len() + usize::from(has_thesis);
+    let height = TOP + PLOT_H + AXIS + LEGEND_LINE * legend_lines as f64 + 6.0;
     let step = plot_w / labels.len().max(1) as f64;
     let x_of = |label: &str| {
         labels
@@ -44,11 +54,11 @@ pub fn svg(result: &ExperimentResult) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(
         out,
-        r#"<title>Experiment {}: {}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#,
+        r#"<title>Experiment {}: {}</title><rect width="{WIDTH}" height="{height}" fill="white"/>"#,
         result.number,
         escape(&result.title)
     );
@@ -145,7 +155,7 @@ pub fn svg(result: &ExperimentResult) -> String {
         legend.push((format!("ours: {}", series.name), colour.to_string(), false));
     }
     for (i, (name, colour, dashed)) in legend.iter().enumerate() {
-        let y = HEIGHT - 12.0 - 14.0 * (legend.len() - 1 - i) as f64;
+        let y = TOP + PLOT_H + AXIS + LEGEND_LINE * (i as f64 + 1.0);
         let _ = writeln!(
             out,
             r#"<line x1="{LEFT}" x2="{}" y1="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="2"{}/><text x="{}" y="{y:.1}" font-size="11">{}</text>"#,
@@ -216,7 +226,7 @@ mod tests {
             "one thesis point per setting"
         );
         // 5 of 10 sits on the 50 line: y = TOP + plot_h / 2.
-        let mid = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
+        let mid = TOP + PLOT_H / 2.0;
         assert!(svg.contains(&format!("y=\"{:.1}\"", mid - 3.5)), "{svg}");
     }
 }
