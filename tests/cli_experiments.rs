@@ -77,8 +77,15 @@ fn experiments_write_tables_figures_and_json_and_keep_prose() {
     // --replot rebuilds tables and figures from results.json without playing.
     std::fs::remove_file(dir.join("experiments/exp6.svg")).expect("remove figure");
     let replot = experiments(&doc, &["--replot"]);
-    assert!(replot.status.success(), "{}", String::from_utf8_lossy(&replot.stderr));
-    assert!(String::from_utf8_lossy(&replot.stderr).is_empty(), "nothing is played");
+    assert!(
+        replot.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replot.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&replot.stderr).is_empty(),
+        "nothing is played"
+    );
     assert!(dir.join("experiments/exp6.svg").exists());
     assert_eq!(std::fs::read_to_string(&doc).expect("document"), text);
     let first = &json[0]["series"][0]["settings"][0];

@@ -182,6 +182,8 @@ fn handshake_lists_every_search_option_then_uciok() {
         "playout_policy",
         "path_bias",
         "near_walls_only",
+        "widening",
+        "tempo",
         "final_move",
         "win_length_penalty",
         "node_budget",

@@ -272,3 +272,62 @@ fn progress_snapshots_cost_under_five_percent() {
     );
     assert!(overhead < 5.0, "snapshots cost {overhead:.2}%");
 }
+
+#[test]
+fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() {
+    for widening in [1.0, 2.5] {
+        let params = SearchParams {
+            widening,
+            tree_reuse: false,
+            ..with_limits(400, 0)
+        };
+        let mut search = Search::new(start(), params);
+        search.think();
+        let info = search.info(usize::MAX);
+        let bound = (widening * ((info.root_visits - 1) as f64 + 1.0).sqrt()).ceil() as usize;
+        assert!(
+            info.children.len() <= bound,
+            "{} root children after {} visits with widening {widening}",
+            info.children.len(),
+            info.root_visits
+        );
+        assert!(info.children.len() >= 5, "the root widens as visits grow");
+        // The first child made is the best-ranked move: the forward step.
+        let mut ranked = Vec::new();
+        quoridor::search::ranked_moves(&start(), &mut ranked, 24);
+        assert!(info.children.iter().any(|c| c.mv == ranked[0]));
+        assert_eq!(ranked[0], "e2".parse::<Move>().expect("move"));
+    }
+    // Without widening the root gets a child on every visit until all ~130 exist.
+    let mut search = Search::new(start(), with_limits(400, 0));
+    search.think();
+    assert!(search.info(usize::MAX).children.len() > 100);
+}
+
+#[test]
+fn tempo_gives_the_side_to_move_the_edge_in_the_evaluation() {
+    use quoridor::search::{Selector, SelectorMemory};
+    use rand::SeedableRng;
+    let score = |tempo: f64, record: &str| {
+        let params = SearchParams {
+            max_playout_moves: Some(0),
+            tempo,
+            ..SearchParams::thesis_fixed_point()
+        };
+        let game = Game::parse_with_variant(record, Variant::default()).expect("record");
+        let mut memory = SelectorMemory::default();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+        let mut selector = Selector {
+            params: &params,
+            memory: &mut memory,
+            rng: &mut rng,
+        };
+        selector.playout(*game.position()).0
+    };
+    // The start is symmetric: a draw without tempo, player 1's edge with it.
+    assert_eq!(score(0.0, ""), 0.5);
+    assert!(score(1.0, "") > 0.5);
+    // After e2 e8 it is player 1's move again; after e2, player 2's.
+    assert!(score(1.0, "e2 e8") > 0.5);
+    assert!(score(1.0, "e2") < score(0.0, "e2"));
+}

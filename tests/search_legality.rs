@@ -76,7 +76,7 @@ fn setting_variants() -> Vec<(String, SearchParams)> {
 /// `base` with one setting changed at a time, under both playout policies.
 fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, SearchParams)> {
     type Change = (&'static str, fn(&mut SearchParams));
-    let changes: [Change; 19] = [
+    let changes: [Change; 21] = [
         ("as is", |_| {}),
         ("uct_c 0", |p| p.uct_c = 0.0),
         ("uct_c 2", |p| p.uct_c = 2.0),
@@ -99,6 +99,10 @@ fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, Sear
         ("tree reuse", |p| p.tree_reuse = !p.tree_reuse),
         ("solver", |p| p.solver = !p.solver),
         ("near walls", |p| p.near_walls_only = !p.near_walls_only),
+        ("widening", |p| {
+            p.widening = if p.widening > 0.0 { 0.0 } else { 1.5 }
+        }),
+        ("tempo", |p| p.tempo = if p.tempo > 0.0 { 0.0 } else { 1.0 }),
         ("best winrate", |p| p.final_move = FinalMove::BestWinrate),
         ("tiny node budget", |p| p.node_budget = 20),
         ("path_bias extremes", |p| {
@@ -130,6 +134,8 @@ fn extremes() -> Vec<(String, SearchParams)> {
         tree_reuse: true,
         solver: true,
         near_walls_only: true,
+        widening: 2.0,
+        tempo: 1.0,
         ..SearchParams::default()
     };
     let all_off = SearchParams {
@@ -141,6 +147,8 @@ fn extremes() -> Vec<(String, SearchParams)> {
         tree_reuse: false,
         solver: false,
         near_walls_only: false,
+        widening: 0.0,
+        tempo: 0.0,
         ..SearchParams::default()
     };
     vec![

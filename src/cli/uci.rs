@@ -456,6 +456,8 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
         playout_policy: _,
         path_bias,
         near_walls_only,
+        widening,
+        tempo,
         final_move: _,
         win_length_penalty,
         node_budget,
@@ -490,6 +492,8 @@ fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
         ),
         string("path_bias", path_bias.to_string()),
         check("near_walls_only", *near_walls_only),
+        string("widening", widening.to_string()),
+        string("tempo", tempo.to_string()),
         format!(
             "option name final_move type combo default {} var most_visits var best_winrate",
             option_value(p, "final_move").unwrap_or_default()

@@ -10,6 +10,7 @@ mod info;
 mod options;
 mod params;
 mod policy;
+mod ranking;
 mod tree;
 mod uct;
 
@@ -19,5 +20,6 @@ pub use info::{ChildInfo, Proven, SearchInfo};
 pub use options::{option_value, set_option, OPTION_NAMES};
 pub use params::{FinalMove, PlayoutPolicy, SearchParams, DEFAULT_NODE_BUDGET};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
+pub use ranking::ranked_moves;
 pub use tree::{NodeId, ROOT};
 pub use uct::{Search, Slice};

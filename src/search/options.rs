@@ -13,7 +13,7 @@
 use super::params::{FinalMove, PlayoutPolicy, SearchParams};
 
 /// The names of every engine option, in the order links and controls list them.
-pub const OPTION_NAMES: [&str; 20] = [
+pub const OPTION_NAMES: [&str; 22] = [
     "playouts",
     "time_ms",
     "uct_c",
@@ -30,6 +30,8 @@ pub const OPTION_NAMES: [&str; 20] = [
     "playout_policy",
     "path_bias",
     "near_walls_only",
+    "widening",
+    "tempo",
     "final_move",
     "win_length_penalty",
     "node_budget",
@@ -60,6 +62,8 @@ pub fn option_value(p: &SearchParams, name: &str) -> Option<String> {
         .to_string(),
         "path_bias" => p.path_bias.to_string(),
         "near_walls_only" => p.near_walls_only.to_string(),
+        "widening" => p.widening.to_string(),
+        "tempo" => p.tempo.to_string(),
         "final_move" => match p.final_move {
             FinalMove::MostVisits => "most_visits",
             FinalMove::BestWinrate => "best_winrate",
@@ -130,6 +134,13 @@ pub fn set_option(p: &mut SearchParams, name: &str, value: &str) -> Result<(), S
         }
         "path_bias" => p.path_bias = real(|x| (0.0..=1.0).contains(&x), "a number from 0 to 1")?,
         "near_walls_only" => p.near_walls_only = flag()?,
+        "tempo" => p.tempo = real(|x| (0.0..=10.0).contains(&x), "a number from 0 to 10")?,
+        "widening" => {
+            p.widening = real(
+                |x| (0.0..=100.0).contains(&x),
+                "a number from 0 (off) to 100",
+            )?
+        }
         "final_move" => {
             p.final_move = match lower.as_str() {
                 "most_visits" => FinalMove::MostVisits,

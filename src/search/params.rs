@@ -88,6 +88,17 @@ pub struct SearchParams {
     /// Extension: only walls that touch a shortest path of either pawn, or lie
     /// next to a pawn, are considered (in the tree and in playouts).
     pub near_walls_only: bool,
+    /// Extension: progressive widening. 0 = off (the thesis: a node gets a new
+    /// child on every visit until all its moves are children). Above 0, a node
+    /// visited `v` times has at most `ceil(widening * sqrt(v + 1))` children,
+    /// and new children come in order of how much they change the race (see
+    /// [`crate::search::ranked_moves`]): the tree grows deep along the moves
+    /// that matter instead of wide over ~130 walls.
+    pub widening: f64,
+    /// Extension: steps of path length the side to move is worth in the
+    /// evaluation at the end of a playout (in a pure race the side to move
+    /// wins a tie). 0 = the thesis's evaluation, which ignores whose turn it is.
+    pub tempo: f64,
     /// Extension: how the move to play is picked at the end.
     pub final_move: FinalMove,
     /// Extension: a playout won after `k` moves scores `1 - k * win_length_penalty`
@@ -121,6 +132,8 @@ impl SearchParams {
             playout_policy: PlayoutPolicy::Uniform,
             path_bias: 0.0,
             near_walls_only: false,
+            widening: 0.0,
+            tempo: 0.0,
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.0,
             node_budget: DEFAULT_NODE_BUDGET,
@@ -169,6 +182,8 @@ impl Default for SearchParams {
             playout_policy: PlayoutPolicy::ShortestPath,
             path_bias: 0.5,
             near_walls_only: false,
+            widening: 0.0,
+            tempo: 0.0,
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
             node_budget: DEFAULT_NODE_BUDGET,

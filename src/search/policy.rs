@@ -386,7 +386,11 @@ impl Selector<'_> {
         if let Some(w) = pos.winner() {
             return (self.win_score(w, ply), ply);
         }
-        let e = evaluate(&pos, self.params.wall_weight);
+        let tempo = match pos.turn() {
+            Player::One => self.params.tempo,
+            Player::Two => -self.params.tempo,
+        };
+        let e = evaluate(&pos, self.params.wall_weight) + tempo;
         (win_probability(e, self.params.score_slope), ply)
     }
 }

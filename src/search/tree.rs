@@ -115,6 +115,9 @@ pub(crate) fn orientation_index(o: Orientation) -> usize {
 pub(crate) struct Tree {
     pub nodes: Vec<Node>,
     pub tried: Vec<TriedSet>,
+    /// With progressive widening: for each tried set, the node's moves in the
+    /// order they become children (empty without widening).
+    pub ranked: Vec<Vec<Move>>,
 }
 
 impl Tree {
@@ -122,6 +125,7 @@ impl Tree {
         Tree {
             nodes: vec![Node::new(None, NONE)],
             tried: Vec::new(),
+            ranked: Vec::new(),
         }
     }
 
@@ -132,7 +136,14 @@ impl Tree {
     /// Bytes held by the pool (allocated capacity).
     pub fn memory_bytes(&self) -> u64 {
         (self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.tried.capacity() * std::mem::size_of::<TriedSet>()) as u64
+            + self.tried.capacity() * std::mem::size_of::<TriedSet>()
+            + self
+                .ranked
+                .iter()
+                .map(|r| {
+                    r.capacity() * std::mem::size_of::<Move>() + std::mem::size_of::<Vec<Move>>()
+                })
+                .sum::<usize>()) as u64
     }
 
     /// Adds a child of `parent` for `mv`; returns its id.
@@ -162,6 +173,7 @@ impl Tree {
         let mut out = Tree {
             nodes: Vec::new(),
             tried: Vec::new(),
+            ranked: Vec::new(),
         };
         // Breadth-first copy; `map[i]` is the new id of the i-th copied node.
         let mut queue = vec![(id, NONE)];
@@ -177,6 +189,12 @@ impl Tree {
             node.children = 0;
             if node.tried != NONE {
                 out.tried.push(self.tried[node.tried as usize]);
+                out.ranked.push(
+                    self.ranked
+                        .get(node.tried as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                );
                 node.tried = (out.tried.len() - 1) as u32;
             }
             if new_parent == NONE {

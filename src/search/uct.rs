@@ -5,12 +5,17 @@ use super::clock::now_ms;
 use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
+use super::ranking::ranked_moves;
 use super::tree::{NodeId, Proof, Tree, TriedSet, NONE, ROOT};
 use crate::game::{Geometry, IllegalMove, Move, Orientation, Player, Position, Square, Wall};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+/// Most moves ranked for progressive widening at a node; the rest come from
+/// the playout selector.
+const RANKED_MOVES: usize = 24;
 
 /// Most moves in a candidate's principal variation in [`Search::info`].
 const CANDIDATE_PV_LEN: usize = 12;
@@ -238,7 +243,11 @@ impl Search {
             let skip = has_children
                 && self.params.skip_from_depth.is_some_and(|d| depth >= d)
                 && self.rng.random_bool(0.5);
-            if !skip && !n.fully_expanded() && self.tree.len() < self.params.node_budget as usize {
+            if !skip
+                && !n.fully_expanded()
+                && self.may_widen(n.children, n.visits)
+                && self.tree.len() < self.params.node_budget as usize
+            {
                 if let Some(mv) = self.pick_untried(node, &pos) {
                     let size = pos.size();
                     let child = self.tree.add_child(node, mv, size);
@@ -320,7 +329,15 @@ impl Search {
         restricted
     }
 
-    /// A candidate move of `node` that is not yet a child, chosen by the
+    /// Whether a node with `children` children after `visits` visits may get
+    /// another (always, without progressive widening).
+    fn may_widen(&self, children: u16, visits: u32) -> bool {
+        let w = self.params.widening;
+        w <= 0.0 || f64::from(children) < (w * (f64::from(visits) + 1.0).sqrt()).ceil()
+    }
+
+    /// A candidate move of `node` that is not yet a child: with progressive
+    /// widening the best-ranked one left, otherwise one chosen by the
     /// playout selector (a winning step first when the solver is on).
     fn pick_untried(&mut self, node: NodeId, pos: &Position) -> Option<Move> {
         let size = pos.size();
@@ -330,6 +347,11 @@ impl Search {
             // Unknown until the selector runs dry and the moves are counted.
             n.candidates = u16::MAX;
             self.tree.tried.push(TriedSet::default());
+            let mut ranked = Vec::new();
+            if self.params.widening > 0.0 {
+                ranked_moves(pos, &mut ranked, RANKED_MOVES);
+            }
+            self.tree.ranked.push(ranked);
         }
         let n = &self.tree.nodes[node as usize];
         if n.children >= n.candidates {
@@ -342,6 +364,12 @@ impl Search {
             if let Some(s) = wins.first() {
                 return Some(Move::Pawn(Square::from_index(s, size)));
             }
+        }
+        if let Some(mv) = self.tree.ranked[n.tried as usize]
+            .iter()
+            .find(|mv| !tried.has(**mv, size))
+        {
+            return Some(*mv);
         }
         // The selector's draws are made in this node's position: its cached
         // paths belong to another one.

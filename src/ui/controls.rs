@@ -20,7 +20,7 @@ enum Kind {
 }
 
 /// `(option name, label, tooltip, kind)` for every control, in display order.
-const CONTROLS: [(&str, &str, &str, Kind); 17] = [
+const CONTROLS: [(&str, &str, &str, Kind); 19] = [
     ("uct_c", "C (exploration)", "UCT constant: higher tries more moves, lower digs deeper into the best ones (thesis 0.1, best 0.05)", Kind::Text),
     ("max_playout_moves", "maxd (playout length)", "Random moves per playout before the position is scored; 'unlimited' plays to the end (thesis 2, best 5)", Kind::Text),
     ("wall_weight", "Wall weight", "How much a wall in stock is worth against one step of path length when scoring (thesis 1, best 0.25)", Kind::Text),
@@ -35,6 +35,8 @@ const CONTROLS: [(&str, &str, &str, Kind); 17] = [
     ("playout_policy", "Playout policy", "uniform: random legal moves (thesis); shortest_path: pawns follow a shortest path, walls go on the opponent's", Kind::Choice(&["uniform", "shortest_path"])),
     ("path_bias", "Path bias", "With shortest_path playouts: chance that a playout move is a pawn step rather than a wall (0–1)", Kind::Text),
     ("near_walls_only", "Near walls only", "Consider only walls that touch a shortest path or stand next to a pawn", Kind::Toggle),
+    ("widening", "Progressive widening", "0 = off (every move gets a child in turn, as in the thesis); above 0 a node visited v times keeps ceil(w·√(v+1)) children, the moves that change the race most first", Kind::Text),
+    ("tempo", "Tempo", "Steps of path length the side to move is worth when a playout is scored (0 = the thesis's evaluation)", Kind::Text),
     ("final_move", "Final move", "most_visits: play the most searched move; best_winrate: the one with the best mean score", Kind::Choice(&["most_visits", "best_winrate"])),
     ("win_length_penalty", "Win length penalty", "Quicker playout wins score higher, so won games get finished (0–0.1)", Kind::Text),
     ("node_budget", "Node budget", "Most tree nodes kept; when full the tree stops growing", Kind::Text),
