@@ -200,7 +200,7 @@ fn handshake_lists_every_search_option_then_uciok() {
             .expect("option line")
             .clone()
     };
-    assert!(option("max_playout_moves").ends_with("default 5"));
+    assert!(option("max_playout_moves").ends_with("default 0"));
     assert!(option("skip_from_depth").ends_with("default off"));
     assert!(option("solver").contains("type check default true"));
     assert!(option("playout_policy").contains("var uniform var shortest_path"));

@@ -299,7 +299,11 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         assert_eq!(ranked[0], "e2".parse::<Move>().expect("move"));
     }
     // Without widening the root gets a child on every visit until all ~130 exist.
-    let mut search = Search::new(start(), with_limits(400, 0));
+    let params = SearchParams {
+        widening: 0.0,
+        ..with_limits(400, 0)
+    };
+    let mut search = Search::new(start(), params);
     search.think();
     assert!(search.info(usize::MAX).children.len() > 100);
 }

@@ -16,7 +16,8 @@ pub fn wilson_interval(wins: f64, games: usize) -> (f64, f64) {
     let p = (wins / n).clamp(0.0, 1.0);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // Exactly, the interval always contains p; rounding can miss it at 0 and 1.
+    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
 }
 
 /// Elo difference of a score fraction (clamped to half a game from 0 and 1,

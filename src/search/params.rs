@@ -160,18 +160,20 @@ impl SearchParams {
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
 
 impl Default for SearchParams {
-    /// The strongest combination measured so far with `quoridor arena` (see
-    /// the README's engine notes): the thesis's best constants (maxd 5, wall
-    /// weight 0.25, slope 0.5) with C 0.1, shortest-path playouts at bias 0.5,
-    /// the solver, losing-move detection, tree reuse and both wall memories.
+    /// The strongest combination measured with `quoridor arena` (the matches
+    /// are in `docs/experiments.md`, "Tuning the Default preset"): a
+    /// best-first search rather than the thesis's random playouts — maxd 0
+    /// (every new node is scored by the evaluation at once), progressive
+    /// widening 1 over race-ranked moves, wall weight 1, slope 0.3, C 0.1 —
+    /// with the solver, losing-move detection, tree reuse and both wall memories.
     fn default() -> SearchParams {
         SearchParams {
             playouts: 0,
             time_ms: 2000,
             uct_c: 0.1,
-            max_playout_moves: Some(5),
-            wall_weight: 0.25,
-            score_slope: 0.5,
+            max_playout_moves: Some(0),
+            wall_weight: 1.0,
+            score_slope: 0.3,
             skip_from_depth: None,
             smart_playouts: false,
             remember_overlapping_walls: true,
@@ -182,7 +184,7 @@ impl Default for SearchParams {
             playout_policy: PlayoutPolicy::ShortestPath,
             path_bias: 0.5,
             near_walls_only: false,
-            widening: 0.0,
+            widening: 1.0,
             tempo: 0.0,
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
