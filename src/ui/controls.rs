@@ -78,7 +78,7 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
             <h2>{ "Engine" }</h2>
             <div class="presets">
                 { preset("Thesis 2011", "The thesis's fixed point: 2,500 playouts, C 0.1, maxd 2, wall weight 1, slope 0.3, no extensions", SearchParams::thesis_fixed_point) }
-                { preset("Default", "The strongest settings measured: 2 s per move with every extension", SearchParams::default) }
+                { preset("Default", "The strongest settings measured (docs/experiments.md): best-first UCT with progressive widening over race-ranked moves, 2 s per move", SearchParams::default) }
                 { preset("Easy", "A weak opponent: the thesis engine with 300 playouts", SearchParams::easy) }
             </div>
             <fieldset class="limit">
