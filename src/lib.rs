@@ -11,5 +11,6 @@ pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod search;
+pub mod text;
 pub mod ui;
 pub mod worker;

@@ -31,10 +31,13 @@ pub fn ranked_moves(pos: &Position, out: &mut Vec<Move>, limit: usize) {
     let g = Geometry::of(n);
     let me = pos.turn();
     let them = me.other();
-    let (Some(d_me), Some(d_them)) = (pos.distance_to_goal(me), pos.distance_to_goal(them)) else {
+    let map = pos.distance_map(me);
+    let (Some(d_me), Some(d_them)) = (
+        map.at(pos.pawn_index(me)).map(u32::from),
+        pos.distance_to_goal(them),
+    ) else {
         return;
     };
-    let map = pos.distance_map(me);
     let mut scored: Vec<(f64, Move)> = Vec::with_capacity(48);
     for target in pos.pawn_targets().iter() {
         let value = if g.goal[me.index()].has(target) {

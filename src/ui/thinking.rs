@@ -81,13 +81,5 @@ pub fn engine_summary(props: &SummaryProps) -> Html {
 
 /// `12345` → `12,345`.
 pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::text::group_digits(n, ',')
 }

@@ -10,6 +10,7 @@ pub mod report;
 use super::{run_match, Contender, Limit, MatchConfig, Summary};
 use crate::game::Variant;
 use crate::search::SearchParams;
+use crate::text::group_digits;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -113,7 +114,7 @@ pub struct ExperimentResult {
 /// ```
 pub fn thesis_terms(p: &SearchParams) -> String {
     let budget = if p.playouts > 0 {
-        format!("{} playouts", thousands(p.playouts))
+        format!("{} playouts", group_digits(p.playouts, ','))
     } else {
         format!("{} ms", p.time_ms)
     };
@@ -143,19 +144,6 @@ pub fn thesis_terms(p: &SearchParams) -> String {
         "{budget} · C {} · maxd {maxd} · wall weight {} · slope {} · skipping {skip} · {rest}",
         p.uct_c, p.wall_weight, p.score_slope
     )
-}
-
-/// `12345` as `12,345`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn with_playouts(p: &SearchParams, playouts: u64) -> SearchParams {
@@ -223,7 +211,7 @@ const EQUAL_TIME_MS: u64 = 10;
 pub fn all(scale: f64) -> Vec<Experiment> {
     let n = |playouts: u64| ((playouts as f64 * scale).round() as u64).max(1);
     let ms = |ms: u64| ((ms as f64 * scale).round() as u64).max(1);
-    let equal = |p: u64| format!("equal playouts: {} a move", thousands(n(p)));
+    let equal = |p: u64| format!("equal playouts: {} a move", group_digits(n(p), ','));
     let mut list = Vec::new();
 
     let fp1 = fixed_point(n(2500), Some(0), 1.0, 0.3);
@@ -501,7 +489,7 @@ mod tests {
             for s in &e.series {
                 assert!(s.settings.len() >= 2, "experiment {}", e.number);
                 for setting in &s.settings {
-                    // Exactly one parameter (or the budget) differs.
+                    // Neither side uses the engine's extensions.
                     let t = &setting.tested;
                     assert_eq!(t.tree_reuse, setting.fixed.tree_reuse);
                     assert!(!t.solver && !setting.fixed.solver);

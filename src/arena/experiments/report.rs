@@ -2,7 +2,8 @@
 //! figure) sits between marker comments, so regenerating replaces the numbers
 //! and keeps the prose written around them.
 
-use super::{thousands, ExperimentResult};
+use super::ExperimentResult;
+use crate::text::group_digits;
 use std::fmt::Write as _;
 
 fn begin(key: &str) -> String {
@@ -53,7 +54,7 @@ pub fn section(result: &ExperimentResult, figure: &str) -> String {
                 r.rate * 100.0,
                 r.interval.0 * 100.0,
                 r.interval.1 * 100.0,
-                thousands(r.playouts_per_move.round() as u64),
+                group_digits(r.playouts_per_move.round() as u64, ','),
                 r.ms_per_move,
                 r.fixed_ms_per_move,
                 r.mean_plies

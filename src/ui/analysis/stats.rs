@@ -65,13 +65,5 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
 
 /// `1234567` → `"1 234 567"` (thin spaces), readable at a glance.
 fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push('\u{202f}');
-        }
-        out.push(ch);
-    }
-    out
+    crate::text::group_digits(n, '\u{202f}')
 }
