@@ -233,7 +233,7 @@ fn refused_wall_in_a_record_names_the_move_and_the_rule() {
 #[test]
 fn wall_slots_report_placed_walls_by_orientation() {
     let pos = *game("e3h e7v").position();
-    let [h, v] = pos.wall_slots();
+    let [h, v] = pos.wall_slots().into_array();
     let n = pos.size();
     let h: Vec<Wall> = h
         .iter()

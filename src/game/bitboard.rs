@@ -5,6 +5,7 @@
 //! of the largest (11×11) board fit in one `u128`. Wall slots are numbered by the
 //! square to the south-west of the wall's centre, with the same stride.
 
+use super::wall::{Orientation, WallSlots};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 
 /// Smallest supported board size.
@@ -253,19 +254,43 @@ impl Geometry {
         (from | north | south | east | west) & self.board
     }
 
+    /// Flood fill: `from` grown through open edges until it stops growing or
+    /// meets `until` (pass [`Bitboard::EMPTY`] for the whole region).
+    /// Returns the squares reached.
+    #[inline]
+    pub fn flood_fill(
+        &self,
+        from: Bitboard,
+        block_north: Bitboard,
+        block_east: Bitboard,
+        until: Bitboard,
+    ) -> Bitboard {
+        let mut reached = from;
+        loop {
+            if reached.intersects(until) {
+                return reached;
+            }
+            let grown = self.grow(reached, block_north, block_east);
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
     /// Follows a path from square `start` through `layers` (each step goes to
-    /// an open neighbour in the next layer) and returns the wall slots
-    /// `[horizontal, vertical]` that would block one of its steps. `None` if
-    /// some layer holds no open neighbour.
+    /// an open neighbour in the next layer) and returns the wall slots that
+    /// would block one of its steps. `None` if some layer holds no open
+    /// neighbour.
     pub fn path_walls<'a>(
         &self,
         start: usize,
         layers: impl Iterator<Item = &'a Bitboard>,
         block_north: Bitboard,
         block_east: Bitboard,
-    ) -> Option<[Bitboard; 2]> {
+    ) -> Option<WallSlots> {
         let n = self.size;
-        let mut walls = [Bitboard::EMPTY; 2];
+        let mut walls = WallSlots::EMPTY;
         let mut cur = start;
         for layer in layers {
             // Reachability is symmetric: the next square is an open neighbour
@@ -277,9 +302,9 @@ impl Geometry {
             // the lower square or its west neighbour; a step east by the
             // vertical walls at the west square or the one below it.
             let (o, below_or_west) = if hi - lo == n {
-                (0, (lo % n > 0).then(|| lo - 1))
+                (Orientation::Horizontal, (lo % n > 0).then(|| lo - 1))
             } else {
-                (1, (lo >= n).then(|| lo - n))
+                (Orientation::Vertical, (lo >= n).then(|| lo - n))
             };
             walls[o] = walls[o].with(lo);
             if let Some(other) = below_or_west {
@@ -287,7 +312,7 @@ impl Geometry {
             }
             cur = next;
         }
-        Some([walls[0] & self.slots, walls[1] & self.slots])
+        Some(walls & WallSlots::new(self.slots, self.slots))
     }
 }
 

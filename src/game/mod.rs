@@ -20,4 +20,4 @@ pub use position::{DistanceMap, IllegalMove, Position};
 pub use record::{Game, RecordError};
 pub use square::Square;
 pub use variant::{Variant, VariantError, MAX_WALLS};
-pub use wall::{Orientation, Wall};
+pub use wall::{ByOrientation, Orientation, Wall, WallSlots};

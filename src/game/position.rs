@@ -5,7 +5,7 @@ use super::bitboard::{Bitboard, Geometry};
 use super::moves::{Move, Player};
 use super::square::Square;
 use super::variant::Variant;
-use super::wall::{Orientation, Wall};
+use super::wall::{ByOrientation, Orientation, Wall, WallSlots};
 use std::fmt;
 
 /// Why a move cannot be played in a position.
@@ -245,9 +245,9 @@ impl Position {
         self.walls_left[player.index()]
     }
 
-    /// Slots (corner bit indices) of the placed horizontal and vertical walls.
-    pub fn wall_slots(&self) -> [Bitboard; 2] {
-        [self.h_walls, self.v_walls]
+    /// Slots (corner bit indices) of the placed walls.
+    pub fn wall_slots(&self) -> WallSlots {
+        ByOrientation::new(self.h_walls, self.v_walls)
     }
 
     /// Edges closed by walls: bit `s` of the first set means the step from `s`
@@ -258,16 +258,7 @@ impl Position {
 
     /// Every placed wall, horizontal ones first.
     pub fn walls(&self) -> impl Iterator<Item = Wall> + '_ {
-        let n = self.size();
-        let h = self
-            .h_walls
-            .iter()
-            .map(move |s| Wall::from_slot(s, Orientation::Horizontal, n));
-        let v = self
-            .v_walls
-            .iter()
-            .map(move |s| Wall::from_slot(s, Orientation::Vertical, n));
-        h.chain(v)
+        self.wall_slots().walls(self.size())
     }
 
     /// The winner, once a pawn has reached its goal row.
@@ -362,17 +353,16 @@ impl Position {
         }
     }
 
-    /// Wall slots free of overlapping and crossing walls: `[horizontal, vertical]`.
-    /// Ignores stocks and paths.
+    /// Wall slots free of overlapping and crossing walls. Ignores stocks and paths.
     #[inline]
-    pub fn free_wall_slots(&self) -> [Bitboard; 2] {
+    pub fn free_wall_slots(&self) -> WallSlots {
         let g = self.geometry();
         let (h, v) = (self.h_walls, self.v_walls);
         let n = g.size;
-        [
+        ByOrientation::new(
             g.slots & !(h | (h << 1) | (h >> 1) | v),
             g.slots & !(v | (v << n) | (v >> n) | h),
-        ]
+        )
     }
 
     /// The edges a wall at `slot` closes: `(block_north, block_east)` after placing it.
@@ -394,17 +384,21 @@ impl Position {
     /// Whether a pawn at `from` can reach `goal` through the given walls.
     #[inline]
     fn connected(g: &Geometry, from: usize, goal: Bitboard, bn: Bitboard, be: Bitboard) -> bool {
-        let mut reached = Bitboard::single(from);
-        loop {
-            if reached.intersects(goal) {
-                return true;
-            }
-            let grown = g.grow(reached, bn, be);
-            if grown == reached {
-                return false;
-            }
-            reached = grown;
-        }
+        g.flood_fill(Bitboard::single(from), bn, be, goal)
+            .intersects(goal)
+    }
+
+    /// Squares `player`'s pawn could reach if a wall of `orientation` stood
+    /// at `slot` (pawns do not block). Does not check overlap or stocks.
+    pub fn region_with_wall(
+        &self,
+        slot: usize,
+        orientation: Orientation,
+        player: Player,
+    ) -> Bitboard {
+        let (bn, be) = self.blocks_with(slot, orientation);
+        let from = Bitboard::single(self.pawn_index(player));
+        self.geometry().flood_fill(from, bn, be, Bitboard::EMPTY)
     }
 
     /// The first player a wall at `slot` would cut off from their goal, if any.
@@ -471,10 +465,9 @@ impl Position {
         }
     }
 
-    /// Wall slots `[horizontal, vertical]` that block some edge of one
-    /// shortest path of `player` (only such walls can cut that player off).
-    /// `None` if the player has no path.
-    pub fn shortest_path_walls(&self, player: Player) -> Option<[Bitboard; 2]> {
+    /// Wall slots that block some edge of one shortest path of `player` (only
+    /// such walls can cut that player off). `None` if the player has no path.
+    pub fn shortest_path_walls(&self, player: Player) -> Option<WallSlots> {
         let g = self.geometry();
         let (bn, be) = (self.block_north, self.block_east);
         let goal = g.goal[player.index()];
@@ -495,13 +488,13 @@ impl Position {
         g.path_walls(goal_square, layers[..k].iter().rev(), bn, be)
     }
 
-    /// Wall slots `[horizontal, vertical]` where a new wall would touch the
+    /// Wall slots where a new wall would touch the
     /// board edge or a placed wall at two or more of its three points (its
     /// two ends and its centre). Only such a wall can close a region: one
     /// touching at most one point dangles inside its region without splitting
     /// it, so it cannot cut anyone off.
     #[inline]
-    pub fn closing_wall_slots(&self) -> [Bitboard; 2] {
+    pub fn closing_wall_slots(&self) -> WallSlots {
         let g = self.geometry();
         let n = g.size;
         let (h, v) = (self.h_walls, self.v_walls);
@@ -516,40 +509,37 @@ impl Position {
         // Ends of a vertical wall: south (slot - n or the south edge), north.
         let south = (points << n) | (slots & !(slots << n));
         let north = (points >> n) | (slots & !(slots >> n));
-        [
+        ByOrientation::new(
             at_least_two(west, points, east) & slots,
             at_least_two(south, points, north) & slots,
-        ]
+        )
     }
 
-    /// Legal wall slots `[horizontal, vertical]` for the side to move: free of
+    /// Legal wall slots for the side to move: free of
     /// overlaps, within stock, and leaving both pawns a path. A wall gets a
     /// path check only for a player whose current shortest path it blocks
     /// (otherwise that path survives), and only if it can close a region.
-    pub fn legal_wall_slots(&self) -> [Bitboard; 2] {
+    pub fn legal_wall_slots(&self) -> WallSlots {
         if self.is_over() || self.walls_left[self.turn.index()] == 0 {
-            return [Bitboard::EMPTY; 2];
+            return WallSlots::EMPTY;
         }
         let mut free = self.free_wall_slots();
         let (Some(a), Some(b)) = (
             self.shortest_path_walls(Player::One),
             self.shortest_path_walls(Player::Two),
         ) else {
-            return [Bitboard::EMPTY; 2];
+            return WallSlots::EMPTY;
         };
         let closing = self.closing_wall_slots();
         let g = self.geometry();
         let [one, two] = self.pawns.map(|p| p as usize);
-        for (i, orientation) in [Orientation::Horizontal, Orientation::Vertical]
-            .into_iter()
-            .enumerate()
-        {
-            for slot in (free[i] & closing[i] & (a[i] | b[i])).iter() {
-                let (bn, be) = self.blocks_with(slot, orientation);
-                let cuts = (a[i].has(slot) && !Self::connected(g, one, g.goal[0], bn, be))
-                    || (b[i].has(slot) && !Self::connected(g, two, g.goal[1], bn, be));
+        for o in Orientation::BOTH {
+            for slot in (free[o] & closing[o] & (a[o] | b[o])).iter() {
+                let (bn, be) = self.blocks_with(slot, o);
+                let cuts = (a[o].has(slot) && !Self::connected(g, one, g.goal[0], bn, be))
+                    || (b[o].has(slot) && !Self::connected(g, two, g.goal[1], bn, be));
                 if cuts {
-                    free[i] = free[i].without(slot);
+                    free[o] = free[o].without(slot);
                 }
             }
         }
@@ -564,15 +554,7 @@ impl Position {
                 .iter()
                 .map(|s| Move::Pawn(Square::from_index(s, n))),
         );
-        let [h, v] = self.legal_wall_slots();
-        out.extend(
-            h.iter()
-                .map(|s| Move::Wall(Wall::from_slot(s, Orientation::Horizontal, n))),
-        );
-        out.extend(
-            v.iter()
-                .map(|s| Move::Wall(Wall::from_slot(s, Orientation::Vertical, n))),
-        );
+        out.extend(self.legal_wall_slots().walls(n).map(Move::Wall));
     }
 
     /// Every legal move, pawn moves first.
@@ -584,8 +566,7 @@ impl Position {
 
     /// Number of legal moves.
     pub fn count_legal_moves(&self) -> usize {
-        let [h, v] = self.legal_wall_slots();
-        (self.pawn_targets().count() + h.count() + v.count()) as usize
+        (self.pawn_targets().count() + self.legal_wall_slots().count()) as usize
     }
 
     /// Checks `mv` for the side to move; `Ok` if it is legal.
@@ -755,5 +736,119 @@ impl Position {
             None => out.push_str(&format!("{} to move\n", self.turn)),
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Variant};
+
+    /// Positions with walls in several shapes, on two board sizes.
+    fn sample_positions() -> Vec<Position> {
+        let nine = Variant::default();
+        let five = Variant::new(5, 4).expect("variant");
+        [
+            ("", nine),
+            ("e2 e8 c3h f7h e3 e7 b5v c4h", nine),
+            ("a1h c1h g1h f8h e2 e8 b2v h5h f5v", nine),
+            (
+                "e2 d9 d2 c9 c2 b9 b2 a9 b3 a8 c3 a7 d3 a6 e3 a5 f3 a4 g3 a3",
+                nine,
+            ),
+            ("a2h c2h b3v c4 c2", five),
+        ]
+        .into_iter()
+        .map(|(record, variant)| {
+            *Game::parse_with_variant(record, variant)
+                .expect("sample record")
+                .position()
+        })
+        .collect()
+    }
+
+    /// The region fill as `search::policy` wrote it before it moved here.
+    fn region_by_hand(pos: &Position, slot: usize, o: Orientation, player: Player) -> Bitboard {
+        let g = Geometry::of(pos.size());
+        let [mut bn, mut be] = pos.blocked_edges();
+        match o {
+            Orientation::Horizontal => bn = bn.with(slot).with(slot + 1),
+            Orientation::Vertical => be = be.with(slot).with(slot + g.size),
+        }
+        let mut reached = Bitboard::single(pos.pawn_index(player));
+        loop {
+            let grown = g.grow(reached, bn, be);
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
+    #[test]
+    fn region_with_wall_matches_the_fill_it_replaced() {
+        for pos in sample_positions() {
+            let free = pos.free_wall_slots();
+            for o in Orientation::BOTH {
+                for slot in free[o].iter() {
+                    for player in Player::BOTH {
+                        assert_eq!(
+                            pos.region_with_wall(slot, o, player),
+                            region_by_hand(&pos, slot, o, player),
+                            "slot {slot} {o:?} {player}\n{}",
+                            pos.diagram()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_wall_cuts_off_exactly_when_the_region_misses_the_goal() {
+        let mut checked_cuts = 0;
+        for pos in sample_positions() {
+            let g = Geometry::of(pos.size());
+            let free = pos.free_wall_slots();
+            for o in Orientation::BOTH {
+                for slot in free[o].iter() {
+                    let cut = Player::BOTH
+                        .into_iter()
+                        .find(|&p| !region_by_hand(&pos, slot, o, p).intersects(g.goal[p.index()]));
+                    checked_cuts += usize::from(cut.is_some());
+                    assert_eq!(pos.wall_cuts_off(slot, o), cut, "slot {slot} {o:?}");
+                }
+            }
+        }
+        assert!(checked_cuts > 0, "the samples include walls that cut off");
+    }
+
+    #[test]
+    fn flood_fill_stops_at_the_first_square_of_the_target() {
+        let pos = Position::new(Variant::default());
+        let g = Geometry::of(9);
+        let start = Bitboard::single(pos.pawn_index(Player::One));
+        let two_steps_up = Bitboard::single(pos.pawn_index(Player::One) + 18);
+        let reached = g.flood_fill(start, Bitboard::EMPTY, Bitboard::EMPTY, two_steps_up);
+        assert!(reached.has(pos.pawn_index(Player::One) + 18));
+        assert!(!reached.has(pos.pawn_index(Player::One) + 27));
+        assert_eq!(
+            g.flood_fill(start, Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
+            g.board
+        );
+    }
+
+    #[test]
+    fn legal_walls_are_the_free_walls_that_leave_both_paths() {
+        for pos in sample_positions() {
+            let legal = pos.legal_wall_slots();
+            let free = pos.free_wall_slots();
+            for o in Orientation::BOTH {
+                for slot in free[o].iter() {
+                    let keeps = pos.wall_cuts_off(slot, o).is_none();
+                    assert_eq!(legal[o].has(slot), keeps, "slot {slot} {o:?}");
+                }
+            }
+        }
     }
 }

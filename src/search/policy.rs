@@ -3,21 +3,21 @@
 
 use super::eval::{evaluate, win_probability};
 use super::params::{PlayoutPolicy, SearchParams};
-use crate::game::{Bitboard, Geometry, Move, Orientation, Player, Position, Square, Wall};
+use crate::game::{
+    Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
+};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
 /// Longest playout when `max_playout_moves` is unlimited; then the evaluation decides.
 pub const PLAYOUT_SAFETY_LIMIT: u32 = 400;
 
-const ORIENTATIONS: [Orientation; 2] = [Orientation::Horizontal, Orientation::Vertical];
-
 /// A wall found to cut `player` off while their pawn stays in `region`
 /// (thesis parameter 9).
 #[derive(Clone, Copy, Debug)]
 struct BlockingWall {
     slot: u8,
-    orientation: u8,
+    orientation: Orientation,
     player: Player,
     region: Bitboard,
 }
@@ -133,61 +133,40 @@ impl SelectorMemory {
             .unwrap_or(Bitboard::EMPTY)
     }
 
-    /// Wall slots `[horizontal, vertical]` that cut one shortest path of `player`.
-    fn path_walls(&mut self, pos: &Position, player: Player) -> [Bitboard; 2] {
+    /// Wall slots that cut one shortest path of `player`.
+    fn path_walls(&mut self, pos: &Position, player: Player) -> WallSlots {
         let g = Geometry::of(pos.size());
         let [bn, be] = pos.blocked_edges();
         let Some((k, layers)) = self.pawn_layers(pos, player) else {
-            return [Bitboard::EMPTY; 2];
+            return WallSlots::EMPTY;
         };
         g.path_walls(pos.pawn_index(player), layers[..k].iter().rev(), bn, be)
-            .unwrap_or([Bitboard::EMPTY; 2])
+            .unwrap_or(WallSlots::EMPTY)
     }
 
-    fn known_blocking(&self, pos: &Position, slot: usize, o: usize) -> bool {
+    fn known_blocking(&self, pos: &Position, slot: usize, o: Orientation) -> bool {
         self.blocking.iter().any(|b| {
-            b.slot as usize == slot
-                && b.orientation as usize == o
-                && b.region.has(pos.pawn_index(b.player))
+            b.slot as usize == slot && b.orientation == o && b.region.has(pos.pawn_index(b.player))
         })
     }
 }
 
-/// Squares `player` can reach with a wall at `slot` added.
-fn region_with_wall(pos: &Position, slot: usize, o: Orientation, player: Player) -> Bitboard {
-    let g = Geometry::of(pos.size());
-    let [mut bn, mut be] = pos.blocked_edges();
-    match o {
-        Orientation::Horizontal => bn = bn.with(slot).with(slot + 1),
-        Orientation::Vertical => be = be.with(slot).with(slot + g.size),
-    }
-    let mut reached = Bitboard::single(pos.pawn_index(player));
-    loop {
-        let grown = g.grow(reached, bn, be);
-        if grown == reached {
-            return reached;
-        }
-        reached = grown;
-    }
-}
-
 /// Wall slots near the action: on a shortest path of either pawn, or within
-/// one groove of a pawn's corners. `[horizontal, vertical]`.
-pub fn near_wall_mask(pos: &Position) -> [Bitboard; 2] {
+/// one groove of a pawn's corners.
+pub fn near_wall_mask(pos: &Position) -> WallSlots {
     let g = Geometry::of(pos.size());
     let n = g.size;
-    let mut mask = [Bitboard::EMPTY; 2];
+    let mut mask = WallSlots::EMPTY;
     for p in Player::BOTH {
         if let Some(path) = pos.shortest_path_walls(p) {
-            mask[0] |= path[0];
-            mask[1] |= path[1];
+            mask |= path;
         }
         // The four slots around the pawn's square, and the slots next to those.
         let pawn = Bitboard::single(pos.pawn_index(p));
         let touching = pawn | (pawn >> 1) | (pawn >> n) | (pawn >> (n + 1));
         let corners = g.grow(touching, Bitboard::EMPTY, Bitboard::EMPTY);
-        mask[0] |= corners & g.slots;
-        mask[1] |= corners & g.slots;
+        let around = corners & g.slots;
+        mask |= ByOrientation::new(around, around);
     }
     mask
 }
@@ -218,7 +197,7 @@ pub struct Selector<'a> {
 impl Selector<'_> {
     /// Whether the wall at `slot` is legal, learning blocking walls as it goes.
     /// `slot` must be free of overlaps.
-    fn wall_keeps_paths(&mut self, pos: &Position, slot: usize, o: usize) -> bool {
+    fn wall_keeps_paths(&mut self, pos: &Position, slot: usize, o: Orientation) -> bool {
         let remember = self.params.remember_blocking_walls;
         if !pos.closing_wall_slots()[o].has(slot) {
             // Touches at most one point of the edge or other walls: it cannot
@@ -228,14 +207,14 @@ impl Selector<'_> {
         if remember && self.memory.known_blocking(pos, slot, o) {
             return false;
         }
-        match pos.wall_cuts_off(slot, ORIENTATIONS[o]) {
+        match pos.wall_cuts_off(slot, o) {
             None => true,
             Some(player) => {
                 if remember {
-                    let region = region_with_wall(pos, slot, ORIENTATIONS[o], player);
+                    let region = pos.region_with_wall(slot, o, player);
                     self.memory.blocking.push(BlockingWall {
                         slot: slot as u8,
-                        orientation: o as u8,
+                        orientation: o,
                         player,
                         region,
                     });
@@ -246,20 +225,18 @@ impl Selector<'_> {
     }
 
     /// Walls the selector may draw from (before path checks).
-    fn wall_universe(&self, pos: &Position) -> [Bitboard; 2] {
+    fn wall_universe(&self, pos: &Position) -> WallSlots {
         if pos.walls_left(pos.turn()) == 0 {
-            return [Bitboard::EMPTY; 2];
+            return WallSlots::EMPTY;
         }
         let g = Geometry::of(pos.size());
         let mut universe = if self.params.remember_overlapping_walls {
             pos.free_wall_slots()
         } else {
-            [g.slots; 2]
+            ByOrientation::new(g.slots, g.slots)
         };
         if self.params.near_walls_only {
-            let near = near_wall_mask(pos);
-            universe[0] &= near[0];
-            universe[1] &= near[1];
+            universe &= near_wall_mask(pos);
         }
         universe
     }
@@ -274,8 +251,8 @@ impl Selector<'_> {
         let free = pos.free_wall_slots();
         loop {
             let np = pawns.count();
-            let (nh, nv) = (walls[0].count(), walls[1].count());
-            let total = np + nh + nv;
+            let nh = walls[Orientation::Horizontal].count();
+            let total = np + walls.count();
             if total == 0 {
                 return None;
             }
@@ -284,11 +261,15 @@ impl Selector<'_> {
                 let s = random_element(pawns, range, self.rng);
                 return Some(Move::Pawn(Square::from_index(s, n)));
             }
-            let o = usize::from(k >= np + nh);
+            let o = if k < np + nh {
+                Orientation::Horizontal
+            } else {
+                Orientation::Vertical
+            };
             let slot = random_element(walls[o], range, self.rng);
             if free[o].has(slot) && self.wall_keeps_paths(pos, slot, o) {
                 self.memory.walls_changed();
-                return Some(Move::Wall(Wall::from_slot(slot, ORIENTATIONS[o], n)));
+                return Some(Move::Wall(Wall::from_slot(slot, o, n)));
             }
             walls[o] = walls[o].without(slot);
         }
@@ -318,18 +299,21 @@ impl Selector<'_> {
         if pos.walls_left(me) > 0 && !self.rng.random_bool(self.params.path_bias.clamp(0.0, 1.0)) {
             let path = self.memory.path_walls(pos, me.other());
             {
-                let free = pos.free_wall_slots();
-                let mut cand = [free[0] & path[0], free[1] & path[1]];
+                let mut cand = pos.free_wall_slots() & path;
                 for _ in 0..4 {
-                    let (nh, nv) = (cand[0].count(), cand[1].count());
-                    if nh + nv == 0 {
+                    let (nh, total) = (cand[Orientation::Horizontal].count(), cand.count());
+                    if total == 0 {
                         break;
                     }
-                    let o = usize::from(self.rng.random_range(0..nh + nv) >= nh);
+                    let o = if self.rng.random_range(0..total) < nh {
+                        Orientation::Horizontal
+                    } else {
+                        Orientation::Vertical
+                    };
                     let slot = random_element(cand[o], n as usize * n as usize, self.rng);
                     if self.wall_keeps_paths(pos, slot, o) {
                         self.memory.walls_changed();
-                        return Some(Move::Wall(Wall::from_slot(slot, ORIENTATIONS[o], n)));
+                        return Some(Move::Wall(Wall::from_slot(slot, o, n)));
                     }
                     cand[o] = cand[o].without(slot);
                 }

@@ -4,7 +4,7 @@
 //! minus what it adds to the mover's own. Only walls on a current shortest
 //! path can lengthen it, so only those get a path search.
 
-use crate::game::{Geometry, Move, Orientation, Position, Square, Wall};
+use crate::game::{Geometry, Move, Position, Square};
 
 /// What a winning step is worth (more than any wall).
 const WIN: f64 = 100.0;
@@ -54,24 +54,18 @@ pub fn ranked_moves(pos: &Position, out: &mut Vec<Move>, limit: usize) {
     }
     let legal = pos.legal_wall_slots();
     let paths = [them, me].map(|p| pos.shortest_path_walls(p).unwrap_or_default());
-    for (o, orientation) in [Orientation::Horizontal, Orientation::Vertical]
-        .into_iter()
-        .enumerate()
-    {
-        for slot in (legal[o] & (paths[0][o] | paths[1][o])).iter() {
-            let wall = Move::Wall(Wall::from_slot(slot, orientation, n));
-            let mut after = *pos;
-            after.play_unchecked(wall);
-            let (Some(me_after), Some(them_after)) =
-                (after.distance_to_goal(me), after.distance_to_goal(them))
-            else {
-                continue;
-            };
-            let gain = f64::from(them_after) - f64::from(d_them);
-            let cost = f64::from(me_after) - f64::from(d_me);
-            if gain > 0.0 && gain >= cost {
-                scored.push((gain - cost + 0.1 * gain, wall));
-            }
+    for wall in (legal & (paths[0] | paths[1])).walls(n).map(Move::Wall) {
+        let mut after = *pos;
+        after.play_unchecked(wall);
+        let (Some(me_after), Some(them_after)) =
+            (after.distance_to_goal(me), after.distance_to_goal(them))
+        else {
+            continue;
+        };
+        let gain = f64::from(them_after) - f64::from(d_them);
+        let cost = f64::from(me_after) - f64::from(d_me);
+        if gain > 0.0 && gain >= cost {
+            scored.push((gain - cost + 0.1 * gain, wall));
         }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -1,7 +1,7 @@
 //! The search tree in a node pool: nodes refer to each other by index, and
 //! hold statistics only (the position is replayed down the descent).
 
-use crate::game::{Bitboard, Move, Orientation};
+use crate::game::{Bitboard, Move, WallSlots};
 
 /// Index of a node in the pool.
 pub type NodeId = u32;
@@ -80,14 +80,14 @@ impl Node {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TriedSet {
     pub pawn: Bitboard,
-    pub walls: [Bitboard; 2],
+    pub walls: WallSlots,
 }
 
 impl TriedSet {
     pub fn has(&self, mv: Move, size: u8) -> bool {
         match mv {
             Move::Pawn(sq) => self.pawn.has(sq.index(size)),
-            Move::Wall(w) => self.walls[orientation_index(w.orientation())].has(w.slot(size)),
+            Move::Wall(w) => self.walls[w.orientation()].has(w.slot(size)),
         }
     }
 
@@ -95,18 +95,10 @@ impl TriedSet {
         match mv {
             Move::Pawn(sq) => self.pawn = self.pawn.with(sq.index(size)),
             Move::Wall(w) => {
-                let i = orientation_index(w.orientation());
-                self.walls[i] = self.walls[i].with(w.slot(size));
+                let walls = &mut self.walls[w.orientation()];
+                *walls = walls.with(w.slot(size));
             }
         }
-    }
-}
-
-/// 0 for horizontal, 1 for vertical (the order of `free_wall_slots`).
-pub(crate) fn orientation_index(o: Orientation) -> usize {
-    match o {
-        Orientation::Horizontal => 0,
-        Orientation::Vertical => 1,
     }
 }
 

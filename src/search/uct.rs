@@ -7,7 +7,7 @@ use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tree::{NodeId, Proof, Tree, TriedSet, NONE, ROOT};
-use crate::game::{Geometry, IllegalMove, Move, Orientation, Player, Position, Square, Wall};
+use crate::game::{Geometry, IllegalMove, Move, Player, Position, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -315,17 +315,11 @@ impl Search {
         let mut walls = pos.legal_wall_slots();
         let mut restricted = false;
         if self.params.near_walls_only {
-            let near = near_wall_mask(pos);
-            let kept = [walls[0] & near[0], walls[1] & near[1]];
+            let kept = walls & near_wall_mask(pos);
             restricted = kept != walls;
             walls = kept;
         }
-        for (o, set) in [Orientation::Horizontal, Orientation::Vertical]
-            .into_iter()
-            .zip(walls)
-        {
-            out.extend(set.iter().map(|s| Move::Wall(Wall::from_slot(s, o, n))));
-        }
+        out.extend(walls.walls(n).map(Move::Wall));
         restricted
     }
 
