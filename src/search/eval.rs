@@ -16,6 +16,24 @@ pub fn evaluate(pos: &Position, wall_weight: f64) -> f64 {
     d(Player::Two) - d(Player::One) + wall_weight * (walls(Player::One) - walls(Player::Two))
 }
 
+/// Player 1's win chance `p1_score` as `player` sees it: unchanged for
+/// player 1, `1 - p1_score` for player 2. The flip is its own inverse, so it
+/// also turns `player`'s chance back into player 1's.
+///
+/// ```
+/// use quoridor::game::Player;
+/// use quoridor::search::for_player;
+/// assert_eq!(for_player(0.75, Player::One), 0.75);
+/// assert_eq!(for_player(0.75, Player::Two), 0.25);
+/// ```
+#[inline]
+pub fn for_player(p1_score: f64, player: Player) -> f64 {
+    match player {
+        Player::One => p1_score,
+        Player::Two => 1.0 - p1_score,
+    }
+}
+
 /// `atan(slope * E) / pi + 0.5`: the probability that player 1 wins, in [0, 1].
 ///
 /// ```
@@ -25,4 +43,32 @@ pub fn evaluate(pos: &Position, wall_weight: f64) -> f64 {
 /// ```
 pub fn win_probability(evaluation: f64, slope: f64) -> f64 {
     (slope * evaluation).atan() / std::f64::consts::PI + 0.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn for_player_flips_only_for_player_two() {
+        for p in [0.0, 0.3, 0.5, 1.0] {
+            assert_eq!(for_player(p, Player::One), p);
+            assert_eq!(for_player(p, Player::Two), 1.0 - p);
+        }
+    }
+
+    #[test]
+    fn for_player_is_its_own_inverse() {
+        for p in [0.0, 0.125, 0.5, 0.875, 1.0] {
+            for player in Player::BOTH {
+                assert_eq!(for_player(for_player(p, player), player), p);
+            }
+        }
+    }
+
+    #[test]
+    fn both_views_add_up_to_one() {
+        let p = win_probability(3.0, 0.3);
+        assert_eq!(for_player(p, Player::One) + for_player(p, Player::Two), 1.0);
+    }
 }

@@ -15,7 +15,7 @@ mod tree;
 mod uct;
 
 pub use clock::now_ms;
-pub use eval::{evaluate, win_probability};
+pub use eval::{evaluate, for_player, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use options::{option_value, set_option, OPTION_NAMES};
 pub use params::{FinalMove, PlayoutPolicy, SearchParams, DEFAULT_NODE_BUDGET};

@@ -1,7 +1,7 @@
 //! The pseudo-random move selector shared by playouts and tree expansion,
 //! and the playout itself.
 
-use super::eval::{evaluate, win_probability};
+use super::eval::{evaluate, for_player, win_probability};
 use super::params::{PlayoutPolicy, SearchParams};
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
@@ -326,11 +326,7 @@ impl Selector<'_> {
     /// probability that player 1 wins (quicker wins count a little more).
     pub fn win_score(&self, winner: Player, ply: u32) -> f64 {
         let value = (1.0 - ply as f64 * self.params.win_length_penalty).max(0.9);
-        if winner == Player::One {
-            value
-        } else {
-            1.0 - value
-        }
+        for_player(value, winner)
     }
 
     /// One move of the configured policy.

@@ -2,6 +2,7 @@
 //! iteration, playout, backpropagation, plus proofs and tree reuse.
 
 use super::clock::now_ms;
+use super::eval::for_player;
 use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
@@ -495,11 +496,7 @@ impl Search {
                         .mv
                         .unwrap_or(Move::Pawn(Square::new(0, 0).expect("a1 exists"))),
                     visits: ch.visits,
-                    win_probability: if mover == Player::One {
-                        mean
-                    } else {
-                        1.0 - mean
-                    },
+                    win_probability: for_player(mean, mover),
                     uct_value: uct_value(mean, ch.visits, mover, ln_n, self.params.uct_c),
                     proven: match ch.proof {
                         Proof::Win => Some(Proven::Win),
@@ -564,11 +561,7 @@ impl Search {
             .any(|&c| self.tree.nodes[c as usize].proof != Proof::Loss);
         let key = |c: NodeId| {
             let n = &self.tree.nodes[c as usize];
-            let mean = if mover == Player::One {
-                n.mean()
-            } else {
-                1.0 - n.mean()
-            };
+            let mean = for_player(n.mean(), mover);
             match self.params.final_move {
                 FinalMove::MostVisits => (n.visits as f64, mean),
                 FinalMove::BestWinrate => (mean, n.visits as f64),
@@ -660,10 +653,8 @@ impl Search {
             side_to_move: side,
             win_probability: if root.visits == 0 {
                 0.5
-            } else if side == Player::One {
-                root.mean()
             } else {
-                1.0 - root.mean()
+                for_player(root.mean(), side)
             },
             proven_winner,
             children,
@@ -675,21 +666,13 @@ impl Search {
 
 /// 1 if player 1 won, 0 if player 2 did.
 fn win_value(winner: Player) -> f64 {
-    if winner == Player::One {
-        1.0
-    } else {
-        0.0
-    }
+    for_player(1.0, winner)
 }
 
 /// `winrate + C * sqrt(ln(parent visits) / visits)`, the winrate seen by `mover`.
 #[inline]
 fn uct_value(mean: f64, visits: u32, mover: Player, ln_parent: f64, c: f64) -> f64 {
-    let winrate = if mover == Player::One {
-        mean
-    } else {
-        1.0 - mean
-    };
+    let winrate = for_player(mean, mover);
     if visits == 0 {
         return f64::INFINITY;
     }

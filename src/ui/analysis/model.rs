@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::game::{Move, Player, Position};
-use crate::search::{ChildInfo, NodeId, Proven, SearchInfo, ROOT};
+use crate::search::{for_player, ChildInfo, NodeId, Proven, SearchInfo, ROOT};
 use crate::worker::messages::SearchMode;
 
 /// Candidates drawn on the board unless the user picks another number.
@@ -220,10 +220,7 @@ impl AnalysisState {
 
 /// Player 1's win probability from a snapshot (which reports the side to move's).
 pub fn player_one_win(info: &SearchInfo) -> f64 {
-    match info.side_to_move {
-        Player::One => info.win_probability,
-        Player::Two => 1.0 - info.win_probability,
-    }
+    for_player(info.win_probability, info.side_to_move)
 }
 
 /// `0.634` → `"63%"`; out-of-range and NaN values are clamped.
