@@ -213,7 +213,7 @@ fn each_candidate_carries_its_own_line_starting_with_its_move() {
         info.pv[..n],
         "the best candidate's line is the pv"
     );
-    let explored = search.children_of(0).expect("root");
+    let explored = search.children_of(quoridor::search::ROOT).expect("root");
     assert!(
         explored.iter().all(|c| c.pv.is_empty()),
         "tree reads stay light"

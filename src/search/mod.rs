@@ -21,5 +21,5 @@ pub use options::{option_value, set_option, OPTION_NAMES};
 pub use params::{FinalMove, PlayoutPolicy, SearchParams, DEFAULT_NODE_BUDGET};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
-pub use tree::{NodeId, ROOT};
+pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use uct::{Search, Slice};

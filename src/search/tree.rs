@@ -2,15 +2,115 @@
 //! hold statistics only (the position is replayed down the descent).
 
 use crate::game::{Bitboard, Move, WallSlots};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::num::NonZeroU32;
+use std::ops::{Index, IndexMut};
 
-/// Index of a node in the pool.
-pub type NodeId = u32;
+/// A node of the search tree: its index in the node pool. It crosses the
+/// worker boundary as that plain number.
+///
+/// Stored as the index plus one, so that `Option<NodeId>` (a missing parent,
+/// child or sibling) takes no more room than a `u32`; the index `u32::MAX`
+/// therefore cannot be a node id.
+///
+/// ```
+/// use quoridor::search::{NodeId, ROOT};
+/// assert_eq!(NodeId::new(0), Some(ROOT));
+/// assert_eq!(NodeId::new(7).map(NodeId::index), Some(7));
+/// assert_eq!(ROOT.to_string(), "0");
+/// assert!(NodeId::new(u32::MAX).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "u32", try_from = "u32")]
+pub struct NodeId(NonZeroU32);
 
-/// "No node" in the links.
-pub(crate) const NONE: NodeId = u32::MAX;
+/// The root's id.
+pub const ROOT: NodeId = NodeId(NonZeroU32::MIN);
 
-/// The root's index.
-pub const ROOT: NodeId = 0;
+impl NodeId {
+    /// The id of the node at `index` in the pool; `None` for `u32::MAX`.
+    #[inline]
+    pub const fn new(index: u32) -> Option<NodeId> {
+        match index.checked_add(1) {
+            Some(plus_one) => match NonZeroU32::new(plus_one) {
+                Some(id) => Some(NodeId(id)),
+                None => None,
+            },
+            None => None,
+        }
+    }
+
+    /// The node's index in the pool.
+    #[inline]
+    pub const fn index(self) -> u32 {
+        self.0.get() - 1
+    }
+
+    /// The index as a `usize`, for the pool's vector.
+    #[inline]
+    fn slot(self) -> usize {
+        self.index() as usize
+    }
+}
+
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.index())
+    }
+}
+
+impl fmt::Debug for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "NodeId({})", self.index())
+    }
+}
+
+impl From<NodeId> for u32 {
+    fn from(id: NodeId) -> u32 {
+        id.index()
+    }
+}
+
+/// A number that cannot be a [`NodeId`] (`u32::MAX`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeIdOutOfRange(pub u32);
+
+impl fmt::Display for NodeIdOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is too large for a node id", self.0)
+    }
+}
+
+impl std::error::Error for NodeIdOutOfRange {}
+
+impl TryFrom<u32> for NodeId {
+    type Error = NodeIdOutOfRange;
+    fn try_from(index: u32) -> Result<NodeId, NodeIdOutOfRange> {
+        NodeId::new(index).ok_or(NodeIdOutOfRange(index))
+    }
+}
+
+/// Index of a node's move set ([`TriedSet`] and ranked moves), stored plus
+/// one like [`NodeId`] so that a node without one costs no extra room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveSetId(NonZeroU32);
+
+impl MoveSetId {
+    /// The id of the set at `index`; `None` past `u32::MAX - 1`.
+    fn new(index: usize) -> Option<MoveSetId> {
+        u32::try_from(index)
+            .ok()
+            .and_then(|i| i.checked_add(1))
+            .and_then(NonZeroU32::new)
+            .map(MoveSetId)
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        (self.0.get() - 1) as usize
+    }
+}
 
 /// What is proven about a node, from the view of the player whose move led to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,15 +128,20 @@ pub(crate) struct Node {
     /// Sum of playout results, each the probability that player 1 wins.
     pub score: f64,
     pub visits: u32,
-    pub parent: NodeId,
-    pub first_child: NodeId,
-    pub next_sibling: NodeId,
-    /// Index of this node's set of moves already made children, `NONE` until
-    /// its first child is created.
-    pub tried: u32,
-    /// Number of candidate moves at this node (known once `tried` is set).
-    pub candidates: u16,
+    /// `None` for the root.
+    pub parent: Option<NodeId>,
+    /// The newest child.
+    pub first_child: Option<NodeId>,
+    /// The next older child of the same parent.
+    pub next_sibling: Option<NodeId>,
+    /// This node's set of moves already made children, from the first time
+    /// a child is asked for.
+    pub tried: Option<MoveSetId>,
+    /// Number of candidate moves at this node, once counted (until then
+    /// the node counts as not fully expanded).
+    pub candidates: Option<u16>,
     pub children: u16,
+    /// The move that leads here; `None` only for the root.
     pub mv: Option<Move>,
     pub proof: Proof,
     /// Whether the candidate moves are a subset of the legal moves (then
@@ -45,15 +150,15 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    fn new(mv: Option<Move>, parent: NodeId) -> Node {
+    fn new(mv: Option<Move>, parent: Option<NodeId>) -> Node {
         Node {
             score: 0.0,
             visits: 0,
             parent,
-            first_child: NONE,
-            next_sibling: NONE,
-            tried: NONE,
-            candidates: 0,
+            first_child: None,
+            next_sibling: None,
+            tried: None,
+            candidates: None,
             children: 0,
             mv,
             proof: Proof::Unknown,
@@ -72,7 +177,7 @@ impl Node {
 
     /// Whether every candidate move has a child.
     pub fn fully_expanded(&self) -> bool {
-        self.tried != NONE && self.children >= self.candidates
+        self.tried.is_some() && self.candidates.is_some_and(|c| self.children >= c)
     }
 }
 
@@ -115,7 +220,7 @@ pub(crate) struct Tree {
 impl Tree {
     pub fn new() -> Tree {
         Tree {
-            nodes: vec![Node::new(None, NONE)],
+            nodes: vec![Node::new(None, None)],
             tried: Vec::new(),
             ranked: Vec::new(),
         }
@@ -138,16 +243,61 @@ impl Tree {
                 .sum::<usize>()) as u64
     }
 
-    /// Adds a child of `parent` for `mv`; returns its id.
+    /// The id the next node pushed gets.
+    fn next_id(&self) -> NodeId {
+        u32::try_from(self.nodes.len())
+            .ok()
+            .and_then(NodeId::new)
+            .expect("the node budget keeps the pool far below u32::MAX nodes")
+    }
+
+    /// Whether `id` is a node of this tree.
+    pub fn contains(&self, id: NodeId) -> bool {
+        id.slot() < self.nodes.len()
+    }
+
+    /// Gives `id` an empty move set (with these ranked moves) unless it has
+    /// one; returns whether it was new.
+    pub fn ensure_move_set(&mut self, id: NodeId, ranked: impl FnOnce() -> Vec<Move>) -> bool {
+        if self[id].tried.is_some() {
+            return false;
+        }
+        let set = MoveSetId::new(self.tried.len())
+            .expect("the node budget keeps the move sets far below u32::MAX");
+        self.tried.push(TriedSet::default());
+        self.ranked.push(ranked());
+        self[id].tried = Some(set);
+        true
+    }
+
+    /// The moves of `id` already made children (empty before its move set).
+    pub fn tried_of(&self, id: NodeId) -> TriedSet {
+        self[id]
+            .tried
+            .map(|set| self.tried[set.slot()])
+            .unwrap_or_default()
+    }
+
+    /// The ranked moves of `id` for progressive widening (empty without).
+    pub fn ranked_of(&self, id: NodeId) -> &[Move] {
+        self[id]
+            .tried
+            .and_then(|set| self.ranked.get(set.slot()))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds a child of `parent` for `mv`; returns its id. The parent must
+    /// have its move set (see [`Tree::ensure_move_set`]).
     pub fn add_child(&mut self, parent: NodeId, mv: Move, size: u8) -> NodeId {
-        let id = self.nodes.len() as NodeId;
-        let mut child = Node::new(Some(mv), parent);
-        let p = &mut self.nodes[parent as usize];
+        let id = self.next_id();
+        let mut child = Node::new(Some(mv), Some(parent));
+        let p = &mut self[parent];
         child.next_sibling = p.first_child;
-        p.first_child = id;
+        p.first_child = Some(id);
         p.children += 1;
-        let tried = p.tried as usize;
-        self.tried[tried].insert(mv, size);
+        if let Some(set) = p.tried {
+            self.tried[set.slot()].insert(mv, size);
+        }
         self.nodes.push(child);
         id
     }
@@ -156,7 +306,7 @@ impl Tree {
     pub fn children(&self, id: NodeId) -> ChildIter<'_> {
         ChildIter {
             tree: self,
-            next: self.nodes[id as usize].first_child,
+            next: self[id].first_child,
         }
     }
 
@@ -167,61 +317,165 @@ impl Tree {
             tried: Vec::new(),
             ranked: Vec::new(),
         };
-        // Breadth-first copy; `map[i]` is the new id of the i-th copied node.
-        let mut queue = vec![(id, NONE)];
+        // Breadth-first copy, each node with its parent's new id.
+        let mut queue = vec![(id, None)];
         let mut head = 0;
         while head < queue.len() {
             let (old, new_parent) = queue[head];
             head += 1;
-            let new_id = out.nodes.len() as NodeId;
-            let mut node = self.nodes[old as usize].clone();
+            let new_id = out.next_id();
+            let mut node = self[old].clone();
             node.parent = new_parent;
-            node.first_child = NONE;
-            node.next_sibling = NONE;
+            node.first_child = None;
+            node.next_sibling = None;
             node.children = 0;
-            if node.tried != NONE {
-                out.tried.push(self.tried[node.tried as usize]);
-                out.ranked.push(
-                    self.ranked
-                        .get(node.tried as usize)
-                        .cloned()
-                        .unwrap_or_default(),
-                );
-                node.tried = (out.tried.len() - 1) as u32;
+            if let Some(set) = node.tried {
+                node.tried = MoveSetId::new(out.tried.len());
+                out.tried.push(self.tried[set.slot()]);
+                out.ranked
+                    .push(self.ranked.get(set.slot()).cloned().unwrap_or_default());
             }
-            if new_parent == NONE {
-                node.mv = None;
-            } else {
-                let p = &mut out.nodes[new_parent as usize];
-                node.next_sibling = p.first_child;
-                p.first_child = new_id;
-                p.children += 1;
+            match new_parent {
+                None => node.mv = None,
+                Some(parent) => {
+                    let p = &mut out[parent];
+                    node.next_sibling = p.first_child;
+                    p.first_child = Some(new_id);
+                    p.children += 1;
+                }
             }
             out.nodes.push(node);
             for child in self.children(old) {
-                queue.push((child, new_id));
+                queue.push((child, Some(new_id)));
             }
         }
         out
     }
 }
 
+impl Index<NodeId> for Tree {
+    type Output = Node;
+    #[inline]
+    fn index(&self, id: NodeId) -> &Node {
+        &self.nodes[id.slot()]
+    }
+}
+
+impl IndexMut<NodeId> for Tree {
+    #[inline]
+    fn index_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.slot()]
+    }
+}
+
 /// Iterator over a node's children.
 pub(crate) struct ChildIter<'a> {
     tree: &'a Tree,
-    next: NodeId,
+    next: Option<NodeId>,
 }
 
 impl Iterator for ChildIter<'_> {
     type Item = NodeId;
     #[inline]
     fn next(&mut self) -> Option<NodeId> {
-        if self.next == NONE {
-            None
-        } else {
-            let id = self.next;
-            self.next = self.tree.nodes[id as usize].next_sibling;
-            Some(id)
-        }
+        let id = self.next?;
+        self.next = self.tree[id].next_sibling;
+        Some(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("move")
+    }
+
+    /// Root with children e2 and d1h; e2 with child e8.
+    fn small_tree() -> (Tree, [NodeId; 3]) {
+        let mut tree = Tree::new();
+        tree.ensure_move_set(ROOT, Vec::new);
+        let e2 = tree.add_child(ROOT, mv("e2"), 9);
+        let d1h = tree.add_child(ROOT, mv("d1h"), 9);
+        tree.ensure_move_set(e2, Vec::new);
+        let e8 = tree.add_child(e2, mv("e8"), 9);
+        (tree, [e2, d1h, e8])
+    }
+
+    #[test]
+    fn node_ids_index_the_pool_in_creation_order() {
+        let (mut tree, [e2, d1h, e8]) = small_tree();
+        assert_eq!([e2, d1h, e8].map(NodeId::index), [1, 2, 3]);
+        assert_eq!(tree[e2].mv, Some(mv("e2")));
+        assert_eq!(tree[e8].parent, Some(e2));
+        assert_eq!(tree[ROOT].parent, None);
+        assert_eq!(tree[ROOT].mv, None);
+        tree[d1h].visits = 7;
+        assert_eq!(tree.nodes[2].visits, 7);
+        assert!(tree.contains(e8));
+        assert!(!tree.contains(NodeId::new(4).expect("id")));
+    }
+
+    #[test]
+    fn children_come_newest_first() {
+        let (tree, [e2, d1h, e8]) = small_tree();
+        assert_eq!(tree.children(ROOT).collect::<Vec<_>>(), [d1h, e2]);
+        assert_eq!(tree.children(e2).collect::<Vec<_>>(), [e8]);
+        assert_eq!(tree.children(e8).count(), 0);
+        assert!(tree.tried_of(ROOT).has(mv("d1h"), 9));
+        assert!(!tree.tried_of(ROOT).has(mv("d1v"), 9));
+        assert!(tree.tried_of(e8).pawn.is_empty());
+    }
+
+    #[test]
+    fn a_subtree_renumbers_from_its_new_root() {
+        let (mut tree, [e2, _, _]) = small_tree();
+        tree[e2].visits = 3;
+        let sub = tree.subtree(e2);
+        assert_eq!(sub.len(), 2);
+        assert_eq!(sub[ROOT].visits, 3);
+        assert_eq!(sub[ROOT].mv, None, "the new root has no move");
+        assert_eq!(sub[ROOT].parent, None);
+        let child = sub.children(ROOT).next().expect("e8 copied");
+        assert_eq!(child.index(), 1);
+        assert_eq!(sub[child].mv, Some(mv("e8")));
+        assert_eq!(sub[child].parent, Some(ROOT));
+        assert!(sub.tried_of(ROOT).has(mv("e8"), 9));
+    }
+
+    #[test]
+    fn node_id_crosses_the_worker_boundary_as_a_plain_number() {
+        let id = NodeId::new(42).expect("id");
+        assert_eq!(serde_json::to_string(&id).expect("json"), "42");
+        assert_eq!(serde_json::from_str::<NodeId>("0").expect("json"), ROOT);
+        assert_eq!(serde_json::from_str::<NodeId>("42").expect("json"), id);
+        assert!(serde_json::from_str::<NodeId>("4294967295").is_err());
+        assert!(serde_json::from_str::<NodeId>("-1").is_err());
+        assert_eq!(id.to_string(), "42");
+        assert_eq!(format!("{id:?}"), "NodeId(42)");
+        assert_eq!(NodeId::try_from(u32::MAX), Err(NodeIdOutOfRange(u32::MAX)));
+        assert_eq!(u32::from(id), 42);
+        assert!(ROOT < id, "ids order like their indices");
+    }
+
+    #[test]
+    fn links_cost_no_more_than_the_ids_they_replace() {
+        assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
+        assert_eq!(std::mem::size_of::<Option<MoveSetId>>(), 4);
+        // 40 bytes with the u32 sentinels before `NodeId`.
+        assert!(std::mem::size_of::<Node>() <= 40);
+    }
+
+    #[test]
+    fn a_node_is_fully_expanded_once_its_candidates_are_counted_and_made() {
+        let (mut tree, [e2, _, e8]) = small_tree();
+        assert!(!tree[ROOT].fully_expanded(), "not counted yet");
+        tree[ROOT].candidates = Some(2);
+        assert!(tree[ROOT].fully_expanded());
+        tree[e2].candidates = Some(3);
+        assert!(!tree[e2].fully_expanded());
+        tree[e8].candidates = Some(0);
+        assert!(!tree[e8].fully_expanded(), "no move set yet");
     }
 }

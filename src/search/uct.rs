@@ -7,7 +7,7 @@ use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
-use super::tree::{NodeId, Proof, Tree, TriedSet, NONE, ROOT};
+use super::tree::{NodeId, Proof, Tree, ROOT};
 use crate::game::{Geometry, IllegalMove, Move, Player, Position, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -62,9 +62,11 @@ pub struct Search {
     params: SearchParams,
     tree: Tree,
     root: Position,
-    /// Moves from the start position to the root, for tree reuse.
+    /// Moves from the game's start position to the root, for tree reuse.
     root_moves: Vec<Move>,
-    start: Position,
+    /// The game's start position (not to be confused with [`Search::start`],
+    /// which starts a think).
+    game_start: Position,
     rng: SmallRng,
     memory: SelectorMemory,
     stop: Arc<AtomicBool>,
@@ -84,7 +86,7 @@ impl Search {
             tree: Tree::new(),
             root,
             root_moves: Vec::new(),
-            start: root,
+            game_start: root,
             rng,
             memory: SelectorMemory::default(),
             stop: Arc::new(AtomicBool::new(false)),
@@ -129,31 +131,22 @@ impl Search {
             pos.play(*mv)?;
         }
         let mut reused = None;
-        if self.params.tree_reuse && start == self.start && moves.starts_with(&self.root_moves) {
-            let mut node = ROOT;
-            for mv in &moves[self.root_moves.len()..] {
-                match self
-                    .tree
-                    .children(node)
-                    .find(|&c| self.tree.nodes[c as usize].mv == Some(*mv))
-                {
-                    Some(c) => node = c,
-                    None => {
-                        node = NONE;
-                        break;
-                    }
-                }
-            }
-            if node != NONE {
-                reused = Some(node);
-            }
+        if self.params.tree_reuse && start == self.game_start && moves.starts_with(&self.root_moves)
+        {
+            reused = moves[self.root_moves.len()..]
+                .iter()
+                .try_fold(ROOT, |node, mv| {
+                    self.tree
+                        .children(node)
+                        .find(|&c| self.tree[c].mv == Some(*mv))
+                });
         }
         self.tree = match reused {
             Some(ROOT) => std::mem::replace(&mut self.tree, Tree::new()),
             Some(node) => self.tree.subtree(node),
             None => Tree::new(),
         };
-        self.start = start;
+        self.game_start = start;
         self.root_moves = moves.to_vec();
         self.root = pos;
         // The counters describe searches of the old root.
@@ -184,7 +177,7 @@ impl Search {
             || (p.playouts > 0 && self.playouts >= p.playouts)
             || (p.time_ms > 0 && self.elapsed_ms() >= p.time_ms as f64)
             || self.root.is_over()
-            || (p.solver && self.tree.nodes[ROOT as usize].proof != Proof::Unknown)
+            || (p.solver && self.tree[ROOT].proof != Proof::Unknown)
     }
 
     /// Searches until the think is over or `slice` is used up; returns whether
@@ -216,82 +209,136 @@ impl Search {
         self.best_move()
     }
 
-    /// One UCT cycle; `false` if the root has no move at all.
+    /// One UCT cycle: descend (expanding one node), play out, back up.
+    /// `false` if the root has no move at all.
     fn iterate(&mut self) -> bool {
         if self.root.is_over() {
             return false;
         }
         self.memory.clear();
+        let Some(leaf) = self.descend() else {
+            return false;
+        };
+        let result = match leaf.result {
+            Some(result) => result,
+            None => self.playout(leaf.pos),
+        };
+        self.count_playout(leaf.depth);
+        self.back_up(leaf.node, result);
+        true
+    }
+
+    /// Walks down from the root by UCT value until a node gets a new child
+    /// (see [`Search::expand`]), has no child to go on to, or decides the
+    /// result by itself. `None` if the root has no move at all.
+    fn descend(&mut self) -> Option<Leaf> {
         let mut pos = self.root;
         let mut node = ROOT;
         let mut depth = 0u32;
-        let tracks = self.params.tracks_proofs();
-        let result = loop {
-            if let Some(w) = pos.winner() {
-                break win_value(w);
-            }
-            let n = &self.tree.nodes[node as usize];
-            if tracks && node != ROOT && n.proof != Proof::Unknown {
-                let mover = pos.turn().other();
-                let winner = if n.proof == Proof::Win {
-                    mover
-                } else {
-                    mover.other()
-                };
-                break win_value(winner);
-            }
-            let has_children = n.children > 0;
-            let skip = has_children
-                && self.params.skip_from_depth.is_some_and(|d| depth >= d)
-                && self.rng.random_bool(0.5);
-            if !skip
-                && !n.fully_expanded()
-                && self.may_widen(n.children, n.visits)
-                && self.tree.len() < self.params.node_budget as usize
-            {
-                if let Some(mv) = self.pick_untried(node, &pos) {
-                    let size = pos.size();
-                    let child = self.tree.add_child(node, mv, size);
-                    pos.play_unchecked(mv);
-                    node = child;
-                    depth += 1;
-                    if let Some(w) = pos.winner() {
-                        if tracks {
-                            self.prove(child, Proof::Win);
-                        }
-                        break win_value(w);
-                    }
-                    break self.playout(pos);
-                }
-                if node == ROOT && self.tree.nodes[ROOT as usize].children == 0 {
-                    return false;
-                }
-            }
-            match self.select_child(node, pos.turn()) {
-                Some(child) => {
-                    if let Some(mv) = self.tree.nodes[child as usize].mv {
-                        pos.play_unchecked(mv);
-                    }
-                    node = child;
-                    depth += 1;
-                }
-                None => break self.playout(pos),
-            }
-        };
-        self.playouts += 1;
-        self.depth_sum += depth as u64;
-        self.max_depth = self.max_depth.max(depth);
-        let mut id = node;
         loop {
-            let n = &mut self.tree.nodes[id as usize];
+            if let Some(result) = self.decided_result(node, &pos) {
+                return Some(Leaf {
+                    node,
+                    pos,
+                    depth,
+                    result: Some(result),
+                });
+            }
+            if self.may_expand(node, depth) {
+                if let Some(mv) = self.pick_untried(node, &pos) {
+                    return Some(self.expand(node, pos, depth, mv));
+                }
+                if node == ROOT && self.tree[ROOT].children == 0 {
+                    return None;
+                }
+            }
+            let Some(child) = self.select_child(node, pos.turn()) else {
+                return Some(Leaf {
+                    node,
+                    pos,
+                    depth,
+                    result: None,
+                });
+            };
+            if let Some(mv) = self.tree[child].mv {
+                pos.play_unchecked(mv);
+            }
+            node = child;
+            depth += 1;
+        }
+    }
+
+    /// The result `node` (in `pos`) decides without a playout: a finished
+    /// game, or a proven node below the root when proofs are tracked.
+    fn decided_result(&self, node: NodeId, pos: &Position) -> Option<f64> {
+        if let Some(winner) = pos.winner() {
+            return Some(win_value(winner));
+        }
+        let proof = self.tree[node].proof;
+        if self.params.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
+            let mover = pos.turn().other();
+            let winner = if proof == Proof::Win {
+                mover
+            } else {
+                mover.other()
+            };
+            return Some(win_value(winner));
+        }
+        None
+    }
+
+    /// Whether the descent tries to add a child at `node`, `depth` moves
+    /// below the root: not fully expanded, widening allows another child,
+    /// the node budget has room, and (from `skip_from_depth` on) a coin flip
+    /// does not send the descent on to an existing child.
+    fn may_expand(&mut self, node: NodeId, depth: u32) -> bool {
+        let n = &self.tree[node];
+        let skip = n.children > 0
+            && self.params.skip_from_depth.is_some_and(|d| depth >= d)
+            && self.rng.random_bool(0.5);
+        !skip
+            && !n.fully_expanded()
+            && self.may_widen(n.children, n.visits)
+            && self.tree.len() < self.params.node_budget as usize
+    }
+
+    /// Adds the child of `node` for `mv` and ends the descent there: a move
+    /// that wins decides the result (and is proven when proofs are tracked);
+    /// any other is played out.
+    fn expand(&mut self, node: NodeId, mut pos: Position, depth: u32, mv: Move) -> Leaf {
+        let child = self.tree.add_child(node, mv, pos.size());
+        pos.play_unchecked(mv);
+        let mut result = None;
+        if let Some(winner) = pos.winner() {
+            if self.params.tracks_proofs() {
+                self.prove(child, Proof::Win);
+            }
+            result = Some(win_value(winner));
+        }
+        Leaf {
+            node: child,
+            pos,
+            depth: depth + 1,
+            result,
+        }
+    }
+
+    /// Counts a playout that started `depth` moves below the root.
+    fn count_playout(&mut self, depth: u32) {
+        self.playouts += 1;
+        self.depth_sum += u64::from(depth);
+        self.max_depth = self.max_depth.max(depth);
+    }
+
+    /// Adds `result` to `node` and every node above it.
+    fn back_up(&mut self, node: NodeId, result: f64) {
+        let mut next = Some(node);
+        while let Some(id) = next {
+            let n = &mut self.tree[id];
             n.visits += 1;
             n.score += result;
-            if id == ROOT {
-                break;
-            }
-            id = n.parent;
+            next = n.parent;
         }
-        true
     }
 
     fn playout(&mut self, pos: Position) -> f64 {
@@ -336,23 +383,20 @@ impl Search {
     /// playout selector (a winning step first when the solver is on).
     fn pick_untried(&mut self, node: NodeId, pos: &Position) -> Option<Move> {
         let size = pos.size();
-        if self.tree.nodes[node as usize].tried == NONE {
-            let n = &mut self.tree.nodes[node as usize];
-            n.tried = self.tree.tried.len() as u32;
-            // Unknown until the selector runs dry and the moves are counted.
-            n.candidates = u16::MAX;
-            self.tree.tried.push(TriedSet::default());
+        let widening = self.params.widening > 0.0;
+        // The candidates stay uncounted until the selector runs dry.
+        self.tree.ensure_move_set(node, || {
             let mut ranked = Vec::new();
-            if self.params.widening > 0.0 {
+            if widening {
                 ranked_moves(pos, &mut ranked, RANKED_MOVES);
             }
-            self.tree.ranked.push(ranked);
-        }
-        let n = &self.tree.nodes[node as usize];
-        if n.children >= n.candidates {
+            ranked
+        });
+        let n = &self.tree[node];
+        if n.candidates.is_some_and(|c| n.children >= c) {
             return None;
         }
-        let tried = self.tree.tried[n.tried as usize];
+        let tried = self.tree.tried_of(node);
         let g = Geometry::of(size);
         if self.params.solver {
             let wins = pos.pawn_targets() & g.goal[pos.turn().index()] & !tried.pawn;
@@ -360,7 +404,9 @@ impl Search {
                 return Some(Move::Pawn(Square::from_index(s, size)));
             }
         }
-        if let Some(mv) = self.tree.ranked[n.tried as usize]
+        if let Some(mv) = self
+            .tree
+            .ranked_of(node)
             .iter()
             .find(|mv| !tried.has(**mv, size))
         {
@@ -389,11 +435,11 @@ impl Search {
         moves.retain(|m| !tried.has(*m, size));
         let pick = (!moves.is_empty()).then(|| moves[self.rng.random_range(0..moves.len())]);
         self.scratch = moves;
-        let n = &mut self.tree.nodes[node as usize];
+        let n = &mut self.tree[node];
         n.restricted = restricted;
-        n.candidates = total.min(u16::MAX as usize - 1) as u16;
+        n.candidates = Some(u16::try_from(total).unwrap_or(u16::MAX));
         if pick.is_none() {
-            n.candidates = n.children;
+            n.candidates = Some(n.children);
             if self.params.tracks_proofs() {
                 self.prove_if_all_lost(node);
             }
@@ -403,7 +449,7 @@ impl Search {
 
     /// Proves `node` a win for its mover if every move from it is a proven loss.
     fn prove_if_all_lost(&mut self, node: NodeId) {
-        let n = &self.tree.nodes[node as usize];
+        let n = &self.tree[node];
         if n.proof == Proof::Unknown
             && n.children > 0
             && n.fully_expanded()
@@ -411,7 +457,7 @@ impl Search {
             && self
                 .tree
                 .children(node)
-                .all(|c| self.tree.nodes[c as usize].proof == Proof::Loss)
+                .all(|c| self.tree[c].proof == Proof::Loss)
         {
             self.prove(node, Proof::Win);
         }
@@ -419,7 +465,7 @@ impl Search {
 
     /// The child with the best UCT value for `mover`, skipping proven losses.
     fn select_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
-        let parent = &self.tree.nodes[node as usize];
+        let parent = &self.tree[node];
         let ln_n = (parent.visits.max(1) as f64).ln();
         let c = self.params.uct_c;
         let tracks = self.params.tracks_proofs();
@@ -428,7 +474,7 @@ impl Search {
         let mut fallback = None;
         let mut fallback_visits = 0;
         for child in self.tree.children(node) {
-            let ch = &self.tree.nodes[child as usize];
+            let ch = &self.tree[child];
             if tracks {
                 match ch.proof {
                     Proof::Win => return Some(child),
@@ -454,21 +500,20 @@ impl Search {
     /// Marks `id` with `proof` and propagates what follows up the tree.
     fn prove(&mut self, mut id: NodeId, mut proof: Proof) {
         loop {
-            self.tree.nodes[id as usize].proof = proof;
-            if id == ROOT {
+            self.tree[id].proof = proof;
+            let Some(parent) = self.tree[id].parent else {
                 return;
-            }
-            let parent = self.tree.nodes[id as usize].parent;
+            };
             proof = match proof {
                 Proof::Win => Proof::Loss,
                 Proof::Loss => {
-                    let p = &self.tree.nodes[parent as usize];
+                    let p = &self.tree[parent];
                     let all_lost = p.fully_expanded()
                         && !p.restricted
                         && self
                             .tree
                             .children(parent)
-                            .all(|c| self.tree.nodes[c as usize].proof == Proof::Loss);
+                            .all(|c| self.tree[c].proof == Proof::Loss);
                     if !all_lost {
                         return;
                     }
@@ -482,19 +527,18 @@ impl Search {
 
     /// Root children for reporting, most visited first.
     fn ranked_children(&self, node: NodeId, mover: Player) -> Vec<ChildInfo> {
-        let parent = &self.tree.nodes[node as usize];
+        let parent = &self.tree[node];
         let ln_n = (parent.visits.max(1) as f64).ln();
         let mut out: Vec<ChildInfo> = self
             .tree
             .children(node)
-            .map(|id| {
-                let ch = &self.tree.nodes[id as usize];
+            .filter_map(|id| {
+                let ch = &self.tree[id];
                 let mean = ch.mean();
-                ChildInfo {
+                Some(ChildInfo {
                     id,
-                    mv: ch
-                        .mv
-                        .unwrap_or(Move::Pawn(Square::new(0, 0).expect("a1 exists"))),
+                    // Every node but the root has its move.
+                    mv: ch.mv?,
                     visits: ch.visits,
                     win_probability: for_player(mean, mover),
                     uct_value: uct_value(mean, ch.visits, mover, ln_n, self.params.uct_c),
@@ -505,7 +549,7 @@ impl Search {
                     },
                     children: ch.children as u32,
                     pv: Vec::new(),
-                }
+                })
             })
             .collect();
         out.sort_by(|a, b| {
@@ -530,15 +574,15 @@ impl Search {
 
     /// The moves from the root to node `id`, if it exists.
     pub fn path_to(&self, id: NodeId) -> Option<Vec<Move>> {
-        if id as usize >= self.tree.len() {
+        if !self.tree.contains(id) {
             return None;
         }
         let mut moves = Vec::new();
         let mut cur = id;
         while cur != ROOT {
-            let n = &self.tree.nodes[cur as usize];
+            let n = &self.tree[cur];
             moves.push(n.mv?);
-            cur = n.parent;
+            cur = n.parent?;
         }
         moves.reverse();
         Some(moves)
@@ -549,18 +593,13 @@ impl Search {
         let tracks = self.params.tracks_proofs();
         let children: Vec<NodeId> = self.tree.children(node).collect();
         if tracks {
-            if let Some(&win) = children
-                .iter()
-                .find(|&&c| self.tree.nodes[c as usize].proof == Proof::Win)
-            {
+            if let Some(&win) = children.iter().find(|&&c| self.tree[c].proof == Proof::Win) {
                 return Some(win);
             }
         }
-        let unproven_exists = children
-            .iter()
-            .any(|&c| self.tree.nodes[c as usize].proof != Proof::Loss);
+        let unproven_exists = children.iter().any(|&c| self.tree[c].proof != Proof::Loss);
         let key = |c: NodeId| {
-            let n = &self.tree.nodes[c as usize];
+            let n = &self.tree[c];
             let mean = for_player(n.mean(), mover);
             match self.params.final_move {
                 FinalMove::MostVisits => (n.visits as f64, mean),
@@ -569,9 +608,7 @@ impl Search {
         };
         children
             .into_iter()
-            .filter(|&c| {
-                !(tracks && unproven_exists && self.tree.nodes[c as usize].proof == Proof::Loss)
-            })
+            .filter(|&c| !(tracks && unproven_exists && self.tree[c].proof == Proof::Loss))
             .max_by(|&a, &b| {
                 let (ka, kb) = (key(a), key(b));
                 ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
@@ -581,7 +618,7 @@ impl Search {
     /// The move to play now (`None` if the root has no child yet).
     pub fn best_move(&self) -> Option<Move> {
         self.best_child(ROOT, self.root.turn())
-            .and_then(|c| self.tree.nodes[c as usize].mv)
+            .and_then(|c| self.tree[c].mv)
     }
 
     /// Principal variation: the best child, repeatedly, while nodes have children.
@@ -597,7 +634,7 @@ impl Search {
             let Some(child) = self.best_child(node, mover) else {
                 break;
             };
-            let n = &self.tree.nodes[child as usize];
+            let n = &self.tree[child];
             let Some(mv) = n.mv else { break };
             line.push(mv);
             if n.visits < 2 {
@@ -611,7 +648,7 @@ impl Search {
 
     /// A snapshot of the search, with the `top` most visited root children.
     pub fn info(&self, top: usize) -> SearchInfo {
-        let root = &self.tree.nodes[ROOT as usize];
+        let root = &self.tree[ROOT];
         let side = self.root.turn();
         let elapsed = self.elapsed_ms();
         let mut children = self.ranked_children(ROOT, side);
@@ -662,6 +699,15 @@ impl Search {
             best_move: self.best_move(),
         }
     }
+}
+
+/// Where a descent stopped: the node, its position, its depth below the
+/// root, and the result if the node decides it (otherwise a playout does).
+struct Leaf {
+    node: NodeId,
+    pos: Position,
+    depth: u32,
+    result: Option<f64>,
 }
 
 /// 1 if player 1 won, 0 if player 2 did.

@@ -410,7 +410,7 @@ mod tests {
         assert_eq!(path, &vec![first.mv]);
         let missing = host.handle(WorkerRequest::Children {
             id: 4,
-            node: u32::MAX,
+            node: NodeId::new(u32::MAX - 1).expect("the largest node id"),
         });
         assert!(matches!(missing.as_slice(), [WorkerResponse::Error { .. }]));
     }

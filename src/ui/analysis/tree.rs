@@ -124,7 +124,7 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
         Html::default()
     };
     html! {
-        <li class="tree-node" key={id} role="treeitem" data-node={id.to_string()}
+        <li class="tree-node" key={id.to_string()} role="treeitem" data-node={id.to_string()}
             data-move={row.label.clone()} data-visits={row.visits.to_string()}
             data-expanded={open.to_string()} aria-selected={selected.to_string()}>
             <div class={classes!("tree-row", selected.then_some("selected"))}
