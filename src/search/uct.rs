@@ -7,7 +7,7 @@ use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
-use super::tree::{NodeId, Proof, Tree, ROOT};
+use super::tree::{NodeId, Proof, Tree, TriedSet, ROOT};
 use crate::game::{Geometry, IllegalMove, Move, Player, Position, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -378,11 +378,12 @@ impl Search {
         w <= 0.0 || f64::from(children) < (w * (f64::from(visits) + 1.0).sqrt()).ceil()
     }
 
-    /// A candidate move of `node` that is not yet a child: with progressive
-    /// widening the best-ranked one left, otherwise one chosen by the
-    /// playout selector (a winning step first when the solver is on).
+    /// A candidate move of `node` that is not yet a child: a winning step
+    /// first when the solver is on, then with progressive widening the
+    /// best-ranked one left, otherwise one chosen by the playout selector.
+    /// When the selector keeps drawing tried moves the candidates are counted
+    /// and one of the untried ones is drawn; `None` once there is none.
     fn pick_untried(&mut self, node: NodeId, pos: &Position) -> Option<Move> {
-        let size = pos.size();
         let widening = self.params.widening > 0.0;
         // The candidates stay uncounted until the selector runs dry.
         self.tree.ensure_move_set(node, || {
@@ -397,21 +398,36 @@ impl Search {
             return None;
         }
         let tried = self.tree.tried_of(node);
-        let g = Geometry::of(size);
+        if let Some(mv) = self.untried_by_rank(node, pos, &tried) {
+            return Some(mv);
+        }
+        if let Some(mv) = self.untried_by_selector(pos, &tried) {
+            return Some(mv);
+        }
+        self.untried_by_count(node, pos, &tried)
+    }
+
+    /// An untried winning step (with the solver), else the best-ranked
+    /// untried move (with progressive widening).
+    fn untried_by_rank(&self, node: NodeId, pos: &Position, tried: &TriedSet) -> Option<Move> {
+        let size = pos.size();
         if self.params.solver {
+            let g = Geometry::of(size);
             let wins = pos.pawn_targets() & g.goal[pos.turn().index()] & !tried.pawn;
             if let Some(s) = wins.first() {
                 return Some(Move::Pawn(Square::from_index(s, size)));
             }
         }
-        if let Some(mv) = self
-            .tree
+        self.tree
             .ranked_of(node)
             .iter()
             .find(|mv| !tried.has(**mv, size))
-        {
-            return Some(*mv);
-        }
+            .copied()
+    }
+
+    /// An untried move drawn by the playout selector, if one of a few draws
+    /// gives one.
+    fn untried_by_selector(&mut self, pos: &Position, tried: &TriedSet) -> Option<Move> {
         // The selector's draws are made in this node's position: its cached
         // paths belong to another one.
         self.memory.walls_changed();
@@ -422,17 +438,21 @@ impl Search {
                 rng: &mut self.rng,
             };
             match selector.select(pos) {
-                Some(mv) if !tried.has(mv, size) => return Some(mv),
+                Some(mv) if !tried.has(mv, pos.size()) => return Some(mv),
                 Some(_) => {}
                 None => break,
             }
         }
-        // The selector keeps drawing tried moves: count the candidates and
-        // pick among the untried ones directly.
+        None
+    }
+
+    /// Counts the candidates of `node` and draws one of the untried ones;
+    /// with none left, the node is fully expanded (and maybe proven).
+    fn untried_by_count(&mut self, node: NodeId, pos: &Position, tried: &TriedSet) -> Option<Move> {
         let mut moves = std::mem::take(&mut self.scratch);
         let restricted = self.candidates(pos, &mut moves);
         let total = moves.len();
-        moves.retain(|m| !tried.has(*m, size));
+        moves.retain(|m| !tried.has(*m, pos.size()));
         let pick = (!moves.is_empty()).then(|| moves[self.rng.random_range(0..moves.len())]);
         self.scratch = moves;
         let n = &mut self.tree[node];
