@@ -275,3 +275,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn play_text_names_the_move_number_and_changes_nothing_on_error() {
+    use quoridor::game::{Game, RecordError, Variant};
+    let mut game = Game::new(Variant::default());
+    assert!(game.play_text("e2").is_ok());
+    let bad = game.play_text("z9").expect_err("not notation");
+    assert!(
+        matches!(bad, RecordError::Syntax { index: 2, .. }),
+        "{bad:?}"
+    );
+    let illegal = game.play_text("e4").expect_err("two squares away");
+    assert!(
+        matches!(illegal, RecordError::Illegal { index: 2, .. }),
+        "{illegal:?}"
+    );
+    assert!(illegal.to_string().starts_with("move 2 (e4) is illegal"));
+    assert_eq!(game.to_string(), "e2");
+}

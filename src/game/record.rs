@@ -275,10 +275,15 @@ impl Game {
         Ok(())
     }
 
-    /// Parses `text` as a move and plays it; the error says what was wrong.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
-        let mv: Move = text.parse().map_err(|e: ParseMoveError| e.to_string())?;
-        self.play(mv).map_err(|e| e.to_string())?;
+    /// Parses `text` as a move and plays it. The error names the move by its
+    /// 1-based number in the game, as a record's errors do.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, RecordError> {
+        let index = self.moves.len() + 1;
+        let mv: Move = text
+            .parse()
+            .map_err(|error| RecordError::Syntax { index, error })?;
+        self.play(mv)
+            .map_err(|error| RecordError::Illegal { index, mv, error })?;
         Ok(mv)
     }
 
