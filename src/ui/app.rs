@@ -101,8 +101,8 @@ pub fn app() -> Html {
                 on_answer={dispatch.reform(Action::Confirmed)} />
             <div class="play-area">
                 <section class="board-column">
-                    <Status position={board.shown_position()} seats={board.seats}
-                        thinking={run.thinking()} viewing_past={board.view.is_some()} />
+                    <Status turn={state.turn()} seats={board.seats}
+                        viewing_past={board.view.is_some()} />
                     <WallStocks position={position} seats={board.seats} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.human_to_move() && board.preview.is_none()}

@@ -20,7 +20,7 @@ pub use game_view::GameView;
 
 use super::analysis::model::{AnalysisState, Intent};
 use super::link::{EngineSettings, Seat, Shared};
-use crate::game::{Game, Move, Variant};
+use crate::game::{Game, Move, Player, Variant};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
 /// Everything the page shows, changed only through [`Action`]s.
@@ -34,6 +34,17 @@ pub struct AppState {
     pub page: PageChrome,
     /// The analysis views: snapshots per searched position, the tree explorer.
     pub analysis: AnalysisState,
+}
+
+/// Whose turn it is in the shown position, for the status line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The game is over there: this player won.
+    Won(Player),
+    /// This player is to move and the engine is thinking for it.
+    Thinking(Player),
+    /// This player is to move.
+    ToMove(Player),
 }
 
 /// Intents and events that change [`AppState`].
@@ -111,6 +122,19 @@ impl AppState {
             view: self.board.view,
             seats: self.board.seats,
             engine: self.engine.settings.clone(),
+        }
+    }
+
+    /// Whose turn it is in the shown position; the engine's thinking shows
+    /// only at the latest position, where it will move.
+    pub fn turn(&self) -> Turn {
+        let position = self.board.shown_position();
+        match position.winner() {
+            Some(winner) => Turn::Won(winner),
+            None if self.engine.thinking() && self.board.view.is_none() => {
+                Turn::Thinking(position.turn())
+            }
+            None => Turn::ToMove(position.turn()),
         }
     }
 

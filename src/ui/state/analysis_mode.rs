@@ -3,7 +3,7 @@
 //! following the board.
 
 use super::AppState;
-use crate::game::{Game, Move};
+use crate::game::Move;
 use crate::search::NodeId;
 use crate::ui::analysis::model::{preview_for, Intent, MAX_TOP};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
@@ -89,20 +89,17 @@ impl AppState {
             self.page.tell("The engine is thinking of its move.");
             return;
         }
-        let mut game = Game::new(self.board.game.variant());
-        for mv in &moves {
-            if game.play(*mv).is_err() {
-                return;
-            }
-        }
-        if game.position().is_over() {
+        let game = GameData::new(self.board.game.variant(), moves);
+        let Ok(replayed) = game.replay() else {
+            return;
+        };
+        if replayed.position().is_over() {
             self.page.tell("The game is over in this position.");
             return;
         }
+        self.analysis.analysed = Some(game.moves.clone());
         let params = self.engine.settings.effective();
-        self.engine
-            .start(SearchMode::Analysis, GameData::from(&game), params);
-        self.analysis.analysed = Some(moves);
+        self.engine.start(SearchMode::Analysis, game, params);
     }
 
     /// Analysis follows the board: another shown position (a move played,

@@ -400,3 +400,22 @@ fn page_chrome_answers_its_own_actions() {
     s.apply(Action::Notice(None), SEED);
     assert_eq!(s.page, PageChrome::default());
 }
+
+#[test]
+fn whose_turn_shows_the_engine_thinking_only_at_the_latest_position() {
+    let mut s = against_engine();
+    assert_eq!(s.turn(), Turn::ToMove(Player::One));
+    s.apply(Action::Play(mv("e2")), SEED);
+    assert_eq!(s.turn(), Turn::Thinking(Player::Two));
+    s.apply(Action::View(Some(0)), SEED);
+    assert_eq!(s.turn(), Turn::ToMove(Player::One), "an earlier position");
+}
+
+#[test]
+fn whose_turn_names_the_winner_once_the_game_is_over() {
+    let won = "e2 e8 e3 e7 e4 e6 e5 d6 e6 d5 e7 d4 e8 d3 e9";
+    let s = state([Seat::Human; 2], won);
+    assert_eq!(s.turn(), Turn::Won(Player::One));
+    assert_eq!(s.board.seat_to_move(), None);
+    assert!(!s.board.human_to_move());
+}
