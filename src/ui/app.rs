@@ -105,7 +105,7 @@ pub fn app() -> Html {
                         viewing_past={board.view.is_some()} />
                     <WallStocks position={position} seats={board.seats} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
-                        interactive={board.human_to_move() && board.preview.is_none()}
+                        interactive={board.accepts_moves()}
                         wall_flip={page.wall_flip} on_move={on_move.clone()}>
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             top={state.analysis.top} hover={state.analysis.hover}
@@ -213,12 +213,6 @@ fn analysis_props(
     state: &UseReducerHandle<AppState>,
     engine: &std::rc::Rc<gloo_worker::WorkerBridge<crate::worker::EngineWorker>>,
 ) -> AnalysisProps {
-    let board = &state.board;
-    let on_board = state.analysis.of_position(&board.board_moves()).cloned();
-    let panel = on_board
-        .clone()
-        .or_else(|| state.analysis.of_position(board.shown_moves()).cloned())
-        .or_else(|| state.analysis.latest().cloned());
     let tree = &state.analysis.tree;
     let (tree_id, expanded) = (tree.search_id, tree.expanded.clone());
     let on_intent = {
@@ -235,7 +229,7 @@ fn analysis_props(
             dispatcher.dispatch(Action::Analysis(intent));
         })
     };
-    let may_play = board.human_to_move() && board.preview.is_none();
+    let may_play = state.board.accepts_moves();
     let on_play = {
         let dispatcher = state.dispatcher();
         Callback::from(move |mv| {
@@ -245,9 +239,9 @@ fn analysis_props(
         })
     };
     AnalysisProps {
-        on_board,
-        panel,
-        can_start: !state.engine.thinking() && !board.board_position().is_over(),
+        on_board: state.searched_on_board().cloned(),
+        panel: state.searched_for_panel().cloned(),
+        can_start: state.can_analyse(),
         on_intent,
         on_play,
     }

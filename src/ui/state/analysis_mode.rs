@@ -5,10 +5,29 @@
 use super::AppState;
 use crate::game::Move;
 use crate::search::NodeId;
-use crate::ui::analysis::model::{preview_for, Intent, MAX_TOP};
+use crate::ui::analysis::model::{preview_for, Intent, Searched, MAX_TOP};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
 impl AppState {
+    /// The engine's snapshot of the position the board draws, if it searched it.
+    pub fn searched_on_board(&self) -> Option<&Searched> {
+        self.analysis.of_position(&self.board.board_moves())
+    }
+
+    /// The snapshot the analysis panel shows: the board's position's, else
+    /// the shown position's, else the latest.
+    pub fn searched_for_panel(&self) -> Option<&Searched> {
+        self.searched_on_board()
+            .or_else(|| self.analysis.of_position(self.board.shown_moves()))
+            .or_else(|| self.analysis.latest())
+    }
+
+    /// Whether analysis may start: the engine is not thinking of a move and
+    /// the board's position is not over.
+    pub fn can_analyse(&self) -> bool {
+        !self.engine.thinking() && !self.board.board_position().is_over()
+    }
+
     /// Keeps the engine's snapshots and the tree explorer's answers.
     pub(super) fn analysis_saw(&mut self, reply: &WorkerResponse) {
         match reply {

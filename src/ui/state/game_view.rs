@@ -86,6 +86,12 @@ impl GameView {
         self.seat_to_move() == Some(Seat::Human)
     }
 
+    /// Whether the board takes a human move: a human is to move and no
+    /// preview covers the shown position.
+    pub fn accepts_moves(&self) -> bool {
+        self.human_to_move() && self.preview.is_none()
+    }
+
     /// Whether the engine is to move in the latest position of the game.
     pub fn engine_to_move(&self) -> bool {
         let position = self.game.position();

@@ -419,3 +419,42 @@ fn whose_turn_names_the_winner_once_the_game_is_over() {
     assert_eq!(s.board.seat_to_move(), None);
     assert!(!s.board.human_to_move());
 }
+
+#[test]
+fn the_panel_shows_the_board_positions_snapshot_else_the_latest() {
+    let mut s = state([Seat::Human; 2], "e2 e8");
+    assert!(s.can_analyse());
+    s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    let id = search_id(&s);
+    progress(&mut s, id);
+    assert_eq!(s.searched_on_board().map(|x| x.id), Some(id));
+    s.apply(Action::Analysis(Intent::Analyse(false)), SEED);
+    s.apply(Action::View(Some(1)), SEED);
+    assert_eq!(s.searched_on_board(), None, "e2 alone was never searched");
+    assert_eq!(s.searched_for_panel().map(|x| x.id), Some(id), "the latest");
+}
+
+#[test]
+fn a_tree_node_previews_its_position_without_touching_the_game() {
+    let mut s = state([Seat::Human; 2], "e2 e8");
+    s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    let id = search_id(&s);
+    progress(&mut s, id);
+    let node = crate::search::ROOT;
+    let children = WorkerResponse::Children {
+        id,
+        node,
+        path: Vec::new(),
+        children: Vec::new(),
+    };
+    s.apply(Action::WorkerReplied(children), SEED);
+    s.apply(Action::Analysis(Intent::Select(Some(node))), SEED);
+    assert_eq!(s.analysis.tree.selected, Some(node));
+    assert_eq!(s.board.game.to_string(), "e2 e8");
+    assert!(!s.board.accepts_moves(), "a preview covers the board");
+    assert_eq!(search_id(&s), id, "previews do not restart analysis");
+    s.apply(Action::Analysis(Intent::Select(None)), SEED);
+    assert_eq!(s.board.preview, None);
+    assert_eq!(s.analysis.tree.selected, None);
+    assert!(s.board.accepts_moves());
+}
