@@ -458,3 +458,33 @@ fn a_tree_node_previews_its_position_without_touching_the_game() {
     assert_eq!(s.analysis.tree.selected, None);
     assert!(s.board.accepts_moves());
 }
+
+#[test]
+fn discarding_while_the_engine_thinks_drops_its_move_and_thinks_again() {
+    let mut s = against_engine();
+    s.apply(Action::Play(mv("e2")), SEED);
+    let thinking = search_id(&s);
+    s.apply(Action::View(Some(0)), SEED);
+    s.apply(Action::Play(mv("d1")), SEED);
+    assert_eq!(search_id(&s), thinking, "nothing changes before the answer");
+    s.apply(Action::Confirmed(true), 9);
+    assert_eq!(s.board.game.to_string(), "d1");
+    let again = s.engine.search.clone().expect("the engine replies to d1");
+    assert!(again.id > thinking);
+    assert_eq!(again.game.moves, moves("d1"));
+    done(&mut s, thinking, "e8");
+    assert_eq!(
+        s.board.game.to_string(),
+        "d1",
+        "the dropped search's answer"
+    );
+}
+
+#[test]
+fn analysis_candidate_count_stays_within_what_the_worker_lists() {
+    let mut s = against_engine();
+    s.apply(Action::Analysis(Intent::Top(100)), SEED);
+    assert_eq!(s.analysis.top, crate::ui::analysis::model::MAX_TOP);
+    s.apply(Action::Analysis(Intent::Top(0)), SEED);
+    assert_eq!(s.analysis.top, 1);
+}
