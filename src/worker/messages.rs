@@ -8,7 +8,7 @@
 //! of the tree for the tree explorer. Answers carry the request's id so the
 //! page can drop answers to searches it no longer waits for.
 
-use crate::game::{Game, Move, Position, RecordError, Variant};
+use crate::game::{Game, Move, Position, Variant};
 use crate::search::{ChildInfo, NodeId, Search, SearchInfo, SearchParams};
 use serde::{Deserialize, Serialize};
 
@@ -42,14 +42,15 @@ impl GameData {
 
     /// Replays the moves; the first one that breaks a rule is an error that
     /// names it by its 1-based index, as a game record's would.
-    pub fn replay(&self) -> Result<Game, RecordError> {
+    pub fn replay(&self) -> Result<Game, crate::game::RecordError> {
         let mut game = Game::new(self.variant);
         for (i, &mv) in self.moves.iter().enumerate() {
-            game.play(mv).map_err(|error| RecordError::Illegal {
-                index: i + 1,
-                mv,
-                error,
-            })?;
+            game.play(mv)
+                .map_err(|error| crate::game::RecordError::Illegal {
+                    index: i + 1,
+                    mv,
+                    error,
+                })?;
         }
         Ok(game)
     }
@@ -315,6 +316,14 @@ mod tests {
         }
     }
 
+    fn run_to_end(host: &mut EngineHost) -> Vec<WorkerResponse> {
+        let mut out = Vec::new();
+        while host.is_searching() {
+            out.extend(host.slice());
+        }
+        out
+    }
+
     /// A 9×9 game after `moves` (notation, space-separated), unchecked.
     fn standard(moves: &str) -> GameData {
         let moves = moves
@@ -322,14 +331,6 @@ mod tests {
             .map(|m| m.parse().expect("notation"))
             .collect();
         GameData::new(Variant::default(), moves)
-    }
-
-    fn run_to_end(host: &mut EngineHost) -> Vec<WorkerResponse> {
-        let mut out = Vec::new();
-        while host.is_searching() {
-            out.extend(host.slice());
-        }
-        out
     }
 
     #[test]
@@ -464,6 +465,13 @@ mod tests {
     }
 
     #[test]
+    fn messages_are_serde_types() {
+        fn serde_both_ways<T: Serialize + serde::de::DeserializeOwned>() {}
+        serde_both_ways::<WorkerRequest>();
+        serde_both_ways::<WorkerResponse>();
+    }
+
+    #[test]
     fn a_small_board_search_plays_on_the_requested_variant() {
         let variant = Variant::new(5, 3).expect("5x5");
         let game = GameData::new(variant, vec!["c2".parse().expect("notation")]);
@@ -506,12 +514,5 @@ mod tests {
         let error = standard("e2 e8 e2").replay().expect_err("e2 is occupied");
         assert_eq!(error.move_index(), Some(3));
         assert_eq!(standard("e2 e8").replay().expect("legal").moves().len(), 2);
-    }
-
-    #[test]
-    fn messages_are_serde_types() {
-        fn serde_both_ways<T: Serialize + serde::de::DeserializeOwned>() {}
-        serde_both_ways::<WorkerRequest>();
-        serde_both_ways::<WorkerResponse>();
     }
 }
