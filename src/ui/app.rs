@@ -12,18 +12,18 @@ use super::board::Board;
 use super::controls::EngineControls;
 use super::engine::use_engine;
 use super::history::History;
-use super::link::{encode, Seat};
+use super::link::encode;
 use super::move_input::MoveInput;
 use super::new_game::NewGameDialog;
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::share::ShareLink;
-use super::state::{Action, TOP_CHILDREN};
+use super::state::{Action, AppState};
 use super::status::WorkerStatus;
 use super::storage::{initial_state, save};
-use super::thinking::{EngineSummary, Thinking};
+use super::thinking::{Thinking, ThinkingSummary};
 use super::watch::WatchControls;
-use crate::worker::messages::{SearchMode, WorkerRequest};
+use crate::worker::messages::WorkerRequest;
 
 /// The whole page.
 #[function_component(App)]
@@ -53,15 +53,9 @@ pub fn app() -> Html {
     // Send each search the reducer starts; stop it when it goes away.
     {
         let engine = engine.clone();
-        use_effect_with(state.search.clone(), move |search| {
+        use_effect_with(state.engine.search.clone(), move |search| {
             let id = search.as_ref().map(|s| {
-                engine.send(WorkerRequest::Search {
-                    id: s.id,
-                    record: s.record.clone(),
-                    params: s.params.clone(),
-                    mode: s.mode,
-                    top: TOP_CHILDREN,
-                });
+                engine.send(s.request());
                 s.id
             });
             move || {
@@ -77,22 +71,19 @@ pub fn app() -> Html {
     use_board_keys(dispatch.clone());
 
     let move_now = {
-        let (engine, id) = (engine.clone(), state.search.as_ref().map(|s| s.id));
+        let (engine, id) = (engine.clone(), state.engine.search.as_ref().map(|s| s.id));
         Callback::from(move |()| {
             if let Some(id) = id {
                 engine.send(WorkerRequest::Stop { id });
             }
         })
     };
-    let position = state.board_position();
+    let (board, run, page) = (&state.board, &state.engine, &state.page);
+    let position = board.board_position();
     let analysis = analysis_props(&state, &engine);
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
-    let thinking = state.search.as_ref().filter(|s| s.mode == SearchMode::Move);
-    let last_info = state
-        .engine_info
-        .clone()
-        .filter(|_| state.search.is_none() && state.engine_info_of.is_some());
+    let thinking = run.search.as_ref().filter(|_| run.thinking());
 
     html! {
         <main class="app">
@@ -101,21 +92,21 @@ pub fn app() -> Html {
                 <button class="new-game-button" data-testid="new-game-button"
                     onclick={dispatch.reform(|_: MouseEvent| Action::ShowNewGame(true))}>{ "New game" }</button>
             </header>
-            if state.new_game_open {
+            if page.new_game_open {
                 <NewGameDialog on_start={dispatch.reform(|(variant, seats)| Action::NewGame { variant, seats })}
                     on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
             }
-            <Notice text={state.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
-            <ConfirmBar confirm={state.confirm.clone()} moves={state.game.moves().len()}
+            <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
+            <ConfirmBar confirm={page.confirm.clone()} moves={board.game.moves().len()}
                 on_answer={dispatch.reform(Action::Confirmed)} />
             <div class="play-area">
                 <section class="board-column">
-                    <Status position={state.shown_position()} seats={state.seats}
-                        thinking={state.thinking()} viewing_past={state.view.is_some()} />
-                    <WallStocks position={position} seats={state.seats} />
-                    <Board {position} last_move={state.shown_last_move()} moves={state.board_moves()}
-                        interactive={state.human_to_move() && state.preview.is_none()}
-                        wall_flip={state.wall_flip} on_move={on_move.clone()}>
+                    <Status turn={state.turn()} seats={board.seats}
+                        viewing_past={board.view.is_some()} />
+                    <WallStocks position={position} seats={board.seats} />
+                    <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
+                        interactive={board.accepts_moves()}
+                        wall_flip={page.wall_flip} on_move={on_move.clone()}>
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             top={state.analysis.top} hover={state.analysis.hover}
                             show_pv={state.analysis.show_pv}
@@ -123,38 +114,37 @@ pub fn app() -> Html {
                             on_play={analysis.on_play.clone()} />
                     </Board>
                     <div class="board-tools">
-                        <button class={classes!("wall-flip", state.wall_flip.then_some("flipped"))}
+                        <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}
                             data-testid="wall-flip" onclick={dispatch.reform(|_: MouseEvent| Action::FlipWalls)}
                             title="Turn the ghost wall the other way (key R)">{ "⟲ Turn walls" }</button>
                         <MoveInput {on_move} on_error={on_error.clone()} />
                     </div>
-                    if state.seats == [Seat::Engine; 2] || state.paused {
-                        <WatchControls paused={state.paused} on_action={dispatch.clone()} />
+                    if board.engine_vs_engine() || run.paused {
+                        <WatchControls paused={run.paused} on_action={dispatch.clone()} />
                     }
                     if let Some(search) = thinking {
-                        <Thinking params={search.params.clone()} info={state.engine_info.clone()
-                            .filter(|_| state.engine_info_of.map(|(id, _)| id) == Some(search.id))}
+                        <Thinking params={search.params.clone()} info={run.thinking_snapshot().cloned()}
                             on_move_now={move_now} />
-                    } else if let Some(info) = last_info {
-                        <EngineSummary {info} />
+                    } else if let Some(info) = run.finished_snapshot().cloned() {
+                        <ThinkingSummary {info} />
                     }
                 </section>
                 <aside class="side-panel">
-                    <History moves={state.game.moves().to_vec()} shown={state.shown_ply()}
-                        can_redo={!state.game.undone().is_empty()}
+                    <History moves={board.game.moves().to_vec()} shown={board.shown_ply()}
+                        can_redo={!board.game.undone().is_empty()}
                         on_view={dispatch.reform(Action::View)}
                         on_undo={dispatch.reform(|()| Action::Undo)}
                         on_redo={dispatch.reform(|()| Action::Redo)} />
                     <ShareLink shared={state.shared()} />
-                    <EngineControls settings={state.engine.clone()}
+                    <EngineControls settings={run.settings.clone()}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />
                     <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
-                        game={state.game.moves().to_vec()} shown={state.shown_ply()}
-                        running={state.analysing()} can_start={analysis.can_start}
+                        game={board.game.moves().to_vec()} shown={board.shown_ply()}
+                        running={run.analysing()} can_start={analysis.can_start}
                         on_intent={analysis.on_intent.clone()} />
                 </aside>
             </div>
-            <WorkerStatus worker={state.worker.clone()} />
+            <WorkerStatus worker={page.worker.clone()} />
         </main>
     }
 }
@@ -220,16 +210,9 @@ struct AnalysisProps {
 /// The analysis views' props from the state; tree intents also ask the
 /// worker for children.
 fn analysis_props(
-    state: &UseReducerHandle<super::state::AppState>,
+    state: &UseReducerHandle<AppState>,
     engine: &std::rc::Rc<gloo_worker::WorkerBridge<crate::worker::EngineWorker>>,
 ) -> AnalysisProps {
-    let board_moves = state.board_moves();
-    let on_board = state.analysis.of_position(&board_moves).cloned();
-    let shown = &state.game.moves()[..state.shown_ply().min(state.game.moves().len())];
-    let panel = on_board
-        .clone()
-        .or_else(|| state.analysis.of_position(shown).cloned())
-        .or_else(|| state.analysis.latest().cloned());
     let tree = &state.analysis.tree;
     let (tree_id, expanded) = (tree.search_id, tree.expanded.clone());
     let on_intent = {
@@ -246,7 +229,7 @@ fn analysis_props(
             dispatcher.dispatch(Action::Analysis(intent));
         })
     };
-    let may_play = state.human_to_move() && state.preview.is_none();
+    let may_play = state.board.accepts_moves();
     let on_play = {
         let dispatcher = state.dispatcher();
         Callback::from(move |mv| {
@@ -256,9 +239,9 @@ fn analysis_props(
         })
     };
     AnalysisProps {
-        on_board,
-        panel,
-        can_start: !state.thinking() && !state.board_position().is_over(),
+        on_board: state.searched_on_board().cloned(),
+        panel: state.searched_for_panel().cloned(),
+        can_start: state.can_analyse(),
         on_intent,
         on_play,
     }

@@ -1,11 +1,14 @@
 //! The Yew front end. It renders state and sends intents; rules come from
 //! [`crate::game`], engine answers from the worker. The components are
-//! wasm32 only; the board geometry and the link format build natively too so
-//! their tests run with `cargo test`.
+//! wasm32 only; the page's state machine ([`state`]), the board geometry, the
+//! link format and the choice of the opening game ([`storage`]) build
+//! natively too so their tests run with `cargo test`.
 
 pub mod analysis;
 pub mod geometry;
 pub mod link;
+pub mod state;
+pub mod storage;
 
 #[cfg(target_arch = "wasm32")]
 mod app;
@@ -28,13 +31,11 @@ mod offline;
 #[cfg(target_arch = "wasm32")]
 mod players;
 #[cfg(target_arch = "wasm32")]
+mod reducible;
+#[cfg(target_arch = "wasm32")]
 mod share;
 #[cfg(target_arch = "wasm32")]
-mod state;
-#[cfg(target_arch = "wasm32")]
 mod status;
-#[cfg(target_arch = "wasm32")]
-mod storage;
 #[cfg(target_arch = "wasm32")]
 mod thinking;
 #[cfg(target_arch = "wasm32")]

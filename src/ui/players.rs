@@ -3,16 +3,15 @@
 use yew::prelude::*;
 
 use super::link::Seat;
+use super::state::Turn;
 use crate::game::{Player, Position};
 
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
-    /// The position shown.
-    pub position: Position,
+    /// Whose turn it is in the shown position, or who won there.
+    pub turn: Turn,
     /// Who plays each side.
     pub seats: [Seat; 2],
-    /// Whether the engine is thinking.
-    pub thinking: bool,
     /// Whether an earlier position is shown.
     pub viewing_past: bool,
 }
@@ -20,18 +19,15 @@ pub struct StatusProps {
 /// Who is to move, or who won (`data-testid="status"`).
 #[function_component(Status)]
 pub fn status(props: &StatusProps) -> Html {
-    let position = &props.position;
-    let name = |p: Player| player_name(p, props.seats);
-    let text = match position.winner() {
-        Some(w) => format!("{} wins!", capitalise(&name(w))),
-        None if props.thinking && !props.viewing_past => {
-            format!("{} is thinking…", capitalise(&name(position.turn())))
-        }
-        None => format!("{} to move", capitalise(&name(position.turn()))),
+    let name = |p: Player| capitalise(&player_name(p, props.seats));
+    let text = match props.turn {
+        Turn::Won(winner) => format!("{} wins!", name(winner)),
+        Turn::Thinking(player) => format!("{} is thinking…", name(player)),
+        Turn::ToMove(player) => format!("{} to move", name(player)),
     };
     let class = classes!(
         "status",
-        position.winner().map(|_| "game-over"),
+        matches!(props.turn, Turn::Won(_)).then_some("game-over"),
         props.viewing_past.then_some("viewing-past")
     );
     html! { <p {class} data-testid="status" aria-live="polite">{ text }</p> }

@@ -1,94 +1,50 @@
-//! The page's one reducer: the game, who plays, engine settings, the search
-//! under way and what the page shows. Every change goes through an [`Action`].
+//! The page's state machine: the game on view, the engine run, the page
+//! chrome and the analysis views, changed only through [`Action`]s by
+//! [`AppState::apply`].
+//!
+//! Plain Rust with no Yew import, so `cargo test` covers every transition;
+//! the Yew reducer is a thin wasm-only wrapper (`ui/reducible.rs`) that also
+//! supplies each action's engine seed, the one thing that comes from the
+//! browser.
 
-use std::rc::Rc;
+mod analysis_mode;
+mod chrome;
+mod engine_run;
+mod game_view;
+#[cfg(test)]
+mod tests;
 
-use yew::Reducible;
+pub use chrome::{Confirm, PageChrome};
+pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
+pub use game_view::GameView;
 
-use super::analysis::model::{preview_for, AnalysisState, Intent, MAX_TOP};
+use super::analysis::model::{AnalysisState, Intent};
 use super::link::{EngineSettings, Seat, Shared};
-use crate::game::{Game, Move, Position, Variant};
-use crate::search::{SearchInfo, SearchParams};
-use crate::worker::messages::{SearchMode, WorkerResponse};
-
-/// Root children listed in progress snapshots.
-pub const TOP_CHILDREN: u32 = 16;
-
-/// A search the page has asked the worker for. The app sends it when it
-/// appears and sends `Stop` for it when it goes away.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ActiveSearch {
-    /// Echoed in the worker's answers.
-    pub id: u32,
-    /// Play a move, or analyse.
-    pub mode: SearchMode,
-    /// The game record searched.
-    pub record: String,
-    /// Settings fixed when the search started.
-    pub params: SearchParams,
-}
-
-/// A question the page asks without blocking the board.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Confirm {
-    /// Play `mv` after the first `ply` moves, discarding the later ones.
-    Discard {
-        /// Moves kept.
-        ply: usize,
-        /// The move to play there.
-        mv: Move,
-    },
-    /// The page opened a link while another game was saved.
-    LinkReplacedSaved {
-        /// The saved game, to go back to.
-        saved: Box<Shared>,
-    },
-}
+use crate::game::{Game, Move, Player, Variant};
+use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
 /// Everything the page shows, changed only through [`Action`]s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
-    /// The game record.
-    pub game: Game,
-    /// The ply shown; `None` = the latest position.
-    pub view: Option<usize>,
-    /// Who plays player 1 and player 2.
-    pub seats: [Seat; 2],
-    /// Engine settings for the next engine move.
-    pub engine: EngineSettings,
-    /// Engine moves wait while paused (engine vs engine).
-    pub paused: bool,
-    /// Play one engine move, then pause again.
-    pub step: bool,
-    /// The search under way, if any.
-    pub search: Option<ActiveSearch>,
-    /// Id of the last search started.
-    pub last_search_id: u32,
-    /// The latest snapshot from the worker (progress or final).
-    pub engine_info: Option<SearchInfo>,
-    /// The search and mode `engine_info` belongs to.
-    pub engine_info_of: Option<(u32, SearchMode)>,
-    /// Moves from the shown position to draw instead of it (e.g. a PV
-    /// preview); the board shows the position after them.
-    pub preview: Option<Vec<Move>>,
-    /// A message for the notice area.
-    pub notice: Option<String>,
-    /// A pending question.
-    pub confirm: Option<Confirm>,
-    /// Ghost walls take the other orientation than the pointer suggests.
-    pub wall_flip: bool,
-    /// Whether the new-game dialog is open.
-    pub new_game_open: bool,
-    /// The worker's name once it answered a ping.
-    pub worker: Option<String>,
+    /// The game, the ply on view, a preview and who plays.
+    pub board: GameView,
+    /// Engine settings, pause/step, the search under way and its snapshot.
+    pub engine: EngineRun,
+    /// Notice, pending question, wall flip, dialog, worker name.
+    pub page: PageChrome,
     /// The analysis views: snapshots per searched position, the tree explorer.
     pub analysis: AnalysisState,
 }
 
-impl Default for AppState {
-    fn default() -> Self {
-        AppState::from_shared(Shared::default())
-    }
+/// Whose turn it is in the shown position, for the status line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The game is over there: this player won.
+    Won(Player),
+    /// This player is to move and the engine is thinking for it.
+    Thinking(Player),
+    /// This player is to move.
+    ToMove(Player),
 }
 
 /// Intents and events that change [`AppState`].
@@ -128,10 +84,6 @@ pub enum Action {
     FlipWalls,
     /// Open or close the new-game dialog.
     ShowNewGame(bool),
-    /// Draw another position than the shown one (`None` = stop previewing);
-    /// for the analysis panels (PV and tree previews).
-    #[allow(dead_code)]
-    Preview(Option<Vec<Move>>),
     /// The worker answered.
     WorkerReplied(WorkerResponse),
     /// An intent from the analysis views.
@@ -139,456 +91,232 @@ pub enum Action {
 }
 
 impl AppState {
-    /// The state for a link or saved game; the engine starts if it is to move.
-    pub fn from_shared(shared: Shared) -> Self {
+    /// The state for a link or saved game; the engine starts (with `seed`)
+    /// if it is to move.
+    pub fn from_shared(shared: Shared, seed: u64) -> Self {
+        AppState::from_shared_after(shared, 0, seed)
+    }
+
+    /// Like [`AppState::from_shared`], with search ids going on after
+    /// `last_search_id` so late answers to an old game's search are ignored.
+    fn from_shared_after(shared: Shared, last_search_id: u32, seed: u64) -> Self {
         let mut state = AppState {
-            game: shared.game,
-            view: shared.view,
-            seats: shared.seats,
-            engine: shared.engine,
-            paused: false,
-            step: false,
-            search: None,
-            last_search_id: 0,
-            engine_info: None,
-            engine_info_of: None,
-            preview: None,
-            notice: None,
-            confirm: None,
-            wall_flip: false,
-            new_game_open: false,
-            worker: None,
+            board: GameView {
+                game: shared.game,
+                view: shared.view,
+                preview: None,
+                seats: shared.seats,
+            },
+            engine: EngineRun::new(shared.engine, last_search_id),
+            page: PageChrome::default(),
             analysis: AnalysisState::default(),
         };
-        state.schedule();
+        state.schedule(seed);
         state
     }
 
     /// What links and the saved game hold.
     pub fn shared(&self) -> Shared {
         Shared {
-            game: self.game.clone(),
-            view: self.view,
-            seats: self.seats,
-            engine: self.engine.clone(),
+            game: self.board.game.clone(),
+            view: self.board.view,
+            seats: self.board.seats,
+            engine: self.engine.settings.clone(),
         }
     }
 
-    /// The ply shown.
-    pub fn shown_ply(&self) -> usize {
-        self.view.unwrap_or(self.game.moves().len())
-    }
-
-    /// The position shown (before any preview).
-    pub fn shown_position(&self) -> Position {
-        self.game
-            .position_at(self.shown_ply())
-            .copied()
-            .unwrap_or(*self.game.position())
-    }
-
-    /// The position the board draws: the shown one, or the preview from it
-    /// (as far as its moves are legal).
-    pub fn board_position(&self) -> Position {
-        let mut position = self.shown_position();
-        for mv in self.preview.iter().flatten() {
-            if position.play(*mv).is_err() {
-                break;
+    /// Whose turn it is in the shown position; the engine's thinking shows
+    /// only at the latest position, where it will move.
+    pub fn turn(&self) -> Turn {
+        let position = self.board.shown_position();
+        match position.winner() {
+            Some(winner) => Turn::Won(winner),
+            None if self.engine.thinking() && self.board.view.is_none() => {
+                Turn::Thinking(position.turn())
             }
-        }
-        position
-    }
-
-    /// The move that led to the shown position.
-    pub fn shown_last_move(&self) -> Option<Move> {
-        let ply = self.shown_ply();
-        ply.checked_sub(1)
-            .and_then(|i| self.game.moves().get(i).copied())
-    }
-
-    /// Whether the engine is thinking about a move to play.
-    pub fn thinking(&self) -> bool {
-        self.search
-            .as_ref()
-            .is_some_and(|s| s.mode == SearchMode::Move)
-    }
-
-    /// Whether a human may move on the board now.
-    pub fn human_to_move(&self) -> bool {
-        let position = self.shown_position();
-        !position.is_over() && self.seats[position.turn().index()] == Seat::Human
-    }
-
-    /// Whether exactly one side is the engine.
-    fn against_engine(&self) -> bool {
-        self.seats[0] != self.seats[1]
-    }
-
-    /// Starts an engine move when the engine is to move and nothing runs.
-    fn schedule(&mut self) {
-        let position = self.game.position();
-        let engine_to_move = self.seats[position.turn().index()] == Seat::Engine;
-        if self.search.is_some() || position.is_over() || !engine_to_move {
-            return;
-        }
-        if self.paused && !self.step {
-            return;
-        }
-        let mut params = self.engine.effective();
-        params.seed = fresh_seed();
-        self.last_search_id += 1;
-        self.search = Some(ActiveSearch {
-            id: self.last_search_id,
-            mode: SearchMode::Move,
-            record: self.game.to_string(),
-            params,
-        });
-    }
-
-    /// Drops the search under way (the app stops it in the worker).
-    fn cancel_search(&mut self) {
-        if self.thinking() {
-            self.search = None;
+            None => Turn::ToMove(position.turn()),
         }
     }
 
-    fn play_now(&mut self, mv: Move) {
-        match self.game.play(mv) {
-            Ok(()) => {
-                self.view = None;
-                self.notice = None;
-                self.preview = None;
-            }
-            Err(e) => self.notice = Some(format!("{mv}: {e}")),
-        }
-    }
-
-    fn human_move(&mut self, mv: Move) {
-        let ply = self.shown_ply();
-        let position = self.shown_position();
-        if !position.is_over() && self.seats[position.turn().index()] == Seat::Engine {
-            self.notice = Some("It is the engine's turn.".into());
-            return;
-        }
-        if let Err(e) = position.check(mv) {
-            self.notice = Some(format!("{mv}: {e}"));
-            return;
-        }
-        if ply < self.game.moves().len() {
-            self.confirm = Some(Confirm::Discard { ply, mv });
-            return;
-        }
-        self.play_now(mv);
-    }
-
-    fn undo(&mut self) {
-        self.cancel_search();
-        self.confirm = None;
-        if self.seats == [Seat::Engine; 2] {
-            self.paused = true;
-        }
-        if !self.game.undo() {
-            self.notice = Some("Nothing to undo.".into());
-            return;
-        }
-        if self.against_engine() {
-            while self.seats[self.game.position().turn().index()] == Seat::Engine
-                && self.game.undo()
-            {}
-        }
-        self.view = None;
-        self.notice = None;
-    }
-
-    fn redo(&mut self) {
-        self.cancel_search();
-        if !self.game.redo() {
-            self.notice = Some("Nothing to redo.".into());
-            return;
-        }
-        if self.against_engine() {
-            while self.seats[self.game.position().turn().index()] == Seat::Engine
-                && !self.game.undone().is_empty()
-                && self.game.redo()
-            {}
-        }
-        self.view = None;
-        self.notice = None;
-    }
-
-    fn worker_replied(&mut self, reply: WorkerResponse) {
-        self.analysis_saw(&reply);
-        let current = self.search.as_ref().map(|s| (s.id, s.mode));
-        match reply {
-            WorkerResponse::Pong { worker, .. } => self.worker = Some(worker),
-            WorkerResponse::Progress { id, info } => {
-                if let Some((sid, mode)) = current.filter(|(sid, _)| *sid == id) {
-                    self.engine_info = Some(info);
-                    self.engine_info_of = Some((sid, mode));
-                }
-            }
-            WorkerResponse::Done { id, best, info } => {
-                let Some((sid, mode)) = current.filter(|(sid, _)| *sid == id) else {
-                    return;
-                };
-                self.engine_info = Some(info);
-                self.engine_info_of = Some((sid, mode));
-                self.search = None;
-                if mode == SearchMode::Move {
-                    // Someone looking at an earlier position keeps looking at it.
-                    let view = self.view;
-                    match best {
-                        Some(mv) => {
-                            self.play_now(mv);
-                            self.view = view;
-                        }
-                        None => self.notice = Some("The engine found no move.".into()),
-                    }
-                    if self.step {
-                        self.step = false;
-                        self.paused = true;
-                    }
-                }
-            }
-            WorkerResponse::Error { id, message } => {
-                if current.is_some_and(|(sid, _)| sid == id) {
-                    self.search = None;
-                    self.paused = true;
-                }
-                self.notice = Some(format!("Engine: {message}"));
-            }
-            WorkerResponse::Children { .. } => {}
-        }
-    }
-}
-
-/// A new engine seed per move, so games against the engine vary.
-fn fresh_seed() -> u64 {
-    (js_sys::Math::random() * f64::from(u32::MAX)) as u64
-}
-
-impl Reducible for AppState {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
+    /// Applies one action. `seed` seeds the engine move this action starts,
+    /// if it starts one (a new seed per move, so games against the engine vary).
+    pub fn apply(&mut self, action: Action, seed: u64) {
         match action {
-            Action::Play(mv) => next.human_move(mv),
-            Action::Confirmed(yes) => match next.confirm.take() {
-                Some(Confirm::Discard { ply, mv }) if yes => {
-                    next.cancel_search();
-                    next.game.truncate(ply);
-                    next.play_now(mv);
-                }
-                Some(Confirm::LinkReplacedSaved { saved }) if yes => {
-                    let (worker, last_id) = (next.worker.take(), next.last_search_id);
-                    next = AppState::from_shared_after(*saved, last_id);
-                    next.worker = worker;
-                }
-                _ => {}
-            },
-            Action::Undo => next.undo(),
-            Action::Redo => next.redo(),
-            Action::View(ply) => {
-                next.view = ply.filter(|&p| p < next.game.moves().len());
-                next.preview = None;
-            }
-            Action::ViewStep(step) => {
-                let len = next.game.moves().len();
-                let at = next
-                    .view
-                    .unwrap_or(len)
-                    .saturating_add_signed(step)
-                    .min(len);
-                next.view = (at < len).then_some(at);
-                next.preview = None;
-            }
+            Action::Play(mv) => self.human_move(mv),
+            Action::Confirmed(yes) => self.confirmed(yes, seed),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::View(ply) => self.board.show(ply),
+            Action::ViewStep(by) => self.board.step(by),
             Action::NewGame { variant, seats } => {
                 let shared = Shared {
                     game: Game::new(variant),
                     view: None,
                     seats,
-                    engine: next.engine.clone(),
+                    engine: self.engine.settings.clone(),
                 };
-                let worker = next.worker.take();
-                let last_id = next.last_search_id;
-                next = AppState::from_shared_after(shared, last_id);
-                next.worker = worker;
+                self.replace_game(shared, seed);
             }
-            Action::SetEngine(settings) => next.engine = settings,
-            Action::Pause => next.paused = true,
+            Action::SetEngine(settings) => self.engine.settings = settings,
+            Action::Pause => self.engine.paused = true,
             Action::Resume => {
-                next.paused = false;
-                next.step = false;
+                self.engine.paused = false;
+                self.engine.step = false;
             }
-            Action::Step => next.step = true,
-            Action::Notice(text) => next.notice = text,
-            Action::FlipWalls => next.wall_flip = !next.wall_flip,
-            Action::ShowNewGame(open) => next.new_game_open = open,
-            Action::Preview(moves) => next.preview = moves,
-            Action::WorkerReplied(reply) => next.worker_replied(reply),
-            Action::Analysis(intent) => next.analysis_intent(intent),
+            Action::Step => self.engine.step = true,
+            Action::Notice(text) => self.page.notice = text,
+            Action::FlipWalls => self.page.wall_flip = !self.page.wall_flip,
+            Action::ShowNewGame(open) => self.page.new_game_open = open,
+            Action::WorkerReplied(reply) => self.worker_replied(reply),
+            Action::Analysis(intent) => self.analysis_intent(intent),
         }
-        next.follow_board();
-        next.schedule();
-        Rc::new(next)
+        self.follow_board();
+        self.schedule(seed);
     }
-}
 
-impl AppState {
-    /// Like [`AppState::from_shared`], keeping search ids unique across games
-    /// so late answers to an old search are ignored.
-    fn from_shared_after(shared: Shared, last_search_id: u32) -> Self {
-        let mut state = AppState::from_shared(shared);
-        if let Some(search) = state.search.as_mut() {
-            search.id += last_search_id;
+    /// Opens another game in place of this one; only the worker's name and
+    /// the search ids carry over.
+    fn replace_game(&mut self, shared: Shared, seed: u64) {
+        let worker = self.page.worker.take();
+        *self = AppState::from_shared_after(shared, self.engine.last_search_id, seed);
+        self.page.worker = worker;
+    }
+
+    /// Starts an engine move when the engine is to move and nothing runs.
+    fn schedule(&mut self, seed: u64) {
+        if !self.board.engine_to_move() || !self.engine.may_move() {
+            return;
         }
-        state.last_search_id += last_search_id;
-        state
+        let mut params = self.engine.settings.effective();
+        params.seed = seed;
+        let game = GameData::from(&self.board.game);
+        self.engine.start(SearchMode::Move, game, params);
     }
-}
 
-/// Analysis mode and the analysis views' share of the reducer.
-impl AppState {
-    /// Moves from the start to the position the board draws (the shown
-    /// position and the legal part of any preview).
-    pub fn board_moves(&self) -> Vec<Move> {
-        let moves = self.game.moves();
-        let mut out = moves[..self.shown_ply().min(moves.len())].to_vec();
-        let mut position = self.shown_position();
-        for mv in self.preview.iter().flatten() {
-            if position.play(*mv).is_err() {
-                break;
+    /// Plays `mv` at the end of the game and shows the latest position.
+    fn play_now(&mut self, mv: Move) {
+        match self.board.game.play(mv) {
+            Ok(()) => {
+                self.board.view = None;
+                self.board.preview = None;
+                self.page.notice = None;
             }
-            out.push(*mv);
+            Err(e) => self.page.tell(format!("{mv}: {e}")),
         }
-        out
     }
 
-    /// Whether analysis mode is running.
-    pub fn analysing(&self) -> bool {
-        self.search
-            .as_ref()
-            .is_some_and(|s| s.mode == SearchMode::Analysis)
+    fn human_move(&mut self, mv: Move) {
+        let ply = self.board.shown_ply();
+        let position = self.board.shown_position();
+        if self.board.seat_to_move() == Some(Seat::Engine) {
+            self.page.tell("It is the engine's turn.");
+            return;
+        }
+        if let Err(e) = position.check(mv) {
+            self.page.tell(format!("{mv}: {e}"));
+            return;
+        }
+        if ply < self.board.game.moves().len() {
+            self.page.confirm = Some(Confirm::Discard { ply, mv });
+            return;
+        }
+        self.play_now(mv);
     }
 
-    /// Keeps the engine's snapshots and the tree explorer's answers.
-    fn analysis_saw(&mut self, reply: &WorkerResponse) {
-        match reply {
-            WorkerResponse::Progress { id, info } | WorkerResponse::Done { id, info, .. } => {
-                let Some(search) = self.search.as_ref().filter(|s| s.id == *id) else {
-                    return;
-                };
-                let moves = Game::parse_with_variant(&search.record, self.game.variant())
-                    .map(|g| g.moves().to_vec())
-                    .unwrap_or_default();
-                let running = matches!(reply, WorkerResponse::Progress { .. });
-                self.analysis
-                    .record(*id, search.mode, moves, info.clone(), running);
+    fn confirmed(&mut self, yes: bool, seed: u64) {
+        match self.page.confirm.take() {
+            Some(Confirm::Discard { ply, mv }) if yes => {
+                self.engine.cancel_move();
+                self.board.game.truncate(ply);
+                self.play_now(mv);
             }
-            WorkerResponse::Children {
-                id,
-                node,
-                path,
-                children,
-            } => self
-                .analysis
-                .tree
-                .loaded(*id, *node, path.clone(), children.clone()),
+            Some(Confirm::LinkReplacedSaved { saved }) if yes => self.replace_game(*saved, seed),
             _ => {}
         }
     }
 
-    fn analysis_intent(&mut self, intent: Intent) {
-        match intent {
-            Intent::Analyse(true) => self.start_analysis(self.board_moves()),
-            Intent::Analyse(false) => {
-                if self.analysing() {
-                    self.search = None;
+    fn undo(&mut self) {
+        self.engine.cancel_move();
+        self.page.confirm = None;
+        if self.board.engine_vs_engine() {
+            self.engine.paused = true;
+        }
+        let board = &mut self.board;
+        if !board.game.undo() {
+            self.page.tell("Nothing to undo.");
+            return;
+        }
+        if board.against_engine() {
+            while board.seats[board.game.position().turn().index()] == Seat::Engine
+                && board.game.undo()
+            {}
+        }
+        board.view = None;
+        self.page.notice = None;
+    }
+
+    fn redo(&mut self) {
+        self.engine.cancel_move();
+        let board = &mut self.board;
+        if !board.game.redo() {
+            self.page.tell("Nothing to redo.");
+            return;
+        }
+        if board.against_engine() {
+            while board.seats[board.game.position().turn().index()] == Seat::Engine
+                && !board.game.undone().is_empty()
+                && board.game.redo()
+            {}
+        }
+        board.view = None;
+        self.page.notice = None;
+    }
+
+    fn worker_replied(&mut self, reply: WorkerResponse) {
+        self.analysis_saw(&reply);
+        let current = self.engine.search.as_ref().map(|s| (s.id, s.mode));
+        match reply {
+            WorkerResponse::Pong { worker, .. } => self.page.worker = Some(worker),
+            WorkerResponse::Progress { id, info } => {
+                if let Some((id, mode)) = current.filter(|(sid, _)| *sid == id) {
+                    self.engine.snapshot = Some(Snapshot { id, mode, info });
                 }
             }
-            Intent::Top(n) => self.analysis.top = n.clamp(1, MAX_TOP),
-            Intent::ShowPv(on) => self.analysis.show_pv = on,
-            Intent::Hover(mv) => self.analysis.hover = mv,
-            Intent::View(ply) => {
-                self.view = (ply < self.game.moves().len()).then_some(ply);
-                self.preview = None;
+            WorkerResponse::Done { id, best, info } => {
+                let Some((id, mode)) = current.filter(|(sid, _)| *sid == id) else {
+                    return;
+                };
+                self.engine.snapshot = Some(Snapshot { id, mode, info });
+                self.engine.search = None;
+                if mode == SearchMode::Move {
+                    self.engine_moved(best);
+                }
             }
-            Intent::Toggle(node) => {
-                self.analysis.tree.toggle(node);
+            WorkerResponse::Error { id, message } => {
+                if current.is_some_and(|(sid, _)| sid == id) {
+                    self.engine.search = None;
+                    self.engine.paused = true;
+                }
+                self.page.tell(format!("Engine: {message}"));
             }
-            Intent::Select(None) => self.preview = None,
-            Intent::Select(Some(node)) => self.preview_node(node),
-            Intent::Refresh => {}
+            WorkerResponse::Children { .. } => {}
         }
     }
 
-    /// Shows the tree node's position on the board, the game untouched.
-    fn preview_node(&mut self, node: crate::search::NodeId) {
-        let tree = &self.analysis.tree;
-        let searched = tree
-            .search_id
-            .and_then(|id| self.analysis.searched.iter().find(|s| s.id == id));
-        let (Some(searched), Some(path)) = (searched, tree.path(node)) else {
-            return;
-        };
-        let moves = self.game.moves();
-        let shown = &moves[..self.shown_ply().min(moves.len())];
-        if let Some((view, preview)) = preview_for(moves, shown, &searched.moves, path) {
-            self.view = view;
-            self.preview = Some(preview);
-            self.analysis.tree.selected = Some(node);
-        }
-    }
-
-    /// Starts analysing the position after `moves` (never while the engine
-    /// thinks of a move to play).
-    fn start_analysis(&mut self, moves: Vec<Move>) {
-        if self.thinking() {
-            self.notice = Some("The engine is thinking of its move.".into());
-            return;
-        }
-        let mut game = Game::new(self.game.variant());
-        for mv in &moves {
-            if game.play(*mv).is_err() {
-                return;
+    /// The engine's move arrived: play it; one step played pauses again.
+    fn engine_moved(&mut self, best: Option<Move>) {
+        match best {
+            Some(mv) => {
+                // Someone looking at an earlier position keeps looking at it.
+                let view = self.board.view;
+                self.play_now(mv);
+                self.board.view = view;
             }
+            None => self.page.tell("The engine found no move."),
         }
-        if game.position().is_over() {
-            self.notice = Some("The game is over in this position.".into());
-            return;
-        }
-        self.last_search_id += 1;
-        self.search = Some(ActiveSearch {
-            id: self.last_search_id,
-            mode: SearchMode::Analysis,
-            record: game.to_string(),
-            params: self.engine.effective(),
-        });
-        self.analysis.analysed = Some(moves);
-    }
-
-    /// Analysis follows the board: another shown position (a move played,
-    /// another ply viewed) restarts it there; previews (tree, PV) do not.
-    fn follow_board(&mut self) {
-        if self.preview.is_none() {
-            self.analysis.tree.selected = None;
-        }
-        if self.search.is_none() {
-            self.analysis.stopped();
-        }
-        if !self.analysing() {
-            self.analysis.analysed = None;
-            return;
-        }
-        let moves = self.game.moves();
-        let shown = &moves[..self.shown_ply().min(moves.len())];
-        let on_board = self.analysis.analysed.as_ref().is_some_and(|analysed| {
-            analysed.as_slice() == shown || (self.preview.is_some() && analysed.starts_with(shown))
-        });
-        if !on_board {
-            let shown = shown.to_vec();
-            self.start_analysis(shown);
+        if self.engine.step {
+            self.engine.step = false;
+            self.engine.paused = true;
         }
     }
 }

@@ -1,5 +1,11 @@
 //! Where the page's state comes from at start (a link, the saved game, or a
 //! new game) and where it is saved on every change (`localStorage`).
+//!
+//! The choice between link, saved game and new game is plain Rust
+//! ([`opening_state`]), tested natively; reading the address bar and
+//! `localStorage` is wasm32 only.
+
+use std::fmt;
 
 use super::link::{decode, Shared};
 use super::state::{AppState, Confirm};
@@ -7,73 +13,59 @@ use super::state::{AppState, Confirm};
 /// The `localStorage` key of the saved game (a link query string).
 pub const SAVED_KEY: &str = "quoridor.game.v1";
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+/// What was wrong with the game the page opened; the readable part of it
+/// was opened all the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenProblems {
+    /// The link in the address bar, one message per problem.
+    Link(Vec<String>),
+    /// The game saved in `localStorage`, one message per problem.
+    Saved(Vec<String>),
 }
 
-/// The saved game's query string, if any.
-pub fn saved() -> Option<String> {
-    storage()?.get_item(SAVED_KEY).ok().flatten()
-}
+impl OpenProblems {
+    /// The problems of the link, if it has any.
+    fn of_link<P: ToString>(problems: &[P]) -> Option<Self> {
+        (!problems.is_empty()).then(|| OpenProblems::Link(texts(problems)))
+    }
 
-/// Saves `query` (failures, e.g. private mode, only cost persistence).
-pub fn save(query: &str) {
-    if let Some(storage) = storage() {
-        let _ignored = storage.set_item(SAVED_KEY, query);
+    /// The problems of the saved game, if it has any.
+    fn of_saved<P: ToString>(problems: &[P]) -> Option<Self> {
+        (!problems.is_empty()).then(|| OpenProblems::Saved(texts(problems)))
     }
 }
 
-/// The page's query string without `?`.
-pub fn location_query() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .map(|q| q.trim_start_matches('?').to_string())
-        .unwrap_or_default()
+fn texts<P: ToString>(problems: &[P]) -> Vec<String> {
+    problems.iter().map(ToString::to_string).collect()
 }
 
-/// The page's address without query or fragment (where links point).
-pub fn page_address() -> String {
-    web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .unwrap_or_default()
-}
-
-/// Drops the query from the address bar, so a reload restores the saved game
-/// (which goes on from the link's) rather than the link again.
-fn forget_query() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Ok(path) = window.location().pathname() else {
-        return;
-    };
-    if let Ok(history) = window.history() {
-        let _ignored =
-            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
-    }
-}
-
-/// The state to start with: a link wins over the saved game (the page then
-/// offers the saved one back), the saved game over a new one. Problems with
-/// either go to the notice area.
-pub fn initial_state() -> AppState {
-    let link = location_query();
-    let saved = saved().map(|q| decode(&q));
-    if !link.trim().is_empty() {
-        let opened = decode(&link);
-        forget_query();
-        let mut state = AppState::from_shared(opened.shared.clone());
-        if !opened.problems.is_empty() {
-            state.notice = Some(format!(
-                "This link has problems: {}",
-                opened.problems.join("; ")
-            ));
+impl fmt::Display for OpenProblems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenProblems::Link(problems) => {
+                write!(f, "This link has problems: {}", problems.join("; "))
+            }
+            OpenProblems::Saved(problems) => {
+                write!(f, "The saved game has problems: {}", problems.join("; "))
+            }
         }
+    }
+}
+
+impl std::error::Error for OpenProblems {}
+
+/// The state to start with, from the page's query string `link` and the
+/// saved game's query string: a link wins over the saved game (the page then
+/// offers the saved one back), the saved game over a new one. Problems with
+/// either go to the notice area. `seed` seeds the engine if it moves first.
+pub fn opening_state(link: &str, saved: Option<&str>, seed: u64) -> AppState {
+    let saved = saved.map(decode);
+    if !link.trim().is_empty() {
+        let opened = decode(link);
+        let mut state = AppState::from_shared(opened.shared.clone(), seed);
+        state.page.notice = OpenProblems::of_link(&opened.problems).map(|p| p.to_string());
         if let Some(saved) = saved.filter(|s| !same_game(&s.shared, &opened.shared)) {
-            state.confirm = Some(Confirm::LinkReplacedSaved {
+            state.page.confirm = Some(Confirm::LinkReplacedSaved {
                 saved: Box::new(saved.shared),
             });
         }
@@ -81,19 +73,156 @@ pub fn initial_state() -> AppState {
     }
     match saved {
         Some(saved) => {
-            let mut state = AppState::from_shared(saved.shared);
-            if !saved.problems.is_empty() {
-                state.notice = Some(format!(
-                    "The saved game has problems: {}",
-                    saved.problems.join("; ")
-                ));
-            }
+            let mut state = AppState::from_shared(saved.shared, seed);
+            state.page.notice = OpenProblems::of_saved(&saved.problems).map(|p| p.to_string());
             state
         }
-        None => AppState::default(),
+        None => AppState::from_shared(Shared::default(), seed),
     }
 }
 
 fn same_game(a: &Shared, b: &Shared) -> bool {
     a.game == b.game && a.seats == b.seats && a.engine == b.engine
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use browser::{initial_state, page_address, save};
+
+/// The browser side: the address bar and `localStorage`.
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use super::{opening_state, SAVED_KEY};
+    use crate::ui::reducible::fresh_seed;
+    use crate::ui::state::AppState;
+
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok().flatten()
+    }
+
+    /// The saved game's query string, if any.
+    fn saved() -> Option<String> {
+        storage()?.get_item(SAVED_KEY).ok().flatten()
+    }
+
+    /// Saves `query` (failures, e.g. private mode, only cost persistence).
+    pub fn save(query: &str) {
+        if let Some(storage) = storage() {
+            let _ignored = storage.set_item(SAVED_KEY, query);
+        }
+    }
+
+    /// The page's query string without `?`.
+    fn location_query() -> String {
+        web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .map(|q| q.trim_start_matches('?').to_string())
+            .unwrap_or_default()
+    }
+
+    /// The page's address without query or fragment (where links point).
+    pub fn page_address() -> String {
+        web_sys::window()
+            .and_then(|w| {
+                let l = w.location();
+                Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+            })
+            .unwrap_or_default()
+    }
+
+    /// Drops the query from the address bar, so a reload restores the saved
+    /// game (which goes on from the link's) rather than the link again.
+    fn forget_query() {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Ok(path) = window.location().pathname() else {
+            return;
+        };
+        if let Ok(history) = window.history() {
+            let _ignored =
+                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+    }
+
+    /// The state to start with (see [`opening_state`]); a link is read once.
+    pub fn initial_state() -> AppState {
+        let link = location_query();
+        let state = opening_state(&link, saved().as_deref(), fresh_seed());
+        if !link.trim().is_empty() {
+            forget_query();
+        }
+        state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::link::{encode, Seat};
+    use crate::ui::state::Action;
+
+    fn saved_game() -> Shared {
+        let mut shared = Shared::default();
+        for mv in ["e2", "e8", "e3"] {
+            shared
+                .game
+                .play(mv.parse().expect("notation"))
+                .expect("legal");
+        }
+        shared.seats = [Seat::Human, Seat::Human];
+        shared
+    }
+
+    #[test]
+    fn a_link_over_a_different_saved_game_offers_the_saved_one_back() {
+        let saved = encode(&saved_game());
+        let mut state = opening_state("v=1&moves=e2.e8&p2=human", Some(&saved), 1);
+        assert_eq!(state.board.game.to_string(), "e2 e8");
+        assert!(matches!(
+            state.page.confirm,
+            Some(Confirm::LinkReplacedSaved { .. })
+        ));
+        state.apply(Action::Confirmed(true), 2);
+        assert_eq!(state.board.game.to_string(), "e2 e8 e3");
+        assert_eq!(state.page.confirm, None);
+    }
+
+    #[test]
+    fn keeping_the_links_game_drops_the_question_only() {
+        let saved = encode(&saved_game());
+        let mut state = opening_state("v=1&moves=e2.e8&p2=human", Some(&saved), 1);
+        state.apply(Action::Confirmed(false), 2);
+        assert_eq!(state.board.game.to_string(), "e2 e8");
+        assert_eq!(state.page.confirm, None);
+    }
+
+    #[test]
+    fn a_link_to_the_saved_game_asks_nothing() {
+        let saved = encode(&saved_game());
+        let state = opening_state(&saved, Some(&saved), 1);
+        assert_eq!(state.page.confirm, None);
+        assert_eq!(state.shared(), saved_game());
+    }
+
+    #[test]
+    fn problems_of_a_link_or_a_saved_game_are_told_apart() {
+        let state = opening_state("v=1&moves=e2.e2&p1=robot", None, 1);
+        let notice = state.page.notice.expect("problems reported");
+        assert!(notice.starts_with("This link has problems: "), "{notice}");
+        assert!(notice.contains("; "), "two problems joined: {notice}");
+        let state = opening_state("", Some("v=1&moves=e2.zz"), 1);
+        let notice = state.page.notice.expect("problems reported");
+        assert!(
+            notice.starts_with("The saved game has problems: "),
+            "{notice}"
+        );
+        assert_eq!(state.board.game.to_string(), "e2");
+    }
+
+    #[test]
+    fn nothing_saved_and_no_link_is_the_first_visit_game() {
+        let state = opening_state("", None, 1);
+        assert_eq!(state.shared(), Shared::default());
+        assert_eq!(state.page.notice, None);
+    }
 }

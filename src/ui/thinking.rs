@@ -59,9 +59,9 @@ pub struct SummaryProps {
     pub info: SearchInfo,
 }
 
-/// One line about the engine's last move.
-#[function_component(EngineSummary)]
-pub fn engine_summary(props: &SummaryProps) -> Html {
+/// One line about the engine's last search, once it is over.
+#[function_component(ThinkingSummary)]
+pub fn thinking_summary(props: &SummaryProps) -> Html {
     let i = &props.info;
     let best = i
         .best_move

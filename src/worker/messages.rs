@@ -22,6 +22,46 @@ pub enum SearchMode {
     Analysis,
 }
 
+/// The game as data, as it crosses the worker boundary: the variant and the
+/// moves from its start position. The worker replays the moves through the
+/// rules before searching, so a move list that breaks a rule is an
+/// [`WorkerResponse::Error`], never a panic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameData {
+    /// Board size, walls and start squares.
+    pub variant: Variant,
+    /// The moves played from the start position.
+    pub moves: Vec<Move>,
+}
+
+impl GameData {
+    /// The game after `moves` from the start of `variant`.
+    pub fn new(variant: Variant, moves: Vec<Move>) -> Self {
+        GameData { variant, moves }
+    }
+
+    /// Replays the moves; the first one that breaks a rule is an error that
+    /// names it by its 1-based index, as a game record's would.
+    pub fn replay(&self) -> Result<Game, crate::game::RecordError> {
+        let mut game = Game::new(self.variant);
+        for (i, &mv) in self.moves.iter().enumerate() {
+            game.play(mv)
+                .map_err(|error| crate::game::RecordError::Illegal {
+                    index: i + 1,
+                    mv,
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+}
+
+impl From<&Game> for GameData {
+    fn from(game: &Game) -> Self {
+        GameData::new(game.variant(), game.moves().to_vec())
+    }
+}
+
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum WorkerRequest {
@@ -33,12 +73,12 @@ pub enum WorkerRequest {
         /// Reversed in the answer.
         text: String,
     },
-    /// Search the position after `record` (a game record, header included).
+    /// Search the position after `game`'s moves.
     Search {
         /// Chosen by the page; echoed in every answer about this search.
         id: u32,
         /// The game so far.
-        record: String,
+        game: GameData,
         /// Engine settings (limits included).
         params: SearchParams,
         /// Play a move, or analyse without limit.
@@ -141,11 +181,11 @@ impl EngineHost {
             }],
             WorkerRequest::Search {
                 id,
-                record,
+                game,
                 params,
                 mode,
                 top,
-            } => self.start(id, &record, params, mode, top as usize),
+            } => self.start(id, &game, params, mode, top as usize),
             WorkerRequest::Stop { id } => match &self.active {
                 Some(a) if a.id == id => self.finish().into_iter().collect(),
                 _ => Vec::new(),
@@ -174,12 +214,12 @@ impl EngineHost {
     fn start(
         &mut self,
         id: u32,
-        record: &str,
+        game: &GameData,
         mut params: SearchParams,
         mode: SearchMode,
         top: usize,
     ) -> Vec<WorkerResponse> {
-        let game = match Game::parse_with_variant(record, Variant::default()) {
+        let game = match game.replay() {
             Ok(game) => game,
             Err(e) => {
                 return vec![WorkerResponse::Error {
@@ -284,6 +324,15 @@ mod tests {
         out
     }
 
+    /// A 9×9 game after `moves` (notation, space-separated), unchecked.
+    fn standard(moves: &str) -> GameData {
+        let moves = moves
+            .split_whitespace()
+            .map(|m| m.parse().expect("notation"))
+            .collect();
+        GameData::new(Variant::default(), moves)
+    }
+
     #[test]
     fn pong_keeps_the_ping_id_and_reverses_the_text() {
         let mut host = EngineHost::default();
@@ -306,7 +355,7 @@ mod tests {
         let mut host = EngineHost::default();
         let now = host.handle(WorkerRequest::Search {
             id: 3,
-            record: "e2 e8".into(),
+            game: standard("e2 e8"),
             params: quick(),
             mode: SearchMode::Move,
             top: 8,
@@ -329,7 +378,7 @@ mod tests {
         let mut host = EngineHost::default();
         host.handle(WorkerRequest::Search {
             id: 1,
-            record: String::new(),
+            game: standard(""),
             params: quick(),
             mode: SearchMode::Analysis,
             top: 5,
@@ -355,7 +404,7 @@ mod tests {
         let mut host = EngineHost::default();
         host.handle(WorkerRequest::Search {
             id: 2,
-            record: String::new(),
+            game: standard(""),
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -365,11 +414,11 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_record_is_an_error_not_a_search() {
+    fn a_bad_move_list_is_an_error_not_a_search() {
         let mut host = EngineHost::default();
         let answers = host.handle(WorkerRequest::Search {
             id: 9,
-            record: "e2 e2".into(),
+            game: standard("e2 e2"),
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -386,7 +435,7 @@ mod tests {
         let mut host = EngineHost::default();
         host.handle(WorkerRequest::Search {
             id: 4,
-            record: String::new(),
+            game: standard(""),
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -420,5 +469,50 @@ mod tests {
         fn serde_both_ways<T: Serialize + serde::de::DeserializeOwned>() {}
         serde_both_ways::<WorkerRequest>();
         serde_both_ways::<WorkerResponse>();
+    }
+
+    #[test]
+    fn a_small_board_search_plays_on_the_requested_variant() {
+        let variant = Variant::new(5, 3).expect("5x5");
+        let game = GameData::new(variant, vec!["c2".parse().expect("notation")]);
+        let mut host = EngineHost::default();
+        host.handle(WorkerRequest::Search {
+            id: 6,
+            game: game.clone(),
+            params: quick(),
+            mode: SearchMode::Move,
+            top: 5,
+        });
+        let answers = run_to_end(&mut host);
+        let Some(WorkerResponse::Done { best, .. }) = answers.last() else {
+            panic!("expected Done last, got {answers:?}");
+        };
+        let replayed = game.replay().expect("legal moves");
+        assert_eq!(replayed.position().size(), 5);
+        assert!(replayed.position().check(best.expect("a move")).is_ok());
+    }
+
+    #[test]
+    fn a_search_request_carries_the_game_as_variant_and_moves() {
+        let request = WorkerRequest::Search {
+            id: 7,
+            game: standard("e2 e8 e3h"),
+            params: quick(),
+            mode: SearchMode::Analysis,
+            top: 3,
+        };
+        let json = serde_json::to_value(&request).expect("serializes");
+        let game = &json["Search"]["game"];
+        assert_eq!(game["moves"], serde_json::json!(["e2", "e8", "e3h"]));
+        assert_eq!(game["variant"]["size"], 9);
+        let back: WorkerRequest = serde_json::from_value(json).expect("deserializes");
+        assert_eq!(back, request);
+    }
+
+    #[test]
+    fn replay_names_the_first_illegal_move() {
+        let error = standard("e2 e8 e2").replay().expect_err("e2 is occupied");
+        assert_eq!(error.move_index(), Some(3));
+        assert_eq!(standard("e2 e8").replay().expect("legal").moves().len(), 2);
     }
 }

@@ -1,0 +1,125 @@
+//! The game as the page shows it: the record, the ply on view, a preview
+//! drawn over it, and who plays which side.
+
+use crate::game::{Game, Move, Position};
+use crate::ui::link::Seat;
+
+/// The game part of the page's state and the views derived from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameView {
+    /// The game record.
+    pub game: Game,
+    /// The ply shown; `None` = the latest position.
+    pub view: Option<usize>,
+    /// Moves from the shown position to draw instead of it (a PV or tree
+    /// preview); the board shows the position after them.
+    pub preview: Option<Vec<Move>>,
+    /// Who plays player 1 and player 2.
+    pub seats: [Seat; 2],
+}
+
+impl GameView {
+    /// The ply shown.
+    pub fn shown_ply(&self) -> usize {
+        self.view.unwrap_or(self.game.moves().len())
+    }
+
+    /// The moves that lead to the shown position.
+    pub fn shown_moves(&self) -> &[Move] {
+        let moves = self.game.moves();
+        &moves[..self.shown_ply().min(moves.len())]
+    }
+
+    /// The position shown (before any preview).
+    pub fn shown_position(&self) -> Position {
+        self.game
+            .position_at(self.shown_ply())
+            .copied()
+            .unwrap_or(*self.game.position())
+    }
+
+    /// The legal part of the preview, from the shown position.
+    fn legal_preview(&self) -> impl Iterator<Item = Move> + '_ {
+        let mut position = self.shown_position();
+        self.preview
+            .iter()
+            .flatten()
+            .copied()
+            .take_while(move |&mv| position.play(mv).is_ok())
+    }
+
+    /// The position the board draws: the shown one, or the preview from it
+    /// (as far as its moves are legal).
+    pub fn board_position(&self) -> Position {
+        let mut position = self.shown_position();
+        for mv in self.preview.iter().flatten() {
+            if position.play(*mv).is_err() {
+                break;
+            }
+        }
+        position
+    }
+
+    /// Moves from the start to the position the board draws (the shown
+    /// position and the legal part of any preview).
+    pub fn board_moves(&self) -> Vec<Move> {
+        self.shown_moves()
+            .iter()
+            .copied()
+            .chain(self.legal_preview())
+            .collect()
+    }
+
+    /// The move that led to the shown position.
+    pub fn shown_last_move(&self) -> Option<Move> {
+        self.shown_moves().last().copied()
+    }
+
+    /// Who must move in the shown position; `None` once the game is over there.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        let position = self.shown_position();
+        (!position.is_over()).then(|| self.seats[position.turn().index()])
+    }
+
+    /// Whether a human may move on the board now.
+    pub fn human_to_move(&self) -> bool {
+        self.seat_to_move() == Some(Seat::Human)
+    }
+
+    /// Whether the board takes a human move: a human is to move and no
+    /// preview covers the shown position.
+    pub fn accepts_moves(&self) -> bool {
+        self.human_to_move() && self.preview.is_none()
+    }
+
+    /// Whether the engine is to move in the latest position of the game.
+    pub fn engine_to_move(&self) -> bool {
+        let position = self.game.position();
+        !position.is_over() && self.seats[position.turn().index()] == Seat::Engine
+    }
+
+    /// Whether exactly one side is the engine.
+    pub fn against_engine(&self) -> bool {
+        self.seats[0] != self.seats[1]
+    }
+
+    /// Whether the engine plays both sides.
+    pub fn engine_vs_engine(&self) -> bool {
+        self.seats == [Seat::Engine; 2]
+    }
+
+    /// Shows the position after `ply` moves (`None`, or the latest ply, =
+    /// the latest position) and drops any preview.
+    pub fn show(&mut self, ply: Option<usize>) {
+        self.view = ply.filter(|&p| p < self.game.moves().len());
+        self.preview = None;
+    }
+
+    /// Steps the shown position back (negative) or forward, stopping at the
+    /// start and at the latest position.
+    pub fn step(&mut self, by: isize) {
+        let len = self.game.moves().len();
+        let at = self.shown_ply().saturating_add_signed(by).min(len);
+        self.show(Some(at));
+    }
+}
