@@ -24,10 +24,7 @@ use std::io::Write;
 /// The tool's grammar, with one help layout for every subcommand; a flag
 /// given twice takes its last value, as shells' aliases expect.
 fn grammar() -> clap::Command {
-    Cli::command().mut_subcommands(|sub| {
-        sub.help_template(HELP_TEMPLATE)
-            .args_override_self(true)
-    })
+    Cli::command().mut_subcommands(|sub| sub.help_template(HELP_TEMPLATE).args_override_self(true))
 }
 
 /// Runs the CLI with `args` (the program name first, as `std::env::args_os`
