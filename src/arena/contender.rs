@@ -317,9 +317,9 @@ impl Process {
     /// Why the engine stopped answering: its exit status if it has exited.
     fn died(&mut self) -> EngineError {
         // Give the process a moment to exit so its status shows.
-        let exited = self.child.exited_within(Duration::from_millis(100));
+        self.child.exited_within(Duration::from_millis(100));
         let stderr = self.stderr.text();
-        match self.child.exit_status().filter(|_| exited) {
+        match self.child.exit_status() {
             Some(status) => EngineError::Exited {
                 status: status.to_string(),
                 stderr,

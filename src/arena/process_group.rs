@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStderr, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -69,6 +69,7 @@ impl EngineChild {
     /// The leader's exit status if it has exited (without reaping it, so the
     /// group id stays its own until the group is killed).
     pub fn exit_status(&mut self) -> Option<ExitStatus> {
+        // SAFETY: siginfo_t is plain data for which all zeroes is valid.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         let pid = libc::id_t::try_from(self.pgid).unwrap_or(0);
         // SAFETY: `info` is a valid siginfo_t to write into; WNOWAIT leaves
@@ -85,9 +86,8 @@ impl EngineChild {
         if found != 0 || unsafe { info.si_pid() } == 0 {
             return None;
         }
-        // Reading the status reaps nothing yet: `try_wait` below would, so
-        // take it from the siginfo instead.
-        use std::os::unix::process::ExitStatusExt;
+        // `try_wait` would reap the leader, so build the status from the
+        // siginfo instead.
         // SAFETY: as above, `info` was filled by waitid for an exited child.
         let status = unsafe { info.si_status() };
         Some(if info.si_code == libc::CLD_EXITED {

@@ -12,7 +12,7 @@ use crate::arena::{
 };
 use crate::game::{Game, RecordError, Variant, VariantError};
 use std::fmt;
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -159,8 +159,8 @@ fn limit_text(limit: Limit) -> String {
 pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
     let config = match_config(args)?;
     // Fail on an unwritable path now, not after hours of games.
-    let mut records = create(&args.records)?;
-    let mut json = args.json.as_deref().map(create).transpose()?;
+    let records = OutputFile::open(&args.records)?;
+    let json = args.json.as_deref().map(OutputFile::open).transpose()?;
     // Ctrl-C: no engine outlives the arena. Setting the handler fails only if
     // one is set already, which then does the same job.
     let _ = ctrlc::set_handler(|| {
@@ -204,36 +204,71 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
     .map_err(ArenaError::Match)?;
     progress.finish();
     let summary = Summary::new(&config, results);
+    // The files first: a closed stdout must not cost the games.
+    records.write(&write_records(&summary.results))?;
+    if let Some(json) = json {
+        json.write(&summary.json())?;
+    }
     let mut out = io::stdout().lock();
     write!(out, "{}", summary.text())?;
-    write_file(
-        &mut records,
-        &args.records,
-        &write_records(&summary.results),
-    )?;
     writeln!(out, "records: {}", args.records.display())?;
-    if let (Some(file), Some(path)) = (json.as_mut(), &args.json) {
-        write_file(file, path, &summary.json())?;
+    if let Some(path) = &args.json {
         writeln!(out, "summary: {}", path.display())?;
     }
     out.flush()?;
     Ok(())
 }
 
-fn create(path: &Path) -> Result<File, ArenaError> {
-    File::create(path).map_err(|source| ArenaError::OutputFile {
-        path: path.to_path_buf(),
-        source,
-    })
+/// An output file opened before the first game and written after the last.
+/// If the arena stops before, a file it created is removed again and an
+/// existing one keeps its contents.
+struct OutputFile {
+    path: PathBuf,
+    file: File,
+    created: bool,
+    written: bool,
 }
 
-fn write_file(file: &mut File, path: &Path, text: &str) -> Result<(), ArenaError> {
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.flush())
-        .map_err(|source| ArenaError::Write {
+impl OutputFile {
+    fn open(path: &Path) -> Result<OutputFile, ArenaError> {
+        let created = !path.exists();
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|source| ArenaError::OutputFile {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(OutputFile {
             path: path.to_path_buf(),
-            source,
+            file,
+            created,
+            written: false,
         })
+    }
+
+    /// Replaces the file's contents with `text`.
+    fn write(mut self, text: &str) -> Result<(), ArenaError> {
+        self.written = true;
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.write_all(text.as_bytes()))
+            .and_then(|()| self.file.flush())
+            .map_err(|source| ArenaError::Write {
+                path: self.path.clone(),
+                source,
+            })
+    }
+}
+
+impl Drop for OutputFile {
+    fn drop(&mut self) {
+        if self.created && !self.written {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 /// An engine given by settings (`--a`/`--b`) or a command, or the default.
