@@ -347,8 +347,8 @@ fn play(
                 progress.update(done, &score, None);
             }
             RunEvent::Setting(line) => {
-                done_before.fetch_add(games as u64, Ordering::Relaxed);
-                progress.println(line);
+                let done = done_before.fetch_add(games as u64, Ordering::Relaxed) + games as u64;
+                progress.step(done, "", line);
             }
         };
         fresh.push(

@@ -45,9 +45,14 @@ impl Progress {
             }
             None => {
                 let Some(line) = line else { return };
+                let score = if score.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {score}")
+                };
                 let _ = writeln!(
                     std::io::stderr().lock(),
-                    "{line}  [{done}/{} games, {score}, {} elapsed, ETA {}]",
+                    "{line}  [{done}/{} games{score}, {} elapsed, ETA {}]",
                     self.total,
                     clock(self.started.elapsed()),
                     clock(self.eta(done))
@@ -56,13 +61,15 @@ impl Progress {
         }
     }
 
-    /// Prints a line above the bar (or plainly, without a terminal).
-    pub fn println(&self, line: &str) {
+    /// A step of the run is done (`done` games so far): `line` says which,
+    /// above the bar on a terminal, otherwise with the counts and times.
+    pub fn step(&self, done: u64, score: &str, line: &str) {
         match &self.bar {
-            Some(bar) => bar.println(line),
-            None => {
-                let _ = writeln!(std::io::stderr().lock(), "{line}");
+            Some(bar) => {
+                bar.set_position(done);
+                bar.println(line);
             }
+            None => self.update(done, score, Some(line)),
         }
     }
 
