@@ -550,61 +550,13 @@ pub fn run(
     progress: &(dyn Fn(RunEvent<'_>) + Sync),
 ) -> Result<ExperimentResult, ExperimentError> {
     let started = Instant::now();
-    let variant = Variant::default();
     let mut series_results = Vec::new();
     for series in &experiment.series {
-        let mut settings = Vec::new();
-        for setting in &series.settings {
-            let t0 = Instant::now();
-            let mut config = MatchConfig::new(
-                Contender::internal(&setting.label, setting.tested.clone()),
-                Contender::internal("fixed point", setting.fixed.clone()),
-                variant,
-            );
-            config.games = games;
-            config.threads = threads;
-            config.limit = Limit::Own;
-            let on_game = |_: &_, tally| {
-                progress(RunEvent::Game {
-                    setting: &setting.label,
-                    tally,
-                });
-            };
-            let results = run_match(&config, &on_game).map_err(ExperimentError::Match)?;
-            let summary = Summary::new(&config, results);
-            if let Some(forfeit) = summary.forfeits.first() {
-                return Err(ExperimentError::Forfeit {
-                    experiment: experiment.number,
-                    setting: setting.label.clone(),
-                    line: forfeit.clone(),
-                });
-            }
-            progress(RunEvent::Setting(&format!(
-                "experiment {} ({}), {} = {}: {}/{} wins{} in {:.1} s",
-                experiment.number,
-                series.name,
-                experiment.parameter,
-                setting.label,
-                summary.a.wins,
-                summary.games,
-                setting
-                    .thesis
-                    .map_or(String::new(), |t| format!(" (thesis {t}/100)")),
-                t0.elapsed().as_secs_f64()
-            )));
-            settings.push(SettingResult {
-                label: setting.label.clone(),
-                thesis: setting.thesis,
-                games: summary.games,
-                wins: summary.a.wins,
-                rate: summary.a_score,
-                interval: summary.a_score_interval,
-                playouts_per_move: summary.a.playouts_per_move,
-                ms_per_move: summary.a.ms_per_move,
-                fixed_ms_per_move: summary.b.ms_per_move,
-                mean_plies: summary.mean_plies,
-            });
-        }
+        let settings = series
+            .settings
+            .iter()
+            .map(|setting| play_setting(experiment, series, setting, (games, threads), progress))
+            .collect::<Result<_, _>>()?;
         series_results.push(SeriesResult {
             name: series.name.clone(),
             settings,
@@ -623,6 +575,66 @@ pub fn run(
         fixed_point: fixed,
         series: series_results,
         seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Plays one setting of `series`: `games` games of the tested engine
+/// against the fixed point on `threads` threads.
+fn play_setting(
+    experiment: &Experiment,
+    series: &Series,
+    setting: &Setting,
+    (games, threads): (usize, usize),
+    progress: &(dyn Fn(RunEvent<'_>) + Sync),
+) -> Result<SettingResult, ExperimentError> {
+    let started = Instant::now();
+    let mut config = MatchConfig::new(
+        Contender::internal(&setting.label, setting.tested.clone()),
+        Contender::internal("fixed point", setting.fixed.clone()),
+        Variant::default(),
+    );
+    config.games = games;
+    config.threads = threads;
+    config.limit = Limit::Own;
+    let on_game = |_: &_, tally| {
+        progress(RunEvent::Game {
+            setting: &setting.label,
+            tally,
+        });
+    };
+    let results = run_match(&config, &on_game).map_err(ExperimentError::Match)?;
+    let summary = Summary::new(&config, results);
+    if let Some(forfeit) = summary.forfeits.first() {
+        return Err(ExperimentError::Forfeit {
+            experiment: experiment.number,
+            setting: setting.label.clone(),
+            line: forfeit.clone(),
+        });
+    }
+    progress(RunEvent::Setting(&format!(
+        "experiment {} ({}), {} = {}: {}/{} wins{} in {:.1} s",
+        experiment.number,
+        series.name,
+        experiment.parameter,
+        setting.label,
+        summary.a.wins,
+        summary.games,
+        setting
+            .thesis
+            .map_or(String::new(), |t| format!(" (thesis {t}/100)")),
+        started.elapsed().as_secs_f64()
+    )));
+    Ok(SettingResult {
+        label: setting.label.clone(),
+        thesis: setting.thesis,
+        games: summary.games,
+        wins: summary.a.wins,
+        rate: summary.a_score,
+        interval: summary.a_score_interval,
+        playouts_per_move: summary.a.playouts_per_move,
+        ms_per_move: summary.a.ms_per_move,
+        fixed_ms_per_move: summary.b.ms_per_move,
+        mean_plies: summary.mean_plies,
     })
 }
 
