@@ -5,12 +5,13 @@
 
 use super::args::ArenaArgs;
 use super::error::CliError;
+use super::openings::{read_openings, OpeningsProblem};
 use super::progress::Progress;
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_match, write_records, Contender,
     EngineError, Limit, MatchConfig, MatchError, Side, Summary,
 };
-use crate::game::{Game, RecordError, Variant, VariantError};
+use crate::game::{Variant, VariantError};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -60,34 +61,6 @@ pub enum ArenaError {
         /// What the system said.
         source: io::Error,
     },
-}
-
-/// What is wrong with an openings file.
-#[derive(Debug)]
-pub enum OpeningsProblem {
-    /// It cannot be read.
-    Unreadable(io::Error),
-    /// A line is not a record of the match's variant.
-    BadRecord {
-        /// 1-based line number.
-        line: usize,
-        /// Why.
-        error: RecordError,
-    },
-    /// A line's header names another variant.
-    OtherBoard {
-        /// 1-based line number.
-        line: usize,
-        /// The match's variant.
-        variant: Variant,
-    },
-    /// A line is a finished game.
-    Finished {
-        /// 1-based line number.
-        line: usize,
-    },
-    /// No line holds an opening.
-    Empty,
 }
 
 impl ArenaError {
@@ -326,40 +299,6 @@ fn match_config(args: &ArenaArgs) -> Result<MatchConfig, ArenaError> {
     }
     config.move_cap = usize::try_from(args.move_cap).unwrap_or(usize::MAX);
     Ok(config)
-}
-
-/// Reads an openings file: one record per line on `variant`; blank lines and
-/// lines starting with `#` are skipped. Any bad line is an error naming it.
-fn read_openings(path: &Path, variant: Variant) -> Result<Vec<Game>, OpeningsProblem> {
-    let text = std::fs::read_to_string(path).map_err(OpeningsProblem::Unreadable)?;
-    let mut openings = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line_number = n + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let game = Game::parse_with_variant(line, variant).map_err(|error| {
-            OpeningsProblem::BadRecord {
-                line: line_number,
-                error,
-            }
-        })?;
-        if game.variant() != variant {
-            return Err(OpeningsProblem::OtherBoard {
-                line: line_number,
-                variant,
-            });
-        }
-        if game.winner().is_some() {
-            return Err(OpeningsProblem::Finished { line: line_number });
-        }
-        openings.push(game);
-    }
-    if openings.is_empty() {
-        return Err(OpeningsProblem::Empty);
-    }
-    Ok(openings)
 }
 
 #[cfg(test)]

@@ -178,8 +178,8 @@ pub struct ExperimentsArgs {
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::at_least_one())]
     pub games: u64,
     /// Experiments to run, e.g. 1,3,7-10 [default: all ten]
-    #[arg(long, value_name = "LIST", value_parser = super::experiments::experiment_numbers)]
-    pub only: Option<super::experiments::ExperimentNumbers>,
+    #[arg(long, value_name = "LIST", value_parser = super::experiment_flags::experiment_numbers)]
+    pub only: Option<super::experiment_flags::ExperimentNumbers>,
     /// The document to update; figures and results.json go to experiments/ beside it
     #[arg(long, value_name = "FILE", default_value = "docs/experiments.md")]
     pub out: PathBuf,
@@ -187,7 +187,7 @@ pub struct ExperimentsArgs {
     #[arg(long, value_name = "T", value_parser = Whole::new(1, 256))]
     pub threads: Option<u64>,
     /// Multiply every playout and time budget by F (above 0, at most 100; quick trial runs)
-    #[arg(long, value_name = "F", default_value_t = 1.0, allow_hyphen_values = true, value_parser = super::experiments::parse_scale)]
+    #[arg(long, value_name = "F", default_value_t = 1.0, allow_hyphen_values = true, value_parser = super::experiment_flags::parse_scale)]
     pub scale: f64,
     /// Play nothing: rewrite the document's tables and the figures from results.json
     #[arg(long)]
