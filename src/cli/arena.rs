@@ -134,8 +134,8 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
     // Fail on an unwritable path now, not after hours of games.
     let records = OutputFile::open(&args.records)?;
     let json = args.json.as_deref().map(OutputFile::open).transpose()?;
-    // Ctrl-C: no engine outlives the arena. Setting the handler fails only if
-    // one is set already, which then does the same job.
+    // Ctrl-C (and SIGTERM, SIGHUP): no engine outlives the arena. Setting the
+    // handler fails only if one is set already, which then does the same job.
     let _ = ctrlc::set_handler(|| {
         kill_all_engines();
         let _ = writeln!(io::stderr().lock(), "\narena: interrupted");
