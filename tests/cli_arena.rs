@@ -275,3 +275,224 @@ fn bad_flags_and_bad_openings_are_reported_with_exit_code_2() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+/// Runs `quoridor arena` with `args` in `dir`, without the helper's output
+/// flags.
+fn arena_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("arena")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("quoridor runs")
+}
+
+#[test]
+fn an_unwritable_json_path_fails_before_any_game() {
+    let dir = scratch("bad-json");
+    let out = arena_in(
+        &dir,
+        &[
+            "--games",
+            "20",
+            "--playouts",
+            "3000",
+            "--json",
+            "/no/such/dir/m.json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        "error: could not create /no/such/dir/m.json: No such file or directory (os error 2)"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(
+        !dir.join("arena-games.txt").exists(),
+        "no game was played and no records file is left behind"
+    );
+}
+
+#[test]
+fn an_engine_command_that_cannot_start_stops_the_arena_with_its_stderr() {
+    let dir = scratch("typo");
+    let out = arena_in(
+        &dir,
+        &[
+            "--engine-a",
+            "./typo",
+            "--size",
+            "5",
+            "--walls",
+            "2",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("error: engine A (./typo) is not ready, so no game was played: the engine exited (exit status: 127)"),
+        "{err}"
+    );
+    assert!(
+        last.contains("its stderr ends: ") && last.contains("not found"),
+        "{err}"
+    );
+    assert!(!err.contains("game 1"), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(!dir.join("arena-games.txt").exists());
+}
+
+/// Whether process `pid` still runs (a zombie waiting to be reaped counts as gone).
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// Waits up to five seconds for `path` to hold a pid.
+fn pid_in(path: &std::path::Path) -> String {
+    for _ in 0..500 {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            if !text.trim().is_empty() {
+                return text.trim().to_string();
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no pid in {}", path.display());
+}
+
+#[test]
+fn a_hung_engine_and_its_children_do_not_outlive_the_arena() {
+    let dir = scratch("hung");
+    let pidfile = dir.join("engine.pid");
+    // The sleeper is a grandchild of the engine's shell: killing only the
+    // shell would leave it running.
+    let command = format!(
+        "sh -c 'echo $$ > {}; echo warming up >&2; exec sleep 1000'; true",
+        pidfile.display()
+    );
+    let started = std::time::Instant::now();
+    let out = arena_in(
+        &dir,
+        &[
+            "--engine-a",
+            &command,
+            "--size",
+            "3",
+            "--walls",
+            "0",
+            "--games",
+            "1",
+            "--playouts",
+            "20",
+        ],
+    );
+    assert!(started.elapsed().as_secs() < 30);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is not ready, so no game was played: no uciok within 10000 ms; its stderr ends: warming up"),
+        "{err}"
+    );
+    let pid = pid_in(&pidfile);
+    assert!(!running(&pid), "engine process {pid} survived the arena");
+}
+
+#[test]
+fn ctrl_c_kills_the_engines_and_exits_130() {
+    let dir = scratch("sigint");
+    let pidfile = dir.join("thinker.pid");
+    let engine = dir.join("slow_engine.sh");
+    // Shakes hands, then thinks forever in a child process.
+    std::fs::write(
+        &engine,
+        format!(
+            "while read -r line; do case \"$line\" in\n uci) echo uciok ;;\n isready) echo readyok ;;\n go*) sleep 1000 & echo $! > {}; wait ;;\n esac; done\n",
+            pidfile.display()
+        ),
+    )
+    .expect("write engine");
+    let child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["arena", "--size", "3", "--walls", "0", "--games", "1"])
+        .args(["--engine-a", &format!("sh {}", engine.display())])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("quoridor runs");
+    let thinker = pid_in(&pidfile);
+    assert!(running(&thinker));
+    let arena_pid = i32::try_from(child.id()).expect("pid fits");
+    // SAFETY: sends SIGINT to the arena this test started.
+    unsafe {
+        libc::kill(arena_pid, libc::SIGINT);
+    }
+    let out = child.wait_with_output().expect("arena ends");
+    assert_eq!(out.status.code(), Some(130));
+    for _ in 0..100 {
+        if !running(&thinker) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        !running(&thinker),
+        "engine process {thinker} survived Ctrl-C"
+    );
+}
+
+#[test]
+fn the_summary_speaks_words_and_an_even_score_is_elo_0() {
+    // On 3x3 without walls the first mover wins, so each side wins the game
+    // it starts: 50%.
+    let dir = scratch("even");
+    let out = arena_in(
+        &dir,
+        &[
+            "--a",
+            "preset=thesis",
+            "--b",
+            "preset=thesis",
+            "--size",
+            "3",
+            "--walls",
+            "0",
+            "--games",
+            "2",
+            "--playouts",
+            "20",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("limit 20 playouts per move"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A scored 50.0% of 2 games"), "{text}");
+    assert!(text.contains("Elo A−B 0 ± "), "{text}");
+    assert!(!text.contains("-0"), "{text}");
+    let time = arena_in(
+        &dir,
+        &[
+            "--size",
+            "3",
+            "--walls",
+            "0",
+            "--games",
+            "1",
+            "--time-ms",
+            "10",
+        ],
+    );
+    assert!(
+        String::from_utf8_lossy(&time.stderr).contains("limit 10 ms per move"),
+        "{}",
+        String::from_utf8_lossy(&time.stderr)
+    );
+}

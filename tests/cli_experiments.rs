@@ -111,3 +111,47 @@ fn bad_experiment_flags_are_reported() {
     }
     assert!(!doc.exists());
 }
+
+#[test]
+fn an_unwritable_output_fails_without_creating_anything() {
+    let dir = std::env::temp_dir().join(format!(
+        "quoridor-experiments-nothing-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .arg("experiments")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("quoridor runs")
+    };
+    let replot = run(&["--replot", "--out", "/bad/x.md"]);
+    assert_eq!(replot.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&replot.stderr);
+    assert!(
+        err.starts_with("error: could not read /bad/experiments/results.json"),
+        "{err}"
+    );
+    assert!(!std::path::Path::new("/bad").exists());
+    // A folder that does not exist is refused before anything is played.
+    let missing = dir.join("missing").join("x.md");
+    let play = run(&[
+        "--games",
+        "2",
+        "--scale",
+        "0.02",
+        "--only",
+        "2",
+        "--out",
+        missing.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(play.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&play.stderr);
+    assert_eq!(err.lines().count(), 1, "nothing was played: {err}");
+    assert!(err.contains("does not exist"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+    assert!(left.is_empty(), "created {left:?}");
+}

@@ -96,7 +96,7 @@ fn flags_that_contradict_the_header_are_refused() {
     assert!(stderr(&out).contains("board size 12 is not supported"));
     let out = quoridor(&["moves", "--walls"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--walls needs a number"));
+    assert!(stderr(&out).contains("--walls needs a value"));
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //! external program that speaks the engine protocol (`quoridor uci` or any
 //! other engine), and the per-move limit both play under.
 
+use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
 use crate::search::{set_option, Search, SearchParams};
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::ChildStdin;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -94,8 +96,99 @@ pub(crate) struct Reply {
     pub ms: f64,
 }
 
-/// Why an engine gave no move: it crashed, hung or found none.
-pub(crate) type Failure = String;
+/// How long an external engine may take to answer `uci` and `isready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why an engine gave no move: it could not start, crashed, hung or found
+/// none. External engines' errors carry the last lines of their stderr.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    /// `sh` itself could not be started.
+    Spawn {
+        /// The engine command.
+        command: String,
+        /// What the system said.
+        reason: String,
+    },
+    /// The engine's stdin or stdout could not be connected.
+    NoPipes,
+    /// The engine exited.
+    Exited {
+        /// Its exit status, as the system prints it.
+        status: String,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The engine closed its output but still runs.
+    ClosedOutput {
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The engine did not answer in time.
+    Timeout {
+        /// The word waited for (`uciok`, `readyok`, `bestmove`).
+        waiting_for: String,
+        /// How long it was waited for, in milliseconds.
+        ms: u128,
+        /// The end of its stderr.
+        stderr: String,
+    },
+    /// The in-process engine refused the game's record.
+    RecordRefused(String),
+    /// The in-process engine found no move.
+    NoMove,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stderr = match self {
+            EngineError::Spawn { command, reason } => {
+                return write!(f, "could not start {command:?}: {reason}")
+            }
+            EngineError::NoPipes => {
+                return f.write_str("could not connect to the engine's stdin/stdout")
+            }
+            EngineError::RecordRefused(why) => return write!(f, "the record was refused: {why}"),
+            EngineError::NoMove => return f.write_str("the engine found no move"),
+            EngineError::Exited { status, stderr } => {
+                write!(f, "the engine exited ({status})")?;
+                stderr
+            }
+            EngineError::ClosedOutput { stderr } => {
+                f.write_str("the engine closed its output")?;
+                stderr
+            }
+            EngineError::Timeout {
+                waiting_for,
+                ms,
+                stderr,
+            } => {
+                write!(f, "no {waiting_for} within {ms} ms")?;
+                stderr
+            }
+        };
+        if stderr.is_empty() {
+            Ok(())
+        } else {
+            write!(f, "; its stderr ends: {stderr}")
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Starts `contender` once and shakes hands with it (`uci`/`uciok`,
+/// `isready`/`readyok`, within [`HANDSHAKE_TIMEOUT`] each), so that a command
+/// that cannot start or never answers stops a match before its first game.
+/// In-process engines always pass.
+pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineError> {
+    match contender {
+        Contender::Internal { .. } => Ok(()),
+        Contender::External { command, .. } => {
+            Process::start(command, variant, Limit::Own, HANDSHAKE_TIMEOUT).map(drop)
+        }
+    }
+}
 
 /// A contender ready to play one game.
 pub(crate) enum Engine {
@@ -112,7 +205,7 @@ impl Engine {
         limit: Limit,
         seed: u64,
         timeout: Duration,
-    ) -> Result<Engine, Failure> {
+    ) -> Result<Engine, EngineError> {
         match contender {
             Contender::Internal { params, .. } => {
                 let mut params = params.clone();
@@ -134,14 +227,14 @@ impl Engine {
     }
 
     /// The engine's move after `moves` from the start of `variant`.
-    pub fn reply(&mut self, variant: Variant, moves: &[Move]) -> Result<Reply, Failure> {
+    pub fn reply(&mut self, variant: Variant, moves: &[Move]) -> Result<Reply, EngineError> {
         let started = Instant::now();
         match self {
             Engine::Internal(search) => {
                 search
                     .set_game(Position::new(variant), moves)
-                    .map_err(|e| format!("the record was refused: {e}"))?;
-                let mv = search.think().ok_or("the engine found no move")?;
+                    .map_err(|e| EngineError::RecordRefused(e.to_string()))?;
+                let mv = search.think().ok_or(EngineError::NoMove)?;
                 Ok(Reply {
                     text: mv.to_string(),
                     playouts: Some(search.info(0).playouts),
@@ -155,7 +248,9 @@ impl Engine {
 
 /// An external engine process and the lines it prints.
 pub(crate) struct Process {
-    child: Child,
+    // Declared first so the group is killed before the pipes close.
+    child: EngineChild,
+    stderr: StderrTail,
     stdin: ChildStdin,
     lines: Receiver<String>,
     go: String,
@@ -169,17 +264,14 @@ impl Process {
         variant: Variant,
         limit: Limit,
         timeout: Duration,
-    ) -> Result<Process, Failure> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("could not start {command:?}: {e}"))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err("could not connect to the engine's stdin/stdout".into());
+    ) -> Result<Process, EngineError> {
+        let (mut child, stderr) = EngineChild::spawn(command).map_err(|e| EngineError::Spawn {
+            command: command.to_string(),
+            reason: e.to_string(),
+        })?;
+        let pipes = (child.child().stdin.take(), child.child().stdout.take());
+        let (Some(stdin), Some(stdout)) = pipes else {
+            return Err(EngineError::NoPipes);
         };
         let (send, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -197,13 +289,14 @@ impl Process {
         };
         let mut process = Process {
             child,
+            stderr,
             stdin,
             lines,
             go,
             timeout,
         };
         process.send("uci")?;
-        process.expect("uciok", Duration::from_secs(10))?;
+        process.expect("uciok", HANDSHAKE_TIMEOUT)?;
         process.send(&format!(
             "setoption name board_size value {}",
             variant.size()
@@ -211,51 +304,68 @@ impl Process {
         process.send(&format!("setoption name walls value {}", variant.walls()))?;
         process.send("ucinewgame")?;
         process.send("isready")?;
-        process.expect("readyok", Duration::from_secs(10))?;
+        process.expect("readyok", HANDSHAKE_TIMEOUT)?;
         Ok(process)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Failure> {
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| self.died())
     }
 
     /// Why the engine stopped answering: its exit status if it has exited.
-    fn died(&mut self) -> Failure {
-        match self.child.try_wait() {
-            Ok(Some(status)) => format!("the engine exited ({status})"),
-            _ => "the engine closed its output".to_string(),
+    fn died(&mut self) -> EngineError {
+        // Give the process a moment to exit so its status shows.
+        self.child.exited_within(Duration::from_millis(100));
+        let stderr = self.stderr.text();
+        match self.child.exit_status() {
+            Some(status) => EngineError::Exited {
+                status: status.to_string(),
+                stderr,
+            },
+            None => EngineError::ClosedOutput { stderr },
         }
     }
 
     /// The next line within `within`.
-    fn next_line(&mut self, within: Duration, waiting_for: &str) -> Result<String, Failure> {
+    fn next_line(&mut self, within: Duration, waiting_for: &str) -> Result<String, EngineError> {
         match self.lines.recv_timeout(within) {
             Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => {
-                Err(format!("no {waiting_for} within {} ms", within.as_millis()))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                // Give the process a moment to be reaped so its status shows.
-                std::thread::sleep(Duration::from_millis(20));
-                Err(self.died())
-            }
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
+                waiting_for: waiting_for.to_string(),
+                ms: within.as_millis(),
+                stderr: self.stderr.text(),
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(self.died()),
         }
     }
 
     /// Reads lines until one equals `word`.
-    fn expect(&mut self, word: &str, within: Duration) -> Result<(), Failure> {
+    fn expect(&mut self, word: &str, within: Duration) -> Result<(), EngineError> {
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            if self.next_line(left, word)?.trim() == word {
+            let line = self.next_line(left, word).map_err(|e| match e {
+                // Report the whole wait, not what was left of it.
+                EngineError::Timeout {
+                    waiting_for,
+                    stderr,
+                    ..
+                } => EngineError::Timeout {
+                    waiting_for,
+                    ms: within.as_millis(),
+                    stderr,
+                },
+                other => other,
+            })?;
+            if line.trim() == word {
                 return Ok(());
             }
         }
     }
 
-    fn reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, Failure> {
+    fn reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
         let mut position = String::from("position startpos");
         if !moves.is_empty() {
             position.push_str(" moves");
@@ -301,15 +411,10 @@ impl Process {
 }
 
 impl Drop for Process {
+    /// Asks the engine to quit and gives it a moment; then `EngineChild`'s
+    /// drop kills its whole process group, whatever it left running.
     fn drop(&mut self) {
         let _ignored = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
-        for _ in 0..20 {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ignored = self.child.kill();
-        let _ignored = self.child.wait();
+        self.child.exited_within(Duration::from_millis(200));
     }
 }

@@ -23,10 +23,14 @@
 mod contender;
 pub mod experiments;
 mod play;
+mod process_group;
 mod stats;
 mod summary;
 
-pub use contender::{parse_spec, Contender, Limit};
-pub use play::{play_game, run_match, Ending, GameResult, MatchConfig, Side, SideStats, Tally};
+pub use contender::{handshake, parse_spec, Contender, EngineError, Limit, HANDSHAKE_TIMEOUT};
+pub use play::{
+    play_game, run_match, Ending, GameResult, MatchConfig, MatchError, Side, SideStats, Tally,
+};
+pub use process_group::kill_all_engines;
 pub use stats::{elo_with_error, wilson_interval};
 pub use summary::{describe, write_records, EngineSummary, Summary};

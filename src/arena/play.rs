@@ -4,6 +4,7 @@
 use super::contender::{Contender, Engine, Limit};
 use crate::game::{Game, Move, Player, Variant};
 use serde::Serialize;
+use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -60,6 +61,15 @@ pub enum Side {
     A,
     /// Engine B.
     B,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
 }
 
 impl Side {
@@ -192,8 +202,9 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
     {
         match Engine::start(contender, variant, config.limit, seed + i as u64, grace) {
             Ok(engine) => engines.push(engine),
-            Err(reason) => {
-                return finish(game, side.other(), Ending::Failed { side, reason }, stats)
+            Err(error) => {
+                let reason = error.to_string();
+                return finish(game, side.other(), Ending::Failed { side, reason }, stats);
             }
         }
     }
@@ -206,8 +217,9 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         let i = usize::from(side == Side::B);
         let reply = match engines[i].reply(variant, game.moves()) {
             Ok(reply) => reply,
-            Err(reason) => {
-                return finish(game, side.other(), Ending::Failed { side, reason }, stats)
+            Err(error) => {
+                let reason = error.to_string();
+                return finish(game, side.other(), Ending::Failed { side, reason }, stats);
             }
         };
         stats[i].moves += 1;
@@ -244,12 +256,29 @@ fn adjudicate(game: &Game) -> Player {
     }
 }
 
+/// Why a match could not be completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// A thread playing games panicked, so some results are lost.
+    GameThreadPanicked,
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::GameThreadPanicked => f.write_str("a game thread panicked"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 /// Plays the whole match on `config.threads` threads; `on_game` hears of each
 /// game as it ends, with the running score. Results come back in game order.
 pub fn run_match(
     config: &MatchConfig,
     on_game: &(dyn Fn(&GameResult, Tally) + Sync),
-) -> Result<Vec<GameResult>, String> {
+) -> Result<Vec<GameResult>, MatchError> {
     let next = AtomicUsize::new(0);
     let done = Mutex::new((Vec::with_capacity(config.games), Tally::default()));
     std::thread::scope(|scope| {
@@ -272,7 +301,7 @@ pub fn run_match(
     });
     let (mut results, _) = done
         .into_inner()
-        .map_err(|_| "a game thread panicked".to_string())?;
+        .map_err(|_| MatchError::GameThreadPanicked)?;
     results.sort_by_key(|r| r.index);
     Ok(results)
 }

@@ -116,12 +116,12 @@ impl Summary {
         }
         let _ = writeln!(
             out,
-            "A scored {:.1}% of {} games (95% Wilson interval {:.1}–{:.1}%), Elo A−B {:+.0} ± {:.0}",
+            "A scored {:.1}% of {} games (95% Wilson interval {:.1}–{:.1}%), Elo A−B {} ± {:.0}",
             self.a_score * 100.0,
             self.games,
             lo * 100.0,
             hi * 100.0,
-            self.elo,
+            signed_whole(self.elo),
             self.elo_error
         );
         let _ = writeln!(
@@ -141,6 +141,17 @@ impl Summary {
     }
 }
 
+/// `x` rounded to a whole number with its sign (`+35`, `-12`), and `0` for
+/// anything that rounds to zero (never `-0` or `+0`).
+fn signed_whole(x: f64) -> String {
+    let rounded = x.round();
+    if rounded == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{rounded:+.0}")
+    }
+}
+
 fn forfeit_side(ending: &Ending) -> Option<Side> {
     match ending {
         Ending::Illegal { side, .. } | Ending::Failed { side, .. } => Some(*side),
@@ -152,11 +163,11 @@ fn forfeit_line(r: &GameResult) -> Option<String> {
     let game = r.index + 1;
     match &r.ending {
         Ending::Illegal { side, sent, reason } => Some(format!(
-            "game {game}: {side:?} sent {sent:?} after {} plies: {reason}",
+            "game {game}: {side} sent {sent:?} after {} plies: {reason}",
             r.record.moves().len()
         )),
         Ending::Failed { side, reason } => Some(format!(
-            "game {game}: {side:?} failed after {} plies: {reason}",
+            "game {game}: {side} failed after {} plies: {reason}",
             r.record.moves().len()
         )),
         Ending::Goal | Ending::Adjudicated => None,
@@ -168,11 +179,11 @@ pub fn describe(r: &GameResult) -> String {
     let ending = match &r.ending {
         Ending::Goal => "at the goal".to_string(),
         Ending::Adjudicated => "by adjudication".to_string(),
-        Ending::Illegal { side, sent, .. } => format!("as {side:?} sent the illegal move {sent:?}"),
-        Ending::Failed { side, reason } => format!("as {side:?} failed: {reason}"),
+        Ending::Illegal { side, sent, .. } => format!("as {side} sent the illegal move {sent:?}"),
+        Ending::Failed { side, reason } => format!("as {side} failed: {reason}"),
     };
     format!(
-        "game {}: {} moved first; {:?} won {} after {} plies",
+        "game {}: {} moved first; {} won {} after {} plies",
         r.index + 1,
         if r.a_first { "A" } else { "B" },
         r.winner,
@@ -190,4 +201,18 @@ pub fn write_records(results: &[GameResult]) -> String {
         let _ = writeln!(out, "{}", r.record);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_whole;
+
+    #[test]
+    fn elo_near_zero_prints_0_without_a_sign() {
+        assert_eq!(signed_whole(-0.0), "0");
+        assert_eq!(signed_whole(-1e-9), "0");
+        assert_eq!(signed_whole(0.4), "0");
+        assert_eq!(signed_whole(35.2), "+35");
+        assert_eq!(signed_whole(-12.6), "-13");
+    }
 }

@@ -1,9 +1,8 @@
-//! `quoridor`: the native command-line tool. See `quoridor help`.
+//! `quoridor`: the native command-line tool. See `quoridor --help`.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(quoridor::cli::run(&args));
+    std::process::exit(quoridor::cli::run(std::env::args_os()));
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -1,197 +1,314 @@
-//! `quoridor arena`: flags into a [`MatchConfig`], a progress line while the
-//! games run, then the summary, the records file and the JSON summary.
+//! `quoridor arena`: flags into a [`MatchConfig`]; then, before the first
+//! game, the output files are created and every external engine is started
+//! once and must answer the handshake; then the games with a progress bar,
+//! the summary, the records file and the JSON summary.
 
+use super::args::ArenaArgs;
+use super::error::CliError;
+use super::openings::{read_openings, OpeningsProblem};
+use super::progress::Progress;
 use crate::arena::{
-    describe, parse_spec, run_match, write_records, Contender, Limit, MatchConfig, Summary,
+    describe, handshake, kill_all_engines, parse_spec, run_match, write_records, Contender,
+    EngineError, Limit, MatchConfig, MatchError, Side, Summary,
 };
-use crate::game::{Game, Variant};
-use std::io::{IsTerminal, Write};
+use crate::game::{Variant, VariantError};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-/// What `quoridor arena` accepts.
-pub const ARENA_USAGE: &str = "\
-quoridor arena [options]
-  --a SPEC | --engine-a CMD   engine A: settings (preset=thesis,uct_c=0.05,…; uci option
-                              names, later entries win) or a command speaking the protocol
-  --b SPEC | --engine-b CMD   engine B (defaults: A = preset=default, B = preset=thesis)
-  --games N                   games (default 20, or two per opening); A moves first in odd-numbered games
-  --playouts N | --time-ms MS per-move limit for both sides (default: each side's own)
-  --size N --walls W          board variant (default 9, 10)
-  --openings FILE             records to start from, one per line (# comments); each played with both colours
-  --threads T                 games at once (default: all cores)
-  --records FILE              write every game record (default arena-games.txt)
-  --json FILE                 write the summary and every game as JSON
-  --move-cap N                plies before a game is adjudicated by path lengths (default 300)";
+/// Why `quoridor arena` stopped.
+#[derive(Debug)]
+pub enum ArenaError {
+    /// An engine's settings (`--a`, `--b`) cannot be read.
+    Spec {
+        /// The flag that gave them.
+        flag: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// `--size` and `--walls` make no variant.
+    Variant(VariantError),
+    /// The openings file cannot be used.
+    Openings {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: OpeningsProblem,
+    },
+    /// An output file cannot be created.
+    OutputFile {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// An external engine could not start or did not answer the handshake.
+    Engine {
+        /// Which side it plays.
+        side: Side,
+        /// Its command.
+        command: String,
+        /// What went wrong.
+        error: EngineError,
+    },
+    /// The match could not be completed.
+    Match(MatchError),
+    /// An output file could not be written after the games.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+}
+
+impl ArenaError {
+    /// 2 for a setup the user can fix, 1 for a failure after games were played.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            ArenaError::Match(_) | ArenaError::Write { .. } => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArenaError::Spec { flag, message } => write!(f, "{flag}: {message}"),
+            ArenaError::Variant(e) => e.fmt(f),
+            ArenaError::Openings { path, problem } => {
+                let path = path.display();
+                match problem {
+                    OpeningsProblem::Unreadable(e) => write!(f, "could not read {path}: {e}"),
+                    OpeningsProblem::BadRecord { line, error } => {
+                        write!(f, "{path} line {line}: {error}")
+                    }
+                    OpeningsProblem::OtherBoard { line, variant } => write!(
+                        f,
+                        "{path} line {line}: the opening's header names another board than the match's {}x{} with {} walls",
+                        variant.size(),
+                        variant.size(),
+                        variant.walls()
+                    ),
+                    OpeningsProblem::Finished { line } => {
+                        write!(f, "{path} line {line}: the opening is a finished game")
+                    }
+                    OpeningsProblem::Empty => write!(f, "{path} holds no openings"),
+                }
+            }
+            ArenaError::OutputFile { path, source } => {
+                write!(f, "could not create {}: {source}", path.display())
+            }
+            ArenaError::Engine {
+                side,
+                command,
+                error,
+            } => write!(
+                f,
+                "engine {side} ({command}) is not ready, so no game was played: {error}"
+            ),
+            ArenaError::Match(e) => e.fmt(f),
+            ArenaError::Write { path, source } => {
+                write!(f, "could not write {}: {source}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
+
+/// The per-move limit in words: `10 ms per move`.
+fn limit_text(limit: Limit) -> String {
+    match limit {
+        Limit::Own => "each side's own settings (external engines 1 s per move)".to_string(),
+        Limit::Playouts(n) => format!("{n} playouts per move"),
+        Limit::TimeMs(ms) => format!("{ms} ms per move"),
+    }
+}
 
 /// Runs `quoridor arena` with `args`.
-pub fn arena(args: &[String]) -> Result<(), String> {
-    let options = ArenaOptions::parse(args)?;
-    let config = &options.config;
-    eprintln!("arena: A = {}", config.a.label());
-    eprintln!("       B = {}", config.b.label());
-    eprintln!(
-        "       {} games on {}x{} with {} walls, {} at once, limit {:?}",
+pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
+    let config = match_config(args)?;
+    // Fail on an unwritable path now, not after hours of games.
+    let records = OutputFile::open(&args.records)?;
+    let json = args.json.as_deref().map(OutputFile::open).transpose()?;
+    // Ctrl-C (and SIGTERM, SIGHUP): no engine outlives the arena. Setting the
+    // handler fails only if one is set already, which then does the same job.
+    let _ = ctrlc::set_handler(|| {
+        kill_all_engines();
+        let _ = writeln!(io::stderr().lock(), "\narena: interrupted");
+        std::process::exit(130);
+    });
+    // The header is information, not output: a closed stderr does not stop
+    // the match.
+    let _ = writeln!(
+        io::stderr().lock(),
+        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}",
+        config.a.label(),
+        config.b.label(),
         config.games,
         config.variant.size(),
         config.variant.size(),
         config.variant.walls(),
         config.threads,
-        config.limit
+        limit_text(config.limit)
     );
-    let tty = std::io::stderr().is_terminal();
-    let results = run_match(config, &|result, tally| {
-        let bar_len = 30;
-        let filled = tally.played * bar_len / tally.games.max(1);
+    for (side, contender) in [(Side::A, &config.a), (Side::B, &config.b)] {
+        if let Contender::External { command, .. } = contender {
+            handshake(contender, config.variant).map_err(|error| ArenaError::Engine {
+                side,
+                command: command.clone(),
+                error,
+            })?;
+        }
+    }
+    let progress = Progress::new(config.games as u64);
+    let results = run_match(&config, &|result, tally| {
         let score = format!(
-            "[{}{}] {}/{}  A {} – B {} ({:.0}% for A)",
-            "#".repeat(filled),
-            ".".repeat(bar_len - filled),
-            tally.played,
-            tally.games,
+            "A {} – B {} ({:.0}% for A)",
             tally.a_wins,
             tally.played - tally.a_wins,
-            100.0 * tally.a_wins as f64 / tally.played as f64
+            100.0 * tally.a_wins as f64 / tally.played.max(1) as f64
         );
-        let mut err = std::io::stderr().lock();
-        if tty {
-            let _ = write!(err, "\r\x1b[2K{score}");
-        } else {
-            let _ = writeln!(err, "{score}  {}", describe(result));
-        }
-    })?;
-    if tty {
-        eprintln!();
+        progress.update(tally.played as u64, &score, Some(&describe(result)));
+    })
+    .map_err(ArenaError::Match)?;
+    progress.finish();
+    let summary = Summary::new(&config, results);
+    // The files first: a closed stdout must not cost the games.
+    records.write(&write_records(&summary.results))?;
+    if let Some(json) = json {
+        json.write(&summary.json())?;
     }
-    let summary = Summary::new(config, results);
-    print!("{}", summary.text());
-    std::fs::write(&options.records, write_records(&summary.results))
-        .map_err(|e| format!("could not write {}: {e}", options.records))?;
-    println!("records: {}", options.records);
-    if let Some(path) = &options.json {
-        std::fs::write(path, summary.json()).map_err(|e| format!("could not write {path}: {e}"))?;
-        println!("summary: {path}");
+    let mut out = io::stdout().lock();
+    write!(out, "{}", summary.text())?;
+    writeln!(out, "records: {}", args.records.display())?;
+    if let Some(path) = &args.json {
+        writeln!(out, "summary: {}", path.display())?;
     }
+    out.flush()?;
     Ok(())
 }
 
-/// Parsed `quoridor arena` flags.
-struct ArenaOptions {
-    config: MatchConfig,
-    records: String,
-    json: Option<String>,
+/// An output file opened before the first game and written after the last.
+/// If the arena stops before, a file it created is removed again and an
+/// existing one keeps its contents.
+struct OutputFile {
+    path: PathBuf,
+    file: File,
+    created: bool,
+    written: bool,
 }
 
-impl ArenaOptions {
-    fn parse(args: &[String]) -> Result<ArenaOptions, String> {
-        let mut a = Contender::internal("preset=default", parse_spec("preset=default")?);
-        let mut b = Contender::internal("preset=thesis", parse_spec("preset=thesis")?);
-        let (mut games, mut size, mut walls, mut threads) = (None, 9u8, 10u8, None);
-        let (mut limit, mut openings_file, mut move_cap) = (Limit::Own, None, None);
-        let mut records = String::from("arena-games.txt");
-        let mut json = None;
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            if matches!(flag.as_str(), "--help" | "-h") {
-                return Err(ARENA_USAGE.to_string());
-            }
-            let value = it
-                .next()
-                .ok_or_else(|| format!("{flag} needs a value\n\n{ARENA_USAGE}"))?;
-            let number = || -> Result<u64, String> {
-                value
-                    .parse()
-                    .map_err(|_| format!("{flag} needs a whole number, got {value:?}"))
-            };
-            let small = |max: u64| -> Result<u8, String> {
-                let n = number()?;
-                u8::try_from(n)
-                    .ok()
-                    .filter(|&n| u64::from(n) <= max)
-                    .ok_or_else(|| format!("{flag} {n} is out of range"))
-            };
-            match flag.as_str() {
-                "--a" => {
-                    a = Contender::internal(
-                        value,
-                        parse_spec(value).map_err(|e| format!("--a: {e}"))?,
-                    )
-                }
-                "--b" => {
-                    b = Contender::internal(
-                        value,
-                        parse_spec(value).map_err(|e| format!("--b: {e}"))?,
-                    )
-                }
-                "--engine-a" => a = Contender::external(value),
-                "--engine-b" => b = Contender::external(value),
-                "--games" => games = Some(number()?.clamp(1, 1_000_000) as usize),
-                "--playouts" => limit = Limit::Playouts(number()?.max(1)),
-                "--time-ms" => limit = Limit::TimeMs(number()?.max(1)),
-                "--size" => size = small(255)?,
-                "--walls" => walls = small(255)?,
-                "--threads" => threads = Some(number()?.clamp(1, 256) as usize),
-                "--openings" => openings_file = Some(value.clone()),
-                "--records" => records = value.clone(),
-                "--json" => json = Some(value.clone()),
-                "--move-cap" => move_cap = Some(number()?.clamp(1, 100_000) as usize),
-                other => return Err(format!("unknown arena option {other:?}\n\n{ARENA_USAGE}")),
-            }
-        }
-        let variant = Variant::new(size, walls).map_err(|e| e.to_string())?;
-        let mut config = MatchConfig::new(a, b, variant);
-        config.limit = limit;
-        if let Some(file) = openings_file {
-            config.openings = read_openings(&file, variant)?;
-        }
-        config.games = games.unwrap_or(if config.openings.is_empty() {
-            20
-        } else {
-            2 * config.openings.len()
-        });
-        if let Some(t) = threads {
-            config.threads = t;
-        }
-        if let Some(cap) = move_cap {
-            config.move_cap = cap;
-        }
-        Ok(ArenaOptions {
-            config,
-            records,
-            json,
+impl OutputFile {
+    fn open(path: &Path) -> Result<OutputFile, ArenaError> {
+        let created = !path.exists();
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|source| ArenaError::OutputFile {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(OutputFile {
+            path: path.to_path_buf(),
+            file,
+            created,
+            written: false,
         })
     }
+
+    /// Replaces the file's contents with `text`.
+    fn write(mut self, text: &str) -> Result<(), ArenaError> {
+        self.written = true;
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.write_all(text.as_bytes()))
+            .and_then(|()| self.file.flush())
+            .map_err(|source| ArenaError::Write {
+                path: self.path.clone(),
+                source,
+            })
+    }
 }
 
-/// Reads an openings file: one record per line on `variant`; blank lines and
-/// lines starting with `#` are skipped. Any bad line is an error naming it.
-fn read_openings(path: &str, variant: Variant) -> Result<Vec<Game>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("could not read {path}: {e}"))?;
-    let mut openings = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+impl Drop for OutputFile {
+    fn drop(&mut self) {
+        if self.created && !self.written {
+            let _ = std::fs::remove_file(&self.path);
         }
-        let game = Game::parse_with_variant(line, variant)
-            .map_err(|e| format!("{path} line {}: {e}", n + 1))?;
-        if game.variant() != variant {
-            return Err(format!(
-                "{path} line {}: the opening's header names another board than the match's {}x{} with {} walls",
-                n + 1,
-                variant.size(),
-                variant.size(),
-                variant.walls()
-            ));
-        }
-        if game.winner().is_some() {
-            return Err(format!(
-                "{path} line {}: the opening is a finished game",
-                n + 1
-            ));
-        }
-        openings.push(game);
     }
-    if openings.is_empty() {
-        return Err(format!("{path} holds no openings"));
+}
+
+/// An engine given by settings (`--a`/`--b`) or a command, or the default.
+fn contender(
+    flag: &'static str,
+    spec: Option<&str>,
+    command: Option<&str>,
+    default: &str,
+) -> Result<Contender, ArenaError> {
+    if let Some(command) = command {
+        return Ok(Contender::external(command));
     }
-    Ok(openings)
+    let spec = spec.unwrap_or(default);
+    let params = parse_spec(spec).map_err(|e| ArenaError::Spec {
+        flag,
+        message: e.to_string(),
+    })?;
+    Ok(Contender::internal(spec, params))
+}
+
+/// The match the flags describe.
+fn match_config(args: &ArenaArgs) -> Result<MatchConfig, ArenaError> {
+    let a = contender(
+        "--a",
+        args.a.as_deref(),
+        args.engine_a.as_deref(),
+        "preset=default",
+    )?;
+    let b = contender(
+        "--b",
+        args.b.as_deref(),
+        args.engine_b.as_deref(),
+        "preset=thesis",
+    )?;
+    let variant = Variant::new(args.size, args.walls).map_err(ArenaError::Variant)?;
+    let mut config = MatchConfig::new(a, b, variant);
+    config.limit = match (args.playouts, args.time_ms) {
+        (Some(n), _) => Limit::Playouts(n),
+        (None, Some(ms)) => Limit::TimeMs(ms),
+        (None, None) => Limit::Own,
+    };
+    if let Some(file) = &args.openings {
+        config.openings = read_openings(file, variant).map_err(|problem| ArenaError::Openings {
+            path: file.clone(),
+            problem,
+        })?;
+    }
+    config.games = match args.games {
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        None if config.openings.is_empty() => 20,
+        None => 2 * config.openings.len(),
+    };
+    if let Some(t) = args.threads {
+        config.threads = usize::try_from(t).unwrap_or(1);
+    }
+    config.move_cap = usize::try_from(args.move_cap).unwrap_or(usize::MAX);
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_read_as_words() {
+        assert_eq!(limit_text(Limit::TimeMs(10)), "10 ms per move");
+        assert_eq!(limit_text(Limit::Playouts(3000)), "3000 playouts per move");
+        assert!(limit_text(Limit::Own).starts_with("each side's own"));
+    }
 }

@@ -1,66 +1,250 @@
-//! Shared argument handling: `--size`, `--walls`, positional values and the record.
+//! The command line's grammar (clap derive): the tool, its subcommands and
+//! their flags, with every number checked against its range as it is read.
 
+use super::ranges::{BoardSize, PerftDepth, WallCount, Whole};
 use crate::game::{Game, Variant};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::fmt;
+use std::path::PathBuf;
 
-/// Parsed common arguments of the rules subcommands.
-pub struct Args {
-    /// Positional values before the record (e.g. perft's DEPTH).
-    pub positional: Vec<String>,
-    /// The game after the record.
-    pub game: Game,
+/// What `quoridor --help` shows after the list of commands.
+const AFTER_HELP: &str = "\
+A RECORD is moves in notation separated by spaces (e2 e8 e3h …), optionally
+starting with header tags [size N] [walls W] [start SQ1 SQ2]. It may be
+omitted (the start position) or given as several arguments:
+  quoridor moves e2 e8 e3h
+  quoridor perft DEPTH [RECORD]...
+  quoridor show \"[size 5] [walls 3] c2 c4\"
+
+Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
+
+/// Quoridor rules and UCT engine on the command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "quoridor",
+    version,
+    about = "Quoridor rules and UCT engine",
+    after_help = AFTER_HELP,
+    arg_required_else_help = true,
+    help_template = HELP_TEMPLATE
+)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-impl Args {
-    /// Reads `--size N`, `--walls W`, `positional` leading values, and the
-    /// record (all remaining words). A header in the record must agree with
-    /// the flags.
-    pub fn parse(args: &[String], positional: usize) -> Result<Args, String> {
-        let mut size = None;
-        let mut walls = None;
-        let mut values = Vec::new();
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            match arg.as_str() {
-                "--size" | "--walls" => {
-                    let v = it.next().ok_or_else(|| format!("{arg} needs a number"))?;
-                    let n: u8 = v
-                        .parse()
-                        .map_err(|_| format!("{arg} needs a number, got {v:?}"))?;
-                    if arg == "--size" {
-                        size = Some(n);
-                    } else {
-                        walls = Some(n);
-                    }
-                }
-                _ => values.push(arg.clone()),
-            }
+/// clap's default layout, with the usage heading spelled `USAGE:` like the
+/// rest of the tool's messages.
+pub const HELP_TEMPLATE: &str =
+    "{before-help}{about-with-newline}\nUSAGE: {usage}\n\n{all-args}{after-help}";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Legal moves after the record, on one line
+    Moves(PositionArgs),
+    /// Count the move sequences of DEPTH moves after the record
+    Perft(PerftArgs),
+    /// ASCII diagram of the position after the record
+    Show(PositionArgs),
+    /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
+    Uci,
+    /// Engine speed on fixed positions, one thread
+    Bench(BenchArgs),
+    /// Engine-vs-engine match
+    Arena(ArenaArgs),
+    /// Re-run the thesis's experiments into docs/experiments.md
+    Experiments(ExperimentsArgs),
+    /// Print a shell completion script (e.g. `quoridor completions bash > /etc/bash_completion.d/quoridor`)
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The variant flags and the record of `moves` and `show`.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// Board size when the record has no header (3–11, default 9)
+    #[arg(long, value_name = "N", value_parser = BoardSize)]
+    pub size: Option<u8>,
+    /// Walls per player when the record has no header (0–20, default 10)
+    #[arg(long, value_name = "W", value_parser = WallCount)]
+    pub walls: Option<u8>,
+    /// The game record: moves separated by spaces, optionally after header tags
+    #[arg(value_name = "RECORD")]
+    pub record: Vec<String>,
+}
+
+/// `perft DEPTH [RECORD]…`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Moves to look ahead (0–8)
+    #[arg(value_name = "DEPTH", value_parser = PerftDepth)]
+    pub depth: Option<u32>,
+    /// Count even when the estimated number of leaves exceeds 10^10
+    #[arg(long)]
+    pub force: bool,
+    /// The position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+/// The flags of `bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Playouts per position (at least 1)
+    #[arg(long, value_name = "N", default_value_t = crate::bench::DEFAULT_BENCH_PLAYOUTS, value_parser = Whole::at_least_one())]
+    pub playouts: u64,
+    /// Engine settings to measure
+    #[arg(long, value_name = "NAME", value_enum, default_value_t = BenchParams::Default)]
+    pub params: BenchParams,
+}
+
+/// The settings `bench` can measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchParams {
+    /// The Default preset
+    Default,
+    /// The thesis's fixed point
+    Thesis,
+}
+
+impl fmt::Display for BenchParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BenchParams::Default => "default",
+            BenchParams::Thesis => "thesis",
+        })
+    }
+}
+
+/// The flags of `arena`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+An engine SPEC is protocol options name=value, applied in order after the Default preset
+(preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
+started once to check it answers, then once per game, in its own process group.")]
+pub struct ArenaArgs {
+    /// Engine A as settings [default: preset=default]
+    #[arg(long = "a", value_name = "SPEC", conflicts_with = "engine_a")]
+    pub a: Option<String>,
+    /// Engine A as a command speaking the engine protocol
+    #[arg(long, value_name = "CMD")]
+    pub engine_a: Option<String>,
+    /// Engine B as settings [default: preset=thesis]
+    #[arg(long = "b", value_name = "SPEC", conflicts_with = "engine_b")]
+    pub b: Option<String>,
+    /// Engine B as a command speaking the engine protocol
+    #[arg(long, value_name = "CMD")]
+    pub engine_b: Option<String>,
+    /// Games to play; A moves first in odd-numbered games [default: 20, or two per opening]
+    #[arg(long, value_name = "N", value_parser = Whole::new(1, 1_000_000))]
+    pub games: Option<u64>,
+    /// Playouts per move for both sides [default: each side's own settings]
+    #[arg(long, value_name = "N", value_parser = Whole::at_least_one(), conflicts_with = "time_ms")]
+    pub playouts: Option<u64>,
+    /// Milliseconds per move for both sides
+    #[arg(long, value_name = "MS", value_parser = Whole::at_least_one())]
+    pub time_ms: Option<u64>,
+    /// Board size (3–11)
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = BoardSize)]
+    pub size: u8,
+    /// Walls per player (0–20)
+    #[arg(long, value_name = "W", default_value_t = 10, value_parser = WallCount)]
+    pub walls: u8,
+    /// Records to start from, one per line (# comments); each played with both colours
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Games at once (1–256) [default: all cores]
+    #[arg(long, value_name = "T", value_parser = Whole::new(1, 256))]
+    pub threads: Option<u64>,
+    /// Where every game record goes
+    #[arg(long, value_name = "FILE", default_value = "arena-games.txt")]
+    pub records: PathBuf,
+    /// Write the summary and every game as JSON
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Plies before a game is adjudicated by path lengths (1–100000)
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = Whole::new(1, 100_000))]
+    pub move_cap: u64,
+}
+
+/// The flags of `experiments`.
+#[derive(Debug, Args)]
+pub struct ExperimentsArgs {
+    /// Games per setting (at least 1; 100 as in the thesis)
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::at_least_one())]
+    pub games: u64,
+    /// Experiments to run, e.g. 1,3,7-10 [default: all ten]
+    #[arg(long, value_name = "LIST", value_parser = super::experiment_flags::experiment_numbers)]
+    pub only: Option<super::experiment_flags::ExperimentNumbers>,
+    /// The document to update; figures and results.json go to experiments/ beside it
+    #[arg(long, value_name = "FILE", default_value = "docs/experiments.md")]
+    pub out: PathBuf,
+    /// Games at once (1–256) [default: all cores]
+    #[arg(long, value_name = "T", value_parser = Whole::new(1, 256))]
+    pub threads: Option<u64>,
+    /// Multiply every playout and time budget by F (above 0, at most 100; quick trial runs)
+    #[arg(long, value_name = "F", default_value_t = 1.0, allow_hyphen_values = true, value_parser = super::experiment_flags::parse_scale)]
+    pub scale: f64,
+    /// Play nothing: rewrite the document's tables and the figures from results.json
+    #[arg(long)]
+    pub replot: bool,
+}
+
+/// Why the record and the variant flags do not give a position.
+#[derive(Debug)]
+pub enum PositionError {
+    /// The record's header names another variant than `--size`/`--walls`.
+    HeaderContradictsFlags {
+        /// The header's board size.
+        size: u8,
+        /// The header's walls per player.
+        walls: u8,
+    },
+    /// The flags make no valid variant.
+    Variant(crate::game::VariantError),
+    /// The record cannot be read or holds an illegal move.
+    Record(crate::game::RecordError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::HeaderContradictsFlags { size, walls } => write!(
+                f,
+                "the record header says size {size} walls {walls}, which contradicts --size/--walls"
+            ),
+            PositionError::Variant(e) => e.fmt(f),
+            PositionError::Record(e) => e.fmt(f),
         }
-        if values.len() < positional {
-            return Err(format!(
-                "expected {positional} value(s) before the record, got {}",
-                values.len()
-            ));
-        }
-        let record = values.split_off(positional).join(" ");
-        let base =
-            Variant::new(size.unwrap_or(9), walls.unwrap_or(10)).map_err(|e| e.to_string())?;
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl PositionArgs {
+    /// The game after the record. A header in the record must agree with the
+    /// flags.
+    pub fn game(&self) -> Result<Game, PositionError> {
+        let record = self.record.join(" ");
+        let base = Variant::new(self.size.unwrap_or(9), self.walls.unwrap_or(10))
+            .map_err(PositionError::Variant)?;
         // Compare the header with the flags before reporting a bad move: a
         // move read on the wrong board would give a misleading message.
         let (game, error) = Game::parse_prefix(&record, base);
         let v = game.variant();
-        if size.is_some_and(|s| s != v.size()) || walls.is_some_and(|w| w != v.walls()) {
-            return Err(format!(
-                "the record header says size {} walls {}, which contradicts --size/--walls",
-                v.size(),
-                v.walls()
-            ));
+        if self.size.is_some_and(|s| s != v.size()) || self.walls.is_some_and(|w| w != v.walls()) {
+            return Err(PositionError::HeaderContradictsFlags {
+                size: v.size(),
+                walls: v.walls(),
+            });
         }
-        if let Some(e) = error {
-            return Err(e.to_string());
+        match error {
+            Some(e) => Err(PositionError::Record(e)),
+            None => Ok(game),
         }
-        Ok(Args {
-            positional: values,
-            game,
-        })
     }
 }

@@ -1,60 +1,213 @@
 //! `quoridor experiments`: re-runs the thesis's experiments and rewrites the
 //! generated parts of `docs/experiments.md`, its figures and `results.json`.
+//! It checks that it can write all of them before it creates or plays
+//! anything.
 
-use crate::arena::experiments::{self, plot, report, ExperimentResult};
+use super::args::ExperimentsArgs;
+use super::error::CliError;
+use super::progress::Progress;
+use crate::arena::experiments::{self, plot, report, ExperimentError, ExperimentResult, RunEvent};
+use std::fmt;
+use std::fs::OpenOptions;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-/// What `quoridor experiments` accepts.
-pub const EXPERIMENTS_USAGE: &str = "\
-quoridor experiments [options]
-  --games N        games per setting (default 100, as in the thesis)
-  --only LIST      experiments to run, e.g. 1,3,7-10 (default: all ten)
-  --out FILE       the document to update (default docs/experiments.md); figures and
-                   results.json go to the folder experiments/ beside it
-  --threads T      games at once (default: all cores)
-  --scale F        multiply every playout and time budget by F (quick trial runs)
-  --replot         play nothing: rewrite the document's tables and the figures from results.json";
+/// Why `quoridor experiments` stopped.
+#[derive(Debug)]
+pub enum ExperimentsError {
+    /// The document's folder does not exist.
+    NoFolder {
+        /// The folder.
+        folder: PathBuf,
+    },
+    /// An existing output file cannot be opened for writing.
+    NotWritable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The figures' folder cannot be created.
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// `results.json` cannot be read (for `--replot`).
+    ReadResults {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// `results.json` is not a results file.
+    BadResults {
+        /// The file.
+        path: PathBuf,
+        /// What the parser said.
+        source: serde_json::Error,
+    },
+    /// An experiment could not be played.
+    Run(ExperimentError),
+    /// A file could not be written after the experiments ran.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The results could not be turned into JSON.
+    Json(serde_json::Error),
+}
 
-/// Runs `quoridor experiments` with `args`.
-pub fn experiments(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(args)?;
-    let started = Instant::now();
-    let dir = options
-        .out
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-        .join("experiments");
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("could not create {}: {e}", dir.display()))?;
-    let mut parts = Vec::new();
-    let mut results = Vec::new();
-    let json_path = dir.join("results.json");
-    let fresh: Vec<ExperimentResult> = if options.replot {
-        let text = std::fs::read_to_string(&json_path)
-            .map_err(|e| format!("could not read {}: {e}", json_path.display()))?;
-        let all: Vec<ExperimentResult> = serde_json::from_str(&text)
-            .map_err(|e| format!("{} is not a results file: {e}", json_path.display()))?;
-        all.into_iter()
-            .filter(|r| options.only.contains(&r.number))
-            .collect()
-    } else {
-        let mut fresh = Vec::new();
-        for experiment in experiments::all(options.scale) {
-            if options.only.contains(&experiment.number) {
-                fresh.push(experiments::run(
-                    &experiment,
-                    options.games,
-                    options.threads,
-                    &|line| eprintln!("{line}"),
-                )?);
+impl ExperimentsError {
+    /// 2 for a setup the user can fix, 1 for a failure while running.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            ExperimentsError::Run(_)
+            | ExperimentsError::Write { .. }
+            | ExperimentsError::Json(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for ExperimentsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExperimentsError::NoFolder { folder } => write!(
+                f,
+                "the folder {} does not exist (create it, or choose another --out)",
+                folder.display()
+            ),
+            ExperimentsError::NotWritable { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
+            }
+            ExperimentsError::CreateFolder { path, source } => {
+                write!(f, "could not create {}: {source}", path.display())
+            }
+            ExperimentsError::ReadResults { path, source } => {
+                write!(f, "could not read {}: {source}", path.display())
+            }
+            ExperimentsError::BadResults { path, source } => {
+                write!(f, "{} is not a results file: {source}", path.display())
+            }
+            ExperimentsError::Run(e) => e.fmt(f),
+            ExperimentsError::Write { path, source } => {
+                write!(f, "could not write {}: {source}", path.display())
+            }
+            ExperimentsError::Json(e) => write!(f, "could not write the results as JSON: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ExperimentsError {}
+
+/// Where everything goes: the document, the figures' folder beside it and
+/// `results.json` in that folder.
+struct Outputs {
+    document: PathBuf,
+    folder: PathBuf,
+    json: PathBuf,
+}
+
+impl Outputs {
+    fn new(document: &Path) -> Outputs {
+        let folder = document
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+            .join("experiments");
+        Outputs {
+            document: document.to_path_buf(),
+            json: folder.join("results.json"),
+            folder,
+        }
+    }
+
+    /// Checks, creating nothing, that the document and results can be
+    /// written: the document's folder exists and existing files open for
+    /// writing.
+    fn check(&self) -> Result<(), ExperimentsError> {
+        let parent = match self.document.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            return Err(ExperimentsError::NoFolder {
+                folder: parent.to_path_buf(),
+            });
+        }
+        for path in [&self.document, &self.json] {
+            if path.exists() {
+                OpenOptions::new()
+                    .append(true)
+                    .open(path)
+                    .map_err(|source| ExperimentsError::NotWritable {
+                        path: path.clone(),
+                        source,
+                    })?;
             }
         }
-        fresh
+        Ok(())
+    }
+
+    /// Creates the figures' folder.
+    fn create_folder(&self) -> Result<(), ExperimentsError> {
+        std::fs::create_dir_all(&self.folder).map_err(|source| ExperimentsError::CreateFolder {
+            path: self.folder.clone(),
+            source,
+        })
+    }
+}
+
+/// The results stored in `path`.
+fn stored_results(path: &Path) -> Result<Vec<ExperimentResult>, ExperimentsError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ExperimentsError::ReadResults {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|source| ExperimentsError::BadResults {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Runs `quoridor experiments` with `args`.
+pub fn experiments(args: &ExperimentsArgs) -> Result<(), CliError> {
+    let started = Instant::now();
+    let only = args
+        .only
+        .as_ref()
+        .map_or_else(|| (1..=10).collect(), |n| n.0.clone());
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| usize::try_from(t).unwrap_or(1),
+    );
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
+    let outputs = Outputs::new(&args.out);
+    // Read what --replot needs and check every output before creating anything.
+    let stored = if args.replot {
+        Some(stored_results(&outputs.json)?)
+    } else {
+        None
     };
+    outputs.check()?;
+    outputs.create_folder()?;
+    let fresh: Vec<ExperimentResult> = match stored {
+        Some(all) => all
+            .into_iter()
+            .filter(|r| only.contains(&r.number))
+            .collect(),
+        None => play(&only, games, threads, args.scale)?,
+    };
+    let mut parts = Vec::new();
+    let mut results = Vec::new();
     for result in fresh {
         let figure = format!("exp{}.svg", result.number);
-        write(&dir.join(&figure), &plot::svg(&result))?;
+        write(&outputs.folder.join(&figure), &plot::svg(&result))?;
         let relative = format!("experiments/{figure}");
         parts.push((
             report::key(result.number),
@@ -63,61 +216,121 @@ pub fn experiments(args: &[String]) -> Result<(), String> {
         ));
         results.push(result);
     }
-    let command = std::iter::once("quoridor experiments".to_string())
-        .chain(args.iter().cloned())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if options.replot {
-        let document = std::fs::read_to_string(&options.out).unwrap_or_default();
-        write(&options.out, &report::merge(&document, &parts))?;
-        println!(
+    let mut out = io::stdout().lock();
+    if args.replot {
+        let document = std::fs::read_to_string(&outputs.document).unwrap_or_default();
+        write(&outputs.document, &report::merge(&document, &parts))?;
+        writeln!(
+            out,
             "rewrote {} and the figures from {}",
-            options.out.display(),
-            json_path.display()
-        );
+            outputs.document.display(),
+            outputs.json.display()
+        )?;
+        out.flush()?;
         return Ok(());
     }
     let header = format!(
-        "Last generated by `{command}` (release build) on {}: {} experiments in {:.1} minutes on {} threads of this machine. Regenerate everything with `cargo run --release -- experiments`.",
+        "Last generated by `{}` (release build) on {}: {} experiments in {:.1} minutes on {} threads of this machine. Regenerate everything with `cargo run --release -- experiments`.",
+        command_line(),
         today(),
         results.len(),
         started.elapsed().as_secs_f64() / 60.0,
-        options.threads
+        threads
     );
     parts.insert(
         0,
         ("header".to_string(), "# Experiments".to_string(), header),
     );
-    let document = std::fs::read_to_string(&options.out).unwrap_or_default();
-    write(&options.out, &report::merge(&document, &parts))?;
-    write(&json_path, &merged_json(&json_path, &results)?)?;
-    println!(
+    let document = std::fs::read_to_string(&outputs.document).unwrap_or_default();
+    write(&outputs.document, &report::merge(&document, &parts))?;
+    write(&outputs.json, &merged_json(&outputs.json, &results)?)?;
+    writeln!(
+        out,
         "wrote {} and {}/ in {:.1} minutes",
-        options.out.display(),
-        dir.display(),
+        outputs.document.display(),
+        outputs.folder.display(),
         started.elapsed().as_secs_f64() / 60.0
-    );
+    )?;
+    out.flush()?;
     Ok(())
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("could not write {}: {e}", path.display()))
+/// `quoridor experiments …` as typed.
+fn command_line() -> String {
+    std::iter::once("quoridor".to_string())
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Plays the experiments in `only`, with a progress bar over all their games.
+fn play(
+    only: &[u8],
+    games: usize,
+    threads: usize,
+    scale: f64,
+) -> Result<Vec<ExperimentResult>, ExperimentsError> {
+    let chosen: Vec<_> = experiments::all(scale)
+        .into_iter()
+        .filter(|e| only.contains(&e.number))
+        .collect();
+    let settings: usize = chosen
+        .iter()
+        .flat_map(|e| &e.series)
+        .map(|s| s.settings.len())
+        .sum();
+    let progress = Progress::new((settings * games) as u64);
+    let done_before = AtomicU64::new(0);
+    let mut fresh = Vec::new();
+    for experiment in &chosen {
+        let on_event = |event: RunEvent<'_>| match event {
+            RunEvent::Game { setting, tally } => {
+                let score = format!(
+                    "experiment {}, {setting}: {} of {} won",
+                    experiment.number, tally.a_wins, tally.played
+                );
+                let done = done_before.load(Ordering::Relaxed) + tally.played as u64;
+                progress.update(done, &score, None);
+            }
+            RunEvent::Setting(line) => {
+                let done = done_before.fetch_add(games as u64, Ordering::Relaxed) + games as u64;
+                progress.step(done, "", line);
+            }
+        };
+        fresh.push(
+            experiments::run(experiment, games, threads, &on_event)
+                .map_err(ExperimentsError::Run)?,
+        );
+    }
+    progress.finish();
+    Ok(fresh)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), ExperimentsError> {
+    std::fs::write(path, text).map_err(|source| ExperimentsError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The results already in `path` with those of `fresh` replaced or added,
 /// ordered by experiment number.
-fn merged_json(path: &Path, fresh: &[ExperimentResult]) -> Result<String, String> {
+fn merged_json(path: &Path, fresh: &[ExperimentResult]) -> Result<String, ExperimentsError> {
     let mut all: Vec<serde_json::Value> = std::fs::read_to_string(path)
         .ok()
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default();
     for result in fresh {
-        let value = serde_json::to_value(result).map_err(|e| e.to_string())?;
+        let value = serde_json::to_value(result).map_err(ExperimentsError::Json)?;
         all.retain(|v| v["number"] != value["number"]);
         all.push(value);
     }
     all.sort_by_key(|v| v["number"].as_u64().unwrap_or(0));
-    serde_json::to_string_pretty(&all).map_err(|e| e.to_string())
+    serde_json::to_string_pretty(&all).map_err(ExperimentsError::Json)
 }
 
 /// Today's UTC date as YYYY-MM-DD.
@@ -138,111 +351,9 @@ fn today() -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
-struct Options {
-    games: usize,
-    only: Vec<u8>,
-    out: PathBuf,
-    threads: usize,
-    scale: f64,
-    replot: bool,
-}
-
-impl Options {
-    fn parse(args: &[String]) -> Result<Options, String> {
-        let mut options = Options {
-            games: 100,
-            only: (1..=10).collect(),
-            out: PathBuf::from("docs/experiments.md"),
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            scale: 1.0,
-            replot: false,
-        };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            if matches!(flag.as_str(), "--help" | "-h") {
-                return Err(EXPERIMENTS_USAGE.to_string());
-            }
-            if flag == "--replot" {
-                options.replot = true;
-                continue;
-            }
-            let value = it
-                .next()
-                .ok_or_else(|| format!("{flag} needs a value\n\n{EXPERIMENTS_USAGE}"))?;
-            let whole = || -> Result<usize, String> {
-                value
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| {
-                        format!("{flag} needs a whole number of at least 1, got {value:?}")
-                    })
-            };
-            match flag.as_str() {
-                "--games" => options.games = whole()?,
-                "--threads" => options.threads = whole()?.min(256),
-                "--only" => options.only = parse_list(value)?,
-                "--out" => options.out = PathBuf::from(value),
-                "--scale" => {
-                    options.scale = value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 100.0)
-                        .ok_or_else(|| {
-                            format!("--scale needs a number above 0 (at most 100), got {value:?}")
-                        })?;
-                }
-                other => {
-                    return Err(format!(
-                        "unknown experiments option {other:?}\n\n{EXPERIMENTS_USAGE}"
-                    ))
-                }
-            }
-        }
-        Ok(options)
-    }
-}
-
-/// Reads `1,3,7-10` into experiment numbers.
-fn parse_list(text: &str) -> Result<Vec<u8>, String> {
-    let bad = || format!("--only needs experiment numbers 1 to 10 like 1,3,7-10, got {text:?}");
-    let number = |s: &str| {
-        s.trim()
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (1..=10).contains(n))
-            .ok_or_else(bad)
-    };
-    let mut list = Vec::new();
-    for part in text.split(',') {
-        match part.split_once('-') {
-            Some((from, to)) => {
-                let (from, to) = (number(from)?, number(to)?);
-                if from > to {
-                    return Err(bad());
-                }
-                list.extend(from..=to);
-            }
-            None => list.push(number(part)?),
-        }
-    }
-    list.sort_unstable();
-    list.dedup();
-    Ok(list)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn experiment_lists_read_ranges_and_reject_nonsense() {
-        assert_eq!(parse_list("1,3,7-10"), Ok(vec![1, 3, 7, 8, 9, 10]));
-        assert_eq!(parse_list("2,2"), Ok(vec![2]));
-        for bad in ["", "0", "11", "3-1", "a", "1,,2", "1-"] {
-            assert!(parse_list(bad).is_err(), "{bad:?}");
-        }
-    }
 
     #[test]
     fn today_is_a_plausible_date() {

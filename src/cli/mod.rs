@@ -1,60 +1,71 @@
-//! The native command-line tool's subcommands. Each returns the process exit
-//! code: 0 on success, 2 on bad input (with a message on stderr).
+//! The native command-line tool: clap reads the arguments ([`args`]), each
+//! subcommand writes through a locked stdout and returns a typed error
+//! ([`error::CliError`]), and [`run`] turns that into the exit code: 0 on
+//! success (and when the reader of our output closed the pipe), 1 when the
+//! output cannot be written, 2 on bad input with one `error: …` line on stderr.
 
 mod arena;
 mod args;
 mod bench;
+mod error;
+mod experiment_flags;
 mod experiments;
+mod openings;
+mod parse_errors;
+mod progress;
+mod ranges;
 mod rules;
 mod uci;
 
-use args::Args;
+use args::{Cli, Command, HELP_TEMPLATE};
+use clap::{CommandFactory, FromArgMatches};
+use error::CliError;
+use std::ffi::OsString;
+use std::io::Write;
 
-const USAGE: &str = "\
-quoridor — Quoridor rules and UCT engine
+/// The tool's grammar, with one help layout for every subcommand; a flag
+/// given twice takes its last value, as shells' aliases expect.
+fn grammar() -> clap::Command {
+    Cli::command().mut_subcommands(|sub| sub.help_template(HELP_TEMPLATE).args_override_self(true))
+}
 
-USAGE:
-  quoridor moves [--size N] [--walls W] \"<record>\"       legal moves after the record
-  quoridor perft DEPTH [--size N] [--walls W] \"<record>\" count move sequences of DEPTH moves
-  quoridor show [--size N] [--walls W] \"<record>\"        ASCII diagram of the position
-  quoridor uci                                           engine protocol on stdin/stdout (UCI-style)
-  quoridor bench [--playouts N] [--params default|thesis] engine speed on fixed positions
-  quoridor arena [--a SPEC|--engine-a CMD] [--b …] [--games N] [--playouts N|--time-ms MS] …
-                                                         engine-vs-engine match (quoridor arena --help)
-  quoridor experiments [--games N] [--only 1,3,7-10] [--out FILE] …
-                                                         the thesis's experiments into docs/experiments.md (--help)
-  quoridor help                                          this text
-
-A record is moves in notation separated by spaces (e2 e8 e3h …), optionally
-starting with header tags [size N] [walls W] [start SQ1 SQ2]. The record may be
-omitted (start position) or given as several arguments.";
-
-/// Runs the CLI with `args` (without the program name); returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let Some((command, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
-        return 2;
+/// Runs the CLI with `args` (the program name first, as `std::env::args_os`
+/// gives them); returns the exit code.
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match grammar()
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
+        Ok(cli) => cli,
+        Err(e) => return parse_errors::report(&e),
     };
-    let result = match command.as_str() {
-        "moves" => Args::parse(rest, 0).and_then(|a| rules::moves(&a)),
-        "perft" => Args::parse(rest, 1).and_then(|a| rules::perft(&a)),
-        "show" => Args::parse(rest, 0).and_then(|a| rules::show(&a)),
-        "uci" if rest.is_empty() => uci::uci(),
-        "uci" => Err("uci takes no arguments (set options with setoption)".into()),
-        "bench" => bench::bench(rest),
-        "arena" => arena::arena(rest),
-        "experiments" => experiments::experiments(rest),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
-    };
-    match result {
+    match dispatch(cli.command) {
         Ok(()) => 0,
-        Err(message) => {
-            eprintln!("error: {message}");
-            2
+        Err(e) => e.report(),
+    }
+}
+
+fn dispatch(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Moves(position) => rules::moves(&position.game()?),
+        Command::Perft(args) => rules::perft(&args),
+        Command::Show(position) => rules::show(&position.game()?),
+        Command::Uci => uci::uci().map_err(|e| CliError::Protocol(e.to_string())),
+        Command::Bench(args) => bench::bench(&args),
+        Command::Arena(args) => arena::arena(&args),
+        Command::Experiments(args) => experiments::experiments(&args),
+        Command::Completions { shell } => {
+            // clap_complete panics on a failed write, so render first.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut grammar(), "quoridor", &mut script);
+            let mut out = std::io::stdout().lock();
+            out.write_all(&script)?;
+            out.flush()?;
+            Ok(())
         }
     }
 }

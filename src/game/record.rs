@@ -14,13 +14,15 @@
 //! `[start SQ1 SQ2]` (the pawns' start squares, default the middle of each
 //! back row). Move numbers such as `1.` are accepted and ignored when reading,
 //! so `1. e2 e8 2. e3` reads the same as `e2 e8 e3`. Reading is
-//! case-insensitive.
+//! case-insensitive. A tag given twice is an error, not "last one wins".
 //!
 //! ```
 //! use quoridor::game::Game;
 //! let game: Game = "[size 5] [walls 3] c2 c4 b1v".parse().unwrap();
 //! assert_eq!(game.position().walls_left(quoridor::game::Player::One), 2);
 //! assert_eq!(game.to_string(), "[size 5] [walls 3] c2 c4 b1v");
+//! let twice = "[size 5] [size 7] c2".parse::<Game>().unwrap_err();
+//! assert_eq!(twice.to_string(), "bad record header: the tag [size …] appears twice");
 //! ```
 
 use super::moves::{Move, Player};
@@ -127,6 +129,17 @@ fn split_record(text: &str) -> Result<RecordText<'_>, RecordError> {
         let mut words = tag.split_whitespace();
         let name = words.next().unwrap_or("").to_ascii_lowercase();
         let values: Vec<&str> = words.collect();
+        let seen = match name.as_str() {
+            "size" => size.is_some(),
+            "walls" => walls.is_some(),
+            "start" => start.is_some(),
+            _ => false,
+        };
+        if seen {
+            return Err(RecordError::Header(format!(
+                "the tag [{name} …] appears twice"
+            )));
+        }
         let number = |what: &str| -> Result<u8, RecordError> {
             match values.as_slice() {
                 [v] => v.parse().map_err(|_| {

@@ -7,11 +7,12 @@
 pub mod plot;
 pub mod report;
 
-use super::{run_match, Contender, Limit, MatchConfig, Summary};
+use super::{run_match, Contender, Limit, MatchConfig, MatchError, Summary, Tally};
 use crate::game::Variant;
 use crate::search::SearchParams;
 use crate::text::group_digits;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::time::Instant;
 
 /// One row of an experiment: the tested engine's settings against the fixed
@@ -207,254 +208,355 @@ type Switch = fn(&mut SearchParams);
 /// Milliseconds a move in the equal-time series of experiments 7–10.
 const EQUAL_TIME_MS: u64 = 10;
 
-/// All ten experiments, budgets multiplied by `scale` (1 = the thesis's).
-pub fn all(scale: f64) -> Vec<Experiment> {
-    let n = |playouts: u64| ((playouts as f64 * scale).round() as u64).max(1);
-    let ms = |ms: u64| ((ms as f64 * scale).round() as u64).max(1);
-    let equal = |p: u64| format!("equal playouts: {} a move", group_digits(n(p), ','));
-    let mut list = Vec::new();
+/// A row of an experiment's table: the label, the tested value and the
+/// thesis's wins out of 100.
+type Row<T> = (&'static str, T, Option<u32>);
 
-    let fp1 = fixed_point(n(2500), Some(0), 1.0, 0.3);
-    let rows1: [(&str, u64, Option<u32>); 6] = [
-        ("250", 250, Some(14)),
-        ("500", 500, Some(24)),
-        ("1000", 1000, Some(29)),
-        ("2500", 2500, Some(50)),
-        ("5000", 5000, Some(70)),
-        ("10000", 10000, Some(72)),
-    ];
-    list.push(Experiment {
+/// Experiment 1: playouts a move against the fixed point's 2,500.
+const PLAYOUT_ROWS: [Row<u64>; 6] = [
+    ("250", 250, Some(14)),
+    ("500", 500, Some(24)),
+    ("1000", 1000, Some(29)),
+    ("2500", 2500, Some(50)),
+    ("5000", 5000, Some(70)),
+    ("10000", 10000, Some(72)),
+];
+
+/// Experiment 2: the UCT constant C.
+const UCT_C_ROWS: [Row<f64>; 6] = [
+    ("0", 0.0, Some(41)),
+    ("0.05", 0.05, Some(55)),
+    ("0.1", 0.1, Some(50)),
+    ("0.25", 0.25, Some(38)),
+    ("0.5", 0.5, Some(7)),
+    ("1", 1.0, Some(0)),
+];
+
+/// Experiment 3: maxd, with the playouts the thesis made with it in 2 s (so
+/// giving each engine that many reproduces its equal-time conditions).
+const MAXD_ROWS: [(&str, Option<u32>, Option<u32>, u64); 7] = [
+    ("0", Some(0), Some(39), 3624),
+    ("1", Some(1), Some(67), 3555),
+    ("2", Some(2), Some(50), 3469),
+    ("5", Some(5), Some(75), 2630),
+    ("10", Some(10), Some(45), 2186),
+    ("20", Some(20), Some(24), 920),
+    ("∞", None, Some(0), 86),
+];
+
+/// Experiment 4: the wall weight in the evaluation.
+const WALL_WEIGHT_ROWS: [Row<f64>; 7] = [
+    ("0", 0.0, Some(64)),
+    ("0.25", 0.25, Some(83)),
+    ("0.5", 0.5, Some(67)),
+    ("1", 1.0, Some(50)),
+    ("2", 2.0, Some(22)),
+    ("3", 3.0, Some(7)),
+    ("4", 4.0, Some(5)),
+];
+
+/// Experiment 5: the score slope.
+const SLOPE_ROWS: [Row<f64>; 7] = [
+    ("0.01", 0.01, Some(0)),
+    ("0.1", 0.1, Some(11)),
+    ("0.2", 0.2, Some(40)),
+    ("0.3", 0.3, Some(50)),
+    ("0.5", 0.5, Some(69)),
+    ("0.75", 0.75, Some(58)),
+    ("1", 1.0, Some(39)),
+];
+
+/// Experiment 6: node skipping from depth d.
+const SKIP_ROWS: [Row<Option<u32>>; 6] = [
+    ("0", Some(0), Some(64)),
+    ("1", Some(1), Some(50)),
+    ("2", Some(2), Some(47)),
+    ("3", Some(3), Some(53)),
+    ("4", Some(4), Some(55)),
+    ("off", None, Some(50)),
+];
+
+/// Experiments 7–10: the thesis's switches, with what each does.
+const SWITCHES: [(u8, &str, &str, Switch); 4] = [
+    (7, "Smart playouts", "every second playout move of each player is a shortest-path pawn step", |p| p.smart_playouts = true),
+    (8, "Remembering overlapping walls", "a wall that overlaps a placed wall stays forbidden in the subtree", |p| p.remember_overlapping_walls = true),
+    (9, "Remembering blocking walls", "a wall that cut a pawn off stays forbidden while the pawn stays in the cut-off region", |p| p.remember_blocking_walls = true),
+    (10, "Losing-move detection", "a move that lets the opponent win at once is removed, and a node whose moves are all removed is lost", |p| p.losing_move_detection = true),
+];
+
+/// The budgets of one run: the thesis's multiplied by `scale`.
+#[derive(Clone, Copy)]
+struct Budget {
+    scale: f64,
+}
+
+impl Budget {
+    fn playouts(self, playouts: u64) -> u64 {
+        ((playouts as f64 * self.scale).round() as u64).max(1)
+    }
+
+    fn ms(self, ms: u64) -> u64 {
+        ((ms as f64 * self.scale).round() as u64).max(1)
+    }
+
+    /// The name of an equal-playouts series.
+    fn equal(self, playouts: u64) -> String {
+        format!(
+            "equal playouts: {} a move",
+            group_digits(self.playouts(playouts), ',')
+        )
+    }
+
+    /// The thesis's fixed point with `playouts` (scaled) and the constants.
+    fn fixed_point(
+        self,
+        playouts: u64,
+        maxd: Option<u32>,
+        wall_weight: f64,
+        slope: f64,
+    ) -> SearchParams {
+        fixed_point(self.playouts(playouts), maxd, wall_weight, slope)
+    }
+}
+
+/// One of experiments 1–6 in the table: what it is and how its series are
+/// built.
+struct Entry {
+    number: u8,
+    title: &'static str,
+    parameter: &'static str,
+    setup: &'static str,
+    series: fn(Budget) -> Vec<Series>,
+}
+
+/// Experiments 1–6.
+const EXPERIMENTS: [Entry; 6] = [
+    Entry {
         number: 1,
         title: "Playouts per move",
         parameter: "playouts per move",
-        setup: "The fixed point makes 2,500 playouts a move; the tested engine, otherwise the same, makes the number in the first column. The thesis's table gives the fixed point maxd 0 (evaluate right after expansion), unlike its other experiments. The first series follows the table; the second uses maxd 2 like the rest.".into(),
-        series: vec![
-            series("fixed point as in the thesis's table (maxd 0)", &fp1, &rows1, |p, v| {
-                p.playouts = n(v);
-            }),
-            series(
-                "fixed point with maxd 2, as in the other experiments",
-                &fixed_point(n(2500), Some(2), 1.0, 0.3),
-                &rows1.map(|(label, v, _)| (label, v, None)),
-                |p, v| p.playouts = n(v),
-            ),
-        ],
-    });
-
-    let fp2 = fixed_point(n(2500), Some(2), 1.0, 0.3);
-    let rows2 = [
-        ("0", 0.0, Some(41)),
-        ("0.05", 0.05, Some(55)),
-        ("0.1", 0.1, Some(50)),
-        ("0.25", 0.25, Some(38)),
-        ("0.5", 0.5, Some(7)),
-        ("1", 1.0, Some(0)),
-    ];
-    list.push(Experiment {
+        setup: "The fixed point makes 2,500 playouts a move; the tested engine, otherwise the same, makes the number in the first column. The thesis's table gives the fixed point maxd 0 (evaluate right after expansion), unlike its other experiments. The first series follows the table; the second uses maxd 2 like the rest.",
+        series: playouts_series,
+    },
+    Entry {
         number: 2,
         title: "UCT constant C",
         parameter: "C",
-        setup: "The thesis gave both sides 1.5 s a move, which it says came to 2,500–3,000 playouts; we give both 2,500 playouts.".into(),
-        series: vec![series(&equal(2500), &fp2, &rows2, |p, v| p.uct_c = v)],
-    });
+        setup: "The thesis gave both sides 1.5 s a move, which it says came to 2,500–3,000 playouts; we give both 2,500 playouts.",
+        series: |b| {
+            let fixed = b.fixed_point(2500, Some(2), 1.0, 0.3);
+            vec![series(&b.equal(2500), &fixed, &UCT_C_ROWS, |p, v| p.uct_c = v)]
+        },
+    },
+    Entry {
+        number: 3,
+        title: "Maximum playout length maxd",
+        parameter: "maxd",
+        setup: "The thesis gave both sides 2 s a move and counted the playouts each maxd made in that time (3,624 at maxd 0 down to 86 when playing to the end). The first series gives each maxd exactly the thesis's count; the second gives every maxd 2,500 playouts, which separates the quality of a playout from its cost.",
+        series: maxd_series,
+    },
+    Entry {
+        number: 4,
+        title: "Wall weight in the evaluation",
+        parameter: "wall weight",
+        setup: "2 s a move in the thesis, maxd 5, so we give both sides the 2,630 playouts the thesis made at maxd 5 in 2 s. The thesis's fixed-point table says wall weight 0.25, but its results put the untested 50 at weight 1, so the fixed point plays with 1.",
+        series: |b| {
+            let fixed = b.fixed_point(THESIS_2S_MAXD5, Some(5), 1.0, 0.3);
+            vec![series(&b.equal(THESIS_2S_MAXD5), &fixed, &WALL_WEIGHT_ROWS, |p, v| {
+                p.wall_weight = v;
+            })]
+        },
+    },
+    Entry {
+        number: 5,
+        title: "Score slope",
+        parameter: "score slope",
+        setup: "2 s a move in the thesis (2,630 playouts here), maxd 5, wall weight 0.25. The thesis's smallest slope is 0, which makes every evaluation a draw; our engine needs a slope above 0, so that row uses 0.01.",
+        series: |b| {
+            let fixed = b.fixed_point(THESIS_2S_MAXD5, Some(5), 0.25, 0.3);
+            vec![series(&b.equal(THESIS_2S_MAXD5), &fixed, &SLOPE_ROWS, |p, v| {
+                p.score_slope = v;
+            })]
+        },
+    },
+    Entry {
+        number: 6,
+        title: "Node skipping from depth d",
+        parameter: "skipping from depth",
+        setup: "2 s a move in the thesis (2,630 playouts here), maxd 5, wall weight 0.25, slope 0.5; the fixed point never skips.",
+        series: |b| {
+            vec![series(&b.equal(THESIS_2S_MAXD5), &switch_fixed_point(b), &SKIP_ROWS, |p, v| {
+                p.skip_from_depth = v;
+            })]
+        },
+    },
+];
 
-    // The thesis measured how many playouts each maxd made in 2 s; giving
-    // each engine that many reproduces its equal-time conditions.
-    let rows3: [(&str, Option<u32>, Option<u32>, u64); 7] = [
-        ("0", Some(0), Some(39), 3624),
-        ("1", Some(1), Some(67), 3555),
-        ("2", Some(2), Some(50), 3469),
-        ("5", Some(5), Some(75), 2630),
-        ("10", Some(10), Some(45), 2186),
-        ("20", Some(20), Some(24), 920),
-        ("∞", None, Some(0), 86),
-    ];
-    let fp3 = fixed_point(n(3469), Some(2), 1.0, 0.3);
+/// Experiment 1's series: the thesis's table (maxd 0) and maxd 2.
+fn playouts_series(b: Budget) -> Vec<Series> {
+    let unlabelled = PLAYOUT_ROWS.map(|(label, v, _)| (label, v, None));
+    vec![
+        series(
+            "fixed point as in the thesis's table (maxd 0)",
+            &b.fixed_point(2500, Some(0), 1.0, 0.3),
+            &PLAYOUT_ROWS,
+            |p, v| p.playouts = b.playouts(v),
+        ),
+        series(
+            "fixed point with maxd 2, as in the other experiments",
+            &b.fixed_point(2500, Some(2), 1.0, 0.3),
+            &unlabelled,
+            |p, v| p.playouts = b.playouts(v),
+        ),
+    ]
+}
+
+/// Experiment 3's series: the thesis's playouts for each maxd, then equal
+/// playouts.
+fn maxd_series(b: Budget) -> Vec<Series> {
+    let fixed = b.fixed_point(3469, Some(2), 1.0, 0.3);
     let thesis_time = Series {
         name: "the thesis's 2 s a move: each maxd gets the playouts the thesis made with it".into(),
-        settings: rows3
+        settings: MAXD_ROWS
             .iter()
             .map(|&(label, maxd, thesis, playouts)| Setting {
                 label: label.to_string(),
                 tested: SearchParams {
                     max_playout_moves: maxd,
-                    ..with_playouts(&fp3, n(playouts))
+                    ..with_playouts(&fixed, b.playouts(playouts))
                 },
-                fixed: fp3.clone(),
+                fixed: fixed.clone(),
                 thesis,
             })
             .collect(),
     };
-    let fp3b = fixed_point(n(2500), Some(2), 1.0, 0.3);
-    let rows3b: Vec<(&str, Option<u32>, Option<u32>)> = rows3
+    let rows: Vec<Row<Option<u32>>> = MAXD_ROWS
         .iter()
         .map(|&(label, maxd, _, _)| (label, maxd, None))
         .collect();
-    list.push(Experiment {
-        number: 3,
-        title: "Maximum playout length maxd",
-        parameter: "maxd",
-        setup: "The thesis gave both sides 2 s a move and counted the playouts each maxd made in that time (3,624 at maxd 0 down to 86 when playing to the end). The first series gives each maxd exactly the thesis's count; the second gives every maxd 2,500 playouts, which separates the quality of a playout from its cost.".into(),
-        series: vec![
-            thesis_time,
-            series(&equal(2500), &fp3b, &rows3b, |p, v| p.max_playout_moves = v),
-        ],
-    });
-
-    let fp4 = fixed_point(n(THESIS_2S_MAXD5), Some(5), 1.0, 0.3);
-    let rows4 = [
-        ("0", 0.0, Some(64)),
-        ("0.25", 0.25, Some(83)),
-        ("0.5", 0.5, Some(67)),
-        ("1", 1.0, Some(50)),
-        ("2", 2.0, Some(22)),
-        ("3", 3.0, Some(7)),
-        ("4", 4.0, Some(5)),
-    ];
-    list.push(Experiment {
-        number: 4,
-        title: "Wall weight in the evaluation",
-        parameter: "wall weight",
-        setup: "2 s a move in the thesis, maxd 5, so we give both sides the 2,630 playouts the thesis made at maxd 5 in 2 s. The thesis's fixed-point table says wall weight 0.25, but its results put the untested 50 at weight 1, so the fixed point plays with 1.".into(),
-        series: vec![series(&equal(THESIS_2S_MAXD5), &fp4, &rows4, |p, v| {
-            p.wall_weight = v;
-        })],
-    });
-
-    let fp5 = fixed_point(n(THESIS_2S_MAXD5), Some(5), 0.25, 0.3);
-    let rows5 = [
-        ("0.01", 0.01, Some(0)),
-        ("0.1", 0.1, Some(11)),
-        ("0.2", 0.2, Some(40)),
-        ("0.3", 0.3, Some(50)),
-        ("0.5", 0.5, Some(69)),
-        ("0.75", 0.75, Some(58)),
-        ("1", 1.0, Some(39)),
-    ];
-    list.push(Experiment {
-        number: 5,
-        title: "Score slope",
-        parameter: "score slope",
-        setup: "2 s a move in the thesis (2,630 playouts here), maxd 5, wall weight 0.25. The thesis's smallest slope is 0, which makes every evaluation a draw; our engine needs a slope above 0, so that row uses 0.01.".into(),
-        series: vec![series(&equal(THESIS_2S_MAXD5), &fp5, &rows5, |p, v| {
-            p.score_slope = v;
-        })],
-    });
-
-    let fp6 = fixed_point(n(THESIS_2S_MAXD5), Some(5), 0.25, 0.5);
-    let rows6 = [
-        ("0", Some(0), Some(64)),
-        ("1", Some(1), Some(50)),
-        ("2", Some(2), Some(47)),
-        ("3", Some(3), Some(53)),
-        ("4", Some(4), Some(55)),
-        ("off", None, Some(50)),
-    ];
-    list.push(Experiment {
-        number: 6,
-        title: "Node skipping from depth d",
-        parameter: "skipping from depth",
-        setup: "2 s a move in the thesis (2,630 playouts here), maxd 5, wall weight 0.25, slope 0.5; the fixed point never skips.".into(),
-        series: vec![series(&equal(THESIS_2S_MAXD5), &fp6, &rows6, |p, v| {
-            p.skip_from_depth = v;
-        })],
-    });
-
-    let switches: [(u8, &str, &str, Switch); 4] = [
-        (7, "Smart playouts", "every second playout move of each player is a shortest-path pawn step", |p| p.smart_playouts = true),
-        (8, "Remembering overlapping walls", "a wall that overlaps a placed wall stays forbidden in the subtree", |p| p.remember_overlapping_walls = true),
-        (9, "Remembering blocking walls", "a wall that cut a pawn off stays forbidden while the pawn stays in the cut-off region", |p| p.remember_blocking_walls = true),
-        (10, "Losing-move detection", "a move that lets the opponent win at once is removed, and a node whose moves are all removed is lost", |p| p.losing_move_detection = true),
-    ];
-    for (number, title, what, switch_on) in switches {
-        let setup = format!(
-            "The thesis describes this switch ({what}) but reports no results for it. The fixed point is experiment 6's (maxd 5, wall weight 0.25, slope 0.5, no skipping); the tested engine is the same with the switch on. Equal playouts show what the switch does to the quality of the search, equal time (on this machine) also what it does to its speed."
-        );
-        let rows = [("off", false), ("on", true)];
-        let apply = |p: &mut SearchParams, on: bool| {
-            if on {
-                switch_on(p);
-            }
-        };
-        let playouts = series(
-            &equal(THESIS_2S_MAXD5),
-            &fp6,
-            &rows.map(|(l, v)| (l, v, None)),
-            apply,
-        );
-        let timed = series(
-            &format!("equal time: {} ms a move", ms(EQUAL_TIME_MS)),
-            &with_time(&fp6, ms(EQUAL_TIME_MS)),
-            &rows.map(|(l, v)| (l, v, None)),
-            apply,
-        );
-        list.push(Experiment {
-            number,
-            title,
-            parameter: "switch",
-            setup,
-            series: vec![playouts, timed],
-        });
-    }
-    list
+    vec![
+        thesis_time,
+        series(
+            &b.equal(2500),
+            &b.fixed_point(2500, Some(2), 1.0, 0.3),
+            &rows,
+            |p, v| p.max_playout_moves = v,
+        ),
+    ]
 }
 
+/// Experiment 6's fixed point, which experiments 7–10 share.
+fn switch_fixed_point(b: Budget) -> SearchParams {
+    b.fixed_point(THESIS_2S_MAXD5, Some(5), 0.25, 0.5)
+}
+
+/// Experiments 7–10: one switch on against experiment 6's fixed point, at
+/// equal playouts and at equal time.
+fn switch_experiment(
+    b: Budget,
+    (number, title, what, switch_on): (u8, &'static str, &str, Switch),
+) -> Experiment {
+    let setup = format!(
+        "The thesis describes this switch ({what}) but reports no results for it. The fixed point is experiment 6's (maxd 5, wall weight 0.25, slope 0.5, no skipping); the tested engine is the same with the switch on. Equal playouts show what the switch does to the quality of the search, equal time (on this machine) also what it does to its speed."
+    );
+    let rows: [Row<bool>; 2] = [("off", false, None), ("on", true, None)];
+    let apply = |p: &mut SearchParams, on: bool| {
+        if on {
+            switch_on(p);
+        }
+    };
+    let fixed = switch_fixed_point(b);
+    let playouts = series(&b.equal(THESIS_2S_MAXD5), &fixed, &rows, apply);
+    let timed = series(
+        &format!("equal time: {} ms a move", b.ms(EQUAL_TIME_MS)),
+        &with_time(&fixed, b.ms(EQUAL_TIME_MS)),
+        &rows,
+        apply,
+    );
+    Experiment {
+        number,
+        title,
+        parameter: "switch",
+        setup,
+        series: vec![playouts, timed],
+    }
+}
+
+/// All ten experiments, budgets multiplied by `scale` (1 = the thesis's).
+pub fn all(scale: f64) -> Vec<Experiment> {
+    let budget = Budget { scale };
+    let table = EXPERIMENTS.iter().map(|e| Experiment {
+        number: e.number,
+        title: e.title,
+        parameter: e.parameter,
+        setup: e.setup.to_string(),
+        series: (e.series)(budget),
+    });
+    let switches = SWITCHES.iter().map(|&s| switch_experiment(budget, s));
+    table.chain(switches).collect()
+}
+
+/// What [`run`] reports while it plays.
+#[derive(Clone, Copy, Debug)]
+pub enum RunEvent<'a> {
+    /// A game of the setting labelled `setting` ended; `tally` is its score.
+    Game {
+        /// The setting's label.
+        setting: &'a str,
+        /// The setting's running score (A is the tested engine).
+        tally: Tally,
+    },
+    /// A setting is done: one line with its result.
+    Setting(&'a str),
+}
+
+/// Why an experiment could not be completed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExperimentError {
+    /// A match could not be played to the end.
+    Match(MatchError),
+    /// An engine forfeited a game, which in-process engines never should.
+    Forfeit {
+        /// The experiment's number.
+        experiment: u8,
+        /// The setting's label.
+        setting: String,
+        /// The summary's forfeit line.
+        line: String,
+    },
+}
+
+impl fmt::Display for ExperimentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExperimentError::Match(e) => e.fmt(f),
+            ExperimentError::Forfeit {
+                experiment,
+                setting,
+                line,
+            } => write!(f, "experiment {experiment}, {setting}: {line}"),
+        }
+    }
+}
+
+impl std::error::Error for ExperimentError {}
+
 /// Plays every setting of `experiment`, `games` games each on `threads`
-/// threads; `progress` hears one line per finished setting.
+/// threads; `progress` hears of each game and of each finished setting.
 pub fn run(
     experiment: &Experiment,
     games: usize,
     threads: usize,
-    progress: &dyn Fn(&str),
-) -> Result<ExperimentResult, String> {
+    progress: &(dyn Fn(RunEvent<'_>) + Sync),
+) -> Result<ExperimentResult, ExperimentError> {
     let started = Instant::now();
-    let variant = Variant::default();
     let mut series_results = Vec::new();
     for series in &experiment.series {
-        let mut settings = Vec::new();
-        for setting in &series.settings {
-            let t0 = Instant::now();
-            let mut config = MatchConfig::new(
-                Contender::internal(&setting.label, setting.tested.clone()),
-                Contender::internal("fixed point", setting.fixed.clone()),
-                variant,
-            );
-            config.games = games;
-            config.threads = threads;
-            config.limit = Limit::Own;
-            let summary = Summary::new(&config, run_match(&config, &|_, _| {})?);
-            if let Some(forfeit) = summary.forfeits.first() {
-                return Err(format!(
-                    "experiment {}, {}: {forfeit}",
-                    experiment.number, setting.label
-                ));
-            }
-            progress(&format!(
-                "experiment {} ({}), {} = {}: {}/{} wins{} in {:.1} s",
-                experiment.number,
-                series.name,
-                experiment.parameter,
-                setting.label,
-                summary.a.wins,
-                summary.games,
-                setting
-                    .thesis
-                    .map_or(String::new(), |t| format!(" (thesis {t}/100)")),
-                t0.elapsed().as_secs_f64()
-            ));
-            settings.push(SettingResult {
-                label: setting.label.clone(),
-                thesis: setting.thesis,
-                games: summary.games,
-                wins: summary.a.wins,
-                rate: summary.a_score,
-                interval: summary.a_score_interval,
-                playouts_per_move: summary.a.playouts_per_move,
-                ms_per_move: summary.a.ms_per_move,
-                fixed_ms_per_move: summary.b.ms_per_move,
-                mean_plies: summary.mean_plies,
-            });
-        }
+        let settings = series
+            .settings
+            .iter()
+            .map(|setting| play_setting(experiment, series, setting, (games, threads), progress))
+            .collect::<Result<_, _>>()?;
         series_results.push(SeriesResult {
             name: series.name.clone(),
             settings,
@@ -473,6 +575,66 @@ pub fn run(
         fixed_point: fixed,
         series: series_results,
         seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Plays one setting of `series`: `games` games of the tested engine
+/// against the fixed point on `threads` threads.
+fn play_setting(
+    experiment: &Experiment,
+    series: &Series,
+    setting: &Setting,
+    (games, threads): (usize, usize),
+    progress: &(dyn Fn(RunEvent<'_>) + Sync),
+) -> Result<SettingResult, ExperimentError> {
+    let started = Instant::now();
+    let mut config = MatchConfig::new(
+        Contender::internal(&setting.label, setting.tested.clone()),
+        Contender::internal("fixed point", setting.fixed.clone()),
+        Variant::default(),
+    );
+    config.games = games;
+    config.threads = threads;
+    config.limit = Limit::Own;
+    let on_game = |_: &_, tally| {
+        progress(RunEvent::Game {
+            setting: &setting.label,
+            tally,
+        });
+    };
+    let results = run_match(&config, &on_game).map_err(ExperimentError::Match)?;
+    let summary = Summary::new(&config, results);
+    if let Some(forfeit) = summary.forfeits.first() {
+        return Err(ExperimentError::Forfeit {
+            experiment: experiment.number,
+            setting: setting.label.clone(),
+            line: forfeit.clone(),
+        });
+    }
+    progress(RunEvent::Setting(&format!(
+        "experiment {} ({}), {} = {}: {}/{} wins{} in {:.1} s",
+        experiment.number,
+        series.name,
+        experiment.parameter,
+        setting.label,
+        summary.a.wins,
+        summary.games,
+        setting
+            .thesis
+            .map_or(String::new(), |t| format!(" (thesis {t}/100)")),
+        started.elapsed().as_secs_f64()
+    )));
+    Ok(SettingResult {
+        label: setting.label.clone(),
+        thesis: setting.thesis,
+        games: summary.games,
+        wins: summary.a.wins,
+        rate: summary.a_score,
+        interval: summary.a_score_interval,
+        playouts_per_move: summary.a.playouts_per_move,
+        ms_per_move: summary.a.ms_per_move,
+        fixed_ms_per_move: summary.b.ms_per_move,
+        mean_plies: summary.mean_plies,
     })
 }
 

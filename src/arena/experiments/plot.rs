@@ -26,32 +26,74 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The chart of `result`, a standalone SVG document.
-pub fn svg(result: &ExperimentResult) -> String {
-    // Categories: the values of the longest series, in order.
-    let labels: Vec<&str> = result
-        .series
-        .iter()
-        .max_by_key(|s| s.settings.len())
-        .map(|s| s.settings.iter().map(|r| r.label.as_str()).collect())
-        .unwrap_or_default();
-    let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = PLOT_H;
-    let has_thesis = result
-        .series
-        .iter()
-        .any(|s| s.settings.iter().any(|r| r.thesis.is_some()));
-    let legend_lines = result.series.len() + usize::from(has_thesis);
-    let height = TOP + PLOT_H + AXIS + LEGEND_LINE * legend_lines as f64 + 6.0;
-    let step = plot_w / labels.len().max(1) as f64;
-    let x_of = |label: &str| {
-        labels
+/// Where things go on the chart: the categories along x and the scales.
+struct Frame<'a> {
+    /// Categories: the values of the longest series, in order.
+    labels: Vec<&'a str>,
+    /// Width of one category.
+    step: f64,
+    /// Height of the whole picture (the legend grows it).
+    height: f64,
+}
+
+impl<'a> Frame<'a> {
+    fn new(result: &'a ExperimentResult) -> Frame<'a> {
+        let labels: Vec<&str> = result
+            .series
+            .iter()
+            .max_by_key(|s| s.settings.len())
+            .map(|s| s.settings.iter().map(|r| r.label.as_str()).collect())
+            .unwrap_or_default();
+        let legend_lines = result.series.len() + usize::from(has_thesis(result));
+        Frame {
+            step: (WIDTH - LEFT - RIGHT) / labels.len().max(1) as f64,
+            height: TOP + PLOT_H + AXIS + LEGEND_LINE * legend_lines as f64 + 6.0,
+            labels,
+        }
+    }
+
+    /// The x of a category's centre.
+    fn x_of(&self, label: &str) -> Option<f64> {
+        self.labels
             .iter()
             .position(|l| *l == label)
-            .map(|i| LEFT + step * (i as f64 + 0.5))
-    };
-    let y_of = |rate: f64| TOP + plot_h * (1.0 - rate.clamp(0.0, 1.0));
+            .map(|i| LEFT + self.step * (i as f64 + 0.5))
+    }
+
+    /// The y of a win rate.
+    fn y_of(rate: f64) -> f64 {
+        TOP + PLOT_H * (1.0 - rate.clamp(0.0, 1.0))
+    }
+}
+
+/// Whether any setting carries the thesis's number.
+fn has_thesis(result: &ExperimentResult) -> bool {
+    result
+        .series
+        .iter()
+        .any(|s| s.settings.iter().any(|r| r.thesis.is_some()))
+}
+
+/// A legend line: the name, its colour, whether the line is dashed.
+type LegendEntry = (String, String, bool);
+
+/// The chart of `result`, a standalone SVG document.
+pub fn svg(result: &ExperimentResult) -> String {
+    let frame = Frame::new(result);
     let mut out = String::new();
+    heading(&mut out, result, frame.height);
+    y_axis(&mut out);
+    x_axis(&mut out, &frame, &result.parameter);
+    let mut legend: Vec<LegendEntry> = Vec::new();
+    legend.extend(thesis_line(&mut out, &frame, result));
+    legend.extend(our_series(&mut out, &frame, result));
+    legend_lines(&mut out, &legend);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The SVG element, its title, the white background and the heading.
+fn heading(out: &mut String, result: &ExperimentResult, height: f64) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="sans-serif" font-size="12">"#
@@ -69,9 +111,12 @@ pub fn svg(result: &ExperimentResult) -> String {
         result.number,
         escape(&result.title)
     );
-    // Grid and y axis: wins per 100 games.
+}
+
+/// Grid and y axis: wins per 100 games.
+fn y_axis(out: &mut String) {
     for tick in (0..=100).step_by(10) {
-        let y = y_of(f64::from(tick) / 100.0);
+        let y = Frame::y_of(f64::from(tick) / 100.0);
         let _ = writeln!(
             out,
             r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="{}"/><text x="{}" y="{:.1}" text-anchor="end">{tick}</text>"##,
@@ -84,14 +129,18 @@ pub fn svg(result: &ExperimentResult) -> String {
     let _ = writeln!(
         out,
         r#"<text transform="translate(16 {:.1}) rotate(-90)" text-anchor="middle">wins of the tested engine per 100 games</text>"#,
-        TOP + plot_h / 2.0
+        TOP + PLOT_H / 2.0
     );
-    for label in &labels {
-        if let Some(x) = x_of(label) {
+}
+
+/// The categories under the plot and the parameter's name.
+fn x_axis(out: &mut String, frame: &Frame<'_>, parameter: &str) {
+    for label in &frame.labels {
+        if let Some(x) = frame.x_of(label) {
             let _ = writeln!(
                 out,
                 r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                TOP + plot_h + 18.0,
+                TOP + PLOT_H + 18.0,
                 escape(label)
             );
         }
@@ -99,42 +148,61 @@ pub fn svg(result: &ExperimentResult) -> String {
     let _ = writeln!(
         out,
         r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-        LEFT + plot_w / 2.0,
-        TOP + plot_h + 38.0,
-        escape(&result.parameter)
+        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
+        TOP + PLOT_H + 38.0,
+        escape(parameter)
     );
-    // The thesis's numbers, from whichever series carries them.
+}
+
+/// The thesis's numbers, dashed, from whichever series carries them.
+fn thesis_line(
+    out: &mut String,
+    frame: &Frame<'_>,
+    result: &ExperimentResult,
+) -> Option<LegendEntry> {
     let thesis: Vec<(f64, f64)> = result
         .series
         .iter()
         .flat_map(|s| s.settings.iter())
-        .filter_map(|r| Some((x_of(&r.label)?, y_of(f64::from(r.thesis?) / 100.0))))
+        .filter_map(|r| {
+            Some((
+                frame.x_of(&r.label)?,
+                Frame::y_of(f64::from(r.thesis?) / 100.0),
+            ))
+        })
         .collect();
-    let mut legend: Vec<(String, String, bool)> = Vec::new();
-    if !thesis.is_empty() {
+    if thesis.is_empty() {
+        return None;
+    }
+    let _ = writeln!(
+        out,
+        r##"<polyline fill="none" stroke="#555" stroke-width="2" stroke-dasharray="6 4" points="{}"/>"##,
+        points(&thesis)
+    );
+    for (x, y) in &thesis {
         let _ = writeln!(
             out,
-            r##"<polyline fill="none" stroke="#555" stroke-width="2" stroke-dasharray="6 4" points="{}"/>"##,
-            points(&thesis)
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="3.5" fill="#555"/>"##
         );
-        for (x, y) in &thesis {
-            let _ = writeln!(
-                out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="3.5" fill="#555"/>"##
-            );
-        }
-        legend.push(("thesis (2011)".into(), "#555".into(), true));
     }
+    Some(("thesis (2011)".into(), "#555".into(), true))
+}
+
+/// Our series, solid, with their 95% intervals as error bars.
+fn our_series(out: &mut String, frame: &Frame<'_>, result: &ExperimentResult) -> Vec<LegendEntry> {
+    let mut legend = Vec::new();
     for (series, colour) in result.series.iter().zip(COLOURS.iter().cycle()) {
         let mut line = Vec::new();
         for r in &series.settings {
-            let Some(x) = x_of(&r.label) else { continue };
-            let (lo, hi) = (y_of(r.interval.0), y_of(r.interval.1));
+            let Some(x) = frame.x_of(&r.label) else {
+                continue;
+            };
+            let (lo, hi) = (Frame::y_of(r.interval.0), Frame::y_of(r.interval.1));
             let _ = writeln!(
                 out,
                 r#"<line x1="{x:.1}" x2="{x:.1}" y1="{lo:.1}" y2="{hi:.1}" stroke="{colour}" stroke-opacity="0.5" stroke-width="2"/>"#
             );
-            let y = y_of(r.rate);
+            let y = Frame::y_of(r.rate);
             let _ = writeln!(
                 out,
                 r#"<rect x="{:.1}" y="{:.1}" width="7" height="7" fill="{colour}"><title>{}: {} of {} ({:.0}%)</title></rect>"#,
@@ -154,6 +222,11 @@ pub fn svg(result: &ExperimentResult) -> String {
         );
         legend.push((format!("ours: {}", series.name), colour.to_string(), false));
     }
+    legend
+}
+
+/// The legend under the axis title, one line per entry.
+fn legend_lines(out: &mut String, legend: &[LegendEntry]) {
     for (i, (name, colour, dashed)) in legend.iter().enumerate() {
         let y = TOP + PLOT_H + AXIS + LEGEND_LINE * (i as f64 + 1.0);
         let _ = writeln!(
@@ -171,8 +244,6 @@ pub fn svg(result: &ExperimentResult) -> String {
             escape(name)
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 fn points(list: &[(f64, f64)]) -> String {

@@ -1,0 +1,147 @@
+//! How the command line's parse errors reach the user: `--help` and
+//! `--version` on stdout with exit 0; everything else as one `error: …` line on
+//! stderr with exit 2, in the tool's own words for the common cases (unknown
+//! option with a suggestion, unknown command, a flag without its value).
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use std::io::{self, Write};
+
+/// Prints `e` where it belongs; returns the exit code.
+pub fn report(e: &clap::Error) -> i32 {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
+            Ok(()) => 0,
+            Err(write) => super::error::CliError::Output(write).report(),
+        },
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            2
+        }
+        _ => {
+            let _ = writeln!(io::stderr().lock(), "error: {}", message(e));
+            2
+        }
+    }
+}
+
+/// A context value of `e` as text.
+fn context(e: &clap::Error, kind: ContextKind) -> Option<String> {
+    match e.get(kind)? {
+        ContextValue::String(s) => Some(s.clone()),
+        ContextValue::Strings(list) => list.first().cloned(),
+        _ => None,
+    }
+}
+
+/// The flag of an `--walls <W>` style argument description.
+fn flag(described: &str) -> &str {
+    described.split_whitespace().next().unwrap_or(described)
+}
+
+/// ` (did you mean "x"?)` when clap found a close spelling.
+fn suggestion(e: &clap::Error, kind: ContextKind) -> String {
+    context(e, kind).map_or_else(String::new, |s| format!(" (did you mean {s:?}?)"))
+}
+
+/// The message after `error: `, one line.
+fn message(e: &clap::Error) -> String {
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let name = context(e, ContextKind::InvalidSubcommand).unwrap_or_default();
+            format!(
+                "unknown command {name:?}{}\nUSAGE: quoridor <COMMAND> [ARGS]… (quoridor --help lists the commands)",
+                suggestion(e, ContextKind::SuggestedSubcommand)
+            )
+        }
+        ErrorKind::UnknownArgument => {
+            let arg = context(e, ContextKind::InvalidArg).unwrap_or_default();
+            let what = if arg.starts_with('-') {
+                "option"
+            } else {
+                "argument"
+            };
+            let command = e
+                .get(ContextKind::Usage)
+                .map(ToString::to_string)
+                .and_then(|usage| subcommand_of(&usage));
+            let owner = command.map_or_else(String::new, |c| format!("{c} "));
+            format!(
+                "unknown {owner}{what} {arg:?}{}",
+                suggestion(e, ContextKind::SuggestedArg)
+            )
+        }
+        ErrorKind::InvalidValue
+            if context(e, ContextKind::InvalidValue).is_some_and(|v| v.is_empty()) =>
+        {
+            let arg = context(e, ContextKind::InvalidArg).unwrap_or_default();
+            let choices = match e.get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(values)) if !values.is_empty() => {
+                    format!(" (one of {})", values.join(", "))
+                }
+                _ => String::new(),
+            };
+            format!("{} needs a value{choices}", flag(&arg))
+        }
+        // A value parser's own error says it all (clap would wrap it).
+        ErrorKind::ValueValidation => std::error::Error::source(e).map_or_else(
+            || first_paragraph(&e.render().to_string()),
+            ToString::to_string,
+        ),
+        _ => first_paragraph(&e.render().to_string()),
+    }
+}
+
+/// The subcommand named in a usage line (`Usage: quoridor arena [OPTIONS]`).
+fn subcommand_of(usage: &str) -> Option<String> {
+    let mut words = usage.split_whitespace().skip_while(|w| *w != "quoridor");
+    words.next()?;
+    words
+        .next()
+        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(str::to_string)
+}
+
+/// clap's rendered error without its `error: ` prefix, usage and hints: the
+/// first paragraph on one line, with any `tip:` after it.
+fn first_paragraph(rendered: &str) -> String {
+    let mut paragraphs = rendered.split("\n\n");
+    let first = paragraphs
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first).to_string();
+    let tips: Vec<&str> = paragraphs
+        .filter_map(|p| p.trim().strip_prefix("tip: "))
+        .collect();
+    if tips.is_empty() {
+        first
+    } else {
+        format!("{first} ({})", tips.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_paragraph_joins_lines_and_keeps_tips() {
+        let rendered = "error: the following required arguments were not provided:\n  <SHELL>\n\n  tip: try this\n\nUsage: quoridor completions <SHELL>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            first_paragraph(rendered),
+            "the following required arguments were not provided: <SHELL> (try this)"
+        );
+    }
+
+    #[test]
+    fn the_subcommand_is_read_from_the_usage_line() {
+        assert_eq!(
+            subcommand_of("Usage: quoridor arena [OPTIONS]").as_deref(),
+            Some("arena")
+        );
+        assert_eq!(subcommand_of("Usage: quoridor <COMMAND>"), None);
+    }
+}

@@ -1,0 +1,112 @@
+//! Progress of a long run (the arena's games, the experiments' settings) on
+//! stderr: an indicatif bar with the running score, elapsed time and ETA when
+//! stderr is a terminal; otherwise plain lines, so logs and tests read text
+//! without escape codes.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Games done out of a known total.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    total: u64,
+    started: Instant,
+}
+
+impl Progress {
+    /// Progress over `total` games.
+    pub fn new(total: u64) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total);
+            let style = ProgressStyle::with_template(
+                "[{bar:30}] {pos}/{len} games  {msg}  {elapsed} elapsed, ETA {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("#>.");
+            bar.set_style(style);
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar
+        });
+        Progress {
+            bar,
+            total,
+            started: Instant::now(),
+        }
+    }
+
+    /// `done` games finished; `score` is the running score. Without a
+    /// terminal, `line` (if any) is printed with the counts and times.
+    pub fn update(&self, done: u64, score: &str, line: Option<&str>) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(done);
+                bar.set_message(score.to_string());
+            }
+            None => {
+                let Some(line) = line else { return };
+                let score = if score.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {score}")
+                };
+                let _ = writeln!(
+                    std::io::stderr().lock(),
+                    "{line}  [{done}/{} games{score}, {} elapsed, ETA {}]",
+                    self.total,
+                    clock(self.started.elapsed()),
+                    clock(self.eta(done))
+                );
+            }
+        }
+    }
+
+    /// A step of the run is done (`done` games so far): `line` says which,
+    /// above the bar on a terminal, otherwise with the counts and times.
+    pub fn step(&self, done: u64, score: &str, line: &str) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(done);
+                bar.println(line);
+            }
+            None => self.update(done, score, Some(line)),
+        }
+    }
+
+    /// Time left at the pace so far.
+    fn eta(&self, done: u64) -> Duration {
+        if done == 0 {
+            return Duration::ZERO;
+        }
+        let per_game = self.started.elapsed().as_secs_f64() / done as f64;
+        Duration::from_secs_f64(per_game * self.total.saturating_sub(done) as f64)
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `1:05` or `1:02:03`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_reads_minutes_and_hours() {
+        assert_eq!(clock(Duration::from_secs(65)), "1:05");
+        assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+    }
+}

@@ -1,0 +1,234 @@
+//! The `quoridor` binary behaves like the command-line tools people know:
+//! help and version on stdout with exit 0, `--flag=value`, unknown options
+//! with a suggestion, numbers checked against their ranges, shell
+//! completions, a quiet end on a closed pipe and exit 1 on a full disk.
+
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+
+fn quoridor(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(args)
+        .output()
+        .expect("the quoridor binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Asserts exit 2, nothing on stdout and exactly one line on stderr, which
+/// starts with `error:` and contains `expected`.
+fn assert_one_error_line(args: &[&str], expected: &str) {
+    let out = quoridor(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{args:?}");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+}
+
+#[test]
+fn help_goes_to_stdout_with_exit_0_for_the_tool_and_every_subcommand() {
+    for command in [
+        "moves",
+        "perft",
+        "show",
+        "uci",
+        "bench",
+        "arena",
+        "experiments",
+        "completions",
+    ] {
+        for flag in ["--help", "-h"] {
+            let out = quoridor(&[command, flag]);
+            assert_eq!(out.status.code(), Some(0), "{command} {flag}");
+            assert!(stderr(&out).is_empty(), "{command} {flag}");
+            assert!(
+                stdout(&out).contains(&format!("quoridor {command}")),
+                "{command} {flag}: {}",
+                stdout(&out)
+            );
+        }
+    }
+    let out = quoridor(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("USAGE: quoridor <COMMAND>"));
+    assert!(stdout(&out).contains("Exit codes"));
+    let out = quoridor(&["help", "arena"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("--engine-a <CMD>"));
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    for flag in ["--version", "-V"] {
+        let out = quoridor(&[flag]);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            stdout(&out),
+            format!("quoridor {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
+#[test]
+fn flags_take_their_value_after_an_equals_sign_or_a_space() {
+    let joined = quoridor(&["moves", "--size=5", "--walls=3", "c2"]);
+    let spaced = quoridor(&["moves", "--size", "5", "--walls", "3", "c2"]);
+    assert_eq!(joined.status.code(), Some(0), "{}", stderr(&joined));
+    assert_eq!(stdout(&joined), stdout(&spaced));
+    // Flags may also follow the record.
+    let after = quoridor(&["moves", "c2", "--size", "5", "--walls", "3"]);
+    assert_eq!(stdout(&after), stdout(&spaced));
+}
+
+#[test]
+fn unknown_options_and_commands_are_named_with_a_suggestion() {
+    assert_one_error_line(
+        &["arena", "--gmes", "3"],
+        "unknown arena option \"--gmes\" (did you mean \"--games\"?)",
+    );
+    assert_one_error_line(&["moves", "--frob"], "unknown moves option \"--frob\"");
+    let out = quoridor(&["mvoes"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: unknown command \"mvoes\" (did you mean \"moves\"?)\n"),
+        "{err}"
+    );
+    assert_eq!(err.lines().filter(|l| l.starts_with("error")).count(), 1);
+}
+
+#[test]
+fn numbers_out_of_range_are_errors_with_the_range() {
+    assert_one_error_line(
+        &["moves", "--size", "300"],
+        "board size 300 is not supported: must be 3–11",
+    );
+    assert_one_error_line(
+        &["show", "--walls", "21"],
+        "21 walls per player is too many: must be 0–20",
+    );
+    assert_one_error_line(
+        &["arena", "--games", "0"],
+        "--games needs a whole number from 1 to 1,000,000, got \"0\"",
+    );
+    assert_one_error_line(
+        &["arena", "--playouts", "0"],
+        "--playouts needs a whole number of at least 1, got \"0\"",
+    );
+    assert_one_error_line(
+        &["arena", "--threads", "0"],
+        "--threads needs a whole number from 1 to 256, got \"0\"",
+    );
+    assert_one_error_line(
+        &["experiments", "--threads", "0"],
+        "--threads needs a whole number from 1 to 256",
+    );
+    assert_one_error_line(
+        &["bench", "--playouts", "0"],
+        "--playouts needs a whole number of at least 1",
+    );
+    assert_one_error_line(&["arena", "--size", "many"], "--size needs a number");
+    assert_one_error_line(
+        &["arena", "--playouts", "5", "--time-ms", "5"],
+        "cannot be used with",
+    );
+    assert_one_error_line(&["bench", "--params", "fast"], "possible values");
+}
+
+#[test]
+fn a_repeated_header_tag_is_an_error() {
+    assert_one_error_line(
+        &["moves", "[size 5] [walls 3] [size 7] c2"],
+        "the tag [size …] appears twice",
+    );
+    assert_one_error_line(
+        &["show", "[walls 3]", "[walls 4]"],
+        "the tag [walls …] appears twice",
+    );
+}
+
+#[test]
+fn perft_refuses_hours_of_work_without_force() {
+    assert_one_error_line(
+        &["perft", "8"],
+        "perft 8 would count about 8.7e16 move sequences, which may take hours; add --force",
+    );
+    assert_one_error_line(&["perft", "5"], "add --force to run it anyway");
+    // Small boards stay under the limit; --force lets a big count run.
+    let out = quoridor(&["perft", "6", "--size", "3", "--walls", "0"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = quoridor(&["perft", "1", "--force"]);
+    assert_eq!(stdout(&out), "131\n");
+}
+
+#[test]
+fn completions_are_printed_for_bash_zsh_and_fish() {
+    for (shell, marker) in [
+        ("bash", "complete -F _quoridor"),
+        ("zsh", "#compdef quoridor"),
+        ("fish", "complete -c quoridor"),
+    ] {
+        let out = quoridor(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = stdout(&out);
+        assert!(script.contains(marker), "{shell}");
+        assert!(script.contains("experiments"), "{shell}");
+    }
+    assert_one_error_line(&["completions", "tcsh"], "invalid value 'tcsh'");
+}
+
+#[test]
+fn a_full_disk_is_one_error_line_and_exit_1() {
+    for args in [
+        &["moves"][..],
+        &["show", "e2"],
+        &["--help"],
+        &["perft", "1"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").expect("/dev/full opens"))
+            .output()
+            .expect("quoridor runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: could not write the output: "),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly_with_success() {
+    // A record line of 120 kB, more than a pipe holds: most of it is
+    // written after the reader has gone.
+    let record: Vec<&str> = ["e2", "e8", "e1", "e9"].repeat(10_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("show")
+        .args(&record)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor runs");
+    // Read one byte, then close our end, like `| head -c 1`.
+    let mut first = [0u8; 1];
+    child
+        .stdout
+        .take()
+        .expect("stdout piped")
+        .read_exact(&mut first)
+        .expect("one byte");
+    let out = child.wait_with_output().expect("quoridor ends");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
