@@ -2,9 +2,10 @@
 //! games run, then the summary, the records file and the JSON summary.
 
 use crate::arena::{
-    describe, parse_spec, run_match, write_records, Contender, Limit, MatchConfig, Summary,
+    describe, parse_spec, run_match, write_records, Contender, MatchConfig, Summary,
 };
 use crate::game::{Game, Variant};
+use crate::search::Limits;
 use std::io::{IsTerminal, Write};
 
 /// What `quoridor arena` accepts.
@@ -85,7 +86,7 @@ impl ArenaOptions {
         let mut a = Contender::internal("preset=default", parse_spec("preset=default")?);
         let mut b = Contender::internal("preset=thesis", parse_spec("preset=thesis")?);
         let (mut games, mut size, mut walls, mut threads) = (None, 9u8, 10u8, None);
-        let (mut limit, mut openings_file, mut move_cap) = (Limit::Own, None, None);
+        let (mut limit, mut openings_file, mut move_cap) = (None, None, None);
         let mut records = String::from("arena-games.txt");
         let mut json = None;
         let mut it = args.iter();
@@ -124,8 +125,8 @@ impl ArenaOptions {
                 "--engine-a" => a = Contender::external(value),
                 "--engine-b" => b = Contender::external(value),
                 "--games" => games = Some(number()?.clamp(1, 1_000_000) as usize),
-                "--playouts" => limit = Limit::Playouts(number()?.max(1)),
-                "--time-ms" => limit = Limit::TimeMs(number()?.max(1)),
+                "--playouts" => limit = Some(Limits::playouts(number()?.max(1))),
+                "--time-ms" => limit = Some(Limits::time_ms(number()?.max(1))),
                 "--size" => size = small(255)?,
                 "--walls" => walls = small(255)?,
                 "--threads" => threads = Some(number()?.clamp(1, 256) as usize),

@@ -39,7 +39,7 @@ pub fn run(args: &[String]) -> i32 {
         "moves" => Args::parse(rest, 0).and_then(|a| rules::moves(&a)),
         "perft" => Args::parse(rest, 1).and_then(|a| rules::perft(&a)),
         "show" => Args::parse(rest, 0).and_then(|a| rules::show(&a)),
-        "uci" if rest.is_empty() => uci::uci(),
+        "uci" if rest.is_empty() => uci::uci().map_err(|e| e.to_string()),
         "uci" => Err("uci takes no arguments (set options with setoption)".into()),
         "bench" => bench::bench(rest),
         "arena" => arena::arena(rest),

@@ -7,9 +7,9 @@
 pub mod plot;
 pub mod report;
 
-use super::{run_match, Contender, Limit, MatchConfig, Summary};
+use super::{run_match, Contender, MatchConfig, Summary};
 use crate::game::Variant;
-use crate::search::SearchParams;
+use crate::search::{Limits, SearchParams};
 use crate::text::group_digits;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -113,10 +113,9 @@ pub struct ExperimentResult {
 /// assert_eq!(text, "2,500 playouts · C 0.1 · maxd 2 · wall weight 1 · slope 0.3 · skipping off · 7–10 off");
 /// ```
 pub fn thesis_terms(p: &SearchParams) -> String {
-    let budget = if p.playouts > 0 {
-        format!("{} playouts", group_digits(p.playouts, ','))
-    } else {
-        format!("{} ms", p.time_ms)
+    let budget = match p.limits.playouts {
+        Some(n) => format!("{} playouts", group_digits(n.get(), ',')),
+        None => format!("{} ms", p.limits.time_ms_or_zero()),
     };
     let maxd = p
         .max_playout_moves
@@ -148,16 +147,14 @@ pub fn thesis_terms(p: &SearchParams) -> String {
 
 fn with_playouts(p: &SearchParams, playouts: u64) -> SearchParams {
     SearchParams {
-        playouts,
-        time_ms: 0,
+        limits: Limits::playouts(playouts),
         ..p.clone()
     }
 }
 
 fn with_time(p: &SearchParams, ms: u64) -> SearchParams {
     SearchParams {
-        playouts: 0,
-        time_ms: ms,
+        limits: Limits::time_ms(ms),
         ..p.clone()
     }
 }
@@ -230,13 +227,13 @@ pub fn all(scale: f64) -> Vec<Experiment> {
         setup: "The fixed point makes 2,500 playouts a move; the tested engine, otherwise the same, makes the number in the first column. The thesis's table gives the fixed point maxd 0 (evaluate right after expansion), unlike its other experiments. The first series follows the table; the second uses maxd 2 like the rest.".into(),
         series: vec![
             series("fixed point as in the thesis's table (maxd 0)", &fp1, &rows1, |p, v| {
-                p.playouts = n(v);
+                p.limits = Limits::playouts(n(v));
             }),
             series(
                 "fixed point with maxd 2, as in the other experiments",
                 &fixed_point(n(2500), Some(2), 1.0, 0.3),
                 &rows1.map(|(label, v, _)| (label, v, None)),
-                |p, v| p.playouts = n(v),
+                |p, v| p.limits = Limits::playouts(n(v)),
             ),
         ],
     });
@@ -421,7 +418,7 @@ pub fn run(
             );
             config.games = games;
             config.threads = threads;
-            config.limit = Limit::Own;
+            config.limit = None;
             let summary = Summary::new(&config, run_match(&config, &|_, _| {})?);
             if let Some(forfeit) = summary.forfeits.first() {
                 return Err(format!(
@@ -499,16 +496,19 @@ mod tests {
         // Experiment 2 at C 0.05: 55 wins in the thesis, both at 2,500.
         let c = &list[1].series[0].settings[1];
         assert_eq!(
-            (c.tested.uct_c, c.thesis, c.tested.playouts),
+            (c.tested.uct_c, c.thesis, c.tested.limits.playouts_or_zero()),
             (0.05, Some(55), 2500)
         );
         // Experiment 3 plays to the end with the thesis's 86 playouts.
         let inf = &list[2].series[0].settings[6];
         assert_eq!(
-            (inf.tested.max_playout_moves, inf.tested.playouts),
+            (
+                inf.tested.max_playout_moves,
+                inf.tested.limits.playouts_or_zero()
+            ),
             (None, 86)
         );
-        assert_eq!(inf.fixed.playouts, 3469);
+        assert_eq!(inf.fixed.limits.playouts_or_zero(), 3469);
         // The fixed point's own row is played too (it should come out near 50%).
         assert_eq!(list[3].series[0].settings[3].tested.wall_weight, 1.0);
     }
@@ -518,7 +518,9 @@ mod tests {
         for e in all(0.01) {
             for s in &e.series {
                 for setting in &s.settings {
-                    let budget = |p: &SearchParams| p.playouts.max(p.time_ms);
+                    let budget = |p: &SearchParams| {
+                        p.limits.playouts_or_zero().max(p.limits.time_ms_or_zero())
+                    };
                     assert!(budget(&setting.tested) <= 100, "experiment {}", e.number);
                     assert!(budget(&setting.fixed) <= 100);
                 }
