@@ -181,6 +181,19 @@ mod tests {
     }
 
     #[test]
+    fn limits_cross_the_worker_boundary_intact() {
+        for limits in [
+            Limits::NONE,
+            Limits::playouts(2500),
+            Limits::playouts(7).and_time_ms(1500),
+        ] {
+            let json = serde_json::to_string(&limits).expect("serialise");
+            let back: Limits = serde_json::from_str(&json).expect("deserialise");
+            assert_eq!(back, limits, "{json}");
+        }
+    }
+
+    #[test]
     fn limits_are_shown_in_words() {
         assert_eq!(Limits::time_ms(10).to_string(), "10 ms a move");
         assert_eq!(Limits::playouts(100).to_string(), "100 playouts a move");

@@ -9,10 +9,12 @@ mod clock;
 mod eval;
 mod info;
 mod limits;
+mod option_kind;
 mod options;
 mod params;
 mod policy;
 mod ranking;
+mod setup_options;
 mod tree;
 mod uct;
 
@@ -21,12 +23,11 @@ pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, 
 pub use eval::{evaluate, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
-pub use options::{
-    find_option, limit_option, option_value, set_option, uci_option_lines, Accepted, EngineOption,
-    NumberRange, OptionError, OptionKind, SetupOption, Shown, OPTIONS,
-};
+pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
+pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
 pub use params::{FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
+pub use setup_options::SetupOption;
 pub use tree::{NodeId, ROOT};
 pub use uct::{Search, Slice};

@@ -505,6 +505,92 @@ mod tests {
     }
 
     #[test]
+    fn links_written_by_earlier_versions_still_open() {
+        let opened = decode(
+            "?v=1&size=9&walls=10&moves=e2.e8.e3h&view=2&p1=human&p2=engine&limit=time\
+             &playouts=20000&time_ms=2000&uct_c=0.05",
+        );
+        assert_eq!(opened.problems, Problems::default());
+        let engine = &opened.shared.engine;
+        assert_eq!(engine.limit, LimitKind::Time);
+        assert_eq!(
+            engine.effective().limits,
+            crate::search::Limits::time_ms(2000)
+        );
+        assert_eq!(engine.params.limits.playouts_or_zero(), 20_000);
+        assert_eq!(engine.params.uct_c, 0.05);
+        assert_eq!(opened.shared.view, Some(2));
+        let playouts = decode("limit=playouts&playouts=300");
+        assert_eq!(
+            playouts.shared.engine.effective().limits,
+            crate::search::Limits::playouts(300)
+        );
+    }
+
+    #[test]
+    fn a_link_asks_for_no_more_than_a_tab_can_afford() {
+        for (query, message) in [
+            (
+                "playouts=10000001",
+                "option playouts needs a whole number from 0 to 10000000, got \"10000001\"",
+            ),
+            (
+                "time_ms=3600001",
+                "option time_ms needs a whole number from 0 to 3600000, got \"3600001\"",
+            ),
+            (
+                "node_budget=999",
+                "option node_budget needs a whole number from 1000 to 20000000, got \"999\"",
+            ),
+            (
+                "preset=thesis",
+                "unknown option \"preset\"; nothing changed",
+            ),
+        ] {
+            let opened = decode(query);
+            assert_eq!(opened.problems.join("; "), message);
+            assert_eq!(opened.shared.engine, EngineSettings::default(), "{query}");
+        }
+        let mut p = SearchParams::default();
+        set_param(&mut p, "playouts", "10000000").expect("the cap itself is allowed");
+        set_param(&mut p, "uct_c", "0.2").expect("other options are not capped");
+    }
+
+    #[test]
+    fn problems_are_typed_and_read_as_before() {
+        let opened = decode("v=2&size=x&view=y&p1=robot&limit=soon&walls=30");
+        let messages: Vec<String> = opened.problems.0.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "link version \"2\" is not known (this page reads version 1)",
+                "size must be a whole number, got \"x\"",
+                "view must be a move number, got \"y\"",
+                "p1 must be human or engine, got \"robot\"",
+                "limit must be time or playouts, got \"soon\"",
+            ]
+            .iter()
+            .map(ToString::to_string)
+            .chain([format!(
+                "{}; opened a standard 9x9 game",
+                Variant::new(9, 30).expect_err("too many walls")
+            )])
+            .collect::<Vec<_>>()
+        );
+        assert!(matches!(
+            opened.problems[3],
+            LinkProblem::Seat { key: "p1", .. }
+        ));
+        assert!(matches!(opened.problems[5], LinkProblem::Variant(_)));
+    }
+
+    #[test]
+    fn a_huge_bad_value_is_quoted_short() {
+        let opened = decode(&format!("p2={}", "x".repeat(100_000)));
+        assert!(opened.problems.join("; ").len() < 200);
+    }
+
+    #[test]
     fn every_option_round_trips_through_its_text() {
         let p = SearchParams::thesis_fixed_point();
         for name in OPTIONS.iter().map(|o| o.name) {
