@@ -239,3 +239,38 @@ impl Default for SearchParams {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Choice;
+
+    /// The worker messages spell these enums with serde: the same words.
+    fn assert_serde_spells_like_display<C: Choice + Serialize + std::fmt::Display>() {
+        for value in C::ALL {
+            let json = serde_json::to_string(value).expect("serialise");
+            assert_eq!(json, format!("\"{value}\""));
+        }
+    }
+
+    #[test]
+    fn serde_and_display_spell_the_words_alike() {
+        assert_serde_spells_like_display::<PlayoutPolicy>();
+        assert_serde_spells_like_display::<FinalMove>();
+        assert_serde_spells_like_display::<Preset>();
+    }
+
+    #[test]
+    fn presets_read_their_names_in_any_case() {
+        assert_eq!("Thesis".parse::<Preset>(), Ok(Preset::Thesis));
+        assert_eq!(
+            " easy ".parse::<Preset>().map(Preset::params),
+            Ok(SearchParams::easy())
+        );
+        let err = "hard".parse::<Preset>().expect_err("no such preset");
+        assert_eq!(
+            err.to_string(),
+            "expected thesis, default or easy, got \"hard\""
+        );
+    }
+}

@@ -234,11 +234,6 @@ pub struct Opened {
     pub problems: Problems,
 }
 
-/// The value of engine option `name` as a link writes it.
-pub fn param_value(p: &SearchParams, name: &str) -> Option<String> {
-    crate::search::option_value(p, name)
-}
-
 /// The most playouts a link may ask for.
 const LINK_MAX_PLAYOUTS: u64 = 10_000_000;
 /// The longest think a link may ask for, in ms (an hour).
@@ -593,11 +588,11 @@ mod tests {
     #[test]
     fn every_option_round_trips_through_its_text() {
         let p = SearchParams::thesis_fixed_point();
-        for name in OPTIONS.iter().map(|o| o.name) {
+        for option in &OPTIONS {
             let mut q = SearchParams::default();
-            let value = param_value(&p, name).expect("known option");
-            set_param(&mut q, name, &value).expect("its own text reads back");
-            assert_eq!(param_value(&q, name), Some(value), "{name}");
+            let value = option.value(&p);
+            set_param(&mut q, option.name, &value).expect("its own text reads back");
+            assert_eq!(option.value(&q), value, "{}", option.name);
         }
     }
 }
