@@ -326,12 +326,13 @@ impl Engine {
                 .map_err(|error| CommandError::IllegalMove { index, mv, error })?;
         }
         let start = Position::new(self.variant);
-        let search = self
-            .search
-            .get_or_insert_with(|| Search::new(start, self.params.clone()));
-        search
-            .set_game(start, game.moves())
-            .map_err(CommandError::SearchRefused)?;
+        let mut search = match self.search.take() {
+            Some(search) => search,
+            None => self.fresh_search(),
+        };
+        let accepted = search.set_game(start, game.moves());
+        self.search = Some(search);
+        accepted.map_err(CommandError::SearchRefused)?;
         self.game = game;
         Ok(())
     }
