@@ -14,29 +14,20 @@
 
 mod error;
 mod go;
+mod output;
+mod think;
 
 use self::error::CommandError;
 pub use self::error::UciError;
-use self::go::{Go, Plan};
-use crate::game::{Game, Move, Player, Position, Square, Variant};
-use crate::search::{
-    now_ms, quote_input, set_option, uci_option_lines, Search, SearchInfo, SearchParams,
-    SetupOption, Slice,
-};
-use std::io::{BufRead, Write};
-use std::num::NonZeroUsize;
+use self::go::Go;
+use self::output::Output;
+use self::think::{bestmove_line, fallback_move, think};
+use crate::game::{Game, Move, Player, Position, Variant};
+use crate::search::{quote_input, set_option, uci_option_lines, Search, SearchParams, SetupOption};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
-
-/// How often a running search reports, in milliseconds.
-const INFO_INTERVAL_MS: f64 = 500.0;
-/// Length of one search slice between checks for reporting, in milliseconds.
-const SLICE_MS: f64 = 50.0;
-/// Length of a slice when `go depth` is checked after each, in milliseconds.
-const DEPTH_SLICE_MS: f64 = 10.0;
-/// Longest principal variation printed.
-const PV_MOVES: usize = 24;
 
 /// Runs the protocol on standard input and output until `quit`, the end of
 /// input, or a closed output. Fails only if reading the input fails (after
@@ -72,46 +63,6 @@ pub fn uci() -> Result<(), UciError> {
     }
     engine.end_of_input();
     Ok(())
-}
-
-/// Where protocol lines go: shared by the reader and the search thread, one
-/// whole line at a time. A failed write (a closed pipe) marks the output
-/// closed, which ends the session.
-#[derive(Clone)]
-struct Output {
-    writer: Arc<Mutex<Box<dyn Write + Send>>>,
-    closed: Arc<AtomicBool>,
-}
-
-impl Output {
-    fn new(writer: Box<dyn Write + Send>) -> Output {
-        Output {
-            writer: Arc::new(Mutex::new(writer)),
-            closed: Arc::new(AtomicBool::new(false)),
-        }
-    }
-
-    fn line(&self, text: &str) {
-        let mut w = match self.writer.lock() {
-            Ok(w) => w,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        if writeln!(w, "{text}").and_then(|()| w.flush()).is_err() {
-            self.closed.store(true, Ordering::Relaxed);
-        }
-    }
-
-    fn error(&self, message: &str) {
-        self.line(&format!("info string error: {message}"));
-    }
-
-    fn warning(&self, message: &str) {
-        self.line(&format!("info string warning: {message}"));
-    }
-
-    fn is_closed(&self) -> bool {
-        self.closed.load(Ordering::Relaxed)
-    }
 }
 
 /// Whether to keep reading.
@@ -407,100 +358,11 @@ impl Engine {
     }
 }
 
-/// The search thread: runs in slices, reports every [`INFO_INTERVAL_MS`],
-/// and ends with a last `info` and `bestmove`. A think that must wait for
-/// `stop` and finishes early (a proof) waits for it before answering.
-fn think(mut search: Search, out: Output, plan: Plan) -> Search {
-    let stop = search.stop_flag();
-    let mut last_report = now_ms();
-    let slice = if plan.depth.is_some() {
-        DEPTH_SLICE_MS
-    } else {
-        SLICE_MS
-    };
-    loop {
-        let finished = search.run(Slice::time(slice));
-        if finished || plan.depth.is_some_and(|d| reaches_depth(&search, d)) {
-            break;
-        }
-        if now_ms() - last_report >= INFO_INTERVAL_MS {
-            out.line(&info_line(&search.info(0)));
-            last_report = now_ms();
-        }
-    }
-    if plan.wait_for_stop {
-        while !stop.load(Ordering::Relaxed) && !out.is_closed() {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-    }
-    let info = search.info(0);
-    out.line(&info_line(&info));
-    let best = info.best_move.or_else(|| fallback_move(search.root()));
-    out.line(&bestmove_line(best));
-    search
-}
-
-/// Whether the principal variation is `depth` plies long, or ends the game
-/// sooner (then it cannot grow).
-fn reaches_depth(search: &Search, depth: NonZeroUsize) -> bool {
-    let pv = search.principal_variation(depth.get());
-    if pv.len() >= depth.get() {
-        return true;
-    }
-    let mut position = *search.root();
-    pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
-}
-
-/// `bestmove M`, or `bestmove (none)`.
-fn bestmove_line(best: Option<Move>) -> String {
-    match best {
-        Some(mv) => format!("bestmove {mv}"),
-        None => "bestmove (none)".to_string(),
-    }
-}
-
-/// A move when the search had no time for any: a shortest-path pawn step.
-fn fallback_move(pos: &Position) -> Option<Move> {
-    let toward_goal = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
-    toward_goal
-        .first()
-        .map(|s| Move::Pawn(Square::from_index(s, pos.size())))
-        .or_else(|| pos.legal_moves().first().copied())
-}
-
-/// `info depth … seldepth … nodes … playouts … nps … time … score … pv …`.
-/// `depth` is the mean depth of the nodes playouts started from, `seldepth`
-/// the deepest; `score winprob` is the side to move's win probability in
-/// percent, or `score proven win|loss` once the solver has proven it.
-pub fn info_line(info: &SearchInfo) -> String {
-    let score = match info.proven_winner {
-        Some(p) if p == info.side_to_move => "proven win".to_string(),
-        Some(_) => "proven loss".to_string(),
-        None => format!("winprob {:.1}", info.win_probability * 100.0),
-    };
-    let mut line = format!(
-        "info depth {} seldepth {} nodes {} playouts {} nps {:.0} time {:.0} score {}",
-        info.mean_depth.round() as u64,
-        info.max_depth,
-        info.nodes,
-        info.playouts,
-        info.playouts_per_sec,
-        info.elapsed_ms,
-        score
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for mv in info.pv.iter().take(PV_MOVES) {
-            line.push(' ');
-            line.push_str(&mv.to_string());
-        }
-    }
-    line
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+    use std::sync::Mutex;
 
     fn engine() -> (Engine, Arc<Mutex<Vec<u8>>>) {
         #[derive(Clone)]
