@@ -110,6 +110,22 @@ pub fn parse_spec(spec: &str) -> Result<SearchParams, SpecError> {
     Ok(params)
 }
 
+/// The protocol's `go` for `limits`: `go nodes N`, `go movetime MS`, both,
+/// or `go infinite`.
+fn go_command(limits: Limits) -> String {
+    let mut go = String::from("go");
+    if let Some(n) = limits.playouts {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if limits.time.is_some() {
+        go.push_str(&format!(" movetime {}", limits.time_ms_or_zero()));
+    }
+    if limits.is_unlimited() {
+        go.push_str(" infinite");
+    }
+    go
+}
+
 /// What an engine answered for one move.
 #[derive(Clone, Debug)]
 pub(crate) struct Reply {
@@ -176,22 +192,6 @@ impl Engine {
             Engine::External(process) => process.reply(moves, started),
         }
     }
-}
-
-/// The protocol's `go` for `limits`: `go nodes N`, `go movetime MS`, both,
-/// or `go infinite`.
-fn go_command(limits: Limits) -> String {
-    let mut go = String::from("go");
-    if let Some(n) = limits.playouts {
-        go.push_str(&format!(" nodes {n}"));
-    }
-    if limits.time.is_some() {
-        go.push_str(&format!(" movetime {}", limits.time_ms_or_zero()));
-    }
-    if limits.is_unlimited() {
-        go.push_str(" infinite");
-    }
-    go
 }
 
 /// An external engine process and the lines it prints.
