@@ -11,8 +11,8 @@
 //! assert!(report.results.iter().all(|r| r.playouts > 0));
 //! ```
 
-use crate::game::{Game, Variant};
-use crate::search::{now_ms, Search, SearchParams};
+use crate::game::{Game, RecordError, Variant};
+use crate::search::{now_ms, Limits, Preset, Search, SearchParams};
 use std::fmt;
 
 /// A benchmark position: a name and a game record from the 9x9 start.
@@ -53,13 +53,15 @@ pub const DEFAULT_BENCH_PLAYOUTS: u64 = 20_000;
 /// `thesis` ([`SearchParams::thesis_fixed_point`]), with the time limit off
 /// and seed 1, so a run depends only on the playout count.
 pub fn bench_params(name: &str) -> Option<SearchParams> {
-    let base = match name {
-        "default" => SearchParams::default(),
-        "thesis" => SearchParams::thesis_fixed_point(),
-        _ => return None,
+    let base = match name.parse::<Preset>().ok()? {
+        preset @ (Preset::Default | Preset::Thesis) => preset.params(),
+        Preset::Easy => return None,
     };
     Some(SearchParams {
-        time_ms: 0,
+        limits: Limits {
+            time: None,
+            ..base.limits
+        },
         seed: 1,
         ..base
     })
@@ -151,18 +153,44 @@ impl fmt::Display for BenchReport {
     }
 }
 
+/// A benchmark position whose record does not read (a bug in [`POSITIONS`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchError {
+    /// The position's name.
+    pub position: &'static str,
+    /// What is wrong with its record.
+    pub error: RecordError,
+}
+
+impl fmt::Display for BenchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bench position {}: {}", self.position, self.error)
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+impl From<BenchError> for String {
+    /// For callers that report errors as text.
+    fn from(e: BenchError) -> String {
+        e.to_string()
+    }
+}
+
 /// Searches every position of [`POSITIONS`] with `params`, `playouts` playouts
-/// each (a fresh tree per position). Errors only if a record is bad.
-pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, String> {
+/// each (at least one; a fresh tree per position). Errors only if a record is bad.
+pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
     let params = SearchParams {
-        playouts: playouts.max(1),
-        time_ms: 0,
+        limits: Limits::playouts(playouts.max(1)),
         ..params.clone()
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let game = Game::parse_with_variant(p.record, Variant::default())
-            .map_err(|e| format!("bench position {}: {e}", p.name))?;
+        let game =
+            Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
+                position: p.name,
+                error,
+            })?;
         let mut search = Search::new(*game.position(), params.clone());
         let start = now_ms();
         let best = search.think();

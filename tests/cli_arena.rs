@@ -472,7 +472,7 @@ fn the_summary_speaks_words_and_an_even_score_is_elo_0() {
     );
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("limit 20 playouts per move"), "{err}");
+    assert!(err.contains("limit 20 playouts a move"), "{err}");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("A scored 50.0% of 2 games"), "{text}");
     assert!(text.contains("Elo A−B 0 ± "), "{text}");
@@ -491,7 +491,7 @@ fn the_summary_speaks_words_and_an_even_score_is_elo_0() {
         ],
     );
     assert!(
-        String::from_utf8_lossy(&time.stderr).contains("limit 10 ms per move"),
+        String::from_utf8_lossy(&time.stderr).contains("limit 10 ms a move"),
         "{}",
         String::from_utf8_lossy(&time.stderr)
     );

@@ -316,13 +316,10 @@ fn go_infinite_reports_while_searching_until_stop() {
 #[test]
 fn malformed_lines_are_errors_not_crashes() {
     let mut e = Engine::start();
+    // Bad `go` values are errors too, but followed by a search: see
+    // `invalid_go_values_report_an_error_and_still_answer_bestmove`.
     for command in [
         "hello",
-        "go nodes",
-        "go nodes -1",
-        "go nodes 0",
-        "go movetime soon",
-        "go depth 5",
         "position",
         "position fen xyz",
         "position startpos e2",
@@ -416,4 +413,144 @@ fn end_of_input_finishes_a_search_with_limits() {
     let lines = e.read_until(|l| l.starts_with("bestmove "));
     let best = lines.last().and_then(|l| l.strip_prefix("bestmove "));
     assert_legal(Variant::default(), "", best.expect("bestmove"));
+}
+
+/// Sets small configured limits so a fallback search is quick.
+fn quick_defaults(e: &mut Engine) {
+    e.send("setoption name time_ms value 0");
+    e.send("setoption name playouts value 200");
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn invalid_go_values_report_an_error_and_still_answer_bestmove() {
+    let mut e = Engine::start();
+    quick_defaults(&mut e);
+    for (command, mentions) in [
+        ("go nodes 0", "go nodes"),
+        ("go nodes", "go nodes"),
+        ("go nodes -1", "go nodes"),
+        ("go movetime abc", "go movetime"),
+        ("go movetime soon", "go movetime"),
+        ("go depth 0", "go depth"),
+        ("go wtime later btime 1000", "go wtime"),
+    ] {
+        let (lines, best) = e.go(command);
+        assert!(
+            lines[0].starts_with("info string error: ") && lines[0].contains(mentions),
+            "{command:?}: {lines:#?}"
+        );
+        let last_info = &lines[lines.len() - 2];
+        assert_eq!(
+            field(last_info, "playouts"),
+            200,
+            "{command:?} searches with the configured limits"
+        );
+        assert_legal(Variant::default(), "", &best);
+    }
+}
+
+#[test]
+fn unknown_go_words_get_one_warning_and_a_bestmove() {
+    let mut e = Engine::start();
+    let (lines, best) = e.go("go ponder mate 3 searchmoves e2 nodes 150");
+    let warnings: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string "))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{lines:#?}");
+    assert!(warnings[0].starts_with("info string warning: ignoring go ponder mate 3"));
+    assert_eq!(field(&lines[lines.len() - 2], "playouts"), 150);
+    assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn go_with_clocks_thinks_for_its_share_of_the_time() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2");
+    let started = Instant::now();
+    // Black to move with a minute: 60 s / 30 moves − 50 ms = 1.95 s.
+    let (lines, best) = e.go("go wtime 60000 btime 60000");
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(1900), "{took:?}");
+    assert!(took < Duration::from_secs(6), "{took:?}");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:#?}"
+    );
+    assert_legal(Variant::default(), "e2", &best);
+    // With one second left and no increment, the move is quick.
+    let started = Instant::now();
+    let (_, best) = e.go("go wtime 60000 btime 1000");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_legal(Variant::default(), "e2", &best);
+}
+
+#[test]
+fn go_depth_stops_when_the_principal_variation_is_that_long() {
+    let mut e = Engine::start();
+    e.send("setoption name time_ms value 0");
+    let (lines, best) = e.go("go depth 3");
+    let info = &lines[lines.len() - 2];
+    let pv = info.split(" pv ").nth(1).expect("a pv");
+    assert!(pv.split_whitespace().count() >= 3, "{info}");
+    assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn a_huge_input_line_is_not_echoed_back() {
+    let mut e = Engine::start();
+    let huge = "x".repeat(1_000_000);
+    let error = e.error_after(&huge);
+    assert!(error.len() < 300, "{} bytes", error.len());
+    let error = e.error_after(&format!("setoption name uct_c value {huge}"));
+    assert!(error.len() < 300, "{} bytes", error.len());
+    let error = e.error_after(&format!("position startpos moves {huge}"));
+    assert!(error.len() < 300, "{} bytes", error.len());
+    quick_defaults(&mut e);
+    let (lines, best) = e.go(&format!("go movetime {}", "9".repeat(1_000_000)));
+    assert!(lines.iter().all(|l| l.len() < 300), "long output line");
+    assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn a_closed_output_ends_the_session_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor uci starts");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // The input stays open: only the closed output can end the session.
+    let _ = writeln!(stdin, "uci");
+    let _ = writeln!(stdin, "go nodes 100");
+    let _ = writeln!(stdin, "isready");
+    let _ = stdin.flush();
+    let deadline = Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "quoridor uci kept running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    use std::io::Read;
+    child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    use std::os::unix::process::ExitStatusExt;
+    let sigpipe = 13;
+    assert!(
+        status.success() || status.signal() == Some(sigpipe),
+        "{status}: {stderr}"
+    );
+    drop(stdin);
 }

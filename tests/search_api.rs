@@ -3,7 +3,7 @@
 //! stop flag works from another thread, and a seed makes a search repeat.
 
 use quoridor::game::{Game, Move, Position, Variant};
-use quoridor::search::{Search, SearchInfo, SearchParams, Slice};
+use quoridor::search::{Limits, Search, SearchInfo, SearchParams, Slice};
 use std::time::{Duration, Instant};
 
 fn start() -> Position {
@@ -12,8 +12,7 @@ fn start() -> Position {
 
 fn with_limits(playouts: u64, time_ms: u64) -> SearchParams {
     SearchParams {
-        playouts,
-        time_ms,
+        limits: Limits::playouts(playouts).and_time_ms(time_ms),
         ..SearchParams::default()
     }
 }

@@ -2,7 +2,7 @@
 //! its chosen move, every root child and the principal variation.
 
 use quoridor::game::{Position, Variant};
-use quoridor::search::{FinalMove, PlayoutPolicy, Search, SearchParams};
+use quoridor::search::{FinalMove, Limits, PlayoutPolicy, Search, SearchParams};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -34,8 +34,7 @@ fn random_position(variant: Variant, plies: usize, rng: &mut SmallRng) -> Positi
 /// search reports is legal; returns the number of root children.
 fn check_search(pos: Position, params: &SearchParams, playouts: u64, what: &str) -> usize {
     let params = SearchParams {
-        playouts,
-        time_ms: 0,
+        limits: Limits::playouts(playouts),
         ..params.clone()
     };
     let mut search = Search::new(pos, params);

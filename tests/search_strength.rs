@@ -3,7 +3,7 @@
 //! `cargo test --release -- --ignored`.
 
 use quoridor::game::{Player, Position, Variant};
-use quoridor::search::{Search, SearchParams};
+use quoridor::search::{Limits, Search, SearchParams};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -69,18 +69,14 @@ fn match_score(variant: Variant, a: &Mover, b: &Mover, games: u64, seed: u64) ->
 }
 
 fn thesis() -> Mover {
-    Mover::Engine(SearchParams {
-        time_ms: 0,
-        ..SearchParams::thesis_fixed_point()
-    })
+    Mover::Engine(SearchParams::thesis_fixed_point())
 }
 
 #[test]
 fn thesis_engine_beats_a_random_mover_on_a_small_board() {
     let variant = Variant::new(5, 3).expect("5x5 with 3 walls");
     let engine = Mover::Engine(SearchParams {
-        playouts: 500,
-        time_ms: 0,
+        limits: Limits::playouts(500),
         ..SearchParams::thesis_fixed_point()
     });
     let score = match_score(variant, &engine, &Mover::Random, 10, 1);
@@ -99,8 +95,7 @@ fn thesis_engine_beats_a_random_mover_in_all_of_20_games() {
 fn four_times_the_playouts_wins_a_clear_majority() {
     let with = |playouts| {
         Mover::Engine(SearchParams {
-            playouts,
-            time_ms: 0,
+            limits: Limits::playouts(playouts),
             ..SearchParams::thesis_fixed_point()
         })
     };

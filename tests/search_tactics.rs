@@ -2,7 +2,7 @@
 //! proves won positions. Fixed seeds and playout counts, so runs repeat.
 
 use quoridor::game::{Game, Move, Player, Variant};
-use quoridor::search::{PlayoutPolicy, Search, SearchParams};
+use quoridor::search::{Limits, PlayoutPolicy, Search, SearchParams};
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -11,8 +11,7 @@ fn game(record: &str, variant: Variant) -> Game {
 /// The engine's move after `record` with `params` limited to `playouts`.
 fn engine_move(record: &str, variant: Variant, params: &SearchParams, playouts: u64) -> Move {
     let params = SearchParams {
-        playouts,
-        time_ms: 0,
+        limits: Limits::playouts(playouts),
         ..params.clone()
     };
     let mut search = Search::new(*game(record, variant).position(), params);
@@ -90,8 +89,7 @@ fn solver_proves_a_lost_position_for_the_side_to_move() {
     let variant = Variant::new(5, 0).expect("5x5 without walls");
     let pos = *game("c2 b5 c3 a5 c4", variant).position();
     let params = SearchParams {
-        playouts: 5000,
-        time_ms: 0,
+        limits: Limits::playouts(5000),
         ..SearchParams::default()
     };
     let mut search = Search::new(pos, params);
@@ -107,8 +105,7 @@ fn solver_proves_a_win_two_moves_deep() {
     let variant = Variant::new(5, 0).expect("5x5 without walls");
     let pos = *game("c2 b5 c3 a5", variant).position();
     let params = SearchParams {
-        playouts: 20_000,
-        time_ms: 0,
+        limits: Limits::playouts(20_000),
         ..SearchParams::default()
     };
     let mut search = Search::new(pos, params);
@@ -122,8 +119,7 @@ fn solver_proves_a_win_two_moves_deep() {
     let mut reply = Search::new(
         after,
         SearchParams {
-            playouts: 20_000,
-            time_ms: 0,
+            limits: Limits::playouts(20_000),
             ..SearchParams::default()
         },
     );

@@ -4,7 +4,7 @@
 
 use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
-use crate::search::{set_option, Search, SearchParams};
+use crate::search::{quote_input, set_option, Limits, OptionError, Search, SearchParams};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ChildStdin;
@@ -55,15 +55,39 @@ impl Contender {
     }
 }
 
-/// How long each side may think per move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Limit {
-    /// Each side's own settings decide (external engines get 1 s a move).
-    Own,
-    /// This many playouts a move (`go nodes N`).
-    Playouts(u64),
-    /// This many milliseconds a move (`go movetime MS`).
-    TimeMs(u64),
+/// How long each side may think per move in a match: `None` = each side's
+/// own settings decide (external engines get 1 s a move); otherwise these
+/// limits for both (`go nodes N` / `go movetime MS` for external engines).
+pub type MatchLimit = Option<Limits>;
+
+/// Why an engine spec (`preset=thesis,uct_c=0.3`) could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpecError {
+    /// A part is not `name=value`.
+    NotNameValue {
+        /// The part (at most 80 characters of it).
+        part: String,
+    },
+    /// An option name or value was refused.
+    Option(OptionError),
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::NotNameValue { part } => write!(f, "expected name=value, got {part:?}"),
+            SpecError::Option(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl From<SpecError> for String {
+    /// For callers that report errors as text.
+    fn from(e: SpecError) -> String {
+        e.to_string()
+    }
 }
 
 /// Reads `preset=thesis,uct_c=0.3,…` (engine protocol option names, later
@@ -74,15 +98,33 @@ pub enum Limit {
 /// assert_eq!((p.uct_c, p.max_playout_moves), (0.3, Some(2)));
 /// assert!(quoridor::arena::parse_spec("uct_c").is_err());
 /// ```
-pub fn parse_spec(spec: &str) -> Result<SearchParams, String> {
+pub fn parse_spec(spec: &str) -> Result<SearchParams, SpecError> {
     let mut params = SearchParams::default();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, value) = part
             .split_once('=')
-            .ok_or_else(|| format!("expected name=value, got {part:?}"))?;
-        set_option(&mut params, name.trim(), value.trim())?;
+            .ok_or_else(|| SpecError::NotNameValue {
+                part: quote_input(part),
+            })?;
+        set_option(&mut params, name.trim(), value.trim()).map_err(SpecError::Option)?;
     }
     Ok(params)
+}
+
+/// The protocol's `go` for `limits`: `go nodes N`, `go movetime MS`, both,
+/// or `go infinite`.
+fn go_command(limits: Limits) -> String {
+    let mut go = String::from("go");
+    if let Some(n) = limits.playouts {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if limits.time.is_some() {
+        go.push_str(&format!(" movetime {}", limits.time_ms_or_zero()));
+    }
+    if limits.is_unlimited() {
+        go.push_str(" infinite");
+    }
+    go
 }
 
 /// What an engine answered for one move.
@@ -185,7 +227,7 @@ pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineEr
     match contender {
         Contender::Internal { .. } => Ok(()),
         Contender::External { command, .. } => {
-            Process::start(command, variant, Limit::Own, HANDSHAKE_TIMEOUT).map(drop)
+            Process::start(command, variant, None, HANDSHAKE_TIMEOUT).map(drop)
         }
     }
 }
@@ -202,7 +244,7 @@ impl Engine {
     pub fn start(
         contender: &Contender,
         variant: Variant,
-        limit: Limit,
+        limit: MatchLimit,
         seed: u64,
         timeout: Duration,
     ) -> Result<Engine, EngineError> {
@@ -210,10 +252,8 @@ impl Engine {
             Contender::Internal { params, .. } => {
                 let mut params = params.clone();
                 params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
-                match limit {
-                    Limit::Own => {}
-                    Limit::Playouts(n) => (params.playouts, params.time_ms) = (n, 0),
-                    Limit::TimeMs(ms) => (params.playouts, params.time_ms) = (0, ms),
+                if let Some(limits) = limit {
+                    params.limits = limits;
                 }
                 Ok(Engine::Internal(Box::new(Search::new(
                     Position::new(variant),
@@ -262,7 +302,7 @@ impl Process {
     fn start(
         command: &str,
         variant: Variant,
-        limit: Limit,
+        limit: MatchLimit,
         timeout: Duration,
     ) -> Result<Process, EngineError> {
         let (mut child, stderr) = EngineChild::spawn(command).map_err(|e| EngineError::Spawn {
@@ -283,9 +323,8 @@ impl Process {
             }
         });
         let go = match limit {
-            Limit::Playouts(n) => format!("go nodes {n}"),
-            Limit::TimeMs(ms) => format!("go movetime {ms}"),
-            Limit::Own => "go movetime 1000".to_string(),
+            Some(limits) => go_command(limits),
+            None => "go movetime 1000".to_string(),
         };
         let mut process = Process {
             child,

@@ -5,7 +5,7 @@
 //! [`experiments`] re-runs the thesis's parameter experiments with it.
 //!
 //! ```
-//! use quoridor::arena::{run_match, Contender, Limit, MatchConfig};
+//! use quoridor::arena::{run_match, Contender, MatchConfig};
 //! use quoridor::game::Variant;
 //! let quick = quoridor::arena::parse_spec("preset=thesis").unwrap();
 //! let mut config = MatchConfig::new(
@@ -14,7 +14,7 @@
 //!     Variant::new(5, 2).unwrap(),
 //! );
 //! config.games = 2;
-//! config.limit = Limit::Playouts(100);
+//! config.limit = Some(quoridor::search::Limits::playouts(100));
 //! let results = run_match(&config, &|_, _| {}).unwrap();
 //! assert_eq!(results.len(), 2);
 //! assert!(results[0].a_first && !results[1].a_first);
@@ -27,7 +27,9 @@ mod process_group;
 mod stats;
 mod summary;
 
-pub use contender::{handshake, parse_spec, Contender, EngineError, Limit, HANDSHAKE_TIMEOUT};
+pub use contender::{
+    handshake, parse_spec, Contender, EngineError, MatchLimit, SpecError, HANDSHAKE_TIMEOUT,
+};
 pub use play::{
     play_game, run_match, Ending, GameResult, MatchConfig, MatchError, Side, SideStats, Tally,
 };

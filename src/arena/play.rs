@@ -1,7 +1,7 @@
 //! Playing the games of a match: one game with every move validated, and a
 //! whole match spread over threads.
 
-use super::contender::{Contender, Engine, Limit};
+use super::contender::{Contender, Engine, MatchLimit};
 use crate::game::{Game, Move, Player, Variant};
 use serde::Serialize;
 use std::fmt;
@@ -24,7 +24,7 @@ pub struct MatchConfig {
     /// Board size, walls, start squares.
     pub variant: Variant,
     /// Per-move limit for both sides.
-    pub limit: Limit,
+    pub limit: MatchLimit,
     /// Openings to start from: game `i` plays opening `(i / 2) % len`, so each
     /// is played once with each colour. Empty = the start position.
     pub openings: Vec<Game>,
@@ -45,7 +45,7 @@ impl MatchConfig {
             b,
             games: 2,
             variant,
-            limit: Limit::Own,
+            limit: None,
             openings: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             move_cap: MOVE_CAP,
@@ -179,10 +179,10 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
             Side::B
         }
     };
-    let grace = match config.limit {
-        Limit::TimeMs(ms) => Duration::from_millis(ms) + config.grace,
-        Limit::Own => Duration::from_secs(1) + config.grace,
-        Limit::Playouts(_) => config.grace.max(Duration::from_secs(60)),
+    let grace = match config.limit.map(|l| l.time) {
+        Some(Some(time)) => time + config.grace,
+        None => Duration::from_secs(1) + config.grace,
+        Some(None) => config.grace.max(Duration::from_secs(60)),
     };
     let seed = index as u64 * 7919 + 17;
     let mut stats = [SideStats::default(); 2];

@@ -17,7 +17,7 @@ mod wasm {
         })?;
         quoridor::bench::run(&settings, playouts as u64)
             .map(|report| report.to_string())
-            .map_err(|e| JsValue::from_str(&e))
+            .map_err(|e| JsValue::from_str(&e.to_string()))
     }
 }
 

@@ -9,9 +9,10 @@ use super::openings::{read_openings, OpeningsProblem};
 use super::progress::Progress;
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_match, write_records, Contender,
-    EngineError, Limit, MatchConfig, MatchError, Side, Summary,
+    EngineError, MatchConfig, MatchError, MatchLimit, Side, Summary,
 };
 use crate::game::{Variant, VariantError};
+use crate::search::Limits;
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -119,12 +120,11 @@ impl fmt::Display for ArenaError {
 
 impl std::error::Error for ArenaError {}
 
-/// The per-move limit in words: `10 ms per move`.
-fn limit_text(limit: Limit) -> String {
+/// The per-move limit in words: `10 ms a move`.
+fn limit_text(limit: MatchLimit) -> String {
     match limit {
-        Limit::Own => "each side's own settings (external engines 1 s per move)".to_string(),
-        Limit::Playouts(n) => format!("{n} playouts per move"),
-        Limit::TimeMs(ms) => format!("{ms} ms per move"),
+        None => "each side's own settings (external engines 1 s a move)".to_string(),
+        Some(limits) => limits.to_string(),
     }
 }
 
@@ -279,9 +279,9 @@ fn match_config(args: &ArenaArgs) -> Result<MatchConfig, ArenaError> {
     let variant = Variant::new(args.size, args.walls).map_err(ArenaError::Variant)?;
     let mut config = MatchConfig::new(a, b, variant);
     config.limit = match (args.playouts, args.time_ms) {
-        (Some(n), _) => Limit::Playouts(n),
-        (None, Some(ms)) => Limit::TimeMs(ms),
-        (None, None) => Limit::Own,
+        (Some(n), _) => Some(Limits::playouts(n)),
+        (None, Some(ms)) => Some(Limits::time_ms(ms)),
+        (None, None) => None,
     };
     if let Some(file) = &args.openings {
         config.openings = read_openings(file, variant).map_err(|problem| ArenaError::Openings {
@@ -307,8 +307,11 @@ mod tests {
 
     #[test]
     fn limits_read_as_words() {
-        assert_eq!(limit_text(Limit::TimeMs(10)), "10 ms per move");
-        assert_eq!(limit_text(Limit::Playouts(3000)), "3000 playouts per move");
-        assert!(limit_text(Limit::Own).starts_with("each side's own"));
+        assert_eq!(limit_text(Some(Limits::time_ms(10))), "10 ms a move");
+        assert_eq!(
+            limit_text(Some(Limits::playouts(3000))),
+            "3,000 playouts a move"
+        );
+        assert!(limit_text(None).starts_with("each side's own"));
     }
 }

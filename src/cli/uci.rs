@@ -1,4 +1,5 @@
-//! `uci`: the line-based engine protocol of DESIGN §4, modelled on UCI.
+//! `uci`: the line-based engine protocol described in the protocol section of
+//! the README, modelled on UCI.
 //!
 //! The main thread reads commands; `go` moves the [`Search`] to a worker
 //! thread, which prints `info` lines and the final `bestmove` and hands the
@@ -6,25 +7,33 @@
 //! the engine thinks. `position`, `setoption`, `ucinewgame` and `go` sent
 //! during a search wait for a search with limits to end (so piped scripts
 //! work) and stop an infinite one. Bad input never ends the session: it gets
-//! an `info string error: …` line and changes nothing.
+//! an `info string error: …` line (quoting at most 80 characters of it) and
+//! changes nothing — except that every `go` answers `bestmove`, with the
+//! configured limits if its own are invalid. A closed output ends the session
+//! quietly.
 
-use crate::game::{Game, Move, Position, Square, Variant, MAX_SIZE, MAX_WALLS, MIN_SIZE};
-use crate::search::{now_ms, option_value, set_option, Search, SearchInfo, SearchParams, Slice};
-use std::io::{BufRead, Write};
+mod error;
+mod go;
+mod output;
+mod think;
+
+use self::error::CommandError;
+pub use self::error::UciError;
+use self::go::Go;
+use self::output::Output;
+use self::think::{bestmove_line, fallback_move, think};
+use crate::game::{Game, Move, Player, Position, Variant};
+use crate::search::{quote_input, set_option, uci_option_lines, Search, SearchParams, SetupOption};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// How often a running search reports, in milliseconds.
-const INFO_INTERVAL_MS: f64 = 500.0;
-/// Length of one search slice between checks for reporting, in milliseconds.
-const SLICE_MS: f64 = 50.0;
-/// Longest principal variation printed.
-const PV_MOVES: usize = 24;
-
-/// Runs the protocol on standard input and output until `quit` or end of input.
-pub fn uci() -> Result<(), String> {
-    let out = Output(Arc::new(Mutex::new(Box::new(std::io::stdout()))));
+/// Runs the protocol on standard input and output until `quit`, the end of
+/// input, or a closed output. Fails only if reading the input fails (after
+/// saying so on the output and finishing a search under way).
+pub fn uci() -> Result<(), UciError> {
+    let out = Output::new(Box::new(std::io::stdout()));
     let mut engine = Engine::new(out);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -39,35 +48,21 @@ pub fn uci() -> Result<(), String> {
                 if engine.handle(&line) == Flow::Quit {
                     return Ok(());
                 }
+                if engine.out.is_closed() {
+                    // Nobody reads the answers any more.
+                    engine.finish_search(true);
+                    return Ok(());
+                }
             }
             Err(e) => {
                 engine.out.error(&format!("reading input: {e}"));
-                break;
+                engine.end_of_input();
+                return Err(UciError::Input(e));
             }
         }
     }
     engine.end_of_input();
     Ok(())
-}
-
-/// Where protocol lines go: shared by the reader and the search thread, one
-/// whole line at a time. Write errors (a closed pipe) are ignored.
-#[derive(Clone)]
-struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Output {
-    fn line(&self, text: &str) {
-        let mut w = match self.0.lock() {
-            Ok(w) => w,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
-    }
-
-    fn error(&self, message: &str) {
-        self.line(&format!("info string error: {message}"));
-    }
 }
 
 /// Whether to keep reading.
@@ -80,7 +75,7 @@ enum Flow {
 /// A search running on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    infinite: bool,
+    wait_for_stop: bool,
     handle: JoinHandle<Search>,
 }
 
@@ -98,15 +93,26 @@ struct Engine {
 impl Engine {
     fn new(out: Output) -> Engine {
         let variant = Variant::default();
-        let params = SearchParams::default();
-        Engine {
+        let mut engine = Engine {
             out,
-            search: Some(Search::new(Position::new(variant), params.clone())),
-            params,
+            search: None,
+            params: SearchParams::default(),
             variant,
             game: Game::new(variant),
             running: None,
-        }
+        };
+        engine.search = Some(engine.fresh_search());
+        engine
+    }
+
+    /// A new search tree for the current game, board and options.
+    fn fresh_search(&self) -> Search {
+        let start = Position::new(self.variant);
+        let mut search = Search::new(start, self.params.clone());
+        // The game's moves were checked when it was set, so they replay.
+        let replayed = search.set_game(start, self.game.moves());
+        debug_assert!(replayed.is_ok(), "{replayed:?}");
+        search
     }
 
     /// Handles one input line.
@@ -115,46 +121,53 @@ impl Engine {
         let Some((&command, rest)) = words.split_first() else {
             return Flow::Continue;
         };
-        match command {
-            "uci" => self.handshake(),
-            "isready" => self.out.line("readyok"),
-            "debug" | "register" => {}
+        let result = match command {
+            "uci" => {
+                self.handshake();
+                Ok(())
+            }
+            "isready" => {
+                self.out.line("readyok");
+                Ok(())
+            }
+            "debug" | "register" => Ok(()),
             "setoption" => {
                 self.wait_for_search();
-                if let Err(e) = self.set_option(rest) {
-                    self.out.error(&e);
-                }
+                self.set_option(rest)
             }
             "ucinewgame" => {
                 self.wait_for_search();
                 self.game = Game::new(self.variant);
-                self.search = Some(Search::new(
-                    Position::new(self.variant),
-                    self.params.clone(),
-                ));
+                self.search = Some(self.fresh_search());
+                Ok(())
             }
             "position" => {
                 self.wait_for_search();
-                if let Err(e) = self.set_position(rest) {
-                    self.out.error(&e);
-                }
+                self.set_position(rest)
             }
             "go" => {
                 self.wait_for_search();
-                if let Err(e) = self.go(rest) {
-                    self.out.error(&e);
-                }
+                self.go(rest);
+                Ok(())
             }
-            "stop" => self.finish_search(true),
-            "show" | "d" => self.show(),
+            "stop" => {
+                self.finish_search(true);
+                Ok(())
+            }
+            "show" | "d" => {
+                self.show();
+                Ok(())
+            }
             "quit" => {
                 self.finish_search(true);
                 return Flow::Quit;
             }
-            other => self.out.error(&format!(
-                "unknown command {other:?} (expected uci, isready, setoption, ucinewgame, \
-                 position, go, stop, show or quit)"
-            )),
+            other => Err(CommandError::Unknown {
+                command: quote_input(other),
+            }),
+        };
+        if let Err(e) = result {
+            self.out.error(&e.to_string());
         }
         Flow::Continue
     }
@@ -168,7 +181,7 @@ impl Engine {
     /// Before a command that needs the search: commands queue behind a search
     /// with limits (so piped scripts work), and stop an infinite one.
     fn wait_for_search(&mut self) {
-        let infinite = self.running.as_ref().is_some_and(|r| r.infinite);
+        let infinite = self.running.as_ref().is_some_and(|r| r.wait_for_stop);
         self.finish_search(infinite);
     }
 
@@ -186,25 +199,15 @@ impl Engine {
             Err(_) => {
                 self.out
                     .error("the search thread failed; starting a fresh search tree");
-                let mut search = Search::new(Position::new(self.variant), self.params.clone());
-                // The game was accepted before, so its moves are legal.
-                let _ = search.set_game(Position::new(self.variant), self.game.moves());
-                self.search = Some(search);
+                self.search = Some(self.fresh_search());
             }
         }
-    }
-
-    fn search_mut(&mut self) -> &mut Search {
-        let variant = self.variant;
-        let params = self.params.clone();
-        self.search
-            .get_or_insert_with(|| Search::new(Position::new(variant), params))
     }
 
     fn handshake(&self) {
         self.out.line("id name Quoridor UCT");
         self.out.line("id author the Quoridor UCT authors");
-        for line in option_lines(&SearchParams::default(), Variant::default()) {
+        for line in uci_option_lines(Variant::default()) {
             self.out.line(&line);
         }
         self.out.line("uciok");
@@ -218,303 +221,148 @@ impl Engine {
     }
 
     /// `setoption name N value V`.
-    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        let usage = "expected: setoption name <option> value <value>";
+    fn set_option(&mut self, words: &[&str]) -> Result<(), CommandError> {
         if words.first() != Some(&"name") {
-            return Err(usage.into());
+            return Err(CommandError::SetOptionUsage);
         }
         let value_at = words.iter().position(|w| *w == "value");
         let name_words = &words[1..value_at.unwrap_or(words.len())];
         if name_words.is_empty() {
-            return Err(usage.into());
+            return Err(CommandError::SetOptionUsage);
         }
         let name = name_words.join(" ").to_ascii_lowercase();
         let value = value_at.map(|i| words[i + 1..].join(" "));
         let value = value.as_deref().unwrap_or("");
-        match name.as_str() {
-            "board_size" | "walls" => {
-                let n: u8 = value
-                    .parse()
-                    .map_err(|_| format!("option {name} needs a whole number, got {value:?}"))?;
-                let (size, walls) = if name == "board_size" {
-                    (n, self.variant.walls())
-                } else {
-                    (self.variant.size(), n)
-                };
-                let variant =
-                    Variant::new(size, walls).map_err(|e| format!("option {name}: {e}"))?;
+        match name.parse::<SetupOption>() {
+            Ok(setup) => {
+                let (mut variant, mut params) = (self.variant, self.params.clone());
+                setup.set(&mut variant, &mut params, value)?;
+                self.params = params;
                 if variant != self.variant {
                     // A new board: back to its start position.
                     self.variant = variant;
                     self.game = Game::new(variant);
-                    let start = Position::new(variant);
-                    self.search_mut()
-                        .set_game(start, &[])
-                        .map_err(|e| e.to_string())?;
+                    self.search = Some(self.fresh_search());
                 }
-                Ok(())
             }
-            _ => {
-                let mut params = self.params.clone();
-                set_option(&mut params, &name, value)?;
-                self.params = params;
-                Ok(())
-            }
+            Err(_) => set_option(&mut self.params, &name, value)?,
         }
+        Ok(())
     }
 
     /// `position startpos [moves m1 m2 …]`. All or nothing: a bad move keeps
     /// the previous position.
-    fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
-        let usage = "expected: position startpos [moves m1 m2 …]";
-        let (first, rest) = words.split_first().ok_or(usage)?;
+    fn set_position(&mut self, words: &[&str]) -> Result<(), CommandError> {
+        let usage = |got: Option<&str>| CommandError::PositionUsage {
+            got: got.map(quote_input),
+        };
+        let (first, rest) = words.split_first().ok_or_else(|| usage(None))?;
         if *first != "startpos" {
-            return Err(format!("{usage} (got {first:?})"));
+            return Err(usage(Some(first)));
         }
         let moves = match rest.split_first() {
             None => &[][..],
             Some((&"moves", moves)) => moves,
-            Some((other, _)) => return Err(format!("{usage} (got {other:?})")),
+            Some((other, _)) => return Err(usage(Some(other))),
         };
         let mut game = Game::new(self.variant);
         for (i, text) in moves.iter().enumerate() {
             let index = i + 1;
-            let mv: Move = text.parse().map_err(|e| {
-                format!("move {index} {text:?} is not a move: {e}; position unchanged")
+            let mv: Move = text.parse().map_err(|error| CommandError::NotAMove {
+                index,
+                text: quote_input(text),
+                error,
             })?;
             game.play(mv)
-                .map_err(|e| format!("move {index} ({mv}) is illegal: {e}; position unchanged"))?;
+                .map_err(|error| CommandError::IllegalMove { index, mv, error })?;
         }
         let start = Position::new(self.variant);
-        self.search_mut()
-            .set_game(start, game.moves())
-            .map_err(|e| e.to_string())?;
+        let mut search = match self.search.take() {
+            Some(search) => search,
+            None => self.fresh_search(),
+        };
+        let accepted = search.set_game(start, game.moves());
+        self.search = Some(search);
+        accepted.map_err(CommandError::SearchRefused)?;
         self.game = game;
         Ok(())
     }
 
-    /// `go [movetime MS] [nodes N] [infinite]`; plain `go` uses the options'
-    /// limits. Starts the search thread.
-    fn go(&mut self, words: &[&str]) -> Result<(), String> {
-        let mut movetime = None;
-        let mut nodes = None;
-        let mut infinite = false;
-        let mut it = words.iter();
-        while let Some(&word) = it.next() {
-            match word {
-                "infinite" => infinite = true,
-                "movetime" | "nodes" => {
-                    let v = it
-                        .next()
-                        .ok_or_else(|| format!("go {word} needs a number"))?;
-                    let n: u64 =
-                        v.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                            format!("go {word} needs a positive number, got {v:?}")
-                        })?;
-                    if word == "movetime" {
-                        movetime = Some(n);
-                    } else {
-                        nodes = Some(n);
-                    }
-                }
-                other => {
-                    return Err(format!(
-                        "unknown go parameter {other:?} (expected movetime MS, nodes N or infinite)"
-                    ))
-                }
-            }
-        }
-        let mut params = self.params.clone();
-        if infinite {
-            params.playouts = 0;
-            params.time_ms = 0;
-        } else if movetime.is_some() || nodes.is_some() {
-            params.playouts = nodes.unwrap_or(0);
-            params.time_ms = movetime.unwrap_or(0);
-        }
-        // Without any limit the search runs until `stop`.
-        let infinite = params.playouts == 0 && params.time_ms == 0;
+    /// `go …` (see [`Go`]); plain `go` uses the options' limits. Always ends
+    /// in `bestmove`: invalid values are reported and the configured limits
+    /// used, unknown words are ignored with a warning.
+    fn go(&mut self, words: &[&str]) {
         let position = *self.game.position();
+        let mover = position.turn();
+        let plan = match Go::parse(words) {
+            Ok(go) => {
+                if !go.ignored.is_empty() {
+                    self.out.warning(&format!(
+                        "ignoring go {}",
+                        quote_input(&go.ignored.join(" "))
+                    ));
+                }
+                if go.lacks_clock_of(mover) {
+                    let clock = if mover == Player::One {
+                        "wtime"
+                    } else {
+                        "btime"
+                    };
+                    self.out.warning(&format!(
+                        "go gives no {clock} for the side to move; the clocks are not used"
+                    ));
+                }
+                go.plan(mover, self.params.limits)
+            }
+            Err(e) => {
+                self.out.error(&e.to_string());
+                Go::default().plan(mover, self.params.limits)
+            }
+        };
         if let Some(winner) = position.winner() {
             self.out
                 .error(&format!("the game is over: {winner} has won"));
             self.out.line("bestmove (none)");
-            return Ok(());
+            return;
         }
-        let mut search = self.search.take().unwrap_or_else(|| {
-            let mut s = Search::new(Position::new(self.variant), self.params.clone());
-            let _ = s.set_game(Position::new(self.variant), self.game.moves());
-            s
+        let mut search = match self.search.take() {
+            Some(search) => search,
+            None => self.fresh_search(),
+        };
+        search.set_params(SearchParams {
+            limits: plan.limits,
+            ..self.params.clone()
         });
-        search.set_params(params);
         // Start on this thread, so a `stop` read right after cannot be lost.
         search.start();
         let stop = search.stop_flag();
         let out = self.out.clone();
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || think(search, out, infinite))
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
-        self.running = Some(Running {
-            stop,
-            infinite,
-            handle,
-        });
-        Ok(())
-    }
-}
-
-/// The search thread: runs in slices, reports every [`INFO_INTERVAL_MS`],
-/// and ends with a last `info` and `bestmove`. An infinite search that
-/// finishes early (a proof) waits for `stop` before answering.
-fn think(mut search: Search, out: Output, infinite: bool) -> Search {
-    let stop = search.stop_flag();
-    let mut last_report = now_ms();
-    loop {
-        let finished = search.run(Slice::time(SLICE_MS));
-        if finished {
-            break;
-        }
-        if now_ms() - last_report >= INFO_INTERVAL_MS {
-            out.line(&info_line(&search.info(0)));
-            last_report = now_ms();
+            .spawn(move || think(search, out, plan));
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    stop,
+                    wait_for_stop: plan.wait_for_stop,
+                    handle,
+                })
+            }
+            Err(e) => {
+                self.out
+                    .error(&format!("cannot start the search thread: {e}"));
+                self.out.line(&bestmove_line(fallback_move(&position)));
+                self.search = Some(self.fresh_search());
+            }
         }
     }
-    if infinite {
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-    }
-    let info = search.info(0);
-    out.line(&info_line(&info));
-    let best = info.best_move.or_else(|| fallback_move(search.root()));
-    out.line(&match best {
-        Some(mv) => format!("bestmove {mv}"),
-        None => "bestmove (none)".to_string(),
-    });
-    search
-}
-
-/// A move when the search had no time for any: a shortest-path pawn step.
-fn fallback_move(pos: &Position) -> Option<Move> {
-    let toward_goal = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
-    toward_goal
-        .first()
-        .map(|s| Move::Pawn(Square::from_index(s, pos.size())))
-        .or_else(|| pos.legal_moves().first().copied())
-}
-
-/// `info depth … seldepth … nodes … playouts … nps … time … score … pv …`.
-/// `depth` is the mean depth of the nodes playouts started from, `seldepth`
-/// the deepest; `score winprob` is the side to move's win probability in
-/// percent, or `score proven win|loss` once the solver has proven it.
-pub fn info_line(info: &SearchInfo) -> String {
-    let score = match info.proven_winner {
-        Some(p) if p == info.side_to_move => "proven win".to_string(),
-        Some(_) => "proven loss".to_string(),
-        None => format!("winprob {:.1}", info.win_probability * 100.0),
-    };
-    let mut line = format!(
-        "info depth {} seldepth {} nodes {} playouts {} nps {:.0} time {:.0} score {}",
-        info.mean_depth.round() as u64,
-        info.max_depth,
-        info.nodes,
-        info.playouts,
-        info.playouts_per_sec,
-        info.elapsed_ms,
-        score
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for mv in info.pv.iter().take(PV_MOVES) {
-            line.push(' ');
-            line.push_str(&mv.to_string());
-        }
-    }
-    line
-}
-
-/// The `option` lines of the handshake: every [`SearchParams`] field (its
-/// snake_case name), then `board_size`, `walls` and `preset`.
-fn option_lines(p: &SearchParams, variant: Variant) -> Vec<String> {
-    // Destructured in full so that a new field fails to compile here until
-    // it has an option.
-    let SearchParams {
-        playouts,
-        time_ms,
-        uct_c,
-        max_playout_moves,
-        wall_weight,
-        score_slope,
-        skip_from_depth,
-        smart_playouts,
-        remember_overlapping_walls,
-        remember_blocking_walls,
-        losing_move_detection,
-        tree_reuse,
-        solver,
-        playout_policy: _,
-        path_bias,
-        near_walls_only,
-        widening,
-        tempo,
-        final_move: _,
-        win_length_penalty,
-        node_budget,
-        seed,
-    } = p;
-    let spin = |name: &str, v: u64, min: u64, max: u64| {
-        format!("option name {name} type spin default {v} min {min} max {max}")
-    };
-    let check = |name: &str, v: bool| format!("option name {name} type check default {v}");
-    let string = |name: &str, v: String| format!("option name {name} type string default {v}");
-    let optional = |v: Option<u32>, none: &str| v.map_or(none.to_string(), |n| n.to_string());
-    vec![
-        spin("playouts", *playouts, 0, u32::MAX as u64),
-        spin("time_ms", *time_ms, 0, u32::MAX as u64),
-        string("uct_c", uct_c.to_string()),
-        string(
-            "max_playout_moves",
-            optional(*max_playout_moves, "unlimited"),
-        ),
-        string("wall_weight", wall_weight.to_string()),
-        string("score_slope", score_slope.to_string()),
-        string("skip_from_depth", optional(*skip_from_depth, "off")),
-        check("smart_playouts", *smart_playouts),
-        check("remember_overlapping_walls", *remember_overlapping_walls),
-        check("remember_blocking_walls", *remember_blocking_walls),
-        check("losing_move_detection", *losing_move_detection),
-        check("tree_reuse", *tree_reuse),
-        check("solver", *solver),
-        format!(
-            "option name playout_policy type combo default {} var uniform var shortest_path",
-            option_value(p, "playout_policy").unwrap_or_default()
-        ),
-        string("path_bias", path_bias.to_string()),
-        check("near_walls_only", *near_walls_only),
-        string("widening", widening.to_string()),
-        string("tempo", tempo.to_string()),
-        format!(
-            "option name final_move type combo default {} var most_visits var best_winrate",
-            option_value(p, "final_move").unwrap_or_default()
-        ),
-        string("win_length_penalty", win_length_penalty.to_string()),
-        spin("node_budget", *node_budget as u64, 1, u32::MAX as u64),
-        spin("seed", *seed, 0, u32::MAX as u64),
-        spin(
-            "board_size",
-            variant.size() as u64,
-            MIN_SIZE as u64,
-            MAX_SIZE as u64,
-        ),
-        spin("walls", variant.walls() as u64, 0, MAX_WALLS as u64),
-        "option name preset type combo default default var thesis var default var easy".to_string(),
-    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+    use std::sync::Mutex;
 
     fn engine() -> (Engine, Arc<Mutex<Vec<u8>>>) {
         #[derive(Clone)]
@@ -529,14 +377,14 @@ mod tests {
             }
         }
         let buf = Arc::new(Mutex::new(Vec::new()));
-        let out = Output(Arc::new(Mutex::new(Box::new(Shared(buf.clone())))));
+        let out = Output::new(Box::new(Shared(buf.clone())));
         (Engine::new(out), buf)
     }
 
     #[test]
     fn every_option_can_be_set_to_its_advertised_default() {
         let (mut e, buf) = engine();
-        for line in option_lines(&SearchParams::default(), Variant::default()) {
+        for line in uci_option_lines(Variant::default()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let name = words[2];
             let default = words[words.iter().position(|w| *w == "default").expect("default") + 1];

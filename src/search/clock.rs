@@ -1,5 +1,6 @@
-//! Milliseconds since an arbitrary start, on native targets and in the browser
-//! (`std::time::Instant` does not work on wasm32-unknown-unknown).
+//! Time: milliseconds since an arbitrary start, on native targets and in the
+//! browser (`std::time::Instant` does not work on wasm32-unknown-unknown),
+//! and the rule that turns a game clock into the time for one move.
 
 /// Current time in milliseconds (monotonic on native targets).
 #[cfg(not(target_arch = "wasm32"))]
@@ -14,4 +15,104 @@ pub fn now_ms() -> f64 {
 #[cfg(target_arch = "wasm32")]
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
+}
+
+/// Moves still to play assumed when the protocol's `go` gives no `movestogo`
+/// (a Quoridor game on 9×9 lasts about 25–40 moves a side).
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// `movestogo` is clamped to `1..=MAX_MOVES_TO_GO`.
+pub const MAX_MOVES_TO_GO: u32 = 60;
+/// Time kept back from every move for reading, printing and the GUI's lag.
+pub const SAFETY_MARGIN: std::time::Duration = std::time::Duration::from_millis(50);
+/// The shortest think, even on an empty clock (so a move always comes).
+pub const MIN_THINK: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// The side to move's clock, as the protocol's `go wtime … btime … winc …
+/// binc … movestogo …` gives it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: std::time::Duration,
+    /// Time added after each move.
+    pub increment: std::time::Duration,
+    /// Moves to play before the next time control, if there is one.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// How long to think for this move:
+    ///
+    /// `min(remaining / movestogo + 3/4 · increment, remaining / 2) − 50 ms`,
+    /// at least 10 ms, where `movestogo` defaults to [`DEFAULT_MOVES_TO_GO`]
+    /// and is clamped to `1..=`[`MAX_MOVES_TO_GO`]. So the time is spread
+    /// evenly over the moves left, most of the increment is spent as it
+    /// comes, a move never takes more than half of what is left, and the
+    /// margin covers the protocol's overhead.
+    ///
+    /// ```
+    /// use quoridor::search::Clock;
+    /// use std::time::Duration;
+    /// let clock = Clock { remaining: Duration::from_secs(60), ..Clock::default() };
+    /// assert_eq!(clock.time_for_move(), Duration::from_millis(1950));
+    /// ```
+    pub fn time_for_move(&self) -> std::time::Duration {
+        let moves = self
+            .moves_to_go
+            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .clamp(1, MAX_MOVES_TO_GO);
+        let share = self.remaining / moves + self.increment * 3 / 4;
+        share
+            .min(self.remaining / 2)
+            .saturating_sub(SAFETY_MARGIN)
+            .max(MIN_THINK)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> Clock {
+        Clock {
+            remaining: ms(remaining),
+            increment: ms(increment),
+            moves_to_go,
+        }
+    }
+
+    #[test]
+    fn time_is_spread_over_thirty_moves_by_default() {
+        assert_eq!(clock(60_000, 0, None).time_for_move(), ms(1950));
+        assert_eq!(clock(300_000, 0, None).time_for_move(), ms(9950));
+    }
+
+    #[test]
+    fn three_quarters_of_the_increment_is_spent() {
+        assert_eq!(clock(60_000, 1000, None).time_for_move(), ms(2700));
+    }
+
+    #[test]
+    fn moves_to_go_divides_the_time_and_is_clamped() {
+        assert_eq!(clock(60_000, 0, Some(10)).time_for_move(), ms(5950));
+        // movestogo 0 is read as 1, and 1000 as 60.
+        assert_eq!(clock(60_000, 0, Some(0)).time_for_move(), ms(29_950));
+        assert_eq!(clock(60_000, 0, Some(1000)).time_for_move(), ms(950));
+    }
+
+    #[test]
+    fn a_move_never_takes_more_than_half_the_time_left() {
+        assert_eq!(clock(10_000, 0, Some(1)).time_for_move(), ms(4950));
+        assert_eq!(clock(1000, 5000, None).time_for_move(), ms(450));
+    }
+
+    #[test]
+    fn an_empty_clock_still_thinks_briefly() {
+        assert_eq!(clock(0, 0, None).time_for_move(), MIN_THINK);
+        assert_eq!(clock(80, 0, None).time_for_move(), MIN_THINK);
+    }
 }

@@ -4,22 +4,30 @@
 //!
 //! Use [`Search`] with [`SearchParams`]; read progress with [`Search::info`].
 
+pub(crate) mod choice;
 mod clock;
 mod eval;
 mod info;
+mod limits;
+mod option_kind;
 mod options;
 mod params;
 mod policy;
 mod ranking;
+mod setup_options;
 mod tree;
 mod uct;
 
-pub use clock::now_ms;
+pub use choice::{one_of, quote_input, Choice, ParseChoiceError, QUOTE_LIMIT};
+pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
 pub use eval::{evaluate, for_player, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
-pub use options::{option_value, set_option, OPTION_NAMES};
-pub use params::{FinalMove, PlayoutPolicy, SearchParams, DEFAULT_NODE_BUDGET};
+pub use limits::{LimitKind, Limits};
+pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
+pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
+pub use params::{FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
+pub use setup_options::SetupOption;
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use uct::{Search, Slice};

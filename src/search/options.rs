@@ -1,173 +1,433 @@
-//! Engine options by name, as text: the one reading and writing of
-//! [`SearchParams`] fields that the engine protocol (`setoption`), the arena's
-//! settings and the web app's share links all use.
+//! Engine options: one table, [`OPTIONS`], with every [`SearchParams`] field
+//! written once — its name, kind and accepted values, label, doc line, getter
+//! and setter. The engine protocol (`uci` option lines, `setoption`), share
+//! links, the arena's `--a`/`--b` specs and the web app's engine panel all
+//! read it. Defaults are not written here: they are the Default preset's
+//! values, read through the getters. The protocol-level options that are not
+//! one field (`board_size`, `walls`, `preset`) are the small [`SetupOption`]
+//! table next to it.
 //!
 //! ```
 //! use quoridor::search::{option_value, set_option, SearchParams};
 //! let mut p = SearchParams::default();
 //! set_option(&mut p, "uct_c", "0.3").unwrap();
 //! assert_eq!(option_value(&p, "uct_c").as_deref(), Some("0.3"));
-//! assert!(set_option(&mut p, "uct_c", "lots").is_err());
+//! let err = set_option(&mut p, "uct_c", "lots").unwrap_err();
+//! assert_eq!(err.to_string(), "option uct_c needs a number of at least 0, got \"lots\"");
 //! ```
 
+use super::choice::Choice;
+use super::limits::LimitKind;
+use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
 use super::params::{FinalMove, PlayoutPolicy, SearchParams};
+use super::setup_options::{parse_preset, SetupOption};
+use crate::game::Variant;
 
-/// The names of every engine option, in the order links and controls list them.
-pub const OPTION_NAMES: [&str; 22] = [
-    "playouts",
-    "time_ms",
-    "uct_c",
-    "max_playout_moves",
-    "wall_weight",
-    "score_slope",
-    "skip_from_depth",
-    "smart_playouts",
-    "remember_overlapping_walls",
-    "remember_blocking_walls",
-    "losing_move_detection",
-    "tree_reuse",
-    "solver",
-    "playout_policy",
-    "path_bias",
-    "near_walls_only",
-    "widening",
-    "tempo",
-    "final_move",
-    "win_length_penalty",
-    "node_budget",
-    "seed",
+/// The largest playout count, time in ms and seed the options accept.
+const U32_MAX: u64 = u32::MAX as u64;
+
+/// Every engine option, in the order the protocol, links and the engine panel
+/// list them. (Kept one entry per few lines, as a table.)
+#[rustfmt::skip]
+pub static OPTIONS: [EngineOption; 22] = [
+    EngineOption {
+        name: "playouts",
+        label: "Playouts",
+        doc: "Playouts per move; 0 = no playout limit (with a time limit too, the first reached ends the think)",
+        shown: Shown::LimitSlider(LimitKind::Playouts),
+        kind: OptionKind::Spin { min: 0, max: U32_MAX, get: |p| p.limits.playouts_or_zero(), set: |p, n| p.limits = p.limits.and_playouts(n) },
+    },
+    EngineOption {
+        name: "time_ms",
+        label: "Time per move (ms)",
+        doc: "Thinking time per move in milliseconds; 0 = no time limit",
+        shown: Shown::LimitSlider(LimitKind::Time),
+        kind: OptionKind::Spin { min: 0, max: U32_MAX, get: |p| p.limits.time_ms_or_zero(), set: |p, ms| p.limits = p.limits.and_time_ms(ms) },
+    },
+    EngineOption {
+        name: "uct_c",
+        label: "C (exploration)",
+        doc: "UCT constant: higher tries more moves, lower digs deeper into the best ones (thesis 0.1, best 0.05)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::at_least(0.0), get: |p| p.uct_c, set: |p, x| p.uct_c = x },
+    },
+    EngineOption {
+        name: "max_playout_moves",
+        label: "maxd (playout length)",
+        doc: "Random moves per playout before the position is scored; 'unlimited' plays to the end (thesis 2, best 5)",
+        shown: Shown::Panel,
+        kind: OptionKind::WholeOr { none: "unlimited", get: |p| p.max_playout_moves, set: |p, n| p.max_playout_moves = n },
+    },
+    EngineOption {
+        name: "wall_weight",
+        label: "Wall weight",
+        doc: "How much a wall in stock is worth against one step of path length when scoring (thesis 1, best 0.25)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::ANY, get: |p| p.wall_weight, set: |p, x| p.wall_weight = x },
+    },
+    EngineOption {
+        name: "score_slope",
+        label: "Score slope",
+        doc: "Steepness of atan(slope·E) that turns the evaluation into a win probability (thesis 0.3, best 0.5)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::above(0.0), get: |p| p.score_slope, set: |p, x| p.score_slope = x },
+    },
+    EngineOption {
+        name: "skip_from_depth",
+        label: "Skip nodes from depth",
+        doc: "From this tree depth on, half of the descents go into an existing child instead of creating a new one; 'off' disables",
+        shown: Shown::Panel,
+        kind: OptionKind::WholeOr { none: "off", get: |p| p.skip_from_depth, set: |p, n| p.skip_from_depth = n },
+    },
+    EngineOption {
+        name: "smart_playouts",
+        label: "Smart playouts",
+        doc: "Every second playout move of each player is a shortest-path pawn step",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.smart_playouts, set: |p, on| p.smart_playouts = on },
+    },
+    EngineOption {
+        name: "remember_overlapping_walls",
+        label: "Remember overlapping walls",
+        doc: "Walls that overlap placed walls are never drawn again",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.remember_overlapping_walls, set: |p, on| p.remember_overlapping_walls = on },
+    },
+    EngineOption {
+        name: "remember_blocking_walls",
+        label: "Remember blocking walls",
+        doc: "Walls found to cut a pawn off are not tried again while that pawn stays shut in",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.remember_blocking_walls, set: |p, on| p.remember_blocking_walls = on },
+    },
+    EngineOption {
+        name: "losing_move_detection",
+        label: "Losing-move detection",
+        doc: "Moves that let the opponent win at once are removed from the tree",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.losing_move_detection, set: |p, on| p.losing_move_detection = on },
+    },
+    EngineOption {
+        name: "tree_reuse",
+        label: "Tree reuse",
+        doc: "Keep the searched subtree of the moves actually played for the next move",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.tree_reuse, set: |p, on| p.tree_reuse = on },
+    },
+    EngineOption {
+        name: "solver",
+        label: "Solver",
+        doc: "Prove wins and losses in the tree, play proven wins at once and avoid proven losses",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.solver, set: |p, on| p.solver = on },
+    },
+    EngineOption {
+        name: "playout_policy",
+        label: "Playout policy",
+        doc: "uniform: random legal moves (thesis); shortest_path: pawns follow a shortest path, walls go on the opponent's",
+        shown: Shown::Panel,
+        kind: OptionKind::Combo { values: PlayoutPolicy::NAMES, get: |p| p.playout_policy.name(), set: |p, v| v.parse().map(|x| p.playout_policy = x).is_ok() },
+    },
+    EngineOption {
+        name: "path_bias",
+        label: "Path bias",
+        doc: "With shortest_path playouts: chance that a playout move is a pawn step rather than a wall (0–1)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.path_bias, set: |p, x| p.path_bias = x },
+    },
+    EngineOption {
+        name: "near_walls_only",
+        label: "Near walls only",
+        doc: "Consider only walls that touch a shortest path or stand next to a pawn",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.near_walls_only, set: |p, on| p.near_walls_only = on },
+    },
+    EngineOption {
+        name: "widening",
+        label: "Progressive widening",
+        doc: "0 = off (every move gets a child in turn, as in the thesis); above 0 a node visited v times keeps ceil(w·√(v+1)) children, the moves that change the race most first",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 100.0), get: |p| p.widening, set: |p, x| p.widening = x },
+    },
+    EngineOption {
+        name: "tempo",
+        label: "Tempo",
+        doc: "Steps of path length the side to move is worth when a playout is scored (0 = the thesis's evaluation)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 10.0), get: |p| p.tempo, set: |p, x| p.tempo = x },
+    },
+    EngineOption {
+        name: "final_move",
+        label: "Final move",
+        doc: "most_visits: play the most searched move; best_winrate: the one with the best mean score",
+        shown: Shown::Panel,
+        kind: OptionKind::Combo { values: FinalMove::NAMES, get: |p| p.final_move.name(), set: |p, v| v.parse().map(|x| p.final_move = x).is_ok() },
+    },
+    EngineOption {
+        name: "win_length_penalty",
+        label: "Win length penalty",
+        doc: "Quicker playout wins score higher, so won games get finished (0–0.1)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 0.1), get: |p| p.win_length_penalty, set: |p, x| p.win_length_penalty = x },
+    },
+    EngineOption {
+        name: "node_budget",
+        label: "Node budget",
+        doc: "Most tree nodes kept; when full the tree stops growing",
+        shown: Shown::Panel,
+        kind: OptionKind::Spin { min: 1, max: U32_MAX, get: |p| u64::from(p.node_budget), set: |p, n| p.node_budget = u32::try_from(n).unwrap_or(u32::MAX) },
+    },
+    EngineOption {
+        name: "seed",
+        label: "Seed",
+        doc: "Random seed: the same seed, position and playout limit give the same search",
+        shown: Shown::Hidden,
+        kind: OptionKind::Spin { min: 0, max: U32_MAX, get: |p| p.seed, set: |p, n| p.seed = n },
+    },
 ];
 
-/// The value of option `name` as text (the form [`set_option`] reads).
-pub fn option_value(p: &SearchParams, name: &str) -> Option<String> {
-    let optional = |v: Option<u32>, none: &str| v.map_or(none.to_string(), |n| n.to_string());
-    Some(match name {
-        "playouts" => p.playouts.to_string(),
-        "time_ms" => p.time_ms.to_string(),
-        "uct_c" => p.uct_c.to_string(),
-        "max_playout_moves" => optional(p.max_playout_moves, "unlimited"),
-        "wall_weight" => p.wall_weight.to_string(),
-        "score_slope" => p.score_slope.to_string(),
-        "skip_from_depth" => optional(p.skip_from_depth, "off"),
-        "smart_playouts" => p.smart_playouts.to_string(),
-        "remember_overlapping_walls" => p.remember_overlapping_walls.to_string(),
-        "remember_blocking_walls" => p.remember_blocking_walls.to_string(),
-        "losing_move_detection" => p.losing_move_detection.to_string(),
-        "tree_reuse" => p.tree_reuse.to_string(),
-        "solver" => p.solver.to_string(),
-        "playout_policy" => match p.playout_policy {
-            PlayoutPolicy::Uniform => "uniform",
-            PlayoutPolicy::ShortestPath => "shortest_path",
-        }
-        .to_string(),
-        "path_bias" => p.path_bias.to_string(),
-        "near_walls_only" => p.near_walls_only.to_string(),
-        "widening" => p.widening.to_string(),
-        "tempo" => p.tempo.to_string(),
-        "final_move" => match p.final_move {
-            FinalMove::MostVisits => "most_visits",
-            FinalMove::BestWinrate => "best_winrate",
-        }
-        .to_string(),
-        "win_length_penalty" => p.win_length_penalty.to_string(),
-        "node_budget" => p.node_budget.to_string(),
-        "seed" => p.seed.to_string(),
-        _ => return None,
-    })
+/// The option of the limit `kind` (`playouts` or `time_ms`; a test checks
+/// that both exist).
+pub fn limit_option(kind: LimitKind) -> Option<&'static EngineOption> {
+    OPTIONS.iter().find(|o| o.shown == Shown::LimitSlider(kind))
 }
 
-/// Sets option `name` (a field name, or `preset` = thesis|default|easy) from
-/// text; on error nothing changes and the message says what was wrong.
-pub fn set_option(p: &mut SearchParams, name: &str, value: &str) -> Result<(), String> {
-    let value = value.trim();
-    let lower = value.to_ascii_lowercase();
-    let bad = |what: &str| format!("option {name} needs {what}, got {value:?}");
-    let whole = |max: u64| -> Result<u64, String> {
-        value
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n <= max)
-            .ok_or_else(|| bad(&format!("a whole number from 0 to {max}")))
-    };
-    let real = |check: fn(f64) -> bool, what: &str| -> Result<f64, String> {
-        value
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && check(*x))
-            .ok_or_else(|| bad(what))
-    };
-    let flag = || match lower.as_str() {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" => Ok(false),
-        _ => Err(bad("true or false")),
-    };
-    let optional = |none: &str| -> Result<Option<u32>, String> {
-        if lower == none {
-            Ok(None)
-        } else {
-            value
-                .parse::<u32>()
-                .map(Some)
-                .map_err(|_| bad(&format!("{none} or a whole number")))
+/// The engine option called `name`, if there is one.
+pub fn find_option(name: &str) -> Option<&'static EngineOption> {
+    OPTIONS.iter().find(|o| o.name == name)
+}
+
+/// The value of engine option `name` as text (the form [`set_option`] reads).
+pub fn option_value(p: &SearchParams, name: &str) -> Option<String> {
+    find_option(name).map(|o| o.value(p))
+}
+
+/// Sets engine option `name` (or `preset`, which replaces every setting)
+/// from text; on error nothing changes.
+pub fn set_option(p: &mut SearchParams, name: &str, value: &str) -> Result<(), OptionError> {
+    match find_option(name) {
+        Some(option) => option.set(p, value),
+        None if name == SetupOption::Preset.name() => {
+            *p = parse_preset(value)?.params();
+            Ok(())
         }
-    };
-    match name {
-        "playouts" => p.playouts = whole(u32::MAX as u64)?,
-        "time_ms" => p.time_ms = whole(u32::MAX as u64)?,
-        "uct_c" => p.uct_c = real(|x| x >= 0.0, "a number of at least 0")?,
-        "max_playout_moves" => p.max_playout_moves = optional("unlimited")?,
-        "wall_weight" => p.wall_weight = real(|_| true, "a number")?,
-        "score_slope" => p.score_slope = real(|x| x > 0.0, "a number above 0")?,
-        "skip_from_depth" => p.skip_from_depth = optional("off")?,
-        "smart_playouts" => p.smart_playouts = flag()?,
-        "remember_overlapping_walls" => p.remember_overlapping_walls = flag()?,
-        "remember_blocking_walls" => p.remember_blocking_walls = flag()?,
-        "losing_move_detection" => p.losing_move_detection = flag()?,
-        "tree_reuse" => p.tree_reuse = flag()?,
-        "solver" => p.solver = flag()?,
-        "playout_policy" => {
-            p.playout_policy = match lower.as_str() {
-                "uniform" => PlayoutPolicy::Uniform,
-                "shortest_path" => PlayoutPolicy::ShortestPath,
-                _ => return Err(bad("uniform or shortest_path")),
-            }
-        }
-        "path_bias" => p.path_bias = real(|x| (0.0..=1.0).contains(&x), "a number from 0 to 1")?,
-        "near_walls_only" => p.near_walls_only = flag()?,
-        "tempo" => p.tempo = real(|x| (0.0..=10.0).contains(&x), "a number from 0 to 10")?,
-        "widening" => {
-            p.widening = real(
-                |x| (0.0..=100.0).contains(&x),
-                "a number from 0 (off) to 100",
-            )?
-        }
-        "final_move" => {
-            p.final_move = match lower.as_str() {
-                "most_visits" => FinalMove::MostVisits,
-                "best_winrate" => FinalMove::BestWinrate,
-                _ => return Err(bad("most_visits or best_winrate")),
-            }
-        }
-        "win_length_penalty" => {
-            p.win_length_penalty = real(|x| (0.0..=0.1).contains(&x), "a number from 0 to 0.1")?
-        }
-        "node_budget" => {
-            p.node_budget = value
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| bad("a whole number from 1 to 4294967295"))?
-        }
-        "seed" => p.seed = whole(u32::MAX as u64)?,
-        "preset" => {
-            *p = match lower.as_str() {
-                "thesis" => SearchParams::thesis_fixed_point(),
-                "default" => SearchParams::default(),
-                "easy" => SearchParams::easy(),
-                _ => return Err(bad("thesis, default or easy")),
-            }
-        }
-        _ => return Err(format!("unknown option {name:?}; nothing changed")),
+        None => Err(OptionError::unknown(name)),
     }
-    Ok(())
+}
+
+/// Every `option` line of the engine protocol's handshake: [`OPTIONS`] with
+/// the Default preset's values, then [`SetupOption`]s with `variant`'s board.
+pub fn uci_option_lines(variant: Variant) -> Vec<String> {
+    let defaults = SearchParams::default();
+    OPTIONS
+        .iter()
+        .map(|o| o.uci_line(&defaults))
+        .chain(SetupOption::ALL.iter().map(|o| o.uci_line(variant)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Preset;
+
+    fn presets() -> [SearchParams; 3] {
+        [Preset::Thesis, Preset::Default, Preset::Easy].map(Preset::params)
+    }
+
+    #[test]
+    fn every_option_round_trips_value_set_value_in_every_preset() {
+        for preset in presets() {
+            for option in &OPTIONS {
+                let text = option.value(&preset);
+                let mut other = SearchParams::thesis_fixed_point();
+                option
+                    .set(&mut other, &text)
+                    .expect("its own text reads back");
+                assert_eq!(option.value(&other), text, "{}", option.name);
+            }
+        }
+        // Setting every option of one preset on another yields that preset.
+        let [thesis, default, easy] = presets();
+        for (from, mut to) in [
+            (thesis.clone(), easy.clone()),
+            (default, thesis),
+            (easy, SearchParams::default()),
+        ] {
+            for option in &OPTIONS {
+                option.set(&mut to, &option.value(&from)).expect("valid");
+            }
+            assert_eq!(to, from);
+        }
+    }
+
+    #[test]
+    fn option_names_are_unique_and_snake_case() {
+        let names: Vec<&str> = OPTIONS
+            .iter()
+            .map(|o| o.name)
+            .chain(SetupOption::NAMES.iter().copied())
+            .collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} twice");
+            assert!(
+                name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_limit_kind_has_its_option() {
+        let time = limit_option(LimitKind::Time).expect("a time option");
+        let playouts = limit_option(LimitKind::Playouts).expect("a playout option");
+        let p = SearchParams::thesis_fixed_point();
+        assert_eq!(time.value(&p), "0");
+        assert_eq!(playouts.value(&p), "2500");
+    }
+
+    #[test]
+    fn each_kind_rejects_bad_values_naming_what_it_accepts() {
+        for (name, value, message) in [
+            (
+                "solver",
+                "maybe",
+                "option solver needs true or false, got \"maybe\"",
+            ),
+            (
+                "playouts",
+                "-5",
+                "option playouts needs a whole number from 0 to 4294967295, got \"-5\"",
+            ),
+            (
+                "node_budget",
+                "0",
+                "option node_budget needs a whole number from 1 to 4294967295, got \"0\"",
+            ),
+            (
+                "seed",
+                "4294967296",
+                "option seed needs a whole number from 0 to 4294967295, got \"4294967296\"",
+            ),
+            (
+                "max_playout_moves",
+                "forever",
+                "option max_playout_moves needs unlimited or a whole number, got \"forever\"",
+            ),
+            (
+                "skip_from_depth",
+                "-1",
+                "option skip_from_depth needs off or a whole number, got \"-1\"",
+            ),
+            (
+                "uct_c",
+                "-1",
+                "option uct_c needs a number of at least 0, got \"-1\"",
+            ),
+            (
+                "score_slope",
+                "0",
+                "option score_slope needs a number above 0, got \"0\"",
+            ),
+            (
+                "path_bias",
+                "2",
+                "option path_bias needs a number from 0 to 1, got \"2\"",
+            ),
+            (
+                "wall_weight",
+                "NaN",
+                "option wall_weight needs a number, got \"NaN\"",
+            ),
+            (
+                "win_length_penalty",
+                "inf",
+                "option win_length_penalty needs a number from 0 to 0.1, got \"inf\"",
+            ),
+            (
+                "playout_policy",
+                "greedy",
+                "option playout_policy needs uniform or shortest_path, got \"greedy\"",
+            ),
+            (
+                "final_move",
+                "",
+                "option final_move needs most_visits or best_winrate, got \"\"",
+            ),
+            (
+                "preset",
+                "hard",
+                "option preset needs thesis, default or easy, got \"hard\"",
+            ),
+            (
+                "no_such",
+                "1",
+                "unknown option \"no_such\"; nothing changed",
+            ),
+        ] {
+            let mut p = SearchParams::default();
+            let err = set_option(&mut p, name, value).expect_err(name);
+            assert_eq!(err.to_string(), message);
+            assert_eq!(p, SearchParams::default(), "{name}: nothing changed");
+        }
+    }
+
+    #[test]
+    fn words_and_flags_ignore_case_and_spaces() {
+        let mut p = SearchParams::thesis_fixed_point();
+        set_option(&mut p, "playout_policy", " Shortest_Path ").expect("valid");
+        set_option(&mut p, "solver", "ON").expect("valid");
+        set_option(&mut p, "max_playout_moves", "Unlimited").expect("valid");
+        assert_eq!(p.playout_policy, PlayoutPolicy::ShortestPath);
+        assert!(p.solver);
+        assert_eq!(p.max_playout_moves, None);
+    }
+
+    #[test]
+    fn limits_are_written_with_zero_for_none() {
+        let mut p = SearchParams::default();
+        set_option(&mut p, "time_ms", "0").expect("valid");
+        set_option(&mut p, "playouts", "300").expect("valid");
+        assert_eq!(p.limits, crate::search::Limits::playouts(300));
+        assert_eq!(option_value(&p, "time_ms").as_deref(), Some("0"));
+    }
+
+    #[test]
+    fn a_huge_bad_value_is_quoted_short() {
+        let huge = "9".repeat(1_000_000);
+        let err = set_option(&mut SearchParams::default(), "uct_c", &format!("x{huge}"))
+            .expect_err("bad");
+        assert!(err.to_string().len() < 200, "{err}");
+        let err = set_option(&mut SearchParams::default(), &huge, "1").expect_err("unknown");
+        assert!(err.to_string().len() < 200, "{err}");
+    }
+
+    #[test]
+    fn preset_replaces_every_setting() {
+        let mut p = SearchParams::default();
+        set_option(&mut p, "preset", "easy").expect("valid");
+        assert_eq!(p, SearchParams::easy());
+    }
+
+    #[test]
+    fn handshake_lines_keep_their_protocol_form() {
+        let lines = uci_option_lines(Variant::default());
+        assert_eq!(lines.len(), OPTIONS.len() + 3);
+        for expected in [
+            "option name playouts type spin default 0 min 0 max 4294967295",
+            "option name time_ms type spin default 2000 min 0 max 4294967295",
+            "option name uct_c type string default 0.1",
+            "option name max_playout_moves type string default 0",
+            "option name skip_from_depth type string default off",
+            "option name solver type check default true",
+            "option name playout_policy type combo default shortest_path var uniform var shortest_path",
+            "option name final_move type combo default most_visits var most_visits var best_winrate",
+            "option name node_budget type spin default 4000000 min 1 max 4294967295",
+            "option name board_size type spin default 9 min 3 max 11",
+            "option name walls type spin default 10 min 0 max 20",
+            "option name preset type combo default default var thesis var default var easy",
+        ] {
+            assert!(lines.iter().any(|l| l == expected), "missing {expected:?} in {lines:#?}");
+        }
+    }
 }

@@ -1,6 +1,8 @@
 //! Every tunable of the engine in one struct, with the thesis's names and
 //! defaults documented per field.
 
+use super::choice::spelled;
+use super::limits::Limits;
 use serde::{Deserialize, Serialize};
 
 /// How playouts choose their moves.
@@ -25,24 +27,71 @@ pub enum FinalMove {
     BestWinrate,
 }
 
-/// All engine settings. The first ten fields are the thesis's parameters
+spelled!(PlayoutPolicy {
+    Uniform => "uniform",
+    ShortestPath => "shortest_path",
+});
+
+spelled!(FinalMove {
+    MostVisits => "most_visits",
+    BestWinrate => "best_winrate",
+});
+
+/// A named set of all settings (the `preset` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// [`SearchParams::thesis_fixed_point`].
+    Thesis,
+    /// [`SearchParams::default`].
+    Default,
+    /// [`SearchParams::easy`].
+    Easy,
+}
+
+spelled!(Preset {
+    Thesis => "thesis",
+    Default => "default",
+    Easy => "easy",
+});
+
+impl Preset {
+    /// The settings this preset stands for.
+    ///
+    /// ```
+    /// use quoridor::search::{Preset, SearchParams};
+    /// assert_eq!("thesis".parse::<Preset>().unwrap().params(), SearchParams::thesis_fixed_point());
+    /// ```
+    pub fn params(self) -> SearchParams {
+        match self {
+            Preset::Thesis => SearchParams::thesis_fixed_point(),
+            Preset::Default => SearchParams::default(),
+            Preset::Easy => SearchParams::easy(),
+        }
+    }
+}
+
+/// All engine settings.
+///
+/// Serialised (serde) only for the worker messages, which page and worker of
+/// one build exchange; saved games and share links keep settings as option
+/// text (see `ui::link`), so this form may change between versions. The first ten fields are the thesis's parameters
 /// (J. Tomek, "Aplikace MCTS na hru Quoridor", 2011, table 5.1), the rest are
 /// extensions beyond it, each with its own switch.
 ///
 /// ```
-/// use quoridor::search::SearchParams;
+/// use quoridor::search::{Limits, SearchParams};
 /// let thesis = SearchParams::thesis_fixed_point();
-/// assert_eq!(thesis.playouts, 2500);
+/// assert_eq!(thesis.limits, Limits::playouts(2500));
 /// assert_eq!(thesis.max_playout_moves, Some(2));
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchParams {
-    /// Thesis #1 (limit): playouts per move; 0 = no playout limit.
-    pub playouts: u64,
-    /// Thesis #1 (limit): thinking time per move in milliseconds; 0 = no time limit.
-    /// With both limits set, the search stops at whichever comes first.
-    pub time_ms: u64,
+    /// Thesis #1: playouts and/or thinking time per move (options
+    /// `playouts` and `time_ms`). With both set, the search stops at whichever
+    /// comes first; with neither, it runs until stopped.
+    pub limits: Limits,
     /// Thesis #2 `UCTConst`: exploration constant C in
     /// `winrate + C * sqrt(ln(parent visits) / child visits)`. Thesis: 0.1, best 0.05.
     pub uct_c: f64,
@@ -116,8 +165,7 @@ impl SearchParams {
     /// slope 0.3, parameters 6–10 off, no extensions.
     pub fn thesis_fixed_point() -> SearchParams {
         SearchParams {
-            playouts: 2500,
-            time_ms: 0,
+            limits: Limits::playouts(2500),
             uct_c: 0.1,
             max_playout_moves: Some(2),
             wall_weight: 1.0,
@@ -144,8 +192,7 @@ impl SearchParams {
     /// A weak opponent for beginners: the thesis engine with few playouts.
     pub fn easy() -> SearchParams {
         SearchParams {
-            playouts: 300,
-            time_ms: 0,
+            limits: Limits::playouts(300),
             ..SearchParams::thesis_fixed_point()
         }
     }
@@ -168,8 +215,7 @@ impl Default for SearchParams {
     /// with the solver, losing-move detection, tree reuse and both wall memories.
     fn default() -> SearchParams {
         SearchParams {
-            playouts: 0,
-            time_ms: 2000,
+            limits: Limits::time_ms(2000),
             uct_c: 0.1,
             max_playout_moves: Some(0),
             wall_weight: 1.0,
@@ -191,5 +237,40 @@ impl Default for SearchParams {
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Choice;
+
+    /// The worker messages spell these enums with serde: the same words.
+    fn assert_serde_spells_like_display<C: Choice + Serialize + std::fmt::Display>() {
+        for value in C::ALL {
+            let json = serde_json::to_string(value).expect("serialise");
+            assert_eq!(json, format!("\"{value}\""));
+        }
+    }
+
+    #[test]
+    fn serde_and_display_spell_the_words_alike() {
+        assert_serde_spells_like_display::<PlayoutPolicy>();
+        assert_serde_spells_like_display::<FinalMove>();
+        assert_serde_spells_like_display::<Preset>();
+    }
+
+    #[test]
+    fn presets_read_their_names_in_any_case() {
+        assert_eq!("Thesis".parse::<Preset>(), Ok(Preset::Thesis));
+        assert_eq!(
+            " easy ".parse::<Preset>().map(Preset::params),
+            Ok(SearchParams::easy())
+        );
+        let err = "hard".parse::<Preset>().expect_err("no such preset");
+        assert_eq!(
+            err.to_string(),
+            "expected thesis, default or easy, got \"hard\""
+        );
     }
 }

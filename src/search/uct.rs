@@ -4,6 +4,7 @@
 use super::clock::now_ms;
 use super::eval::for_player;
 use super::info::{ChildInfo, Proven, SearchInfo};
+use super::limits::Limits;
 use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
@@ -13,6 +14,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Most moves ranked for progressive widening at a node; the rest come from
 /// the playout selector.
@@ -21,30 +23,26 @@ const RANKED_MOVES: usize = 24;
 /// Most moves in a candidate's principal variation in [`Search::info`].
 const CANDIDATE_PV_LEN: usize = 12;
 
-/// How long one call of [`Search::run`] may go on (0 = no bound of that kind).
+/// How long one call of [`Search::run`] may go on: the same two kinds of
+/// bound as a whole think ([`Limits`]), counted from the start of the call.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Slice {
-    /// Most playouts in this slice.
-    pub playouts: u64,
-    /// Most milliseconds in this slice.
-    pub time_ms: f64,
-}
+pub struct Slice(pub Limits);
 
 impl Slice {
-    /// A slice of at most `ms` milliseconds.
+    /// A slice of at most `ms` milliseconds (none if `ms` is not above 0).
     pub fn time(ms: f64) -> Slice {
-        Slice {
-            playouts: 0,
-            time_ms: ms,
-        }
+        let time = (ms > 0.0)
+            .then(|| Duration::try_from_secs_f64(ms / 1000.0).ok())
+            .flatten();
+        Slice(Limits {
+            time,
+            ..Limits::NONE
+        })
     }
 
-    /// A slice of at most `n` playouts.
+    /// A slice of at most `n` playouts (none if `n` is 0).
     pub fn playouts(n: u64) -> Slice {
-        Slice {
-            playouts: n,
-            time_ms: 0.0,
-        }
+        Slice(Limits::playouts(n))
     }
 }
 
@@ -52,8 +50,8 @@ impl Slice {
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{Search, SearchParams};
-/// let params = SearchParams { playouts: 300, time_ms: 0, ..SearchParams::default() };
+/// use quoridor::search::{Limits, Search, SearchParams};
+/// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
 /// let mut search = Search::new(Position::new(Variant::new(5, 2).unwrap()), params);
 /// let mv = search.think().expect("the start position has moves");
 /// assert!(Position::new(Variant::new(5, 2).unwrap()).check(mv).is_ok());
@@ -174,8 +172,8 @@ impl Search {
     pub fn is_finished(&self) -> bool {
         let p = &self.params;
         self.stop.load(Ordering::Relaxed)
-            || (p.playouts > 0 && self.playouts >= p.playouts)
-            || (p.time_ms > 0 && self.elapsed_ms() >= p.time_ms as f64)
+            || p.limits.playouts_reached(self.playouts)
+            || p.limits.time_reached(|| self.elapsed_ms())
             || self.root.is_over()
             || (p.solver && self.tree[ROOT].proof != Proof::Unknown)
     }
@@ -189,10 +187,10 @@ impl Search {
             if self.is_finished() {
                 return true;
             }
-            if slice.playouts > 0 && done >= slice.playouts {
+            if slice.0.playouts_reached(done) {
                 return false;
             }
-            if slice.time_ms > 0.0 && done % 16 == 0 && now_ms() - slice_start >= slice.time_ms {
+            if done % 16 == 0 && slice.0.time_reached(|| now_ms() - slice_start) {
                 return false;
             }
             if !self.iterate() {

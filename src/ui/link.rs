@@ -13,8 +13,13 @@
 //!
 //! Compiled natively too, so its tests run with `cargo test`.
 
-use crate::game::{Game, Move, Variant};
-use crate::search::{set_option, SearchParams};
+use crate::game::{Game, Move, RecordError, Variant, VariantError};
+use crate::search::choice::spelled;
+use crate::search::{
+    find_option, one_of, quote_input, Accepted, Choice, LimitKind, OptionError, ParseChoiceError,
+    SearchParams, Shown, OPTIONS,
+};
+use std::fmt;
 
 /// The link format version this build writes.
 pub const VERSION: u32 = 1;
@@ -28,34 +33,10 @@ pub enum Seat {
     Engine,
 }
 
-impl Seat {
-    /// `human` or `engine`, as written in links.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::Human => "human",
-            Seat::Engine => "engine",
-        }
-    }
-}
-
-/// Which of the engine's two limits applies to a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// Think for `time_ms` milliseconds.
-    Time,
-    /// Make `playouts` playouts.
-    Playouts,
-}
-
-impl Limit {
-    /// `time` or `playouts`, as written in links.
-    pub fn name(self) -> &'static str {
-        match self {
-            Limit::Time => "time",
-            Limit::Playouts => "playouts",
-        }
-    }
-}
+spelled!(Seat {
+    Human => "human",
+    Engine => "engine",
+});
 
 /// The engine settings the page keeps: all parameters (both limits kept, so
 /// the sliders remember them) plus which limit applies.
@@ -64,7 +45,7 @@ pub struct EngineSettings {
     /// Every engine parameter.
     pub params: SearchParams,
     /// The limit that applies.
-    pub limit: Limit,
+    pub limit: LimitKind,
 }
 
 impl Default for EngineSettings {
@@ -75,32 +56,35 @@ impl Default for EngineSettings {
     }
 }
 
+/// The time slider's value when a preset sets no time limit, in ms.
+const SPARE_TIME_MS: u64 = 2000;
+/// The playout slider's value when a preset sets no playout limit.
+const SPARE_PLAYOUTS: u64 = 20_000;
+
 impl EngineSettings {
     /// A preset: its limit is the one it sets; the other slider gets a
     /// sensible value.
     pub fn from_preset(mut params: SearchParams) -> Self {
-        let limit = if params.time_ms > 0 {
-            Limit::Time
+        let limit = if params.limits.time.is_some() {
+            LimitKind::Time
         } else {
-            Limit::Playouts
+            LimitKind::Playouts
         };
-        if params.time_ms == 0 {
-            params.time_ms = 2000;
+        if params.limits.time.is_none() {
+            params.limits = params.limits.and_time_ms(SPARE_TIME_MS);
         }
-        if params.playouts == 0 {
-            params.playouts = 20_000;
+        if params.limits.playouts.is_none() {
+            params.limits = params.limits.and_playouts(SPARE_PLAYOUTS);
         }
         EngineSettings { params, limit }
     }
 
     /// The parameters sent to the engine: only the chosen limit is set.
     pub fn effective(&self) -> SearchParams {
-        let mut p = self.params.clone();
-        match self.limit {
-            Limit::Time => p.playouts = 0,
-            Limit::Playouts => p.time_ms = 0,
+        SearchParams {
+            limits: self.params.limits.only(self.limit),
+            ..self.params.clone()
         }
-        p
     }
 }
 
@@ -129,36 +113,165 @@ impl Default for Shared {
     }
 }
 
+/// One thing wrong with a link; the rest of it is still opened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkProblem {
+    /// `v` is not a version this page reads.
+    Version {
+        /// The version given.
+        got: String,
+    },
+    /// `size` or `walls` is not a whole number.
+    NotANumber {
+        /// The key.
+        key: &'static str,
+        /// The value given.
+        got: String,
+    },
+    /// `view` is not a move number.
+    View {
+        /// The value given.
+        got: String,
+    },
+    /// `p1` or `p2` is neither `human` nor `engine`.
+    Seat {
+        /// The key.
+        key: &'static str,
+        /// Why the value was refused.
+        error: ParseChoiceError,
+    },
+    /// `limit` is neither `time` nor `playouts`.
+    Limit(ParseChoiceError),
+    /// An engine option's name or value was refused.
+    Option(OptionError),
+    /// The board size and wall count make no variant; a standard game opened.
+    Variant(VariantError),
+    /// A move is not legal; the game before it opened.
+    Moves {
+        /// What was wrong.
+        error: RecordError,
+        /// Moves kept.
+        kept: usize,
+    },
+    /// `view` lies past the last move; the latest position is shown.
+    ViewPastEnd {
+        /// The ply asked for.
+        view: usize,
+        /// Moves in the game.
+        moves: usize,
+    },
+}
+
+impl fmt::Display for LinkProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkProblem::Version { got } => write!(
+                f,
+                "link version {got:?} is not known (this page reads version {VERSION})"
+            ),
+            LinkProblem::NotANumber { key, got } => {
+                write!(f, "{key} must be a whole number, got {got:?}")
+            }
+            LinkProblem::View { got } => write!(f, "view must be a move number, got {got:?}"),
+            LinkProblem::Seat { key, error } => {
+                write!(f, "{key} must be {}, got {:?}", one_of(error.expected), error.got)
+            }
+            LinkProblem::Limit(error) => {
+                write!(f, "limit must be {}, got {:?}", one_of(error.expected), error.got)
+            }
+            LinkProblem::Option(e) => e.fmt(f),
+            LinkProblem::Variant(e) => write!(f, "{e}; opened a standard 9x9 game"),
+            LinkProblem::Moves { error, kept } => write!(
+                f,
+                "{error}; opened the game after its first {kept} move{}",
+                if *kept == 1 { "" } else { "s" }
+            ),
+            LinkProblem::ViewPastEnd { view, moves } => write!(
+                f,
+                "view {view} is past the end of the game ({moves} moves); showing the latest position"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LinkProblem {}
+
+/// The problems found in a link, in the order met.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Problems(pub Vec<LinkProblem>);
+
+impl Problems {
+    /// Whether the link had none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Their messages joined by `separator` (for the notice area).
+    pub fn join(&self, separator: &str) -> String {
+        let messages: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        messages.join(separator)
+    }
+}
+
+impl std::ops::Index<usize> for Problems {
+    type Output = LinkProblem;
+    fn index(&self, i: usize) -> &LinkProblem {
+        &self.0[i]
+    }
+}
+
 /// The result of reading a link: what could be read, and what was wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opened {
     /// The state to open.
     pub shared: Shared,
-    /// One message per problem found; empty for a good link.
-    pub problems: Vec<String>,
+    /// What was wrong; empty for a good link.
+    pub problems: Problems,
 }
 
-pub use crate::search::{option_value as param_value, OPTION_NAMES};
+/// The most playouts a link may ask for.
+const LINK_MAX_PLAYOUTS: u64 = 10_000_000;
+/// The longest think a link may ask for, in ms (an hour).
+const LINK_MAX_TIME_MS: u64 = 3_600_000;
+/// The tree sizes a link may ask for.
+const LINK_NODE_BUDGET: (u32, u32) = (1000, 20_000_000);
 
 /// Sets engine option `name` from text as the engine protocol does, within
 /// limits a browser tab can afford (a link is untrusted input): at most 10
 /// million playouts, an hour per move, and 1,000 to 20 million tree nodes.
-pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), String> {
+/// `preset` is no link option.
+pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), OptionError> {
+    let option = find_option(name).ok_or_else(|| OptionError::unknown(name))?;
     let mut next = p.clone();
-    set_option(&mut next, name, value)?;
-    let too_big = |what: &str| Err(format!("{name} needs {what}, got {value:?}"));
-    match name {
-        "playouts" if next.playouts > 10_000_000 => too_big("a whole number from 0 to 10000000"),
-        "time_ms" if next.time_ms > 3_600_000 => too_big("a whole number from 0 to 3600000"),
-        "node_budget" if !(1000..=20_000_000).contains(&next.node_budget) => {
-            too_big("a whole number from 1000 to 20000000")
-        }
-        "preset" => Err(format!("unknown engine option {name:?}")),
-        _ => {
-            *p = next;
-            Ok(())
-        }
+    option.set(&mut next, value)?;
+    let whole = |min: u64, max: u64| {
+        Err(OptionError::bad_value(
+            option.name,
+            value.trim(),
+            Accepted::Whole { min, max },
+        ))
+    };
+    let (least_nodes, most_nodes) = LINK_NODE_BUDGET;
+    // Only the field this option changed is checked against its cap.
+    if next.limits.playouts != p.limits.playouts
+        && next.limits.playouts_or_zero() > LINK_MAX_PLAYOUTS
+    {
+        return whole(0, LINK_MAX_PLAYOUTS);
     }
+    if next.limits.time != p.limits.time && next.limits.time_ms_or_zero() > LINK_MAX_TIME_MS {
+        return whole(0, LINK_MAX_TIME_MS);
+    }
+    if next.node_budget != p.node_budget && !(least_nodes..=most_nodes).contains(&next.node_budget)
+    {
+        return whole(u64::from(least_nodes), u64::from(most_nodes));
+    }
+    *p = next;
+    Ok(())
 }
 
 /// The query string (without `?`) for `shared`.
@@ -176,15 +289,14 @@ pub fn encode(shared: &Shared) -> String {
     }
     parts.push(format!("p1={}", shared.seats[0].name()));
     parts.push(format!("p2={}", shared.seats[1].name()));
-    parts.push(format!("limit={}", shared.engine.limit.name()));
+    parts.push(format!("limit={}", shared.engine.limit));
     let base = SearchParams::default();
-    for name in OPTION_NAMES {
-        let value = param_value(&shared.engine.params, name);
-        let always = name == "time_ms" || name == "playouts";
-        if always || value != param_value(&base, name) {
-            if let Some(value) = value {
-                parts.push(format!("{name}={}", escape(&value)));
-            }
+    for option in &OPTIONS {
+        let value = option.value(&shared.engine.params);
+        // Both limits are always written, so a link shows what it plays at.
+        let always = matches!(option.shown, Shown::LimitSlider(_));
+        if always || value != option.value(&base) {
+            parts.push(format!("{}={}", option.name, escape(&value)));
         }
     }
     parts.join("&")
@@ -205,19 +317,22 @@ pub fn decode(query: &str) -> Opened {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let (key, value) = (unescape(key), unescape(value));
         let value = value.trim();
-        let number = |problems: &mut Vec<String>, what: &str| -> Option<u8> {
+        let number = |problems: &mut Vec<LinkProblem>, key: &'static str| -> Option<u8> {
             let n = value.parse::<u8>().ok();
             if n.is_none() {
-                problems.push(format!("{what} must be a whole number, got {value:?}"));
+                problems.push(LinkProblem::NotANumber {
+                    key,
+                    got: quote_input(value),
+                });
             }
             n
         };
         match key.as_str() {
             "v" => {
                 if value != VERSION.to_string() {
-                    problems.push(format!(
-                        "link version {value:?} is not known (this page reads version {VERSION})"
-                    ));
+                    problems.push(LinkProblem::Version {
+                        got: quote_input(value),
+                    });
                 }
             }
             "size" => size = number(&mut problems, "size").unwrap_or(size),
@@ -225,27 +340,24 @@ pub fn decode(query: &str) -> Opened {
             "moves" => moves = value.replace(['.', ',', '+', '_'], " "),
             "view" => match value.parse::<usize>() {
                 Ok(n) => view = Some(n),
-                Err(_) => problems.push(format!("view must be a move number, got {value:?}")),
+                Err(_) => problems.push(LinkProblem::View {
+                    got: quote_input(value),
+                }),
             },
             "p1" | "p2" => {
-                let seat = match value.to_ascii_lowercase().as_str() {
-                    "human" => Some(Seat::Human),
-                    "engine" => Some(Seat::Engine),
-                    _ => None,
-                };
-                match seat {
-                    Some(seat) => shared.seats[usize::from(key == "p2")] = seat,
-                    None => problems.push(format!("{key} must be human or engine, got {value:?}")),
+                let (key, side) = if key == "p1" { ("p1", 0) } else { ("p2", 1) };
+                match value.parse::<Seat>() {
+                    Ok(seat) => shared.seats[side] = seat,
+                    Err(error) => problems.push(LinkProblem::Seat { key, error }),
                 }
             }
-            "limit" => match value.to_ascii_lowercase().as_str() {
-                "time" => engine.limit = Limit::Time,
-                "playouts" => engine.limit = Limit::Playouts,
-                _ => problems.push(format!("limit must be time or playouts, got {value:?}")),
+            "limit" => match value.parse::<LimitKind>() {
+                Ok(kind) => engine.limit = kind,
+                Err(error) => problems.push(LinkProblem::Limit(error)),
             },
             name => {
                 if let Err(e) = set_param(&mut engine.params, name, value) {
-                    problems.push(e);
+                    problems.push(LinkProblem::Option(e));
                 }
             }
         }
@@ -254,24 +366,21 @@ pub fn decode(query: &str) -> Opened {
     let variant = match Variant::new(size, walls) {
         Ok(v) => v,
         Err(e) => {
-            problems.push(format!("{e}; opened a standard 9x9 game"));
+            problems.push(LinkProblem::Variant(e));
             Variant::default()
         }
     };
     let (game, error) = Game::parse_prefix(&moves, variant);
     if let Some(error) = error {
         let kept = game.moves().len();
-        problems.push(format!(
-            "{error}; opened the game after its first {kept} move{}",
-            if kept == 1 { "" } else { "s" }
-        ));
+        problems.push(LinkProblem::Moves { error, kept });
     }
     if let Some(n) = view {
         if n > game.moves().len() {
-            problems.push(format!(
-                "view {n} is past the end of the game ({} moves); showing the latest position",
-                game.moves().len()
-            ));
+            problems.push(LinkProblem::ViewPastEnd {
+                view: n,
+                moves: game.moves().len(),
+            });
             view = None;
         } else if n == game.moves().len() {
             view = None;
@@ -279,7 +388,10 @@ pub fn decode(query: &str) -> Opened {
     }
     shared.game = game;
     shared.view = view;
-    Opened { shared, problems }
+    Opened {
+        shared,
+        problems: Problems(problems),
+    }
 }
 
 /// Percent-encodes what is not safe in a query value.
@@ -336,7 +448,7 @@ mod tests {
         };
         shared.engine.params.uct_c = 0.05;
         shared.engine.params.smart_playouts = true;
-        shared.engine.limit = Limit::Playouts;
+        shared.engine.limit = LimitKind::Playouts;
         shared
     }
 
@@ -347,7 +459,7 @@ mod tests {
         assert!(text.starts_with("v=1&size=5&walls=3&moves=c2.c4.b1v&view=2"));
         assert!(text.contains("uct_c=0.05"));
         let opened = decode(&format!("?{text}"));
-        assert_eq!(opened.problems, Vec::<String>::new());
+        assert_eq!(opened.problems, Problems::default());
         assert_eq!(opened.shared, shared);
     }
 
@@ -356,8 +468,10 @@ mod tests {
         let opened = decode("");
         assert!(opened.problems.is_empty());
         assert_eq!(opened.shared, Shared::default());
-        assert_eq!(opened.shared.engine.effective().time_ms, 2000);
-        assert_eq!(opened.shared.engine.effective().playouts, 0);
+        assert_eq!(
+            opened.shared.engine.effective().limits,
+            crate::search::Limits::time_ms(2000)
+        );
     }
 
     #[test]
@@ -366,7 +480,7 @@ mod tests {
         assert_eq!(opened.shared.game.to_string(), "e2 e8");
         assert_eq!(opened.problems.len(), 1);
         assert!(
-            opened.problems[0].contains("move 3"),
+            opened.problems[0].to_string().contains("move 3"),
             "{:?}",
             opened.problems
         );
@@ -386,13 +500,99 @@ mod tests {
     }
 
     #[test]
+    fn links_written_by_earlier_versions_still_open() {
+        let opened = decode(
+            "?v=1&size=9&walls=10&moves=e2.e8.e3h&view=2&p1=human&p2=engine&limit=time\
+             &playouts=20000&time_ms=2000&uct_c=0.05",
+        );
+        assert_eq!(opened.problems, Problems::default());
+        let engine = &opened.shared.engine;
+        assert_eq!(engine.limit, LimitKind::Time);
+        assert_eq!(
+            engine.effective().limits,
+            crate::search::Limits::time_ms(2000)
+        );
+        assert_eq!(engine.params.limits.playouts_or_zero(), 20_000);
+        assert_eq!(engine.params.uct_c, 0.05);
+        assert_eq!(opened.shared.view, Some(2));
+        let playouts = decode("limit=playouts&playouts=300");
+        assert_eq!(
+            playouts.shared.engine.effective().limits,
+            crate::search::Limits::playouts(300)
+        );
+    }
+
+    #[test]
+    fn a_link_asks_for_no_more_than_a_tab_can_afford() {
+        for (query, message) in [
+            (
+                "playouts=10000001",
+                "option playouts needs a whole number from 0 to 10000000, got \"10000001\"",
+            ),
+            (
+                "time_ms=3600001",
+                "option time_ms needs a whole number from 0 to 3600000, got \"3600001\"",
+            ),
+            (
+                "node_budget=999",
+                "option node_budget needs a whole number from 1000 to 20000000, got \"999\"",
+            ),
+            (
+                "preset=thesis",
+                "unknown option \"preset\"; nothing changed",
+            ),
+        ] {
+            let opened = decode(query);
+            assert_eq!(opened.problems.join("; "), message);
+            assert_eq!(opened.shared.engine, EngineSettings::default(), "{query}");
+        }
+        let mut p = SearchParams::default();
+        set_param(&mut p, "playouts", "10000000").expect("the cap itself is allowed");
+        set_param(&mut p, "uct_c", "0.2").expect("other options are not capped");
+    }
+
+    #[test]
+    fn problems_are_typed_and_read_as_before() {
+        let opened = decode("v=2&size=x&view=y&p1=robot&limit=soon&walls=30");
+        let messages: Vec<String> = opened.problems.0.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "link version \"2\" is not known (this page reads version 1)",
+                "size must be a whole number, got \"x\"",
+                "view must be a move number, got \"y\"",
+                "p1 must be human or engine, got \"robot\"",
+                "limit must be time or playouts, got \"soon\"",
+            ]
+            .iter()
+            .map(ToString::to_string)
+            .chain([format!(
+                "{}; opened a standard 9x9 game",
+                Variant::new(9, 30).expect_err("too many walls")
+            )])
+            .collect::<Vec<_>>()
+        );
+        assert!(matches!(
+            opened.problems[3],
+            LinkProblem::Seat { key: "p1", .. }
+        ));
+        assert!(matches!(opened.problems[5], LinkProblem::Variant(_)));
+    }
+
+    #[test]
+    fn a_huge_bad_value_is_quoted_short() {
+        let opened = decode(&format!("p2={}", "x".repeat(100_000)));
+        assert!(opened.problems.join("; ").len() < 200);
+    }
+
+    #[test]
     fn every_option_round_trips_through_its_text() {
         let p = SearchParams::thesis_fixed_point();
-        for name in OPTION_NAMES {
+        for option in &OPTIONS {
             let mut q = SearchParams::default();
-            let value = param_value(&p, name).expect("known option");
-            set_param(&mut q, name, &value).expect("its own text reads back");
-            assert_eq!(param_value(&q, name), Some(value), "{name}");
+            let value = option.value(&p);
+            set_param(&mut q, option.name, &value).expect("its own text reads back");
+            assert_eq!(option.value(&q), value, "{}", option.name);
         }
     }
 }

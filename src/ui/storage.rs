@@ -63,7 +63,7 @@ pub fn opening_state(link: &str, saved: Option<&str>, seed: u64) -> AppState {
     if !link.trim().is_empty() {
         let opened = decode(link);
         let mut state = AppState::from_shared(opened.shared.clone(), seed);
-        state.page.notice = OpenProblems::of_link(&opened.problems).map(|p| p.to_string());
+        state.page.notice = OpenProblems::of_link(&opened.problems.0).map(|p| p.to_string());
         if let Some(saved) = saved.filter(|s| !same_game(&s.shared, &opened.shared)) {
             state.page.confirm = Some(Confirm::LinkReplacedSaved {
                 saved: Box::new(saved.shared),
@@ -74,7 +74,7 @@ pub fn opening_state(link: &str, saved: Option<&str>, seed: u64) -> AppState {
     match saved {
         Some(saved) => {
             let mut state = AppState::from_shared(saved.shared, seed);
-            state.page.notice = OpenProblems::of_saved(&saved.problems).map(|p| p.to_string());
+            state.page.notice = OpenProblems::of_saved(&saved.problems.0).map(|p| p.to_string());
             state
         }
         None => AppState::from_shared(Shared::default(), seed),

@@ -22,21 +22,18 @@ pub fn thinking(props: &ThinkingProps) -> Html {
     let (playouts, elapsed, rate) = props.info.as_ref().map_or((0, 0.0, 0.0), |i| {
         (i.playouts, i.elapsed_ms, i.playouts_per_sec)
     });
-    let (done, budget, limit_text) = if p.time_ms > 0 {
+    let (done, budget, limit_text) = if let Some(time_ms) = p.limits.time_ms_f64() {
         (
             elapsed,
-            p.time_ms as f64,
-            format!(
-                "{:.1} s / {:.1} s",
-                elapsed / 1000.0,
-                p.time_ms as f64 / 1000.0
-            ),
+            time_ms,
+            format!("{:.1} s / {:.1} s", elapsed / 1000.0, time_ms / 1000.0),
         )
     } else {
+        let limit = p.limits.playouts_or_zero();
         (
             playouts as f64,
-            p.playouts.max(1) as f64,
-            format!("{} / {} playouts", group(playouts), group(p.playouts)),
+            limit.max(1) as f64,
+            format!("{} / {} playouts", group(playouts), group(limit)),
         )
     };
     let onclick = props.on_move_now.reform(|_: MouseEvent| ());

@@ -9,7 +9,7 @@
 //! page can drop answers to searches it no longer waits for.
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{ChildInfo, NodeId, Search, SearchInfo, SearchParams};
+use crate::search::{ChildInfo, Limits, NodeId, Search, SearchInfo, SearchParams};
 use serde::{Deserialize, Serialize};
 
 /// What a search is for.
@@ -229,8 +229,7 @@ impl EngineHost {
             }
         };
         if mode == SearchMode::Analysis {
-            params.playouts = 0;
-            params.time_ms = 0;
+            params.limits = Limits::NONE;
         }
         let start = Position::new(game.variant());
         let search = match self.search.as_mut() {
@@ -310,8 +309,7 @@ mod tests {
 
     fn quick() -> SearchParams {
         SearchParams {
-            playouts: 400,
-            time_ms: 0,
+            limits: Limits::playouts(400),
             ..SearchParams::default()
         }
     }

@@ -7,9 +7,9 @@
 pub mod plot;
 pub mod report;
 
-use super::{run_match, Contender, Limit, MatchConfig, MatchError, Summary, Tally};
+use super::{run_match, Contender, MatchConfig, MatchError, Summary, Tally};
 use crate::game::Variant;
-use crate::search::SearchParams;
+use crate::search::{Limits, SearchParams};
 use crate::text::group_digits;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -114,10 +114,9 @@ pub struct ExperimentResult {
 /// assert_eq!(text, "2,500 playouts · C 0.1 · maxd 2 · wall weight 1 · slope 0.3 · skipping off · 7–10 off");
 /// ```
 pub fn thesis_terms(p: &SearchParams) -> String {
-    let budget = if p.playouts > 0 {
-        format!("{} playouts", group_digits(p.playouts, ','))
-    } else {
-        format!("{} ms", p.time_ms)
+    let budget = match p.limits.playouts {
+        Some(n) => format!("{} playouts", group_digits(n.get(), ',')),
+        None => format!("{} ms", p.limits.time_ms_or_zero()),
     };
     let maxd = p
         .max_playout_moves
@@ -149,16 +148,14 @@ pub fn thesis_terms(p: &SearchParams) -> String {
 
 fn with_playouts(p: &SearchParams, playouts: u64) -> SearchParams {
     SearchParams {
-        playouts,
-        time_ms: 0,
+        limits: Limits::playouts(playouts),
         ..p.clone()
     }
 }
 
 fn with_time(p: &SearchParams, ms: u64) -> SearchParams {
     SearchParams {
-        playouts: 0,
-        time_ms: ms,
+        limits: Limits::time_ms(ms),
         ..p.clone()
     }
 }
@@ -400,13 +397,13 @@ fn playouts_series(b: Budget) -> Vec<Series> {
             "fixed point as in the thesis's table (maxd 0)",
             &b.fixed_point(2500, Some(0), 1.0, 0.3),
             &PLAYOUT_ROWS,
-            |p, v| p.playouts = b.playouts(v),
+            |p, v| p.limits = Limits::playouts(b.playouts(v)),
         ),
         series(
             "fixed point with maxd 2, as in the other experiments",
             &b.fixed_point(2500, Some(2), 1.0, 0.3),
             &unlabelled,
-            |p, v| p.playouts = b.playouts(v),
+            |p, v| p.limits = Limits::playouts(b.playouts(v)),
         ),
     ]
 }
@@ -595,7 +592,7 @@ fn play_setting(
     );
     config.games = games;
     config.threads = threads;
-    config.limit = Limit::Own;
+    config.limit = None;
     let on_game = |_: &_, tally| {
         progress(RunEvent::Game {
             setting: &setting.label,
@@ -661,16 +658,19 @@ mod tests {
         // Experiment 2 at C 0.05: 55 wins in the thesis, both at 2,500.
         let c = &list[1].series[0].settings[1];
         assert_eq!(
-            (c.tested.uct_c, c.thesis, c.tested.playouts),
+            (c.tested.uct_c, c.thesis, c.tested.limits.playouts_or_zero()),
             (0.05, Some(55), 2500)
         );
         // Experiment 3 plays to the end with the thesis's 86 playouts.
         let inf = &list[2].series[0].settings[6];
         assert_eq!(
-            (inf.tested.max_playout_moves, inf.tested.playouts),
+            (
+                inf.tested.max_playout_moves,
+                inf.tested.limits.playouts_or_zero()
+            ),
             (None, 86)
         );
-        assert_eq!(inf.fixed.playouts, 3469);
+        assert_eq!(inf.fixed.limits.playouts_or_zero(), 3469);
         // The fixed point's own row is played too (it should come out near 50%).
         assert_eq!(list[3].series[0].settings[3].tested.wall_weight, 1.0);
     }
@@ -680,7 +680,9 @@ mod tests {
         for e in all(0.01) {
             for s in &e.series {
                 for setting in &s.settings {
-                    let budget = |p: &SearchParams| p.playouts.max(p.time_ms);
+                    let budget = |p: &SearchParams| {
+                        p.limits.playouts_or_zero().max(p.limits.time_ms_or_zero())
+                    };
                     assert!(budget(&setting.tested) <= 100, "experiment {}", e.number);
                     assert!(budget(&setting.fixed) <= 100);
                 }

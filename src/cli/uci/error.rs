@@ -1,0 +1,111 @@
+//! Why a protocol command was refused, and why the session itself failed.
+
+use crate::game::{IllegalMove, Move, ParseMoveError};
+use crate::search::OptionError;
+use std::fmt;
+
+/// Why the protocol session ended with an error.
+#[derive(Debug)]
+pub enum UciError {
+    /// Reading standard input failed.
+    Input(std::io::Error),
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciError::Input(e) => write!(f, "reading input: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for UciError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            UciError::Input(e) => Some(e),
+        }
+    }
+}
+
+/// The commands the protocol knows, for the unknown-command message.
+const COMMANDS: &str = "uci, isready, setoption, ucinewgame, position, go, stop, show or quit";
+
+/// Why a command was refused; nothing changed. Quoted input is at most 80
+/// characters long.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum CommandError {
+    /// The first word is no command.
+    Unknown {
+        /// The word.
+        command: String,
+    },
+    /// `setoption` without `name …`.
+    SetOptionUsage,
+    /// An option name or value was refused.
+    Option(OptionError),
+    /// `position` not followed by `startpos [moves …]`.
+    PositionUsage {
+        /// The word found instead, if any.
+        got: Option<String>,
+    },
+    /// A word of `position … moves` is not a move.
+    NotAMove {
+        /// Which move (from 1).
+        index: usize,
+        /// Its text.
+        text: String,
+        /// Why it does not read.
+        error: ParseMoveError,
+    },
+    /// A move of `position … moves` is not legal where it is played.
+    IllegalMove {
+        /// Which move (from 1).
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// The rule it breaks.
+        error: IllegalMove,
+    },
+    /// The search did not accept a game the rules accepted (a bug).
+    SearchRefused(IllegalMove),
+}
+
+impl From<OptionError> for CommandError {
+    fn from(e: OptionError) -> CommandError {
+        CommandError::Option(e)
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Unknown { command } => {
+                write!(f, "unknown command {command:?} (expected {COMMANDS})")
+            }
+            CommandError::SetOptionUsage => {
+                f.write_str("expected: setoption name <option> value <value>")
+            }
+            CommandError::Option(e) => e.fmt(f),
+            CommandError::PositionUsage { got } => {
+                f.write_str("expected: position startpos [moves m1 m2 …]")?;
+                match got {
+                    Some(word) => write!(f, " (got {word:?})"),
+                    None => Ok(()),
+                }
+            }
+            CommandError::NotAMove { index, text, error } => write!(
+                f,
+                "move {index} {text:?} is not a move: {error}; position unchanged"
+            ),
+            CommandError::IllegalMove { index, mv, error } => write!(
+                f,
+                "move {index} ({mv}) is illegal: {error}; position unchanged"
+            ),
+            CommandError::SearchRefused(e) => {
+                write!(f, "the search refused the game: {e}; position unchanged")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}

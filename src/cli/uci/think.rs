@@ -1,0 +1,109 @@
+//! The search thread of `go`: slices, `info` lines, the `depth` stop, and
+//! the final `bestmove`.
+
+use super::go::Plan;
+use super::output::Output;
+use crate::game::{Move, Position, Square};
+use crate::search::{now_ms, Search, SearchInfo, Slice};
+use std::num::NonZeroUsize;
+use std::sync::atomic::Ordering;
+
+/// How often a running search reports, in milliseconds.
+const INFO_INTERVAL_MS: f64 = 500.0;
+/// Length of one search slice between checks for reporting, in milliseconds.
+const SLICE_MS: f64 = 50.0;
+/// Length of a slice when `go depth` is checked after each, in milliseconds.
+const DEPTH_SLICE_MS: f64 = 10.0;
+/// Longest principal variation printed.
+const PV_MOVES: usize = 24;
+
+/// The search thread: runs in slices, reports every [`INFO_INTERVAL_MS`],
+/// and ends with a last `info` and `bestmove`. A think that must wait for
+/// `stop` and finishes early (a proof) waits for it before answering.
+pub(super) fn think(mut search: Search, out: Output, plan: Plan) -> Search {
+    let stop = search.stop_flag();
+    let mut last_report = now_ms();
+    let slice = if plan.depth.is_some() {
+        DEPTH_SLICE_MS
+    } else {
+        SLICE_MS
+    };
+    loop {
+        let finished = search.run(Slice::time(slice));
+        if finished || plan.depth.is_some_and(|d| reaches_depth(&search, d)) {
+            break;
+        }
+        if now_ms() - last_report >= INFO_INTERVAL_MS {
+            out.line(&info_line(&search.info(0)));
+            last_report = now_ms();
+        }
+    }
+    if plan.wait_for_stop {
+        while !stop.load(Ordering::Relaxed) && !out.is_closed() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+    let info = search.info(0);
+    out.line(&info_line(&info));
+    let best = info.best_move.or_else(|| fallback_move(search.root()));
+    out.line(&bestmove_line(best));
+    search
+}
+
+/// Whether the principal variation is `depth` plies long, or ends the game
+/// sooner (then it cannot grow).
+fn reaches_depth(search: &Search, depth: NonZeroUsize) -> bool {
+    let pv = search.principal_variation(depth.get());
+    if pv.len() >= depth.get() {
+        return true;
+    }
+    let mut position = *search.root();
+    pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
+}
+
+/// `bestmove M`, or `bestmove (none)`.
+pub(super) fn bestmove_line(best: Option<Move>) -> String {
+    match best {
+        Some(mv) => format!("bestmove {mv}"),
+        None => "bestmove (none)".to_string(),
+    }
+}
+
+/// A move when the search had no time for any: a shortest-path pawn step.
+pub(super) fn fallback_move(pos: &Position) -> Option<Move> {
+    let toward_goal = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
+    toward_goal
+        .first()
+        .map(|s| Move::Pawn(Square::from_index(s, pos.size())))
+        .or_else(|| pos.legal_moves().first().copied())
+}
+
+/// `info depth … seldepth … nodes … playouts … nps … time … score … pv …`.
+/// `depth` is the mean depth of the nodes playouts started from, `seldepth`
+/// the deepest; `score winprob` is the side to move's win probability in
+/// percent, or `score proven win|loss` once the solver has proven it.
+pub(super) fn info_line(info: &SearchInfo) -> String {
+    let score = match info.proven_winner {
+        Some(p) if p == info.side_to_move => "proven win".to_string(),
+        Some(_) => "proven loss".to_string(),
+        None => format!("winprob {:.1}", info.win_probability * 100.0),
+    };
+    let mut line = format!(
+        "info depth {} seldepth {} nodes {} playouts {} nps {:.0} time {:.0} score {}",
+        info.mean_depth.round() as u64,
+        info.max_depth,
+        info.nodes,
+        info.playouts,
+        info.playouts_per_sec,
+        info.elapsed_ms,
+        score
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in info.pv.iter().take(PV_MOVES) {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
+}
