@@ -24,6 +24,7 @@ mod contender;
 pub mod experiments;
 mod play;
 mod process_group;
+pub mod shard;
 mod stats;
 mod summary;
 
@@ -31,7 +32,8 @@ pub use contender::{
     handshake, parse_spec, Contender, EngineError, MatchLimit, SpecError, HANDSHAKE_TIMEOUT,
 };
 pub use play::{
-    play_game, run_match, Ending, GameResult, MatchConfig, MatchError, Side, SideStats, Tally,
+    play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig, MatchError, Side,
+    SideStats, Tally,
 };
 pub use process_group::kill_all_engines;
 pub use stats::{elo_with_error, wilson_interval};

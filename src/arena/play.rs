@@ -1,9 +1,11 @@
-//! Playing the games of a match: one game with every move validated, and a
-//! whole match spread over threads.
+//! Playing the games of a match: the numbered list of its games (each one's
+//! colours, opening and seed fixed up front, so any subset can be played
+//! anywhere and give the same games), one game with every move validated, and
+//! a whole match or a chosen part of it spread over threads.
 
 use super::contender::{Contender, Engine, MatchLimit};
 use crate::game::{Game, Move, Player, Variant};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -35,6 +37,9 @@ pub struct MatchConfig {
     /// How long an external engine may take for a move beyond its limit
     /// before it loses on time.
     pub grace: Duration,
+    /// The match's base seed: every game's engine seeds derive from it and
+    /// the game's index (0, the default, keeps the historical seeds).
+    pub seed: u64,
 }
 
 impl MatchConfig {
@@ -50,12 +55,47 @@ impl MatchConfig {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             move_cap: MOVE_CAP,
             grace: Duration::from_secs(10),
+            seed: 0,
         }
+    }
+
+    /// Game `index` of the match's numbered list: A moves first in
+    /// even-numbered games, opening `(index / 2) % openings` (each opening
+    /// once with each colour), and a seed from the base seed and the index.
+    pub fn game_spec(&self, index: usize) -> GameSpec {
+        GameSpec {
+            index,
+            a_first: index % 2 == 0,
+            opening: (!self.openings.is_empty()).then(|| (index / 2) % self.openings.len()),
+            seed: self
+                .seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(index as u64 * 7919 + 17),
+        }
+    }
+
+    /// The match's whole numbered list of games, defined before any is played.
+    pub fn game_list(&self) -> Vec<GameSpec> {
+        (0..self.games).map(|i| self.game_spec(i)).collect()
     }
 }
 
+/// One game of a match's numbered list: everything that makes it the same
+/// game wherever it is played (with playout limits, exactly the same moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSpec {
+    /// Its number in the match (0-based).
+    pub index: usize,
+    /// Whether engine A moves first.
+    pub a_first: bool,
+    /// The opening it starts from (an index into the suite), if any.
+    pub opening: Option<usize>,
+    /// The seed both engines' seeds derive from (A gets it, B it plus one).
+    pub seed: u64,
+}
+
 /// A side of the match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Side {
     /// Engine A.
     A,
@@ -82,7 +122,7 @@ impl Side {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Ending {
     /// A pawn reached its goal row.
@@ -109,7 +149,7 @@ pub enum Ending {
 }
 
 /// Per-side counters of one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SideStats {
     /// Moves it made.
     pub moves: u32,
@@ -119,8 +159,8 @@ pub struct SideStats {
     pub playouts: u64,
 }
 
-/// One finished game.
-#[derive(Clone, Debug, Serialize)]
+/// One finished game (as JSON, the record is its text, header included).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameResult {
     /// Index of the game (0-based).
     pub index: usize,
@@ -133,7 +173,7 @@ pub struct GameResult {
     /// How it ended.
     pub ending: Ending,
     /// The whole record, opening moves included.
-    #[serde(serialize_with = "as_text")]
+    #[serde(serialize_with = "as_text", deserialize_with = "from_text")]
     pub record: Game,
     /// Engine A's counters, then engine B's.
     pub stats: [SideStats; 2],
@@ -141,6 +181,11 @@ pub struct GameResult {
 
 fn as_text<S: serde::Serializer>(game: &Game, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&game.to_string())
+}
+
+fn from_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+    let text = String::deserialize(d)?;
+    text.parse().map_err(serde::de::Error::custom)
 }
 
 impl GameResult {
@@ -160,7 +205,7 @@ impl GameResult {
 pub struct Tally {
     /// Games finished.
     pub played: usize,
-    /// Games to play.
+    /// Games to play (in this run: all the match's, or a shard's share).
     pub games: usize,
     /// Games engine A won.
     pub a_wins: usize,
@@ -168,8 +213,12 @@ pub struct Tally {
 
 /// Plays game `index` of the match.
 pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
-    let a_first = index % 2 == 0;
-    let opening = (!config.openings.is_empty()).then(|| (index / 2) % config.openings.len());
+    let GameSpec {
+        a_first,
+        opening,
+        seed,
+        ..
+    } = config.game_spec(index);
     let variant = config.variant;
     let mut game = opening.map_or_else(|| Game::new(variant), |i| config.openings[i].clone());
     let side_of = |player: Player| {
@@ -184,7 +233,6 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         None => Duration::from_secs(1) + config.grace,
         Some(None) => config.grace.max(Duration::from_secs(60)),
     };
-    let seed = index as u64 * 7919 + 17;
     let mut stats = [SideStats::default(); 2];
     let finish = |game: Game, winner: Side, ending: Ending, stats: [SideStats; 2]| GameResult {
         index,
@@ -200,7 +248,13 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         .into_iter()
         .enumerate()
     {
-        match Engine::start(contender, variant, config.limit, seed + i as u64, grace) {
+        match Engine::start(
+            contender,
+            variant,
+            config.limit,
+            seed.wrapping_add(i as u64),
+            grace,
+        ) {
             Ok(engine) => engines.push(engine),
             Err(error) => {
                 let reason = error.to_string();
@@ -279,23 +333,34 @@ pub fn run_match(
     config: &MatchConfig,
     on_game: &(dyn Fn(&GameResult, Tally) + Sync),
 ) -> Result<Vec<GameResult>, MatchError> {
+    let all: Vec<usize> = (0..config.games).collect();
+    run_games(config, &all, on_game)
+}
+
+/// Plays the games numbered `indices` of the match (a shard's share, say) on
+/// `config.threads` threads; each is the same game it is in the whole match.
+/// `on_game` hears of each game as it ends, with the running score over
+/// these games. Results come back in game order.
+pub fn run_games(
+    config: &MatchConfig,
+    indices: &[usize],
+    on_game: &(dyn Fn(&GameResult, Tally) + Sync),
+) -> Result<Vec<GameResult>, MatchError> {
     let next = AtomicUsize::new(0);
-    let done = Mutex::new((Vec::with_capacity(config.games), Tally::default()));
+    let done = Mutex::new((Vec::with_capacity(indices.len()), Tally::default()));
     std::thread::scope(|scope| {
-        for _ in 0..config.threads.clamp(1, config.games.max(1)) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= config.games {
-                    break;
+        for _ in 0..config.threads.clamp(1, indices.len().max(1)) {
+            scope.spawn(|| {
+                while let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let result = play_game(config, index);
+                    let Ok(mut guard) = done.lock() else { break };
+                    let (results, tally) = &mut *guard;
+                    tally.played += 1;
+                    tally.games = indices.len();
+                    tally.a_wins += usize::from(result.a_won());
+                    on_game(&result, *tally);
+                    results.push(result);
                 }
-                let result = play_game(config, index);
-                let Ok(mut guard) = done.lock() else { break };
-                let (results, tally) = &mut *guard;
-                tally.played += 1;
-                tally.games = config.games;
-                tally.a_wins += usize::from(result.a_won());
-                on_game(&result, *tally);
-                results.push(result);
             });
         }
     });
@@ -304,4 +369,45 @@ pub fn run_match(
         .map_err(|_| MatchError::GameThreadPanicked)?;
     results.sort_by_key(|r| r.index);
     Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::SearchParams;
+
+    fn config() -> MatchConfig {
+        let p = SearchParams::default();
+        let mut c = MatchConfig::new(
+            Contender::internal("a", p.clone()),
+            Contender::internal("b", p),
+            Variant::default(),
+        );
+        c.games = 6;
+        c
+    }
+
+    #[test]
+    fn the_game_list_is_fixed_up_front() {
+        let mut c = config();
+        c.openings = vec![Game::new(Variant::default()); 2];
+        let list = c.game_list();
+        assert_eq!(list.len(), 6);
+        let colours: Vec<bool> = list.iter().map(|g| g.a_first).collect();
+        assert_eq!(colours, [true, false, true, false, true, false]);
+        let openings: Vec<Option<usize>> = list.iter().map(|g| g.opening).collect();
+        assert_eq!(
+            openings,
+            [Some(0), Some(0), Some(1), Some(1), Some(0), Some(0)]
+        );
+        // Base seed 0 keeps the seeds games always had; another base moves them all.
+        assert_eq!(list[3].seed, 3 * 7919 + 17);
+        c.seed = 5;
+        assert!(c
+            .game_list()
+            .iter()
+            .zip(&list)
+            .all(|(x, y)| x.seed != y.seed));
+        assert_eq!(c.game_spec(4), c.game_list()[4]);
+    }
 }

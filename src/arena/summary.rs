@@ -56,6 +56,13 @@ pub struct Summary {
 impl Summary {
     /// Sums up `results` of the match `config`.
     pub fn new(config: &MatchConfig, results: Vec<GameResult>) -> Summary {
+        Summary::with_labels(config.a.label(), config.b.label(), results)
+    }
+
+    /// Sums up `results` of a match between engines named `a_label` and
+    /// `b_label` (as when merging shards, where only the match's definition
+    /// is at hand).
+    pub fn with_labels(a_label: &str, b_label: &str, results: Vec<GameResult>) -> Summary {
         let games = results.len();
         let engine = |side: Side, label: &str| {
             let i = usize::from(side == Side::B);
@@ -78,8 +85,8 @@ impl Summary {
                     .count(),
             }
         };
-        let a = engine(Side::A, config.a.label());
-        let b = engine(Side::B, config.b.label());
+        let a = engine(Side::A, a_label);
+        let b = engine(Side::B, b_label);
         let (elo, elo_error) = elo_with_error(a.wins as f64, games);
         Summary {
             games,
