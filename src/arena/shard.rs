@@ -332,7 +332,11 @@ impl fmt::Display for MergeError {
             ),
             MergeError::Duplicate { game, first, path } => {
                 if first == path {
-                    write!(f, "game index {game} is twice in {}", path.display())
+                    write!(
+                        f,
+                        "game index {game} is twice in {} (or the file was given twice)",
+                        path.display()
+                    )
                 } else {
                     write!(
                         f,

@@ -1,15 +1,18 @@
 //! `quoridor arena`: flags into a [`MatchConfig`]; then, before the first
 //! game, the output files are created and every external engine is started
-//! once and must answer the handshake; then the games with a progress bar,
-//! the summary, the records file and the JSON summary.
+//! once and must answer the handshake; then the games (all, or a `--shard`'s
+//! share) with a progress bar, the summary, the records file and the JSON
+//! summary or shard file. `quoridor arena merge` turns shard files back into
+//! the whole match's summary, records and JSON.
 
-use super::args::ArenaArgs;
+use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::error::CliError;
 use super::openings::{read_openings, OpeningsProblem};
 use super::progress::Progress;
+use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile};
 use crate::arena::{
-    describe, handshake, kill_all_engines, parse_spec, run_match, write_records, Contender,
-    EngineError, MatchConfig, MatchError, MatchLimit, Side, Summary,
+    describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
+    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Side, Summary,
 };
 use crate::game::{Variant, VariantError};
 use crate::search::Limits;
@@ -17,6 +20,7 @@ use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Why `quoridor arena` stopped.
 #[derive(Debug)]
@@ -62,13 +66,24 @@ pub enum ArenaError {
         /// What the system said.
         source: io::Error,
     },
+    /// A shard file could not be turned into JSON.
+    Json(serde_json::Error),
+    /// Shard files cannot be merged.
+    Merge(MergeError),
+    /// The shard files' match definition is not an arena match's.
+    Definition {
+        /// The first shard file.
+        path: PathBuf,
+        /// What the parser said.
+        source: serde_json::Error,
+    },
 }
 
 impl ArenaError {
     /// 2 for a setup the user can fix, 1 for a failure after games were played.
     pub fn exit_code(&self) -> i32 {
         match self {
-            ArenaError::Match(_) | ArenaError::Write { .. } => 1,
+            ArenaError::Match(_) | ArenaError::Write { .. } | ArenaError::Json(_) => 1,
             _ => 2,
         }
     }
@@ -114,6 +129,13 @@ impl fmt::Display for ArenaError {
             ArenaError::Write { path, source } => {
                 write!(f, "could not write {}: {source}", path.display())
             }
+            ArenaError::Json(e) => write!(f, "could not write the shard as JSON: {e}"),
+            ArenaError::Merge(e) => e.fmt(f),
+            ArenaError::Definition { path, source } => write!(
+                f,
+                "{}: the match definition is not an arena match's: {source}",
+                path.display()
+            ),
         }
     }
 }
@@ -128,12 +150,23 @@ fn limit_text(limit: MatchLimit) -> String {
     }
 }
 
-/// Runs `quoridor arena` with `args`.
+/// Runs `quoridor arena` with `args`: a match, a shard of one, or a merge.
 pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
+    if let Some(ArenaCommand::Merge(merge)) = &args.command {
+        return merge_shards(merge);
+    }
     let config = match_config(args)?;
     // Fail on an unwritable path now, not after hours of games.
     let records = OutputFile::open(&args.records)?;
-    let json = args.json.as_deref().map(OutputFile::open).transpose()?;
+    let json_path = match args.shard {
+        Some(shard) => Some(
+            args.json
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(shard.file_name("arena"))),
+        ),
+        None => args.json.clone(),
+    };
+    let json = json_path.as_deref().map(OutputFile::open).transpose()?;
     // Ctrl-C (and SIGTERM, SIGHUP): no engine outlives the arena. Setting the
     // handler fails only if one is set already, which then does the same job.
     let _ = ctrlc::set_handler(|| {
@@ -141,11 +174,20 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
         let _ = writeln!(io::stderr().lock(), "\narena: interrupted");
         std::process::exit(130);
     });
+    let indices = args.shard.unwrap_or(Shard::WHOLE).share(config.games);
+    let share = args.shard.map_or(String::new(), |s| {
+        format!(
+            "\n       shard {s}: the {} games whose index ≡ {} (mod {})",
+            indices.len(),
+            s.index,
+            s.count
+        )
+    });
     // The header is information, not output: a closed stderr does not stop
     // the match.
     let _ = writeln!(
         io::stderr().lock(),
-        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}",
+        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}{share}",
         config.a.label(),
         config.b.label(),
         config.games,
@@ -164,8 +206,10 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
             })?;
         }
     }
-    let progress = Progress::new(config.games as u64);
-    let results = run_match(&config, &|result, tally| {
+    let label = args.shard.map_or(String::new(), |s| format!("shard {s}"));
+    let progress = Progress::labelled(indices.len() as u64, &label);
+    let started = Instant::now();
+    let results = run_games(&config, &indices, &|result, tally| {
         let score = format!(
             "A {} – B {} ({:.0}% for A)",
             tally.a_wins,
@@ -177,19 +221,108 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
     .map_err(ArenaError::Match)?;
     progress.finish();
     let summary = Summary::new(&config, results);
-    // The files first: a closed stdout must not cost the games.
-    records.write(&write_records(&summary.results))?;
-    if let Some(json) = json {
-        json.write(&summary.json())?;
+    let json_text = match args.shard {
+        Some(shard) => {
+            let definition = ArenaDefinition::of(&config)
+                .to_json()
+                .map_err(ArenaError::Json)?;
+            let file = ShardFile::new(
+                "arena",
+                definition,
+                shard,
+                config.games,
+                started.elapsed().as_secs_f64(),
+                summary.results.clone(),
+            );
+            serde_json::to_string_pretty(&file).map_err(ArenaError::Json)?
+        }
+        None => summary.json(),
+    };
+    let heading = args.shard.map(|s| {
+        format!(
+            "shard {s}: {} of the match's {} games",
+            summary.games, config.games
+        )
+    });
+    let outputs = Outputs {
+        records: (records, &args.records),
+        json: json.zip(json_path.as_deref()),
+        json_name: if args.shard.is_some() {
+            "shard file"
+        } else {
+            "summary"
+        },
+    };
+    outputs.write(&summary, heading.as_deref(), &json_text)
+}
+
+/// Where a match's (or a shard's) records and JSON go.
+struct Outputs<'a> {
+    records: (OutputFile, &'a Path),
+    json: Option<(OutputFile, &'a Path)>,
+    /// What the JSON file is called in the closing lines.
+    json_name: &'static str,
+}
+
+impl Outputs<'_> {
+    /// Writes the records of `summary` and `json`, then prints `heading` (if
+    /// any), the summary and where the files are.
+    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), CliError> {
+        // The files first: a closed stdout must not cost the games.
+        self.records.0.write(&write_records(&summary.results))?;
+        let json_path = match self.json {
+            Some((file, path)) => {
+                file.write(json)?;
+                Some(path)
+            }
+            None => None,
+        };
+        let mut out = io::stdout().lock();
+        if let Some(heading) = heading {
+            writeln!(out, "{heading}")?;
+        }
+        write!(out, "{}", summary.text())?;
+        writeln!(out, "records: {}", self.records.1.display())?;
+        if let Some(path) = json_path {
+            writeln!(out, "{}: {}", self.json_name, path.display())?;
+        }
+        out.flush()?;
+        Ok(())
     }
-    let mut out = io::stdout().lock();
-    write!(out, "{}", summary.text())?;
-    writeln!(out, "records: {}", args.records.display())?;
-    if let Some(path) = &args.json {
-        writeln!(out, "summary: {}", path.display())?;
-    }
-    out.flush()?;
-    Ok(())
+}
+
+/// `quoridor arena merge FILES…`: checks the shard files belong together and
+/// hold every game once, then writes what the whole match would have.
+fn merge_shards(args: &MergeArgs) -> Result<(), CliError> {
+    let records = OutputFile::open(&args.records)?;
+    let json = args.json.as_deref().map(OutputFile::open).transpose()?;
+    let files = args
+        .files
+        .iter()
+        .map(|path| shard::read_shard::<GameResult>(path, "arena").map(|f| (path.clone(), f)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ArenaError::Merge)?;
+    let merged = shard::merge(files).map_err(ArenaError::Merge)?;
+    let definition: ArenaDefinition =
+        serde_json::from_value(merged.definition).map_err(|source| ArenaError::Definition {
+            path: args.files.first().cloned().unwrap_or_default(),
+            source,
+        })?;
+    let _ = writeln!(
+        io::stderr().lock(),
+        "arena merge: {} shards of {} games, played by quoridor {} in {:.1} s of shard time",
+        merged.shards,
+        definition.games,
+        merged.version,
+        merged.seconds
+    );
+    let summary = Summary::with_labels(definition.a.label(), definition.b.label(), merged.results);
+    let outputs = Outputs {
+        records: (records, &args.records),
+        json: json.zip(args.json.as_deref()),
+        json_name: "summary",
+    };
+    outputs.write(&summary, None, &summary.json())
 }
 
 /// An output file opened before the first game and written after the last.
@@ -298,6 +431,7 @@ fn match_config(args: &ArenaArgs) -> Result<MatchConfig, ArenaError> {
         config.threads = usize::try_from(t).unwrap_or(1);
     }
     config.move_cap = usize::try_from(args.move_cap).unwrap_or(usize::MAX);
+    config.seed = args.seed;
     Ok(config)
 }
 

@@ -2,6 +2,7 @@
 //! their flags, with every number checked against its range as it is read.
 
 use super::ranges::{BoardSize, PerftDepth, WallCount, Whole};
+use crate::arena::shard::Shard;
 use crate::game::{Game, Variant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::fmt;
@@ -122,11 +123,20 @@ impl fmt::Display for BenchParams {
 
 /// The flags of `arena`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(
+    after_help = "\
 An engine SPEC is protocol options name=value, applied in order after the Default preset
 (preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
-started once to check it answers, then once per game, in its own process group.")]
+started once to check it answers, then once per game, in its own process group.
+Game i (0-based) has A moving first when i is even, opening (i / 2) mod openings and seeds
+from --seed and i, so --shard I/N plays exactly the games the whole match would; `quoridor
+arena merge FILES…` puts the shard files back together.",
+    args_conflicts_with_subcommands = true
+)]
 pub struct ArenaArgs {
+    /// `arena merge`, or none to play a match.
+    #[command(subcommand)]
+    pub command: Option<ArenaCommand>,
     /// Engine A as settings [default: preset=default]
     #[arg(long = "a", value_name = "SPEC", conflicts_with = "engine_a")]
     pub a: Option<String>,
@@ -169,6 +179,34 @@ pub struct ArenaArgs {
     /// Plies before a game is adjudicated by path lengths (1–100000)
     #[arg(long, value_name = "N", default_value_t = 300, value_parser = Whole::new(1, 100_000))]
     pub move_cap: u64,
+    /// Base seed the games' engine seeds derive from
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = Whole::new(0, u64::MAX))]
+    pub seed: u64,
+    /// Play only the games whose index ≡ I (mod N) and write them as a shard file
+    /// (--json, default arena-shard-I-of-N.json) for `arena merge`
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+/// What `arena` does besides playing a match.
+#[derive(Debug, Subcommand)]
+pub enum ArenaCommand {
+    /// Merge the shard files of one match into its summary, records and JSON
+    Merge(MergeArgs),
+}
+
+/// The files and flags of `arena merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard files written by `arena --shard I/N`, in any order
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where every game record goes
+    #[arg(long, value_name = "FILE", default_value = "arena-games.txt")]
+    pub records: PathBuf,
+    /// Write the summary and every game as JSON
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 /// The flags of `experiments`.
@@ -190,8 +228,19 @@ pub struct ExperimentsArgs {
     #[arg(long, value_name = "F", default_value_t = 1.0, allow_hyphen_values = true, value_parser = super::experiment_flags::parse_scale)]
     pub scale: f64,
     /// Play nothing: rewrite the document's tables and the figures from results.json
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["shard", "merge"])]
     pub replot: bool,
+    /// Play only the games whose index ≡ I (mod N) in the list of all chosen
+    /// settings' games, into a shard file for `--merge` (the document is left alone)
+    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    pub shard: Option<Shard>,
+    /// Where `--shard` writes [default: experiments-shard-I-of-N.json]
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub shard_file: Option<PathBuf>,
+    /// Play nothing: merge these shard files and write the document, figures and
+    /// results.json as an unsharded run would
+    #[arg(long, value_name = "FILES", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
 }
 
 /// Why the record and the variant flags do not give a position.

@@ -12,19 +12,33 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     total: u64,
     started: Instant,
+    /// Put before the counts (`shard 2/8: 37/325 games`), or empty.
+    label: String,
 }
 
 impl Progress {
     /// Progress over `total` games.
     pub fn new(total: u64) -> Progress {
+        Progress::labelled(total, "")
+    }
+
+    /// Progress over `total` games, the counts headed by `label`
+    /// (`shard 2/8: 37/325 games`).
+    pub fn labelled(total: u64, label: &str) -> Progress {
+        let label = if label.is_empty() {
+            String::new()
+        } else {
+            format!("{label}: ")
+        };
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
             let style = ProgressStyle::with_template(
-                "[{bar:30}] {pos}/{len} games  {msg}  {elapsed} elapsed, ETA {eta}",
+                "[{bar:30}] {prefix}{pos}/{len} games  {msg}  {elapsed} elapsed, ETA {eta}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("#>.");
             bar.set_style(style);
+            bar.set_prefix(label.clone());
             bar.enable_steady_tick(Duration::from_millis(500));
             bar
         });
@@ -32,6 +46,7 @@ impl Progress {
             bar,
             total,
             started: Instant::now(),
+            label,
         }
     }
 
@@ -52,7 +67,8 @@ impl Progress {
                 };
                 let _ = writeln!(
                     std::io::stderr().lock(),
-                    "{line}  [{done}/{} games{score}, {} elapsed, ETA {}]",
+                    "{line}  [{}{done}/{} games{score}, {} elapsed, ETA {}]",
+                    self.label,
                     self.total,
                     clock(self.started.elapsed()),
                     clock(self.eta(done))

@@ -1,0 +1,284 @@
+//! Sharded runs as separate processes: `arena --shard I/N` and `experiments
+//! --shard I/N` merged with `arena merge` / `experiments --merge` give exactly
+//! the unsharded run's games and summary (playout limits and fixed seeds make
+//! every game reproducible); merging refuses shards of another match or build
+//! and missing or doubled games, naming the file or shard at fault.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quoridor-shard-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn quoridor(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_quoridor"));
+    command.args(args).current_dir(dir);
+    command
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    quoridor(dir, args).output().expect("quoridor runs")
+}
+
+fn succeeded(out: Output, what: &str) -> Output {
+    assert!(
+        out.status.success(),
+        "{what} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Starts `args` in the background (stdout and stderr discarded).
+fn spawn(dir: &Path, args: &[String]) -> Child {
+    quoridor(dir, &[])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor starts")
+}
+
+fn wait(child: Child, what: &str) {
+    succeeded(child.wait_with_output().expect("quoridor ends"), what);
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).expect("file written");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// The failure's one stderr line, after checking the exit code is 2.
+fn refused(out: Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+/// A small playout-limited arena match with openings and a seed.
+fn arena_match(dir: &Path, playouts: &str) -> Vec<String> {
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\nc2 c4\nb1\n").expect("openings written");
+    [
+        "arena",
+        "--size",
+        "5",
+        "--walls",
+        "2",
+        "--games",
+        "10",
+        "--playouts",
+        playouts,
+        "--seed",
+        "7",
+        "--threads",
+        "1",
+        "--openings",
+        openings.to_str().expect("utf-8 path"),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Plays `shards` shards of `base` at once, each as its own process, into
+/// `STEM-I.json`; returns the files.
+fn play_shards(dir: &Path, base: &[String], shards: usize, stem: &str) -> Vec<PathBuf> {
+    let files: Vec<PathBuf> = (0..shards)
+        .map(|i| dir.join(format!("{stem}-{i}.json")))
+        .collect();
+    let children: Vec<Child> = files
+        .iter()
+        .enumerate()
+        .map(|(i, file)| {
+            let mut args = base.to_vec();
+            let records = dir.join(format!("{stem}-{i}.txt"));
+            args.extend([
+                "--shard".to_string(),
+                format!("{i}/{shards}"),
+                "--json".to_string(),
+                file.display().to_string(),
+                "--records".to_string(),
+                records.display().to_string(),
+            ]);
+            spawn(dir, &args)
+        })
+        .collect();
+    for (i, child) in children.into_iter().enumerate() {
+        wait(child, &format!("shard {i}/{shards}"));
+    }
+    files
+}
+
+fn merge(dir: &Path, files: &[PathBuf], json: &str) -> Output {
+    let mut args = vec!["arena".to_string(), "merge".to_string()];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    args.extend(["--json", json, "--records", "merged.txt"].map(String::from));
+    quoridor(dir, &[]).args(&args).output().expect("merge runs")
+}
+
+/// A game without its timings (milliseconds differ from run to run).
+fn game_facts(g: &Value) -> Value {
+    let mut g = g.clone();
+    for side in 0..2 {
+        if let Some(stats) = g["stats"][side].as_object_mut() {
+            stats.remove("ms");
+        }
+    }
+    g
+}
+
+/// A summary without its timings.
+fn summary_facts(s: &Value) -> Value {
+    let mut s = s.clone();
+    for side in ["a", "b"] {
+        if let Some(e) = s[side].as_object_mut() {
+            e.remove("ms_per_move");
+        }
+    }
+    let games: Vec<Value> = s["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(game_facts)
+        .collect();
+    s["results"] = Value::Array(games);
+    s
+}
+
+#[test]
+fn four_arena_shards_merged_equal_the_unsharded_match() {
+    let dir = scratch("arena");
+    let base = arena_match(&dir, "40");
+    let files = play_shards(&dir, &base, 4, "shard");
+    // Each shard holds just its own games: index ≡ I (mod 4).
+    let second = read_json(&files[1]);
+    let indices: Vec<u64> = second["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|g| g["index"].as_u64().expect("index"))
+        .collect();
+    assert_eq!(indices, [1, 5, 9]);
+    assert_eq!(second["shard"]["count"], 4);
+    assert_eq!(second["kind"], "arena");
+    assert_eq!(second["definition"]["games"], 10);
+    assert_eq!(second["version"], env!("CARGO_PKG_VERSION"));
+
+    // Shards given in any order.
+    let shuffled = [&files[2], &files[0], &files[3], &files[1]].map(|f| f.clone());
+    let out = succeeded(merge(&dir, &shuffled, "merged.json"), "merge");
+    let merged_text = String::from_utf8_lossy(&out.stdout).into_owned();
+
+    let mut whole = base.clone();
+    whole.extend(
+        [
+            "--json",
+            "whole.json",
+            "--records",
+            "whole.txt",
+            "--threads",
+            "2",
+        ]
+        .map(String::from),
+    );
+    let out = succeeded(
+        quoridor(&dir, &[]).args(&whole).output().expect("runs"),
+        "whole match",
+    );
+    let whole_text = String::from_utf8_lossy(&out.stdout).into_owned();
+
+    let (merged, whole) = (
+        read_json(&dir.join("merged.json")),
+        read_json(&dir.join("whole.json")),
+    );
+    assert_eq!(merged["games"], 10);
+    assert_eq!(summary_facts(&merged), summary_facts(&whole));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("merged.txt")).expect("records"),
+        std::fs::read_to_string(dir.join("whole.txt")).expect("records"),
+    );
+    // The printed summary is the same but for the milliseconds.
+    let lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.contains(" ms and ") && !l.starts_with("records:"))
+            .filter(|l| !l.starts_with("summary:"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(lines(&merged_text), lines(&whole_text));
+    assert!(merged_text.contains("A scored"), "{merged_text}");
+}
+
+#[test]
+fn merging_refuses_other_matches_builds_and_missing_or_doubled_games() {
+    let dir = scratch("refuse");
+    let ours = play_shards(&dir, &arena_match(&dir, "20"), 2, "ours");
+    let theirs = play_shards(&dir, &arena_match(&dir, "21"), 2, "theirs");
+
+    let err = refused(merge(&dir, &[ours[0].clone(), theirs[1].clone()], "m.json"));
+    assert!(
+        err.contains("theirs-1.json belongs to another match than"),
+        "{err}"
+    );
+    assert!(err.contains("ours-0.json"), "{err}");
+
+    let err = refused(merge(&dir, &ours[..1], "m.json"));
+    assert!(
+        err.contains("5 games are missing (indices 1, 3, 5, 7, 9)"),
+        "{err}"
+    );
+    assert!(err.contains("no results for shard 1/2"), "{err}");
+
+    let doubled = [ours[0].clone(), ours[1].clone(), ours[0].clone()];
+    let err = refused(merge(&dir, &doubled, "m.json"));
+    assert!(err.contains("game index 0 is twice in"), "{err}");
+    let copy = dir.join("copy.json");
+    std::fs::copy(&ours[1], &copy).expect("copied");
+    let err = refused(merge(
+        &dir,
+        &[ours[0].clone(), ours[1].clone(), copy],
+        "m.json",
+    ));
+    assert!(err.contains("game index 1 is in both"), "{err}");
+    assert!(
+        err.contains("ours-1.json and") && err.contains("copy.json"),
+        "{err}"
+    );
+
+    let mut other_build = read_json(&ours[1]);
+    other_build["version"] = Value::from("0.0.1");
+    let odd = dir.join("other-build.json");
+    std::fs::write(&odd, other_build.to_string()).expect("written");
+    let err = refused(merge(&dir, &[ours[0].clone(), odd], "m.json"));
+    assert!(
+        err.contains("other-build.json was played by quoridor 0.0.1"),
+        "{err}"
+    );
+
+    let mut edited = read_json(&ours[1]);
+    edited["definition"]["games"] = Value::from(12);
+    let odd = dir.join("edited.json");
+    std::fs::write(&odd, edited.to_string()).expect("written");
+    let err = refused(merge(&dir, &[ours[0].clone(), odd], "m.json"));
+    assert!(
+        err.contains("edited.json: its match definition does not match"),
+        "{err}"
+    );
+
+    let not_json = dir.join("notes.txt");
+    std::fs::write(&not_json, "hello").expect("written");
+    let err = refused(merge(&dir, &[ours[0].clone(), not_json], "m.json"));
+    assert!(err.contains("notes.txt is not a shard file"), "{err}");
+    // Nothing was written by the refused merges.
+    assert!(!dir.join("m.json").exists());
+
+    let err = refused(run(&dir, &["arena", "--shard", "2/2"]));
+    assert!(err.contains("--shard needs I/N"), "{err}");
+}
