@@ -282,3 +282,134 @@ fn merging_refuses_other_matches_builds_and_missing_or_doubled_games() {
     let err = refused(run(&dir, &["arena", "--shard", "2/2"]));
     assert!(err.contains("--shard needs I/N"), "{err}");
 }
+
+/// `results.json` without timings.
+fn results_facts(v: &Value) -> Value {
+    let mut v = v.clone();
+    for experiment in v.as_array_mut().expect("a list") {
+        experiment["seconds"] = Value::Null;
+        for series in experiment["series"].as_array_mut().expect("series") {
+            for row in series["settings"].as_array_mut().expect("settings") {
+                row["ms_per_move"] = Value::Null;
+                row["fixed_ms_per_move"] = Value::Null;
+            }
+        }
+    }
+    v
+}
+
+/// The document's table rows without the ms/move column.
+fn table_facts(document: &str) -> Vec<String> {
+    document
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| ---"))
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split('|').collect();
+            cells.remove(6);
+            cells.join("|")
+        })
+        .collect()
+}
+
+#[test]
+fn three_experiment_shards_merged_equal_the_unsharded_run() {
+    let dir = scratch("experiments");
+    for sub in ["whole", "merged"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("folder");
+    }
+    let base = [
+        "experiments",
+        "--games",
+        "2",
+        "--scale",
+        "0.01",
+        "--only",
+        "2",
+    ];
+    let mut files = Vec::new();
+    let children: Vec<Child> = (0..3)
+        .map(|i| {
+            let file = dir.join(format!("exp-{i}.json"));
+            let mut args: Vec<String> = base.map(String::from).to_vec();
+            args.extend(
+                [
+                    "--threads",
+                    "1",
+                    "--shard",
+                    &format!("{i}/3"),
+                    "--shard-file",
+                ]
+                .map(String::from),
+            );
+            args.push(file.display().to_string());
+            files.push(file);
+            spawn(&dir, &args)
+        })
+        .collect();
+    for (i, child) in children.into_iter().enumerate() {
+        wait(child, &format!("experiments shard {i}/3"));
+    }
+    // A shard leaves the document alone and holds every third game.
+    assert!(!dir.join("docs").exists());
+    let first = read_json(&files[0]);
+    assert_eq!(first["kind"], "experiments");
+    assert_eq!(first["games"], 12);
+    let numbers: Vec<u64> = first["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|g| g["game"].as_u64().expect("number"))
+        .collect();
+    assert_eq!(numbers, [0, 3, 6, 9]);
+
+    let mut merge: Vec<String> = ["experiments", "--out", "merged/exp.md", "--merge"]
+        .map(String::from)
+        .to_vec();
+    merge.extend(files.iter().rev().map(|f| f.display().to_string()));
+    succeeded(
+        quoridor(&dir, &[]).args(&merge).output().expect("runs"),
+        "merge",
+    );
+    let mut whole: Vec<String> = base.map(String::from).to_vec();
+    whole.extend(["--threads", "2", "--out", "whole/exp.md"].map(String::from));
+    succeeded(
+        quoridor(&dir, &[]).args(&whole).output().expect("runs"),
+        "whole run",
+    );
+
+    let results = |sub: &str| read_json(&dir.join(sub).join("experiments/results.json"));
+    assert_eq!(
+        results_facts(&results("merged")),
+        results_facts(&results("whole"))
+    );
+    let document = |sub: &str| std::fs::read_to_string(dir.join(sub).join("exp.md")).expect("doc");
+    let (merged, whole) = (document("merged"), document("whole"));
+    assert_eq!(table_facts(&merged).len(), 7, "{merged}");
+    assert_eq!(table_facts(&merged), table_facts(&whole));
+    assert!(merged.contains("merged from 3 shards"), "{merged}");
+    assert!(dir.join("merged/experiments/exp2.svg").exists());
+
+    // A missing shard, or an experiments shard given to the arena's merge.
+    let out = run(
+        &dir,
+        &[
+            "experiments",
+            "--out",
+            "merged/exp.md",
+            "--merge",
+            "exp-0.json",
+            "exp-2.json",
+        ],
+    );
+    let err = refused(out);
+    assert!(
+        err.contains("4 games are missing (indices 1, 4, 7, 10)"),
+        "{err}"
+    );
+    assert!(err.contains("shard 1/3"), "{err}");
+    let err = refused(run(&dir, &["arena", "merge", "exp-0.json"]));
+    assert!(
+        err.contains("exp-0.json is a shard of `quoridor experiments`, not of `quoridor arena`"),
+        "{err}"
+    );
+}

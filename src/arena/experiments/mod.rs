@@ -6,6 +6,7 @@
 
 pub mod plot;
 pub mod report;
+pub mod shards;
 
 use super::{run_match, Contender, MatchConfig, MatchError, Summary, Tally};
 use crate::game::Variant;
@@ -521,6 +522,19 @@ pub enum ExperimentError {
         /// The summary's forfeit line.
         line: String,
     },
+    /// A merged game's experiment, series or setting is not the one its
+    /// number stands for in the list of all settings' games.
+    Mislabelled {
+        /// The game's number in that list.
+        game: usize,
+    },
+    /// The merged games are not the whole list of the chosen settings'.
+    Incomplete {
+        /// Games the settings need.
+        expected: usize,
+        /// Games there are.
+        found: usize,
+    },
 }
 
 impl fmt::Display for ExperimentError {
@@ -532,6 +546,14 @@ impl fmt::Display for ExperimentError {
                 setting,
                 line,
             } => write!(f, "experiment {experiment}, {setting}: {line}"),
+            ExperimentError::Mislabelled { game } => write!(
+                f,
+                "game index {game} of the shards is labelled with another setting than the experiments' list"
+            ),
+            ExperimentError::Incomplete { expected, found } => write!(
+                f,
+                "the chosen experiments have {expected} games but the shards hold {found}"
+            ),
         }
     }
 }
@@ -559,19 +581,74 @@ pub fn run(
             settings,
         });
     }
+    Ok(experiment_result(
+        experiment,
+        series_results,
+        started.elapsed().as_secs_f64(),
+    ))
+}
+
+/// The result of `experiment` from its series' results.
+fn experiment_result(
+    experiment: &Experiment,
+    series: Vec<SeriesResult>,
+    seconds: f64,
+) -> ExperimentResult {
     let fixed = experiment
         .series
         .first()
         .and_then(|s| s.settings.first())
         .map_or(String::new(), |s| thesis_terms(&s.fixed));
-    Ok(ExperimentResult {
+    ExperimentResult {
         number: experiment.number,
         title: experiment.title.to_string(),
         parameter: experiment.parameter.to_string(),
         setup: experiment.setup.clone(),
         fixed_point: fixed,
-        series: series_results,
-        seconds: started.elapsed().as_secs_f64(),
+        series,
+        seconds,
+    }
+}
+
+/// The match of one setting: the tested engine (A) against the fixed point,
+/// `games` games on `threads` threads, each side with its own budget.
+fn setting_config(setting: &Setting, games: usize, threads: usize) -> MatchConfig {
+    let mut config = MatchConfig::new(
+        Contender::internal(&setting.label, setting.tested.clone()),
+        Contender::internal("fixed point", setting.fixed.clone()),
+        Variant::default(),
+    );
+    config.games = games;
+    config.threads = threads;
+    config.limit = None;
+    config
+}
+
+/// A setting's row from the summary of its games; a forfeit (which
+/// in-process engines never should) is an error.
+fn setting_result(
+    experiment: &Experiment,
+    setting: &Setting,
+    summary: &Summary,
+) -> Result<SettingResult, ExperimentError> {
+    if let Some(forfeit) = summary.forfeits.first() {
+        return Err(ExperimentError::Forfeit {
+            experiment: experiment.number,
+            setting: setting.label.clone(),
+            line: forfeit.clone(),
+        });
+    }
+    Ok(SettingResult {
+        label: setting.label.clone(),
+        thesis: setting.thesis,
+        games: summary.games,
+        wins: summary.a.wins,
+        rate: summary.a_score,
+        interval: summary.a_score_interval,
+        playouts_per_move: summary.a.playouts_per_move,
+        ms_per_move: summary.a.ms_per_move,
+        fixed_ms_per_move: summary.b.ms_per_move,
+        mean_plies: summary.mean_plies,
     })
 }
 
@@ -585,14 +662,7 @@ fn play_setting(
     progress: &(dyn Fn(RunEvent<'_>) + Sync),
 ) -> Result<SettingResult, ExperimentError> {
     let started = Instant::now();
-    let mut config = MatchConfig::new(
-        Contender::internal(&setting.label, setting.tested.clone()),
-        Contender::internal("fixed point", setting.fixed.clone()),
-        Variant::default(),
-    );
-    config.games = games;
-    config.threads = threads;
-    config.limit = None;
+    let config = setting_config(setting, games, threads);
     let on_game = |_: &_, tally| {
         progress(RunEvent::Game {
             setting: &setting.label,
@@ -601,13 +671,7 @@ fn play_setting(
     };
     let results = run_match(&config, &on_game).map_err(ExperimentError::Match)?;
     let summary = Summary::new(&config, results);
-    if let Some(forfeit) = summary.forfeits.first() {
-        return Err(ExperimentError::Forfeit {
-            experiment: experiment.number,
-            setting: setting.label.clone(),
-            line: forfeit.clone(),
-        });
-    }
+    let row = setting_result(experiment, setting, &summary)?;
     progress(RunEvent::Setting(&format!(
         "experiment {} ({}), {} = {}: {}/{} wins{} in {:.1} s",
         experiment.number,
@@ -621,18 +685,7 @@ fn play_setting(
             .map_or(String::new(), |t| format!(" (thesis {t}/100)")),
         started.elapsed().as_secs_f64()
     )));
-    Ok(SettingResult {
-        label: setting.label.clone(),
-        thesis: setting.thesis,
-        games: summary.games,
-        wins: summary.a.wins,
-        rate: summary.a_score,
-        interval: summary.a_score_interval,
-        playouts_per_move: summary.a.playouts_per_move,
-        ms_per_move: summary.a.ms_per_move,
-        fixed_ms_per_move: summary.b.ms_per_move,
-        mean_plies: summary.mean_plies,
-    })
+    Ok(row)
 }
 
 #[cfg(test)]
