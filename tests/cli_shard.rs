@@ -413,3 +413,97 @@ fn three_experiment_shards_merged_equal_the_unsharded_run() {
         "{err}"
     );
 }
+
+/// Runs one of the Slurm scripts with bash and `env`, as Slurm would (minus
+/// Slurm): the scripts are plain bash with `#SBATCH` comments.
+fn slurm_script(dir: &Path, script: &str, env: &[(&str, &str)]) -> Output {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts/slurm")
+        .join(script);
+    let mut command = Command::new("bash");
+    command.arg(path).current_dir(dir);
+    command.env("QUORIDOR", env!("CARGO_BIN_EXE_quoridor"));
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().expect("bash runs")
+}
+
+#[test]
+fn the_slurm_array_script_shards_and_the_merge_script_merges() {
+    let dir = scratch("slurm");
+    let common = [
+        ("QUORIDOR_COMMAND", "arena"),
+        (
+            "QUORIDOR_ARGS",
+            "--size 5 --walls 2 --games 6 --playouts 30 --seed 3",
+        ),
+        ("SHARD_DIR", "out"),
+    ];
+    for task in ["0", "1", "2"] {
+        let mut env = common.to_vec();
+        env.extend([
+            ("SLURM_ARRAY_TASK_ID", task),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+        ]);
+        succeeded(slurm_script(&dir, "shard.sbatch", &env), "shard.sbatch");
+    }
+    assert!(dir.join("out/shard-2.json").exists());
+    let out = succeeded(slurm_script(&dir, "merge.sbatch", &common), "merge.sbatch");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("of 6 games"));
+    let summary = read_json(&dir.join("out/arena-summary.json"));
+    assert_eq!(summary["games"], 6);
+
+    // Outside an array job the shard script says what is missing.
+    let out = slurm_script(&dir, "shard.sbatch", &common);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("run as an array job"));
+}
+
+#[test]
+fn submit_queues_an_array_and_a_merge_after_it() {
+    let dir = scratch("submit");
+    // A stand-in sbatch that logs its arguments and answers a job id.
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let log = dir.join("sbatch.log");
+    let fake = format!(
+        "#!/usr/bin/env bash\necho \"$*\" >> '{}'\necho $((41 + $(wc -l < '{}')))\n",
+        log.display(),
+        log.display()
+    );
+    std::fs::write(bin.join("sbatch"), fake).expect("fake sbatch");
+    let chmod = Command::new("chmod")
+        .arg("+x")
+        .arg(bin.join("sbatch"))
+        .status();
+    assert!(chmod.expect("chmod runs").success());
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/submit.sh");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("bash")
+        .arg(&script)
+        .args(["4", "experiments", "--games", "10"])
+        .env("PATH", path)
+        .env("QUORIDOR", env!("CARGO_BIN_EXE_quoridor"))
+        .env("SHARD_DIR", dir.join("shards"))
+        .output()
+        .expect("submit runs");
+    let out = succeeded(out, "submit.sh");
+    let calls = std::fs::read_to_string(&log).expect("sbatch called");
+    let calls: Vec<&str> = calls.lines().collect();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert!(calls[0].contains("--array=0-3") && calls[0].ends_with("shard.sbatch"));
+    assert!(calls[1].contains("--dependency=afterok:42") && calls[1].ends_with("merge.sbatch"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("shards: job 42"));
+
+    let err = Command::new("bash")
+        .arg(&script)
+        .args(["0", "experiments"])
+        .output()
+        .expect("submit runs");
+    assert_eq!(err.status.code(), Some(2));
+}
