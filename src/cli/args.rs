@@ -192,6 +192,7 @@ pub struct ArenaArgs {
 #[derive(Debug, Subcommand)]
 pub enum ArenaCommand {
     /// Merge the shard files of one match into its summary, records and JSON
+    #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
     Merge(MergeArgs),
 }
 
