@@ -410,4 +410,21 @@ mod tests {
             .all(|(x, y)| x.seed != y.seed));
         assert_eq!(c.game_spec(4), c.game_list()[4]);
     }
+
+    #[test]
+    fn a_part_of_the_match_plays_the_same_games_as_the_whole() {
+        let mut c = config();
+        c.variant = Variant::new(5, 2).expect("5x5");
+        c.limit = Some(crate::search::Limits::playouts(30));
+        c.seed = 11;
+        c.threads = 2;
+        let whole = run_match(&c, &|_, _| {}).expect("played");
+        let part =
+            run_games(&c, &[1, 4, 5], &|_, tally| assert_eq!(tally.games, 3)).expect("played");
+        let records = |rs: &[GameResult]| -> Vec<(usize, String)> {
+            rs.iter().map(|r| (r.index, r.record.to_string())).collect()
+        };
+        let chosen: Vec<GameResult> = [1, 4, 5].map(|i| whole[i].clone()).to_vec();
+        assert_eq!(records(&part), records(&chosen));
+    }
 }

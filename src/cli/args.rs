@@ -233,14 +233,14 @@ pub struct ExperimentsArgs {
     pub replot: bool,
     /// Play only the games whose index ≡ I (mod N) in the list of all chosen
     /// settings' games, into a shard file for `--merge` (the document is left alone)
-    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["merge", "out"])]
     pub shard: Option<Shard>,
     /// Where `--shard` writes [default: experiments-shard-I-of-N.json]
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub shard_file: Option<PathBuf>,
     /// Play nothing: merge these shard files and write the document, figures and
-    /// results.json as an unsharded run would
-    #[arg(long, value_name = "FILES", num_args = 1..)]
+    /// results.json as an unsharded run would (games, scale and experiments come from the files)
+    #[arg(long, value_name = "FILES", num_args = 1.., conflicts_with_all = ["games", "scale", "only", "threads"])]
     pub merge: Vec<PathBuf>,
 }
 

@@ -197,14 +197,9 @@ pub fn assemble(
         for (i, series) in experiment.series.iter().enumerate() {
             let mut rows = Vec::new();
             for (j, setting) in series.settings.iter().enumerate() {
+                // The count is checked above: each setting takes its own games.
                 let mut results = Vec::with_capacity(per_setting);
-                for k in 0..per_setting {
-                    let Some(g) = games.next() else {
-                        return Err(ExperimentError::Incomplete {
-                            expected,
-                            found: per_setting,
-                        });
-                    };
+                for (k, g) in games.by_ref().take(per_setting).enumerate() {
                     let expected = (experiment.number, i, j, k);
                     if (g.experiment, g.series, g.setting, g.result.index) != expected {
                         return Err(ExperimentError::Mislabelled { game: g.game });
@@ -248,5 +243,26 @@ mod tests {
         let back: ExperimentsDefinition =
             serde_json::from_value(d.to_json().expect("json")).expect("reads back");
         assert_eq!(back, d);
+    }
+
+    #[test]
+    fn assembling_checks_the_count_and_each_game_s_setting() {
+        let chosen: Vec<Experiment> = all(0.01).into_iter().filter(|e| e.number == 2).collect();
+        let none = assemble(&chosen, 1, Vec::new()).expect_err("no games");
+        assert_eq!(
+            none.to_string(),
+            "the chosen experiments have 6 games but the shards hold 0"
+        );
+        let mut games = play_shard(&chosen, 1, 1, Shard::WHOLE, &|_| {}).expect("played");
+        assert_eq!(games.len(), 6);
+        let results = assemble(&chosen, 1, games.clone()).expect("assembled");
+        assert_eq!(results[0].series[0].settings.len(), 6);
+        assert_eq!(results[0].series[0].settings[5].games, 1);
+        games.swap(1, 2);
+        let err = assemble(&chosen, 1, games).expect_err("out of place");
+        assert!(
+            matches!(err, ExperimentError::Mislabelled { game: 2 }),
+            "{err}"
+        );
     }
 }
