@@ -19,6 +19,13 @@ use std::str::FromStr;
 pub const MAX_SHARDS: usize = 100_000;
 
 /// Shard `index` of `count`: the games whose index ≡ `index` (mod `count`).
+///
+/// ```
+/// use quoridor::arena::shard::Shard;
+/// let shard: Shard = "1/4".parse().unwrap();
+/// assert_eq!(shard.share(10), [1, 5, 9]);
+/// assert!("4/4".parse::<Shard>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shard {
     /// Which shard, 0 to `count − 1` (like `SLURM_ARRAY_TASK_ID`).
@@ -41,9 +48,10 @@ impl Shard {
         (self.index..total).step_by(self.count).collect()
     }
 
-    /// The default name of this shard's file: `STEM-shard-I-of-N.json`.
-    pub fn file_name(self, stem: &str) -> String {
-        format!("{stem}-shard-{}-of-{}.json", self.index, self.count)
+    /// The default name of this shard's file of `kind`:
+    /// `arena-shard-I-of-N.json`, `experiments-shard-I-of-N.json`.
+    pub fn file_name(self, kind: ShardKind) -> String {
+        format!("{kind}-shard-{}-of-{}.json", self.index, self.count)
     }
 }
 
@@ -94,6 +102,32 @@ pub fn build_version() -> String {
     }
 }
 
+/// The command a shard file comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShardKind {
+    /// `quoridor arena --shard`.
+    Arena,
+    /// `quoridor experiments --shard`.
+    Experiments,
+}
+
+impl ShardKind {
+    /// The command's name, which is also the stem of its default file name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShardKind::Arena => "arena",
+            ShardKind::Experiments => "experiments",
+        }
+    }
+}
+
+impl fmt::Display for ShardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A stable hash of a match definition: 64-bit FNV-1a of its compact JSON
 /// (keys sorted), as 16 hex digits. The same definition hashes the same on
 /// every machine and build.
@@ -109,8 +143,8 @@ pub fn definition_hash(definition: &serde_json::Value) -> String {
 /// One shard's results, as written by `--shard` and read by the merges.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ShardFile<T> {
-    /// The command that played it: `arena` or `experiments`.
-    pub kind: String,
+    /// The command that played it.
+    pub kind: ShardKind,
     /// The build that played it ([`build_version`]).
     pub version: String,
     /// [`definition_hash`] of `definition`.
@@ -132,7 +166,7 @@ impl<T> ShardFile<T> {
     /// The file of `shard` of the match `definition` with `games` games in
     /// all, played by this build in `seconds`.
     pub fn new(
-        kind: &str,
+        kind: ShardKind,
         definition: serde_json::Value,
         shard: Shard,
         games: usize,
@@ -140,7 +174,7 @@ impl<T> ShardFile<T> {
         results: Vec<T>,
     ) -> ShardFile<T> {
         ShardFile {
-            kind: kind.to_string(),
+            kind,
             version: build_version(),
             definition_hash: definition_hash(&definition),
             definition,
@@ -181,8 +215,8 @@ pub enum MergeError {
     NotAShard {
         /// The file.
         path: PathBuf,
-        /// The kind expected (`arena` or `experiments`).
-        kind: String,
+        /// The kind expected.
+        kind: ShardKind,
         /// What the parser said.
         source: serde_json::Error,
     },
@@ -191,9 +225,9 @@ pub enum MergeError {
         /// The file.
         path: PathBuf,
         /// The kind expected.
-        expected: String,
+        expected: ShardKind,
         /// The kind it is.
-        found: String,
+        found: ShardKind,
     },
     /// A file's definition does not hash to the hash it records.
     Altered {
@@ -367,7 +401,7 @@ impl std::error::Error for MergeError {}
 /// Reads the shard file at `path`, which must be of `kind`.
 pub fn read_shard<T: DeserializeOwned>(
     path: &Path,
-    kind: &str,
+    kind: ShardKind,
 ) -> Result<ShardFile<T>, MergeError> {
     let text = std::fs::read_to_string(path).map_err(|source| MergeError::Read {
         path: path.to_path_buf(),
@@ -375,31 +409,24 @@ pub fn read_shard<T: DeserializeOwned>(
     })?;
     // Look at the kind first, so a shard of the other command gets a clear
     // message rather than a parser's complaint about its results.
-    if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(&text) {
-        if let Some(found) = map.get("kind").and_then(serde_json::Value::as_str) {
-            if found != kind {
-                return Err(MergeError::WrongKind {
-                    path: path.to_path_buf(),
-                    expected: kind.to_string(),
-                    found: found.to_string(),
-                });
-            }
+    #[derive(Deserialize)]
+    struct KindOnly {
+        kind: ShardKind,
+    }
+    if let Ok(KindOnly { kind: found }) = serde_json::from_str(&text) {
+        if found != kind {
+            return Err(MergeError::WrongKind {
+                path: path.to_path_buf(),
+                expected: kind,
+                found,
+            });
         }
     }
-    let file: ShardFile<T> =
-        serde_json::from_str(&text).map_err(|source| MergeError::NotAShard {
-            path: path.to_path_buf(),
-            kind: kind.to_string(),
-            source,
-        })?;
-    if file.kind != kind {
-        return Err(MergeError::WrongKind {
-            path: path.to_path_buf(),
-            expected: kind.to_string(),
-            found: file.kind,
-        });
-    }
-    Ok(file)
+    serde_json::from_str(&text).map_err(|source| MergeError::NotAShard {
+        path: path.to_path_buf(),
+        kind,
+        source,
+    })
 }
 
 /// Shards merged into the whole match.
@@ -617,7 +644,7 @@ mod tests {
         let results = games.iter().map(|&g| Game(g)).collect();
         (
             PathBuf::from(format!("s{}.json", shard.index)),
-            ShardFile::new("arena", definition, shard, 6, 1.0, results),
+            ShardFile::new(ShardKind::Arena, definition, shard, 6, 1.0, results),
         )
     }
 
@@ -628,7 +655,7 @@ mod tests {
         assert_eq!(s.share(10), [1, 5, 9]);
         assert!(s.selects(5) && !s.selects(6));
         assert_eq!(s.to_string(), "1/4");
-        assert_eq!(s.file_name("arena"), "arena-shard-1-of-4.json");
+        assert_eq!(s.file_name(ShardKind::Arena), "arena-shard-1-of-4.json");
         for bad in ["", "4/4", "1/0", "-1/4", "1", "a/b", "1/4/2", "0/100001"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad:?}");
         }

@@ -9,7 +9,7 @@ use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::error::CliError;
 use super::openings::{read_openings, OpeningsProblem};
 use super::progress::Progress;
-use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile};
+use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
     EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Side, Summary,
@@ -162,7 +162,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
         Some(shard) => Some(
             args.json
                 .clone()
-                .unwrap_or_else(|| PathBuf::from(shard.file_name("arena"))),
+                .unwrap_or_else(|| PathBuf::from(shard.file_name(ShardKind::Arena))),
         ),
         None => args.json.clone(),
     };
@@ -175,28 +175,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
         std::process::exit(130);
     });
     let indices = args.shard.unwrap_or(Shard::WHOLE).share(config.games);
-    let share = args.shard.map_or(String::new(), |s| {
-        format!(
-            "\n       shard {s}: the {} games whose index ≡ {} (mod {})",
-            indices.len(),
-            s.index,
-            s.count
-        )
-    });
-    // The header is information, not output: a closed stderr does not stop
-    // the match.
-    let _ = writeln!(
-        io::stderr().lock(),
-        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}{share}",
-        config.a.label(),
-        config.b.label(),
-        config.games,
-        config.variant.size(),
-        config.variant.size(),
-        config.variant.walls(),
-        config.threads,
-        limit_text(config.limit)
-    );
+    print_header(&config, args.shard, indices.len());
     for (side, contender) in [(Side::A, &config.a), (Side::B, &config.b)] {
         if let Contender::External { command, .. } = contender {
             handshake(contender, config.variant).map_err(|error| ArenaError::Engine {
@@ -222,20 +201,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
     progress.finish();
     let summary = Summary::new(&config, results);
     let json_text = match args.shard {
-        Some(shard) => {
-            let definition = ArenaDefinition::of(&config)
-                .to_json()
-                .map_err(ArenaError::Json)?;
-            let file = ShardFile::new(
-                "arena",
-                definition,
-                shard,
-                config.games,
-                started.elapsed().as_secs_f64(),
-                summary.results.clone(),
-            );
-            serde_json::to_string_pretty(&file).map_err(ArenaError::Json)?
-        }
+        Some(shard) => shard_json(&config, shard, started, &summary.results)?,
         None => summary.json(),
     };
     let heading = args.shard.map(|s| {
@@ -254,6 +220,51 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
         },
     };
     outputs.write(&summary, heading.as_deref(), &json_text)
+}
+
+/// The match's header on stderr (information, not output: a closed stderr
+/// does not stop the match); for a shard, also which games it plays.
+fn print_header(config: &MatchConfig, shard: Option<Shard>, share: usize) {
+    let shard = shard.map_or(String::new(), |s| {
+        format!(
+            "\n       shard {s}: the {share} games whose index ≡ {} (mod {})",
+            s.index, s.count
+        )
+    });
+    let _ = writeln!(
+        io::stderr().lock(),
+        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}{shard}",
+        config.a.label(),
+        config.b.label(),
+        config.games,
+        config.variant.size(),
+        config.variant.size(),
+        config.variant.walls(),
+        config.threads,
+        limit_text(config.limit)
+    );
+}
+
+/// The shard file of `shard` of the match `config`, with its `results`,
+/// as JSON.
+fn shard_json(
+    config: &MatchConfig,
+    shard: Shard,
+    started: Instant,
+    results: &[GameResult],
+) -> Result<String, ArenaError> {
+    let definition = ArenaDefinition::of(config)
+        .to_json()
+        .map_err(ArenaError::Json)?;
+    let file = ShardFile::new(
+        ShardKind::Arena,
+        definition,
+        shard,
+        config.games,
+        started.elapsed().as_secs_f64(),
+        results.to_vec(),
+    );
+    serde_json::to_string_pretty(&file).map_err(ArenaError::Json)
 }
 
 /// Where a match's (or a shard's) records and JSON go.
@@ -299,7 +310,9 @@ fn merge_shards(args: &MergeArgs) -> Result<(), CliError> {
     let files = args
         .files
         .iter()
-        .map(|path| shard::read_shard::<GameResult>(path, "arena").map(|f| (path.clone(), f)))
+        .map(|path| {
+            shard::read_shard::<GameResult>(path, ShardKind::Arena).map(|f| (path.clone(), f))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(ArenaError::Merge)?;
     let merged = shard::merge(files).map_err(ArenaError::Merge)?;

@@ -11,7 +11,7 @@ use crate::arena::experiments::shards::{self, ExperimentGame, ExperimentsDefinit
 use crate::arena::experiments::{
     self, plot, report, Experiment, ExperimentError, ExperimentResult, RunEvent,
 };
-use crate::arena::shard::{self as shard_files, MergeError, Shard, ShardFile};
+use crate::arena::shard::{self as shard_files, MergeError, Shard, ShardFile, ShardKind};
 use std::fmt;
 use std::fs::OpenOptions;
 use std::io::{self, Write};
@@ -68,12 +68,17 @@ pub enum ExperimentsError {
     Json(serde_json::Error),
     /// Shard files cannot be merged.
     Merge(MergeError),
-    /// The shards' definition is not an experiments run this build knows.
-    Definition {
+    /// The shards' definition is not an experiments run's.
+    BadDefinition {
         /// The first shard file.
         path: PathBuf,
-        /// What is wrong.
-        problem: String,
+        /// What the parser said.
+        source: serde_json::Error,
+    },
+    /// The shards played other settings than this build's experiments.
+    OtherSettings {
+        /// The first shard file.
+        path: PathBuf,
     },
 }
 
@@ -88,9 +93,6 @@ impl ExperimentsError {
         }
     }
 }
-
-/// Where `--shard` writes by default.
-const SHARD_STEM: &str = "experiments";
 
 impl fmt::Display for ExperimentsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -118,9 +120,16 @@ impl fmt::Display for ExperimentsError {
             }
             ExperimentsError::Json(e) => write!(f, "could not write the results as JSON: {e}"),
             ExperimentsError::Merge(e) => e.fmt(f),
-            ExperimentsError::Definition { path, problem } => {
-                write!(f, "{}: {problem}", path.display())
-            }
+            ExperimentsError::BadDefinition { path, source } => write!(
+                f,
+                "{}: not an experiments definition: {source}",
+                path.display()
+            ),
+            ExperimentsError::OtherSettings { path } => write!(
+                f,
+                "{}: the shards played other settings than this build's experiments",
+                path.display()
+            ),
         }
     }
 }
@@ -330,7 +339,7 @@ fn play_shard(
     let path = args
         .shard_file
         .clone()
-        .unwrap_or_else(|| PathBuf::from(shard.file_name(SHARD_STEM)));
+        .unwrap_or_else(|| PathBuf::from(shard.file_name(ShardKind::Experiments)));
     // Check the file can be written before playing anything.
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -358,7 +367,7 @@ fn play_shard(
     .map_err(ExperimentsError::Run)?;
     progress.finish();
     let file = ShardFile::new(
-        SHARD_STEM,
+        ShardKind::Experiments,
         definition.to_json().map_err(ExperimentsError::Json)?,
         shard,
         total,
@@ -393,26 +402,26 @@ fn merge_shards(files: &[PathBuf]) -> Result<MergedRun, ExperimentsError> {
     let read = files
         .iter()
         .map(|path| {
-            shard_files::read_shard::<ExperimentGame>(path, SHARD_STEM).map(|f| (path.clone(), f))
+            shard_files::read_shard::<ExperimentGame>(path, ShardKind::Experiments)
+                .map(|f| (path.clone(), f))
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(ExperimentsError::Merge)?;
     let merged = shard_files::merge(read).map_err(ExperimentsError::Merge)?;
     let first = files.first().cloned().unwrap_or_default();
-    let bad = |problem: String| ExperimentsError::Definition {
-        path: first.clone(),
-        problem,
-    };
-    let definition: ExperimentsDefinition = serde_json::from_value(merged.definition)
-        .map_err(|e| bad(format!("not an experiments definition: {e}")))?;
+    let definition: ExperimentsDefinition =
+        serde_json::from_value(merged.definition).map_err(|source| {
+            ExperimentsError::BadDefinition {
+                path: first.clone(),
+                source,
+            }
+        })?;
     let chosen = chosen(&definition.numbers(), definition.scale);
     let rebuilt = ExperimentsDefinition::new(&chosen, definition.games, definition.scale)
         .to_json()
         .map_err(ExperimentsError::Json)?;
     if shard_files::definition_hash(&rebuilt) != merged.definition_hash {
-        return Err(bad(
-            "the shards played other settings than this build's experiments".to_string(),
-        ));
+        return Err(ExperimentsError::OtherSettings { path: first });
     }
     let results = shards::assemble(&chosen, definition.games, merged.results)
         .map_err(ExperimentsError::Run)?;
