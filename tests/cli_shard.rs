@@ -407,6 +407,19 @@ fn three_experiment_shards_merged_equal_the_unsharded_run() {
         "{err}"
     );
     assert!(err.contains("shard 1/3"), "{err}");
+    let out = run(
+        &dir,
+        &[
+            "experiments",
+            "--shard",
+            "0/2",
+            "--shard-file",
+            "no/such/x.json",
+        ],
+    );
+    let err = refused(out);
+    assert!(err.contains("no/such does not exist"), "{err}");
+    assert!(err.contains("another --shard-file"), "{err}");
     let err = refused(run(&dir, &["arena", "merge", "exp-0.json"]));
     assert!(
         err.contains("exp-0.json is a shard of `quoridor experiments`, not of `quoridor arena`"),
