@@ -602,7 +602,7 @@ impl ArenaDefinition {
                 label: label.clone(),
                 params: params.clone(),
             },
-            Contender::External { label, command } => ContenderDefinition::External {
+            Contender::External { label, command, .. } => ContenderDefinition::External {
                 label: label.clone(),
                 command: command.clone(),
             },
