@@ -50,6 +50,8 @@ pub enum Command {
     Show(PositionArgs),
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
     Uci,
+    /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
+    Qtp(QtpArgs),
     /// Engine speed on fixed positions, one thread
     Bench(BenchArgs),
     /// Engine-vs-engine match
@@ -169,6 +171,30 @@ pub struct ArenaArgs {
     /// Plies before a game is adjudicated by path lengths (1–100000)
     #[arg(long, value_name = "N", default_value_t = 300, value_parser = Whole::new(1, 100_000))]
     pub move_cap: u64,
+}
+
+/// The flags of `qtp`: the engine's settings, since QTP has no options.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Settings apply in order: the preset, each --option, --time-ms, --seed. Each genmove thinks
+within the settings' limits and at most its share of the game's time (--game-time).
+The course's referee starts engines as `PROGRAM -seed N`; -seed is read as --seed.")]
+pub struct QtpArgs {
+    /// Engine preset: thesis, default or easy [default: default]
+    #[arg(long, value_name = "NAME", value_parser = super::qtp_flags::preset)]
+    pub preset: Option<String>,
+    /// An engine option as NAME=VALUE (the engine protocol's names); may be repeated
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = super::qtp_flags::engine_option)]
+    pub options: Vec<(String, String)>,
+    /// Most milliseconds per move (0: as much as the game's clock allots)
+    #[arg(long, value_name = "MS", value_parser = Whole::new(0, u64::from(u32::MAX)))]
+    pub time_ms: Option<u64>,
+    /// Seconds for all of one game's moves (1–86400) [default: 18 × board size, under a referee's 20 × size]
+    #[arg(long, value_name = "S", value_parser = Whole::new(1, 86_400))]
+    pub game_time: Option<u64>,
+    /// Random seed of the engine (0–4294967295)
+    #[arg(long, value_name = "N", value_parser = Whole::new(0, u64::from(u32::MAX)))]
+    pub seed: Option<u64>,
 }
 
 /// The flags of `experiments`.
