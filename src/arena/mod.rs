@@ -28,7 +28,8 @@ mod stats;
 mod summary;
 
 pub use contender::{
-    handshake, parse_spec, Contender, EngineError, MatchLimit, SpecError, HANDSHAKE_TIMEOUT,
+    handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
+    HANDSHAKE_TIMEOUT,
 };
 pub use play::{
     play_game, run_match, Ending, GameResult, MatchConfig, MatchError, Side, SideStats, Tally,

@@ -127,18 +127,20 @@ impl fmt::Display for BenchParams {
 #[command(after_help = "\
 An engine SPEC is protocol options name=value, applied in order after the Default preset
 (preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
-started once to check it answers, then once per game, in its own process group.")]
+started once to check it answers, then once per game, in its own process group. Write
+qtp:CMD for an engine speaking QTP (it thinks by its own settings; the limit only times it
+out), uci:CMD (the default) for the engine protocol.")]
 pub struct ArenaArgs {
     /// Engine A as settings [default: preset=default]
     #[arg(long = "a", value_name = "SPEC", conflicts_with = "engine_a")]
     pub a: Option<String>,
-    /// Engine A as a command speaking the engine protocol
+    /// Engine A as a command speaking the engine protocol (uci:CMD) or QTP (qtp:CMD)
     #[arg(long, value_name = "CMD")]
     pub engine_a: Option<String>,
     /// Engine B as settings [default: preset=thesis]
     #[arg(long = "b", value_name = "SPEC", conflicts_with = "engine_b")]
     pub b: Option<String>,
-    /// Engine B as a command speaking the engine protocol
+    /// Engine B as a command speaking the engine protocol (uci:CMD) or QTP (qtp:CMD)
     #[arg(long, value_name = "CMD")]
     pub engine_b: Option<String>,
     /// Games to play; A moves first in odd-numbered games [default: 20, or two per opening]
