@@ -324,10 +324,7 @@ impl Engine {
                     ms: started.elapsed().as_secs_f64() * 1000.0,
                 })
             }
-            Engine::External(process) => match process.protocol {
-                Protocol::Uci => process.reply(moves, started),
-                Protocol::Qtp => process.qtp_reply(moves, started),
-            },
+            Engine::External(process) => process.reply(moves, started),
         }
     }
 }
@@ -463,7 +460,15 @@ impl Process {
         }
     }
 
+    /// The engine's move after `moves`, in its protocol.
     fn reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
+        match self.protocol {
+            Protocol::Uci => self.uci_reply(moves, started),
+            Protocol::Qtp => self.qtp_reply(moves, started),
+        }
+    }
+
+    fn uci_reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
         let mut position = String::from("position startpos");
         if !moves.is_empty() {
             position.push_str(" moves");
