@@ -20,7 +20,8 @@ use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use super::error::CliError;
-use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Square, Variant};
+use super::uci::fallback_move;
+use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
 use crate::search::{set_option, OptionError, Search, SearchParams};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
@@ -227,7 +228,7 @@ impl Session {
         let mv = self
             .search
             .think()
-            .or_else(|| shortest_path_step(&position))
+            .or_else(|| fallback_move(&position))
             .ok_or(CommandError::NoMove)?;
         self.game.play(mv).map_err(|e| CommandError::Illegal {
             mv: mv.to_string(),
@@ -280,15 +281,6 @@ impl Session {
             .collect();
         format!("\n{}\n{legend}", lines.join("\n"))
     }
-}
-
-/// A move when the search had no time for any: a step along a shortest path.
-fn shortest_path_step(pos: &Position) -> Option<Move> {
-    let toward_goal = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
-    toward_goal
-        .first()
-        .map(|s| Move::Pawn(Square::from_index(s, pos.size())))
-        .or_else(|| pos.legal_moves().first().copied())
 }
 
 /// The rule a move breaks, in words that hold on either side of the board.
