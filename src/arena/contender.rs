@@ -1,6 +1,9 @@
 //! The two sides of a match: engine settings searched in-process, or an
 //! external program that speaks the engine protocol (`quoridor uci` or any
-//! other engine), and the per-move limit both play under.
+//! other engine) or QTP (`quoridor qtp` or an engine written for the QTP
+//! referee), and the per-move limit both play under.
+
+mod qtp_side;
 
 use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
@@ -27,7 +30,18 @@ pub enum Contender {
         label: String,
         /// The shell command that starts it.
         command: String,
+        /// The protocol it speaks.
+        protocol: Protocol,
     },
+}
+
+/// The protocol an external engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// Our UCI-style engine protocol (`uci`, `position`, `go`, `bestmove`).
+    Uci,
+    /// The Quoridor Text Protocol (`boardsize`, `playmove`, `genmove`, `= …`).
+    Qtp,
 }
 
 impl Contender {
@@ -39,11 +53,27 @@ impl Contender {
         }
     }
 
-    /// An external engine started by the shell `command`.
-    pub fn external(command: &str) -> Contender {
+    /// An external engine: the shell command, after `qtp:` for a QTP engine
+    /// or `uci:` (the default) for one speaking the engine protocol.
+    ///
+    /// ```
+    /// use quoridor::arena::{Contender, Protocol};
+    /// let qtp = Contender::external("qtp:./engine -fast");
+    /// assert!(matches!(qtp, Contender::External { ref command, protocol: Protocol::Qtp, .. }
+    ///     if command == "./engine -fast"));
+    /// let uci = Contender::external("quoridor uci");
+    /// assert!(matches!(uci, Contender::External { protocol: Protocol::Uci, .. }));
+    /// ```
+    pub fn external(spec: &str) -> Contender {
+        let (protocol, command) = match (spec.strip_prefix("qtp:"), spec.strip_prefix("uci:")) {
+            (Some(command), _) => (Protocol::Qtp, command),
+            (None, Some(command)) => (Protocol::Uci, command),
+            (None, None) => (Protocol::Uci, spec),
+        };
         Contender::External {
-            label: command.to_string(),
-            command: command.to_string(),
+            label: spec.to_string(),
+            command: command.trim().to_string(),
+            protocol,
         }
     }
 
@@ -130,7 +160,8 @@ fn go_command(limits: Limits) -> String {
 /// What an engine answered for one move.
 #[derive(Clone, Debug)]
 pub(crate) struct Reply {
-    /// The move text exactly as the engine sent it.
+    /// The move text as the engine sent it; a QTP engine's move in our
+    /// notation when it names one (else its answer as sent).
     pub text: String,
     /// Playouts it reported for this move, if any.
     pub playouts: Option<u64>,
@@ -138,7 +169,8 @@ pub(crate) struct Reply {
     pub ms: f64,
 }
 
-/// How long an external engine may take to answer `uci` and `isready`.
+/// How long an external engine may take to answer `uci` and `isready` (QTP:
+/// each of `name` and the commands that set up a game).
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Why an engine gave no move: it could not start, crashed, hung or found
@@ -166,6 +198,13 @@ pub enum EngineError {
         /// The end of its stderr.
         stderr: String,
     },
+    /// A QTP engine answered a command with `? …`.
+    Refused {
+        /// The command.
+        command: String,
+        /// Its answer (at most 80 characters of it).
+        answer: String,
+    },
     /// The engine did not answer in time.
     Timeout {
         /// The word waited for (`uciok`, `readyok`, `bestmove`).
@@ -192,6 +231,9 @@ impl fmt::Display for EngineError {
             }
             EngineError::RecordRefused(why) => return write!(f, "the record was refused: {why}"),
             EngineError::NoMove => return f.write_str("the engine found no move"),
+            EngineError::Refused { command, answer } => {
+                return write!(f, "the engine answered {command:?} with {answer:?}")
+            }
             EngineError::Exited { status, stderr } => {
                 write!(f, "the engine exited ({status})")?;
                 stderr
@@ -220,15 +262,16 @@ impl fmt::Display for EngineError {
 impl std::error::Error for EngineError {}
 
 /// Starts `contender` once and shakes hands with it (`uci`/`uciok`,
-/// `isready`/`readyok`, within [`HANDSHAKE_TIMEOUT`] each), so that a command
+/// `isready`/`readyok`; QTP: `name` and the game's setup, within
+/// [`HANDSHAKE_TIMEOUT`] each), so that a command
 /// that cannot start or never answers stops a match before its first game.
 /// In-process engines always pass.
 pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineError> {
     match contender {
         Contender::Internal { .. } => Ok(()),
-        Contender::External { command, .. } => {
-            Process::start(command, variant, None, HANDSHAKE_TIMEOUT).map(drop)
-        }
+        Contender::External {
+            command, protocol, ..
+        } => Process::start(command, *protocol, variant, None, HANDSHAKE_TIMEOUT).map(drop),
     }
 }
 
@@ -260,9 +303,9 @@ impl Engine {
                     params,
                 ))))
             }
-            Contender::External { command, .. } => {
-                Process::start(command, variant, limit, timeout).map(Engine::External)
-            }
+            Contender::External {
+                command, protocol, ..
+            } => Process::start(command, *protocol, variant, limit, timeout).map(Engine::External),
         }
     }
 
@@ -295,12 +338,17 @@ pub(crate) struct Process {
     lines: Receiver<String>,
     go: String,
     timeout: Duration,
+    protocol: Protocol,
+    /// QTP: moves of the game the engine has on its board.
+    synced: usize,
+    variant: Variant,
 }
 
 impl Process {
     /// Spawns `command`, shakes hands and sets the board variant.
     fn start(
         command: &str,
+        protocol: Protocol,
         variant: Variant,
         limit: MatchLimit,
         timeout: Duration,
@@ -333,7 +381,15 @@ impl Process {
             lines,
             go,
             timeout,
+            protocol,
+            synced: 0,
+            variant,
         };
+        if protocol == Protocol::Qtp {
+            process.qtp_command("name", HANDSHAKE_TIMEOUT)?;
+            process.qtp_new_game()?;
+            return Ok(process);
+        }
         process.send("uci")?;
         process.expect("uciok", HANDSHAKE_TIMEOUT)?;
         process.send(&format!(
@@ -404,7 +460,15 @@ impl Process {
         }
     }
 
+    /// The engine's move after `moves`, in its protocol.
     fn reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
+        match self.protocol {
+            Protocol::Uci => self.uci_reply(moves, started),
+            Protocol::Qtp => self.qtp_reply(moves, started),
+        }
+    }
+
+    fn uci_reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
         let mut position = String::from("position startpos");
         if !moves.is_empty() {
             position.push_str(" moves");

@@ -29,7 +29,8 @@ mod stats;
 mod summary;
 
 pub use contender::{
-    handshake, parse_spec, Contender, EngineError, MatchLimit, SpecError, HANDSHAKE_TIMEOUT,
+    handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
+    HANDSHAKE_TIMEOUT,
 };
 pub use play::{
     play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig, MatchError, Side,

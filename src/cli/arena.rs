@@ -12,7 +12,7 @@ use super::progress::Progress;
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
-    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Side, Summary,
+    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, Summary,
 };
 use crate::game::{Variant, VariantError};
 use crate::search::Limits;
@@ -142,12 +142,30 @@ impl fmt::Display for ArenaError {
 
 impl std::error::Error for ArenaError {}
 
-/// The per-move limit in words: `10 ms a move`.
-fn limit_text(limit: MatchLimit) -> String {
-    match limit {
+/// The per-move limit in words: `10 ms a move`. QTP has no way to pass a
+/// limit, so with a QTP engine in the match the text says what the limit
+/// means for it.
+fn limit_text(limit: MatchLimit, with_qtp: bool) -> String {
+    let text = match limit {
         None => "each side's own settings (external engines 1 s a move)".to_string(),
         Some(limits) => limits.to_string(),
+    };
+    if with_qtp {
+        format!("{text}; QTP engines think by their own settings, the limit only sets when they lose on time")
+    } else {
+        text
     }
+}
+
+/// Whether `contender` speaks QTP.
+fn speaks_qtp(contender: &Contender) -> bool {
+    matches!(
+        contender,
+        Contender::External {
+            protocol: Protocol::Qtp,
+            ..
+        }
+    )
 }
 
 /// Runs `quoridor arena` with `args`: a match, a shard of one, or a merge.
@@ -241,7 +259,10 @@ fn print_header(config: &MatchConfig, shard: Option<Shard>, share: usize) {
         config.variant.size(),
         config.variant.walls(),
         config.threads,
-        limit_text(config.limit)
+        limit_text(
+            config.limit,
+            speaks_qtp(&config.a) || speaks_qtp(&config.b)
+        )
     );
 }
 
@@ -454,11 +475,12 @@ mod tests {
 
     #[test]
     fn limits_read_as_words() {
-        assert_eq!(limit_text(Some(Limits::time_ms(10))), "10 ms a move");
+        assert_eq!(limit_text(Some(Limits::time_ms(10)), false), "10 ms a move");
         assert_eq!(
-            limit_text(Some(Limits::playouts(3000))),
+            limit_text(Some(Limits::playouts(3000)), false),
             "3,000 playouts a move"
         );
-        assert!(limit_text(None).starts_with("each side's own"));
+        assert!(limit_text(None, false).starts_with("each side's own"));
+        assert!(limit_text(None, true).contains("QTP engines think by their own settings"));
     }
 }

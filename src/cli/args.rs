@@ -51,6 +51,8 @@ pub enum Command {
     Show(PositionArgs),
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
     Uci,
+    /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
+    Qtp(QtpArgs),
     /// Engine speed on fixed positions, one thread
     Bench(BenchArgs),
     /// Engine-vs-engine match
@@ -127,7 +129,9 @@ impl fmt::Display for BenchParams {
     after_help = "\
 An engine SPEC is protocol options name=value, applied in order after the Default preset
 (preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
-started once to check it answers, then once per game, in its own process group.
+started once to check it answers, then once per game, in its own process group. Write
+qtp:CMD for an engine speaking QTP (it thinks by its own settings; the limit only times it
+out), uci:CMD (the default) for the engine protocol.
 Game i (0-based) has A moving first when i is even, opening (i / 2) mod openings and seeds
 from --seed and i, so --shard I/N plays exactly the games the whole match would; `quoridor
 arena merge FILES…` puts the shard files back together.",
@@ -140,13 +144,13 @@ pub struct ArenaArgs {
     /// Engine A as settings [default: preset=default]
     #[arg(long = "a", value_name = "SPEC", conflicts_with = "engine_a")]
     pub a: Option<String>,
-    /// Engine A as a command speaking the engine protocol
+    /// Engine A as a command speaking the engine protocol (uci:CMD) or QTP (qtp:CMD)
     #[arg(long, value_name = "CMD")]
     pub engine_a: Option<String>,
     /// Engine B as settings [default: preset=thesis]
     #[arg(long = "b", value_name = "SPEC", conflicts_with = "engine_b")]
     pub b: Option<String>,
-    /// Engine B as a command speaking the engine protocol
+    /// Engine B as a command speaking the engine protocol (uci:CMD) or QTP (qtp:CMD)
     #[arg(long, value_name = "CMD")]
     pub engine_b: Option<String>,
     /// Games to play; A moves first in odd-numbered games [default: 20, or two per opening]
@@ -208,6 +212,30 @@ pub struct MergeArgs {
     /// Write the summary and every game as JSON
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+}
+
+/// The flags of `qtp`: the engine's settings, since QTP has no options.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Settings apply in order: the preset, each --option, --time-ms, --seed. Each genmove thinks
+within the settings' limits and at most its share of the game's time (--game-time).
+The course's referee starts engines as `PROGRAM -seed N`; -seed is read as --seed.")]
+pub struct QtpArgs {
+    /// Engine preset: thesis, default or easy [default: default]
+    #[arg(long, value_name = "NAME", value_parser = super::qtp_flags::preset)]
+    pub preset: Option<String>,
+    /// An engine option as NAME=VALUE (the engine protocol's names); may be repeated
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = super::qtp_flags::engine_option)]
+    pub options: Vec<(String, String)>,
+    /// Most milliseconds per move (0: as much as the game's clock allots)
+    #[arg(long, value_name = "MS", value_parser = Whole::new(0, u64::from(u32::MAX)))]
+    pub time_ms: Option<u64>,
+    /// Seconds for all of one game's moves (1–86400) [default: 18 × board size, under a referee's 20 × size]
+    #[arg(long, value_name = "S", value_parser = Whole::new(1, 86_400))]
+    pub game_time: Option<u64>,
+    /// Random seed of the engine (0–4294967295)
+    #[arg(long, value_name = "N", value_parser = Whole::new(0, u64::from(u32::MAX)))]
+    pub seed: Option<u64>,
 }
 
 /// The flags of `experiments`.

@@ -17,7 +17,7 @@ pub enum CliError {
     Rules(RulesError),
     /// `bench` could not run (the library reports it as text).
     Bench(String),
-    /// `uci` ended with an error (the protocol module reports it as text).
+    /// `uci` or `qtp` ended with an error (the protocol modules report it as text).
     Protocol(String),
     /// `arena` refused its setup or could not finish.
     Arena(ArenaError),

@@ -13,6 +13,8 @@ mod experiments;
 mod openings;
 mod parse_errors;
 mod progress;
+mod qtp;
+mod qtp_flags;
 mod ranges;
 mod rules;
 mod uci;
@@ -36,6 +38,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args = qtp::referee_flags(args.into_iter().map(Into::into).collect());
     let cli = match grammar()
         .try_get_matches_from(args)
         .and_then(|matches| Cli::from_arg_matches(&matches))
@@ -55,6 +58,7 @@ fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Perft(args) => rules::perft(&args),
         Command::Show(position) => rules::show(&position.game()?),
         Command::Uci => uci::uci().map_err(|e| CliError::Protocol(e.to_string())),
+        Command::Qtp(args) => qtp::qtp(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Arena(args) => arena::arena(&args),
         Command::Experiments(args) => experiments::experiments(&args),

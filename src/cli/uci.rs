@@ -21,7 +21,9 @@ use self::error::CommandError;
 pub use self::error::UciError;
 use self::go::Go;
 use self::output::Output;
-use self::think::{bestmove_line, fallback_move, think};
+/// Also `qtp`'s move when its search had no time for one.
+pub(super) use self::think::fallback_move;
+use self::think::{bestmove_line, think};
 use crate::game::{Game, Move, Player, Position, Variant};
 use crate::search::{quote_input, set_option, uci_option_lines, Search, SearchParams, SetupOption};
 use std::io::BufRead;

@@ -70,7 +70,7 @@ pub(super) fn bestmove_line(best: Option<Move>) -> String {
 }
 
 /// A move when the search had no time for any: a shortest-path pawn step.
-pub(super) fn fallback_move(pos: &Position) -> Option<Move> {
+pub(in crate::cli) fn fallback_move(pos: &Position) -> Option<Move> {
     let toward_goal = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
     toward_goal
         .first()

@@ -1,0 +1,363 @@
+//! `quoridor qtp` as a subprocess: a scripted QTP session through every
+//! command, and the arena's QTP side against a test double
+//! (`tests/fixtures/qtp_list_engine.sh`) and against `quoridor qtp` itself.
+
+use quoridor::game::{Game, Variant};
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `quoridor qtp FLAGS` with `script` on stdin; the process's output.
+fn run_qtp(flags: &[&str], script: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("qtp")
+        .args(flags)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor runs");
+    // A process that refuses its flags exits without reading: ignore the
+    // closed pipe then.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes());
+    child.wait_with_output().expect("quoridor ends")
+}
+
+/// The answers to `script` (one request a line), each checked to be
+/// `=…`/`?…` followed by an empty line.
+fn answers(flags: &[&str], script: &str) -> Vec<String> {
+    let out = run_qtp(flags, script);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.ends_with("\n\n"),
+        "every answer ends in an empty line: {text:?}"
+    );
+    let answers: Vec<String> = text
+        .strip_suffix("\n\n")
+        .unwrap_or(&text)
+        .split("\n\n")
+        .map(str::to_string)
+        .collect();
+    for a in &answers {
+        assert!(
+            a.starts_with('=') || a.starts_with('?'),
+            "{a:?} in {text:?}"
+        );
+    }
+    answers
+}
+
+#[test]
+fn a_scripted_session_answers_every_command() {
+    let script = "\
+1 name
+version
+known_command genmove
+known_command fly
+list_commands
+boardsize 9
+clear_board
+walls 10
+playmove white e2
+playmove white e3
+playmove black e7
+playmove black e8
+playwall white c6 vertical
+playwall black c7 v
+playwall black C6 H
+playwall black e3 h
+showboard
+undo 99
+genmove white
+undo
+winner
+# a short game to the end on 3x3 without walls
+boardsize 3
+walls 0
+clear_board
+playmove white a1
+playmove black a3
+playmove white a2
+playmove black b3
+playmove white a3
+winner
+genmove black
+undo
+winner
+genmove white
+quit
+name
+";
+    let a = answers(&["--time-ms", "50"], script);
+    assert_eq!(a.len(), 35, "nothing is answered after quit: {a:#?}");
+    assert_eq!(a[0], "=1 Quoridor UCT");
+    assert_eq!(a[1], format!("= {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!((a[2].as_str(), a[3].as_str()), ("= true", "= false"));
+    for command in ["name", "playwall", "genmove", "undo", "winner", "showboard"] {
+        assert!(
+            a[4].lines().any(|l| l.trim_start_matches("= ") == command),
+            "{}",
+            a[4]
+        );
+    }
+    assert_eq!(&a[5..9], ["=", "=", "=", "="]);
+    assert_eq!(a[9], "? it is black's turn, not white's");
+    assert_eq!(
+        a[10],
+        "? illegal move E7: the pawn cannot get there in one move"
+    );
+    // Refused, nothing changed: black is still to move from e9.
+    assert_eq!(a[11], "=");
+    assert_eq!(a[12], "=", "QTP c6 vertical is our c5v");
+    assert_eq!(
+        a[13], "? illegal move C7 v: it overlaps a wall",
+        "our c6v overlaps c5v"
+    );
+    assert_eq!(
+        a[14], "? illegal move C6 h: it crosses a wall",
+        "our c5h crosses c5v"
+    );
+    assert_eq!(a[15], "=");
+    let board = &a[16];
+    assert!(
+        board.starts_with("=\n") && board.contains("pawn 1 is white"),
+        "{board}"
+    );
+    // Our e2h (QTP e3 h) lies between ranks 2 and 3, drawn under rank 3.
+    let under_rank_3 = board
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("3 |"))
+        .nth(1)
+        .expect("the groove under rank 3");
+    assert_eq!(&under_rank_3[21..28], "=======", "{board}");
+    assert!(a[17].starts_with("? cannot undo 99 moves"), "{}", a[17]);
+    let generated = a[18].strip_prefix("= ").expect("a move");
+    assert!(
+        generated.split(' ').count() == 1 || generated.ends_with(" h") || generated.ends_with(" v"),
+        "{generated}"
+    );
+    assert_eq!((a[19].as_str(), a[20].as_str()), ("=", "= false"));
+    assert_eq!(&a[21..29], ["=", "=", "=", "=", "=", "=", "=", "="]);
+    assert_eq!(a[29], "= true white");
+    assert_eq!(a[30], "? the game is over: white has won");
+    assert_eq!((a[31].as_str(), a[32].as_str()), ("=", "= false"));
+    assert!(a[33].starts_with("= "), "{}", a[33]);
+    assert_eq!(a[34], "=");
+}
+
+#[test]
+fn a_generated_move_reads_back_as_the_same_qtp_move() {
+    // Whatever genmove names, undoing it and playing the name is accepted.
+    let a = answers(
+        &["--time-ms", "30", "-seed", "11"],
+        "boardsize 5\nclear_board\nwalls 2\ngenmove white\ngenmove black\n",
+    );
+    let (white, black) = (&a[3][2..], &a[4][2..]);
+    let play = |colour: &str, mv: &str| match mv.split_once(' ') {
+        Some((square, orientation)) => format!("playwall {colour} {square} {orientation}"),
+        None => format!("playmove {colour} {mv}"),
+    };
+    let replay = format!(
+        "boardsize 5\nclear_board\nwalls 2\n{}\n{}\n",
+        play("white", white),
+        play("black", black)
+    );
+    assert_eq!(answers(&[], &replay), ["=", "=", "=", "=", "="]);
+}
+
+#[test]
+fn black_moves_first_as_the_referee_has_it() {
+    let a = answers(
+        &["--time-ms", "20"],
+        "boardsize 5\nclear_board\nwalls 2\nplaymove black c4\nplaywall white c4 h\nplaymove black c3\ngenmove black\nwinner\n",
+    );
+    assert_eq!(&a[..5], ["=", "=", "=", "=", "="]);
+    assert_eq!(
+        a[5],
+        "? illegal move C3: the pawn cannot get there in one move"
+    );
+    assert!(a[6].starts_with("= "), "{}", a[6]);
+    assert_eq!(a[7], "= false");
+}
+
+#[test]
+fn engine_flags_are_checked_before_the_session() {
+    let ok = run_qtp(
+        &[
+            "-seed",
+            "7",
+            "--preset",
+            "thesis",
+            "--option",
+            "uct_c=0.2",
+            "--game-time",
+            "30",
+            "--time-ms",
+            "0",
+        ],
+        "name\n",
+    );
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    for flags in [
+        &["--option", "uct_c"][..],
+        &["--option", "no_such=1"],
+        &["--preset", "fast"],
+        &["--game-time", "0"],
+        &["-seed", "x"],
+    ] {
+        let out = run_qtp(flags, "name\n");
+        assert_eq!(out.status.code(), Some(2), "{flags:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error:"), "{flags:?}: {err}");
+        assert!(out.stdout.is_empty(), "{flags:?}");
+    }
+}
+
+/// A scratch directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quoridor-qtp-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the arena on 5x5 with 2 walls; the JSON summary.
+fn arena(name: &str, extra: &[&str]) -> Value {
+    let dir = scratch(name);
+    let json = dir.join("summary.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["arena", "--size", "5", "--walls", "2", "--threads", "2"])
+        .args(extra)
+        .args(["--json", json.to_str().expect("utf-8 path")])
+        .args([
+            "--records",
+            dir.join("games.txt").to_str().expect("utf-8 path"),
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("quoridor runs");
+    assert!(
+        out.status.success(),
+        "arena failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("JSON")
+}
+
+/// The double's command: moves for white and for black, and its log.
+fn double(white: &str, black: &str, log: &std::path::Path) -> String {
+    format!(
+        "qtp:sh tests/fixtures/qtp_list_engine.sh '{white}' '{black}' '{}'",
+        log.display()
+    )
+}
+
+#[test]
+fn a_match_against_a_qtp_double_completes_with_walls_named_both_ways() {
+    let log = scratch("double").join("commands.log");
+    let _ = std::fs::remove_file(&log);
+    // White walls off b/c on ranks 2-3 and walks up the a-file; black walls
+    // off d/e on ranks 3-4 and walks down the e-file. White arrives first.
+    let engine = double(
+        "B3 v,B1,A1,A2,A3,A4,A5",
+        "D4 vertical,D5,E5,E4,E3,E2,E1",
+        &log,
+    );
+    let s = arena(
+        "double",
+        &["--engine-a", &engine, "--engine-b", &engine, "--games", "2"],
+    );
+    for g in s["results"].as_array().expect("results") {
+        assert_eq!(g["ending"]["kind"], "goal", "{}", g["ending"]);
+        let record = g["record"].as_str().expect("record");
+        // QTP B3 v and D4 vertical are our b2v and d3v.
+        assert_eq!(
+            record,
+            "[size 5] [walls 2] b2v d3v b1 d5 a1 e5 a2 e4 a3 e3 a4 e2 a5"
+        );
+        Game::parse_with_variant(record, Variant::new(5, 2).expect("variant")).expect("legal");
+        assert_eq!(g["winner"], if g["a_first"] == true { "A" } else { "B" });
+    }
+    let log = std::fs::read_to_string(&log).expect("log written");
+    for sent in [
+        "name",
+        "boardsize 5",
+        "clear_board",
+        "walls 2",
+        "playwall white B3 vertical",
+        "playwall black D4 vertical",
+        "playmove white A4",
+        "genmove black",
+    ] {
+        assert!(log.lines().any(|l| l == sent), "{sent:?} not in {log}");
+    }
+    // Only the other side hears a move: once in each of the two games.
+    assert_eq!(log.lines().filter(|l| *l == "playmove white B1").count(), 2);
+}
+
+#[test]
+fn a_qtp_double_answering_an_illegal_wall_forfeits() {
+    let log = scratch("crossing").join("commands.log");
+    // The second wall crosses the first: the same centre, turned.
+    let engine = double("C3 h,C3 v", "C3 h,C3 v", &log);
+    let s = arena(
+        "crossing",
+        &[
+            "--engine-a",
+            &engine,
+            "--b",
+            "preset=thesis",
+            "--games",
+            "2",
+            "--playouts",
+            "30",
+        ],
+    );
+    assert_eq!(s["b"]["wins"], 2);
+    assert_eq!(s["a"]["forfeits"], 2);
+    for g in s["results"].as_array().expect("results") {
+        assert_eq!(g["ending"]["kind"], "illegal", "{}", g["ending"]);
+        assert_eq!(g["ending"]["side"], "A");
+        let sent = g["ending"]["sent"].as_str().expect("sent");
+        assert!(sent == "c2h" || sent == "c2v", "QTP C3 is our c2: {sent}");
+    }
+}
+
+#[test]
+fn quoridor_qtp_against_itself_through_the_arena_plays_legal_games() {
+    let exe = env!("CARGO_BIN_EXE_quoridor");
+    let engine = format!("qtp:'{exe}' qtp --time-ms 20");
+    let s = arena(
+        "selfplay",
+        &[
+            "--engine-a",
+            &engine,
+            "--engine-b",
+            &format!("{engine} -seed 5"),
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(s["a"]["forfeits"], 0, "{}", s["results"]);
+    assert_eq!(s["b"]["forfeits"], 0, "{}", s["results"]);
+    for g in s["results"].as_array().expect("results") {
+        assert_eq!(g["ending"]["kind"], "goal", "{}", g["ending"]);
+        let record = g["record"].as_str().expect("record");
+        let game = Game::parse_with_variant(record, Variant::new(5, 2).expect("variant"))
+            .expect("every move legal");
+        assert!(game.winner().is_some());
+    }
+}
