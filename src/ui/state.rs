@@ -11,6 +11,7 @@ mod analysis_mode;
 mod chrome;
 mod engine_run;
 mod game_view;
+mod tree_map;
 #[cfg(test)]
 mod tests;
 
@@ -274,6 +275,7 @@ impl AppState {
 
     fn worker_replied(&mut self, reply: WorkerResponse) {
         self.analysis_saw(&reply);
+        self.tree_map_saw(&reply);
         let current = self.engine.search.as_ref().map(|s| (s.id, s.mode));
         match reply {
             WorkerResponse::Pong { worker, .. } => self.page.worker = Some(worker),
@@ -299,7 +301,7 @@ impl AppState {
                 }
                 self.page.tell(format!("Engine: {message}"));
             }
-            WorkerResponse::Children { .. } => {}
+            WorkerResponse::Children { .. } | WorkerResponse::TreeMap { .. } => {}
         }
     }
 
