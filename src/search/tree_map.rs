@@ -306,7 +306,13 @@ mod tests {
     fn the_map_keeps_its_budget_and_lists_parents_first_children_by_visits() {
         let search = searched(1500);
         let map = search
-            .tree_map(&[], MapLimits { budget: 300, depth: 12 })
+            .tree_map(
+                &[],
+                MapLimits {
+                    budget: 300,
+                    depth: 12,
+                },
+            )
             .expect("the root is in the tree");
         assert_eq!(map.nodes.len(), 300);
         assert!(map.path.is_empty());
@@ -336,7 +342,13 @@ mod tests {
     fn the_map_stops_at_its_depth_and_counts_what_it_leaves_out() {
         let search = searched(800);
         let map = search
-            .tree_map(&[], MapLimits { budget: 5000, depth: 1 })
+            .tree_map(
+                &[],
+                MapLimits {
+                    budget: 5000,
+                    depth: 1,
+                },
+            )
             .expect("root");
         assert!(map.nodes.iter().skip(1).all(|n| n.parent == Some(0)));
         assert!(
@@ -361,7 +373,9 @@ mod tests {
         let child = map.line(1).expect("a reply");
         assert_eq!(child.len(), 2);
         assert_eq!(child[0], first);
-        assert!(search.tree_map(&["a1h".parse().expect("wall")], MapLimits::default()).is_none());
+        assert!(search
+            .tree_map(&["a1h".parse().expect("wall")], MapLimits::default())
+            .is_none());
     }
 
     #[test]

@@ -11,9 +11,9 @@ mod analysis_mode;
 mod chrome;
 mod engine_run;
 mod game_view;
-mod tree_map;
 #[cfg(test)]
 mod tests;
+mod tree_map;
 
 pub use chrome::{Confirm, PageChrome};
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};

@@ -598,7 +598,10 @@ mod tree_map_tests {
             path: Vec::new(),
             limits,
         });
-        assert!(matches!(stale.as_slice(), [WorkerResponse::Error { id: 2, .. }]));
+        assert!(matches!(
+            stale.as_slice(),
+            [WorkerResponse::Error { id: 2, .. }]
+        ));
     }
 
     #[test]

@@ -16,7 +16,11 @@ pub fn precise_ms() -> f64 {
     let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
     let now = performance.as_ref().and_then(|p| {
         let now = js_sys::Reflect::get(p, &"now".into()).ok()?;
-        now.dyn_into::<js_sys::Function>().ok()?.call0(p).ok()?.as_f64()
+        now.dyn_into::<js_sys::Function>()
+            .ok()?
+            .call0(p)
+            .ok()?
+            .as_f64()
     });
     now.unwrap_or_else(js_sys::Date::now)
 }

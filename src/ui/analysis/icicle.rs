@@ -369,7 +369,12 @@ mod tests {
                 })
                 .map(|r| r.width)
                 .sum();
-            assert!(sum <= parent.width + 1e-9, "{}: {sum} > {}", parent.key(), parent.width);
+            assert!(
+                sum <= parent.width + 1e-9,
+                "{}: {sum} > {}",
+                parent.key(),
+                parent.width
+            );
         }
         assert_eq!(find(&rects, "").width, 600.0);
         assert_eq!(find(&rects, "").x, 0.0);
@@ -383,7 +388,11 @@ mod tests {
         assert!((find(&rects, "d1h").width - 180.0).abs() < 1.0);
         assert!((find(&rects, "e2.e8").width - 240.0).abs() < 1.0);
         assert!((find(&rects, "e2.d8").width - 90.0).abs() < 1.0);
-        assert_eq!(find(&rects, "e2.e8").x, e2.x, "most visited child on the left");
+        assert_eq!(
+            find(&rects, "e2.e8").x,
+            e2.x,
+            "most visited child on the left"
+        );
         assert!(find(&rects, "d1h").x >= e2.x + e2.width - 1e-9);
         assert_eq!(find(&rects, "e2.e8").row, 2);
     }
@@ -401,7 +410,10 @@ mod tests {
         assert_eq!(others[0].visits, 2);
         assert_eq!(others[0].merged, 1);
         let f1 = find(&rects, "f1");
-        assert!((others[0].x - (f1.x + f1.width)).abs() < 1e-9, "at the right end");
+        assert!(
+            (others[0].x - (f1.x + f1.width)).abs() < 1e-9,
+            "at the right end"
+        );
         // d1h's children are all left out of the slice: 25 visits as other.
         let d1h_other = rects
             .iter()
@@ -415,7 +427,10 @@ mod tests {
     fn zoom_makes_the_node_the_full_width_top_row() {
         let rects = icicle_layout(&map(), &[mv("e2")], 12, 600.0, 3.0);
         let top = &rects[0];
-        assert_eq!((top.key(), top.row, top.x, top.width), ("e2".into(), 0, 0.0, 600.0));
+        assert_eq!(
+            (top.key(), top.row, top.x, top.width),
+            ("e2".into(), 0, 0.0, 600.0)
+        );
         assert!((find(&rects, "e2.e8").width - 400.0).abs() < 1.0);
         assert!(rects.iter().all(|r| r.line.first() == Some(&mv("e2"))));
         // A line off the map stops at the deepest node it reaches.

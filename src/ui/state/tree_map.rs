@@ -70,7 +70,9 @@ impl AppState {
             return;
         };
         let tree = &mut self.analysis.tree;
-        if node_line != line || tree.search_id != self.analysis.map.received.as_ref().map(|r| r.search_id) {
+        if node_line != line
+            || tree.search_id != self.analysis.map.received.as_ref().map(|r| r.search_id)
+        {
             return;
         }
         tree.expanded.insert(ROOT);
@@ -81,5 +83,117 @@ impl AppState {
             }
         }
         self.preview_node(node);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::analysis::model::Intent;
+    use crate::ui::link::{Seat, Shared};
+    use crate::ui::state::Action;
+    use crate::worker::messages::EngineHost;
+
+    const SEED: u64 = 7;
+
+    /// Two humans, analysis of the start position running in a real engine
+    /// host, one progress snapshot and the tree map it asked for received.
+    fn analysing() -> (AppState, EngineHost) {
+        let mut state = AppState::from_shared(
+            Shared {
+                seats: [Seat::Human, Seat::Human],
+                ..Shared::default()
+            },
+            SEED,
+        );
+        state.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+        let search = state.engine.search.clone().expect("analysis runs");
+        let mut host = EngineHost::default();
+        host.handle(search.request());
+        let progress = loop {
+            if let Some(reply @ WorkerResponse::Progress { .. }) = host.slice() {
+                break reply;
+            }
+        };
+        state.apply(Action::WorkerReplied(progress), SEED);
+        answer(&mut state, &mut host);
+        (state, host)
+    }
+
+    /// Sends the tree map request the state asks for and applies the answer.
+    fn answer(state: &mut AppState, host: &mut EngineHost) {
+        let (request, _) = state.tree_map_request().expect("the open chart asks");
+        for reply in host.handle(request) {
+            state.apply(Action::WorkerReplied(reply), SEED);
+        }
+    }
+
+    fn map_intent(state: &mut AppState, intent: MapIntent) {
+        state.apply(Action::Analysis(Intent::Map(intent)), SEED);
+    }
+
+    #[test]
+    fn the_open_chart_asks_for_a_slice_per_snapshot_and_keeps_the_answer() {
+        let (mut state, _host) = analysing();
+        let received = state.analysis.map.received.as_ref().expect("a slice");
+        assert!(received.map.nodes.len() > 1);
+        assert_eq!(received.moves, Vec::<Move>::new());
+        let (request, playouts) = state.tree_map_request().expect("asks");
+        assert!(playouts > 0);
+        assert!(matches!(request, WorkerRequest::TreeMap { ref path, .. } if path.is_empty()));
+        map_intent(&mut state, MapIntent::Show(false));
+        assert_eq!(
+            state.tree_map_request(),
+            None,
+            "a closed chart asks nothing"
+        );
+    }
+
+    #[test]
+    fn zooming_asks_under_the_node_and_selects_it_in_the_tree_explorer() {
+        let (mut state, mut host) = analysing();
+        let map = &state.analysis.map.received.as_ref().expect("slice").map;
+        let (first, id) = (map.nodes[1].mv.expect("a move"), map.nodes[1].id);
+        map_intent(&mut state, MapIntent::Zoom(vec![first]));
+        assert_eq!(state.analysis.map.zoom, vec![first]);
+        assert_eq!(state.analysis.tree.selected, Some(id));
+        assert!(state.analysis.tree.expanded.contains(&ROOT));
+        assert_eq!(
+            state.board.preview,
+            Some(vec![first]),
+            "the board shows the node"
+        );
+        assert!(state.engine.analysing(), "a preview keeps analysis running");
+        let Some((WorkerRequest::TreeMap { path, .. }, _)) = state.tree_map_request() else {
+            panic!("expected a tree map request");
+        };
+        assert_eq!(path, vec![first]);
+        answer(&mut state, &mut host);
+        let received = state.analysis.map.received.as_ref().expect("slice");
+        assert_eq!(received.map.path, vec![first]);
+        map_intent(&mut state, MapIntent::Zoom(Vec::new()));
+        assert_eq!(state.board.preview, None);
+        assert_eq!(state.analysis.tree.selected, None);
+    }
+
+    #[test]
+    fn hovering_previews_the_rest_of_the_line_from_the_board() {
+        let (mut state, _host) = analysing();
+        let map = &state.analysis.map.received.as_ref().expect("slice").map;
+        let deep = (0..map.nodes.len())
+            .filter_map(|i| map.line(i))
+            .find(|l| l.len() == 2)
+            .expect("a node two plies deep");
+        map_intent(&mut state, MapIntent::Hover(Some(deep.clone())));
+        assert_eq!(state.tree_map_ghosts(), Some(deep.clone()));
+        map_intent(&mut state, MapIntent::Zoom(deep[..1].to_vec()));
+        map_intent(&mut state, MapIntent::Hover(Some(deep.clone())));
+        assert_eq!(
+            state.tree_map_ghosts(),
+            Some(deep[1..].to_vec()),
+            "from the preview"
+        );
+        map_intent(&mut state, MapIntent::Hover(None));
+        assert_eq!(state.tree_map_ghosts(), None);
     }
 }
