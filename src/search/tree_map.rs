@@ -25,12 +25,16 @@ pub const MAX_MAP_BUDGET: u32 = 10_000;
 pub const MAX_MAP_DEPTH: u32 = 64;
 
 /// How much of the tree a map holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MapLimits {
     /// Most nodes, the top included (clamped to `1..=`[`MAX_MAP_BUDGET`]).
     pub budget: u32,
     /// Most moves below the top (clamped to [`MAX_MAP_DEPTH`]).
     pub depth: u32,
+    /// Nodes with a smaller share of the top's visits are left out (a
+    /// chart cannot draw them anyway); 0 keeps every visited node.
+    #[serde(default)]
+    pub min_share: f64,
 }
 
 impl Default for MapLimits {
@@ -38,6 +42,7 @@ impl Default for MapLimits {
         MapLimits {
             budget: DEFAULT_MAP_BUDGET,
             depth: 12,
+            min_share: 0.0,
         }
     }
 }
@@ -154,6 +159,8 @@ struct Builder<'a> {
     /// Plies from the searched position to the top.
     top_depth: usize,
     max_depth: u32,
+    /// Fewest visits of a node in the map (below the top).
+    min_visits: u32,
     nodes: Vec<MapNode>,
     /// Per map node: its depth below the top.
     depths: Vec<u32>,
@@ -213,6 +220,7 @@ impl Builder<'_> {
         self.child_visits
             .push(children.iter().map(|&c| tree[c].visits).sum());
         if depth < self.max_depth {
+            children.retain(|&c| tree[c].visits >= self.min_visits);
             children.sort_by(|&a, &b| tree[b].visits.cmp(&tree[a].visits));
         } else {
             children.clear();
@@ -237,6 +245,17 @@ impl Builder<'_> {
     }
 }
 
+/// The fewest visits a node needs for a map whose top has `top_visits`:
+/// `min_share` of them, at least 1.
+fn min_visits(top_visits: u32, min_share: f64) -> u32 {
+    let share = if min_share.is_finite() {
+        min_share.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ((f64::from(top_visits) * share).ceil() as u32).max(1)
+}
+
 /// The map of the subtree under `top`, which lies `path.len()` moves below
 /// the searched position along `path`.
 pub(crate) fn tree_map(
@@ -253,6 +272,7 @@ pub(crate) fn tree_map(
         context,
         top_depth: path.len(),
         max_depth: limits.depth.min(MAX_MAP_DEPTH),
+        min_visits: min_visits(tree[top].visits, limits.min_share),
         nodes: Vec::with_capacity(room),
         depths: Vec::with_capacity(room),
         sorted: Vec::with_capacity(room),
@@ -311,6 +331,7 @@ mod tests {
                 MapLimits {
                     budget: 300,
                     depth: 12,
+                    min_share: 0.0,
                 },
             )
             .expect("the root is in the tree");
@@ -347,6 +368,7 @@ mod tests {
                 MapLimits {
                     budget: 5000,
                     depth: 1,
+                    min_share: 0.0,
                 },
             )
             .expect("root");
@@ -389,6 +411,23 @@ mod tests {
         let uct = node.uct.expect("a visited child has a UCT value");
         assert!((f64::from(uct) - best.uct_value).abs() < 1e-4);
         assert!(map.nodes[0].uct.is_none());
+    }
+
+    #[test]
+    fn a_minimum_share_leaves_out_nodes_too_small_to_draw() {
+        let search = searched(1500);
+        let limits = MapLimits {
+            min_share: 0.01,
+            ..MapLimits::default()
+        };
+        let map = search.tree_map(&[], limits).expect("root");
+        let floor = (f64::from(map.nodes[0].visits) * 0.01).ceil() as u32;
+        assert!(map.nodes.iter().all(|n| n.visits >= floor));
+        let full = search.tree_map(&[], MapLimits::default()).expect("root");
+        assert!(map.nodes.len() < full.nodes.len());
+        assert_eq!(min_visits(1000, f64::NAN), 1);
+        assert_eq!(min_visits(1000, 0.005), 5);
+        assert_eq!(min_visits(0, 0.5), 1);
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub fn app() -> Html {
     {
         let engine = engine.clone();
         use_effect_with(state.tree_map_request(), move |request| {
-            if let Some((request, _)) = request {
+            if let Some((request, ..)) = request {
                 engine.send(request.clone());
             }
         });

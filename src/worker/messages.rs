@@ -580,6 +580,7 @@ mod tree_map_tests {
         let limits = MapLimits {
             budget: 50,
             depth: 6,
+            min_share: 0.0,
         };
         let answer = host.handle(WorkerRequest::TreeMap {
             id: 3,

@@ -79,12 +79,13 @@ impl Default for IcicleState {
 }
 
 impl IcicleState {
-    /// How much of the tree to ask for: the budget, and one row below the
-    /// last drawn so "other" there shows what lies deeper.
+    /// How much of the tree to ask for: the budget, as deep as the rows
+    /// go, and only nodes wide enough to be drawn undivided.
     pub fn limits(&self) -> MapLimits {
         MapLimits {
             budget: DEFAULT_MAP_BUDGET,
             depth: self.rows as u32,
+            min_share: MIN_WIDTH / CHART_WIDTH,
         }
     }
 
@@ -180,6 +181,14 @@ pub fn line_key(line: &[Move]) -> String {
         .map(Move::to_string)
         .collect::<Vec<_>>()
         .join(".")
+}
+
+/// The line a chart's `data-node` names; `None` if a move does not parse.
+pub fn parse_line_key(key: &str) -> Option<Vec<Move>> {
+    if key.is_empty() {
+        return Some(Vec::new());
+    }
+    key.split('.').map(|m| m.parse().ok()).collect()
 }
 
 /// The rectangles of `map` from the node at `zoom` (the deepest node on
@@ -436,6 +445,16 @@ mod tests {
         // A line off the map stops at the deepest node it reaches.
         let off = icicle_layout(&map(), &[mv("e2"), mv("a9h")], 12, 600.0, 3.0);
         assert_eq!(off[0].key(), "e2");
+    }
+
+    #[test]
+    fn a_line_key_reads_back_and_bad_text_is_none() {
+        let line = vec![mv("e2"), mv("e8"), mv("d1h")];
+        assert_eq!(line_key(&line), "e2.e8.d1h");
+        assert_eq!(parse_line_key("e2.e8.d1h"), Some(line));
+        assert_eq!(parse_line_key(""), Some(Vec::new()));
+        assert_eq!(parse_line_key("e2.zz"), None);
+        assert_eq!(parse_line_key("e2..e8"), None);
     }
 
     #[test]

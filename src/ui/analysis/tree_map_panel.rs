@@ -6,8 +6,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::icicle::{
-    icicle_layout, line_key, IcicleRect, IcicleState, MapIntent, CHART_WIDTH, MAX_ROWS, MIN_ROWS,
-    MIN_WIDTH, ROW_HEIGHT,
+    icicle_layout, line_key, parse_line_key, IcicleRect, IcicleState, MapIntent, CHART_WIDTH,
+    MAX_ROWS, MIN_ROWS, MIN_WIDTH, ROW_HEIGHT,
 };
 use super::model::{numbered_line, percent, proven_text, uct_text, win_colour};
 use crate::game::Move;
@@ -32,6 +32,7 @@ pub struct TreeMapPanelProps {
 #[function_component(TreeMapPanel)]
 pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
     let svg = use_node_ref();
+    let link = use_node_ref();
     let state = &props.state;
     let intent = &props.on_intent;
     let show = {
@@ -55,8 +56,8 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
         .map(|r| icicle_layout(&r.map, &state.zoom, state.rows, CHART_WIDTH, MIN_WIDTH))
         .unwrap_or_default();
     let first_ply = received.map_or(0, |r| r.moves.len());
-    let rows_drawn = rects.iter().map(|r| r.row + 1).max().unwrap_or(1);
-    let height = rows_drawn as f64 * ROW_HEIGHT;
+    // A fixed height per row setting, so new rows never move the page.
+    let height = state.rows as f64 * ROW_HEIGHT;
     let top_line = rects.first().map(|r| r.line.clone()).unwrap_or_default();
     let hovered = state
         .hover
@@ -71,11 +72,23 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
         MapIntent::Rows(value)
     });
     let save = {
-        let svg = svg.clone();
-        Callback::from(move |e: MouseEvent| save_picture(&svg, &e))
+        let (svg, link) = (svg.clone(), link.clone());
+        Callback::from(move |e: MouseEvent| save_picture(&svg, &link, &e))
     };
+    // One pair of listeners for the whole chart (not one per rectangle):
+    // the node is read from the rectangle's `data-node`.
     let leave = intent.reform(|_: MouseEvent| MapIntent::Hover(None));
-    let drawn = rects.iter().map(|r| rect(r, intent));
+    let over = intent.reform(|e: MouseEvent| MapIntent::Hover(node_under(&e)));
+    let click = {
+        let intent = intent.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(line) = node_under(&e) {
+                intent.emit(MapIntent::Zoom(line));
+            }
+        })
+    };
+    let drawn = rects.iter().map(rect);
+    let labels = rects.iter().filter_map(label);
     html! {
         <section class="tree-map-panel">
             { header }
@@ -93,7 +106,7 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
                     </select>
                 </label>
                 <a class="tree-map-save" data-testid="tree-map-save" href="#" download={PICTURE_NAME}
-                    onclick={save}>{ "Save picture" }</a>
+                    ref={link} onclick={save}>{ "Save picture" }</a>
                 if let Some(r) = received {
                     <span class="tree-map-cost" data-testid="tree-map-cost"
                         data-nodes={r.map.nodes.len().to_string()} data-build-us={format!("{:.0}", r.build_us)}>
@@ -105,9 +118,11 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
             <svg class="tree-map" data-testid="tree-map" ref={svg}
                 xmlns="http://www.w3.org/2000/svg" viewBox={format!("0 0 {CHART_WIDTH} {height}")}
                 width={CHART_WIDTH.to_string()} height={height.to_string()}
-                role="img" aria-label="icicle chart of the search tree" onmouseleave={leave}>
+                role="img" aria-label="icicle chart of the search tree" onmouseleave={leave}
+                onmouseover={over} onclick={click}>
                 <rect x="0" y="0" width={CHART_WIDTH.to_string()} height={height.to_string()} fill="#ffffff" />
                 { for drawn }
+                { for labels }
             </svg>
             <p class="tree-map-hover" data-testid="tree-map-hover">
                 { hovered.map(|r| hover_text(r, first_ply)).unwrap_or_else(|| "Hover a node to see its line.".into()) }
@@ -116,39 +131,47 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
     }
 }
 
+/// The line of the node rectangle under the pointer (`None` off the nodes).
+fn node_under(e: &MouseEvent) -> Option<Vec<Move>> {
+    let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let key = target.get_attribute("data-node")?;
+    parse_line_key(&key)
+}
+
 /// One node or "other" rectangle with its label.
-fn rect(r: &IcicleRect, intent: &Callback<MapIntent>) -> Html {
+fn rect(r: &IcicleRect) -> Html {
     let y = r.row as f64 * ROW_HEIGHT;
     let key = r.key();
     if r.is_other() {
         return html! {
             <rect key={format!("o:{key}")} class="tree-map-other" data-node-other={key}
-                data-visits={r.visits.to_string()} x={format!("{:.3}", r.x)} y={y.to_string()}
+                data-visits={r.visits.to_string()} data-merged={r.merged.to_string()}
+                x={format!("{:.3}", r.x)} y={y.to_string()}
                 width={format!("{:.3}", r.width)} height={ROW_HEIGHT.to_string()}
-                fill={OTHER_FILL} stroke="#ffffff" stroke-width="0.5">
-                <title>{ format!("{} smaller moves, {} playouts", r.merged, r.visits) }</title>
-            </rect>
+                fill={OTHER_FILL} stroke="#ffffff" stroke-width="0.5" />
         };
     }
-    let label = r.line.last().map_or("root".to_string(), Move::to_string);
-    let line = r.line.clone();
-    let enter = intent.reform(move |_: MouseEvent| MapIntent::Hover(Some(line.clone())));
-    let line = r.line.clone();
-    let click = intent.reform(move |_: MouseEvent| MapIntent::Zoom(line.clone()));
     html! {
-        <g key={format!("n:{key}")} class="tree-map-node">
-            <rect data-node={key} data-visits={r.visits.to_string()}
-                data-score={format!("{:.4}", r.win)} x={format!("{:.3}", r.x)} y={y.to_string()}
-                width={format!("{:.3}", r.width)} height={ROW_HEIGHT.to_string()}
-                fill={win_colour(r.win)} stroke="#ffffff" stroke-width="0.5"
-                onmouseenter={enter} onclick={click} />
-            if r.width >= LABEL_WIDTH {
-                <text x={format!("{:.2}", r.x + r.width / 2.0)} y={(y + ROW_HEIGHT * 0.68).to_string()}
-                    font-size="10" font-family="sans-serif" text-anchor="middle" fill="#111111"
-                    pointer-events="none">{ label }</text>
-            }
-        </g>
+        <rect key={format!("n:{key}")} class="tree-map-node" data-node={key}
+            data-visits={r.visits.to_string()} data-score={format!("{:.4}", r.win)}
+            x={format!("{:.3}", r.x)} y={y.to_string()}
+            width={format!("{:.3}", r.width)} height={ROW_HEIGHT.to_string()}
+            fill={win_colour(r.win)} stroke="#ffffff" stroke-width="0.5" />
     }
+}
+
+/// The move written in a node rectangle wide enough for it.
+fn label(r: &IcicleRect) -> Option<Html> {
+    if r.is_other() || r.width < LABEL_WIDTH {
+        return None;
+    }
+    let y = r.row as f64 * ROW_HEIGHT;
+    let text = r.line.last().map_or("root".to_string(), Move::to_string);
+    Some(html! {
+        <text key={r.key()} x={format!("{:.2}", r.x + r.width / 2.0)}
+            y={(y + ROW_HEIGHT * 0.68).to_string()} font-size="10" font-family="sans-serif"
+            text-anchor="middle" fill="#111111" pointer-events="none">{ text }</text>
+    })
 }
 
 /// Root and each move of the top node's line, as buttons back up.
@@ -190,12 +213,11 @@ fn hover_text(r: &IcicleRect, first_ply: usize) -> String {
 }
 
 /// Points the clicked "Save picture" link at the chart as an SVG file, so
-/// the browser downloads it.
-fn save_picture(svg: &NodeRef, e: &MouseEvent) {
+/// the browser downloads it (the click's default action follows the link).
+fn save_picture(svg: &NodeRef, link: &NodeRef, e: &MouseEvent) {
     let (Some(svg), Some(link)) = (
         svg.cast::<web_sys::Element>(),
-        e.current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+        link.cast::<web_sys::Element>(),
     ) else {
         e.prevent_default();
         return;

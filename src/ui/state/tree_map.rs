@@ -8,11 +8,16 @@ use crate::search::ROOT;
 use crate::ui::analysis::icicle::MapIntent;
 use crate::worker::messages::{WorkerRequest, WorkerResponse};
 
+/// Milliseconds between two slices while a search runs (every other
+/// snapshot: the chart grows smoothly and the page keeps its time).
+pub const MAP_EVERY_MS: f64 = 400.0;
+
 impl AppState {
-    /// The slice the chart needs now, with the playouts of the snapshot it
-    /// follows (a new snapshot asks again): of the latest search while the
-    /// worker still holds its tree, when the chart is open.
-    pub fn tree_map_request(&self) -> Option<(WorkerRequest, u64)> {
+    /// The slice the chart needs now, of the latest search while the worker
+    /// still holds its tree, when the chart is open; with the snapshot's
+    /// time step (every [`MAP_EVERY_MS`]) and whether it runs, so that the
+    /// page asks again when they change and once more when the search ends.
+    pub fn tree_map_request(&self) -> Option<(WorkerRequest, u64, bool)> {
         let map = &self.analysis.map;
         let latest = self.analysis.latest()?;
         if !map.open || latest.id != self.engine.last_search_id {
@@ -23,7 +28,8 @@ impl AppState {
             path: map.zoom.clone(),
             limits: map.limits(),
         };
-        Some((request, latest.info.playouts))
+        let step = (latest.info.elapsed_ms.max(0.0) / MAP_EVERY_MS) as u64;
+        Some((request, step, latest.running))
     }
 
     /// The hovered node's line still to play from the board's position, as
@@ -122,7 +128,7 @@ mod tests {
 
     /// Sends the tree map request the state asks for and applies the answer.
     fn answer(state: &mut AppState, host: &mut EngineHost) {
-        let (request, _) = state.tree_map_request().expect("the open chart asks");
+        let (request, ..) = state.tree_map_request().expect("the open chart asks");
         for reply in host.handle(request) {
             state.apply(Action::WorkerReplied(reply), SEED);
         }
@@ -138,8 +144,8 @@ mod tests {
         let received = state.analysis.map.received.as_ref().expect("a slice");
         assert!(received.map.nodes.len() > 1);
         assert_eq!(received.moves, Vec::<Move>::new());
-        let (request, playouts) = state.tree_map_request().expect("asks");
-        assert!(playouts > 0);
+        let (request, _, running) = state.tree_map_request().expect("asks");
+        assert!(running);
         assert!(matches!(request, WorkerRequest::TreeMap { ref path, .. } if path.is_empty()));
         map_intent(&mut state, MapIntent::Show(false));
         assert_eq!(
@@ -164,7 +170,7 @@ mod tests {
             "the board shows the node"
         );
         assert!(state.engine.analysing(), "a preview keeps analysis running");
-        let Some((WorkerRequest::TreeMap { path, .. }, _)) = state.tree_map_request() else {
+        let Some((WorkerRequest::TreeMap { path, .. }, ..)) = state.tree_map_request() else {
             panic!("expected a tree map request");
         };
         assert_eq!(path, vec![first]);
