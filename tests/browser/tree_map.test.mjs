@@ -40,7 +40,10 @@ async function waitForRects(page, n, ms) {
   assert.fail(`fewer than ${n} rectangles after ${ms} ms`);
 }
 
-/** Opens a two-human game with a long-task observer and starts analysis. */
+/**
+ * Opens a two-human game with a long-task observer and a record of the tree
+ * map messages' sizes (as JSON), and starts analysis.
+ */
 async function analyse(moves = "") {
   const context = await open.newContext();
   await context.addInitScript(() => {
@@ -48,6 +51,20 @@ async function analyse(moves = "") {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
     }).observe({ type: "longtask", buffered: false });
+    window.__mapBytes = [];
+    const handler = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
+    Object.defineProperty(Worker.prototype, "onmessage", {
+      get() {
+        return handler.get.call(this);
+      },
+      set(listener) {
+        handler.set.call(this, (event) => {
+          const json = JSON.stringify(event.data ?? null);
+          if (json.includes('"TreeMap"')) window.__mapBytes.push(json.length);
+          return listener(event);
+        });
+      },
+    });
   });
   const { page, problems } = await open(`v=1&p1=human&p2=human${moves}`, { context });
   await page.locator('[data-testid="analysis-toggle"]').click();
@@ -82,9 +99,13 @@ describe(`tree map (${BASE})`, () => {
     const later = Number(await page.locator(`${chart} rect[data-node=""]`).getAttribute("data-visits"));
     assert.ok(later > first, `root visits grow: ${first} → ${later}`);
     const cost = page.locator('[data-testid="tree-map-cost"]');
+    const bytes = await page.evaluate(() => window.__mapBytes);
+    assert.ok(bytes.length >= 2, "slices keep coming");
+    const largest = Math.max(...bytes);
     console.log(
-      `tree map: ${drawn.length} rectangles after ${waited} ms; worker slice of ${await cost.getAttribute("data-nodes")} nodes built in ${await cost.getAttribute("data-build-us")} µs`,
+      `tree map: ${drawn.length} rectangles after ${waited} ms; worker slice of ${await cost.getAttribute("data-nodes")} nodes built in ${await cost.getAttribute("data-build-us")} µs; ${bytes.length} slices, largest ${largest} bytes as JSON`,
     );
+    assert.ok(largest < 256 * 1024, `a slice of ${largest} bytes`);
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -158,6 +179,11 @@ describe(`tree map (${BASE})`, () => {
     });
     await sleep(4000);
     const longTasks = await page.evaluate(() => window.__longTasks);
+    const cost = page.locator('[data-testid="tree-map-cost"]');
+    const bytes = await page.evaluate(() => window.__mapBytes);
+    console.log(
+      `tree map after ~5 s: ${(await rects(page)).length} rectangles, slice of ${await cost.getAttribute("data-nodes")} nodes built in ${await cost.getAttribute("data-build-us")} µs, ${bytes.at(-1)} bytes as JSON; ${bytes.length} slices in all`,
+    );
     if (process.env.TREE_MAP_SCREENSHOT) {
       await page.locator(".tree-map-panel").screenshot({ path: process.env.TREE_MAP_SCREENSHOT });
     }
