@@ -91,17 +91,19 @@ pub struct TreeMap {
 
 impl TreeMap {
     /// The moves from the searched position to node `index` of the map
-    /// (`None` past the end).
+    /// (`None` past the end, or if the parents do not lead back to the top
+    /// through earlier nodes, as they always do in a map the search built).
     pub fn line(&self, index: usize) -> Option<Vec<Move>> {
         let mut below = Vec::new();
         let mut at = index;
         loop {
             let node = self.nodes.get(at)?;
             match node.parent {
-                Some(parent) => {
+                Some(parent) if (parent as usize) < at => {
                     below.push(node.mv?);
                     at = parent as usize;
                 }
+                Some(_) => return None,
                 None => break,
             }
         }
@@ -379,6 +381,10 @@ mod tests {
         );
         assert_eq!(map.nodes[0].hidden, 0, "every visited root child is kept");
         assert_eq!(map.line(1).map(|l| l.len()), Some(1));
+        let mut broken = map.clone();
+        broken.nodes[0].parent = Some(1);
+        broken.nodes[1].parent = Some(1);
+        assert_eq!(broken.line(1), None, "a parent must come earlier");
     }
 
     #[test]
@@ -440,13 +446,24 @@ mod tests {
         let back: TreeMap = serde_json::from_str(&json).expect("deserializes");
         assert_eq!(back, map);
         let per_node = json.len() / map.nodes.len();
+        // What the chart asks for: only nodes at least 3 of 600 units wide.
+        let chart = MapLimits {
+            min_share: 0.005,
+            ..MapLimits::default()
+        };
+        let drawn = search.tree_map(&[], chart).expect("root");
+        let drawn_json = serde_json::to_string(&drawn).expect("serializes");
         println!(
-            "tree map: {} nodes, {} bytes of JSON ({per_node} per node), built in {} µs",
+            "tree map: {} nodes, {} bytes of JSON ({per_node} per node), built in {} µs; \
+             the chart's slice: {} nodes, {} bytes",
             map.nodes.len(),
             json.len(),
-            cost.as_micros()
+            cost.as_micros(),
+            drawn.nodes.len(),
+            drawn_json.len()
         );
         assert!(per_node < 110, "{per_node} bytes per node");
         assert!(map.nodes.len() <= DEFAULT_MAP_BUDGET as usize);
+        assert!(drawn_json.len() < 40_000, "{} bytes", drawn_json.len());
     }
 }

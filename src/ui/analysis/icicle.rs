@@ -204,7 +204,9 @@ pub fn icicle_layout(
 ) -> Vec<IcicleRect> {
     let mut children = vec![Vec::new(); map.nodes.len()];
     for (i, node) in map.nodes.iter().enumerate() {
-        if let Some(parent) = node.parent.and_then(|p| children.get_mut(p as usize)) {
+        // Parents come first; anything else cannot be drawn as a tree.
+        let parent = node.parent.map(|p| p as usize).filter(|&p| p < i);
+        if let Some(parent) = parent.and_then(|p| children.get_mut(p)) {
             parent.push(i);
         }
     }
@@ -463,6 +465,12 @@ mod tests {
         assert!(rects.iter().all(|r| r.row < 2));
         assert!(icicle_layout(&map(), &[], 0, 600.0, 3.0).is_empty());
         assert!(icicle_layout(&TreeMap::default(), &[], 12, 600.0, 3.0).is_empty());
+        // A parent link forward (never sent by the search) is not followed.
+        let mut looped = map();
+        looped.nodes[0].parent = Some(1);
+        looped.nodes[1].parent = Some(5);
+        let rects = icicle_layout(&looped, &[], 12, 600.0, 3.0);
+        assert!(rects.iter().all(|r| r.line.first() != Some(&mv("e2"))));
     }
 
     #[test]
