@@ -16,6 +16,7 @@ mod policy;
 mod ranking;
 mod setup_options;
 mod tree;
+mod tree_map;
 mod uct;
 
 pub use choice::{one_of, quote_input, Choice, ParseChoiceError, QUOTE_LIMIT};
@@ -30,4 +31,7 @@ pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT}
 pub use ranking::ranked_moves;
 pub use setup_options::SetupOption;
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
+pub use tree_map::{
+    MapLimits, MapNode, TreeMap, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
+};
 pub use uct::{Search, Slice};

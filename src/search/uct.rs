@@ -9,6 +9,7 @@ use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tree::{NodeId, Proof, Tree, TriedSet, ROOT};
+use super::tree_map::{tree_map, MapContext, MapLimits, TreeMap};
 use crate::game::{Geometry, IllegalMove, Move, Player, Position, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -588,6 +589,23 @@ impl Search {
             self.root.turn().other()
         };
         Some(self.ranked_children(id, mover))
+    }
+
+    /// A bounded slice of the tree under the node reached by `path` from
+    /// the root, the most visited nodes first (see [`super::tree_map`]);
+    /// `None` if `path` leaves the tree.
+    pub fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
+        let top = path.iter().try_fold(ROOT, |node, mv| {
+            self.tree
+                .children(node)
+                .find(|&c| self.tree[c].mv == Some(*mv))
+        })?;
+        let context = MapContext {
+            root_turn: self.root.turn(),
+            uct_c: self.params.uct_c,
+            uct_value,
+        };
+        Some(tree_map(&self.tree, top, path.to_vec(), limits, &context))
     }
 
     /// The moves from the root to node `id`, if it exists.

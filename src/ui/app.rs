@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::analysis::model::Intent;
-use super::analysis::{AnalysisOverlay, AnalysisPanel};
+use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
 use super::board::Board;
 use super::controls::EngineControls;
 use super::engine::use_engine;
@@ -65,6 +65,33 @@ pub fn app() -> Html {
             }
         });
     }
+    // The tree map asks for a slice per snapshot while it is open.
+    {
+        let engine = engine.clone();
+        use_effect_with(state.tree_map_request(), move |request| {
+            if let Some((request, ..)) = request {
+                engine.send(request.clone());
+            }
+        });
+    }
+    // Ask for the children of every open tree node not loaded yet.
+    {
+        let engine = engine.clone();
+        let tree = &state.analysis.tree;
+        let unloaded: Vec<_> = tree
+            .expanded
+            .iter()
+            .filter(|node| !tree.children.contains_key(node))
+            .copied()
+            .collect();
+        use_effect_with((tree.search_id, unloaded), move |(id, unloaded)| {
+            if let Some(id) = *id {
+                for &node in unloaded {
+                    engine.send(WorkerRequest::Children { id, node });
+                }
+            }
+        });
+    }
     // Save on every change.
     let query = encode(&state.shared());
     use_effect_with(query, |query| save(query));
@@ -112,6 +139,9 @@ pub fn app() -> Html {
                             show_pv={state.analysis.show_pv}
                             on_hover={analysis.on_intent.reform(Intent::Hover)}
                             on_play={analysis.on_play.clone()} />
+                        if let Some(line) = state.tree_map_ghosts() {
+                            <g class="tree-map-ghosts"><PvGhosts {position} {line} /></g>
+                        }
                     </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}
@@ -220,10 +250,9 @@ fn analysis_props(
         Callback::from(move |intent: Intent| {
             if let Some(id) = tree_id {
                 let ask = |node| engine.send(WorkerRequest::Children { id, node });
-                match &intent {
-                    Intent::Toggle(node) if !expanded.contains(node) => ask(*node),
-                    Intent::Refresh => expanded.iter().for_each(|n| ask(*n)),
-                    _ => {}
+                // Opened nodes are asked for by the effect in `App`.
+                if intent == Intent::Refresh {
+                    expanded.iter().for_each(|n| ask(*n));
                 }
             }
             dispatcher.dispatch(Action::Analysis(intent));

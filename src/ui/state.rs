@@ -13,6 +13,7 @@ mod engine_run;
 mod game_view;
 #[cfg(test)]
 mod tests;
+mod tree_map;
 
 pub use chrome::{Confirm, PageChrome};
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
@@ -274,6 +275,7 @@ impl AppState {
 
     fn worker_replied(&mut self, reply: WorkerResponse) {
         self.analysis_saw(&reply);
+        self.tree_map_saw(&reply);
         let current = self.engine.search.as_ref().map(|s| (s.id, s.mode));
         match reply {
             WorkerResponse::Pong { worker, .. } => self.page.worker = Some(worker),
@@ -299,7 +301,7 @@ impl AppState {
                 }
                 self.page.tell(format!("Engine: {message}"));
             }
-            WorkerResponse::Children { .. } => {}
+            WorkerResponse::Children { .. } | WorkerResponse::TreeMap { .. } => {}
         }
     }
 

@@ -9,7 +9,9 @@
 //! page can drop answers to searches it no longer waits for.
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{ChildInfo, Limits, NodeId, Search, SearchInfo, SearchParams};
+use crate::search::{
+    ChildInfo, Limits, MapLimits, NodeId, Search, SearchInfo, SearchParams, TreeMap,
+};
 use serde::{Deserialize, Serialize};
 
 /// What a search is for.
@@ -98,6 +100,16 @@ pub enum WorkerRequest {
         /// The node; `0` is the root.
         node: NodeId,
     },
+    /// A bounded slice of the latest search's tree for the tree map, under
+    /// the node `path` leads to (the deepest node on it the tree has).
+    TreeMap {
+        /// The search whose tree is meant.
+        id: u32,
+        /// Moves from the searched position to the map's top node.
+        path: Vec<Move>,
+        /// How many nodes and how deep.
+        limits: MapLimits,
+    },
 }
 
 /// What the worker tells the page.
@@ -138,6 +150,15 @@ pub enum WorkerResponse {
         path: Vec<Move>,
         /// Its children.
         children: Vec<ChildInfo>,
+    },
+    /// The answer to [`WorkerRequest::TreeMap`].
+    TreeMap {
+        /// The search id.
+        id: u32,
+        /// The slice of the tree.
+        map: TreeMap,
+        /// Microseconds the worker took to build it.
+        build_us: f64,
     },
     /// A request could not be served.
     Error {
@@ -208,6 +229,7 @@ impl EngineHost {
                     message: format!("node {node} is not in the tree of search {id}"),
                 })]
             }
+            WorkerRequest::TreeMap { id, path, limits } => vec![self.tree_map(id, &path, limits)],
         }
     }
 
@@ -254,6 +276,24 @@ impl EngineHost {
             last_progress_ms: crate::search::now_ms(),
         });
         Vec::new()
+    }
+
+    /// The tree map of search `id` under the deepest node of `path` in its
+    /// tree, timed.
+    fn tree_map(&self, id: u32, path: &[Move], limits: MapLimits) -> WorkerResponse {
+        let Some(search) = self.search.as_ref().filter(|_| id == self.last_id) else {
+            return WorkerResponse::Error {
+                id,
+                message: format!("search {id} has no tree to map"),
+            };
+        };
+        let started = super::timing::precise_ms();
+        let map = (0..=path.len())
+            .rev()
+            .find_map(|len| search.tree_map(&path[..len], limits))
+            .unwrap_or_default();
+        let build_us = (super::timing::precise_ms() - started) * 1000.0;
+        WorkerResponse::TreeMap { id, map, build_us }
     }
 
     /// Whether a search is under way.
@@ -512,5 +552,77 @@ mod tests {
         let error = standard("e2 e8 e2").replay().expect_err("e2 is occupied");
         assert_eq!(error.move_index(), Some(3));
         assert_eq!(standard("e2 e8").replay().expect("legal").moves().len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod tree_map_tests {
+    use super::*;
+    use crate::search::ROOT;
+
+    fn analyse(host: &mut EngineHost, id: u32) {
+        host.handle(WorkerRequest::Search {
+            id,
+            game: GameData::new(Variant::default(), Vec::new()),
+            params: SearchParams::default(),
+            mode: SearchMode::Analysis,
+            top: 4,
+        });
+        for _ in 0..4 {
+            host.slice();
+        }
+    }
+
+    #[test]
+    fn a_tree_map_answers_with_a_bounded_slice_of_the_latest_search() {
+        let mut host = EngineHost::default();
+        analyse(&mut host, 3);
+        let limits = MapLimits {
+            budget: 50,
+            depth: 6,
+            min_share: 0.0,
+        };
+        let answer = host.handle(WorkerRequest::TreeMap {
+            id: 3,
+            path: Vec::new(),
+            limits,
+        });
+        let [WorkerResponse::TreeMap { id, map, build_us }] = answer.as_slice() else {
+            panic!("expected a tree map, got {answer:?}");
+        };
+        assert_eq!(*id, 3);
+        assert!(map.nodes.len() <= 50 && map.nodes.len() > 1);
+        assert_eq!(map.nodes[0].id, ROOT);
+        assert!(*build_us >= 0.0);
+        let stale = host.handle(WorkerRequest::TreeMap {
+            id: 2,
+            path: Vec::new(),
+            limits,
+        });
+        assert!(matches!(
+            stale.as_slice(),
+            [WorkerResponse::Error { id: 2, .. }]
+        ));
+    }
+
+    #[test]
+    fn a_tree_map_under_a_path_off_the_tree_starts_where_the_tree_ends() {
+        let mut host = EngineHost::default();
+        analyse(&mut host, 1);
+        let first = host
+            .search
+            .as_ref()
+            .and_then(|s| s.info(1).children.first().map(|c| c.mv))
+            .expect("a root child");
+        let off: Move = "a1h".parse().expect("wall");
+        let answer = host.handle(WorkerRequest::TreeMap {
+            id: 1,
+            path: vec![first, off, off],
+            limits: MapLimits::default(),
+        });
+        let [WorkerResponse::TreeMap { map, .. }] = answer.as_slice() else {
+            panic!("expected a tree map, got {answer:?}");
+        };
+        assert_eq!(map.path, vec![first]);
     }
 }

@@ -6,6 +6,7 @@
 //! glue ([`EngineWorker`], [`SerdeWasmCodec`]) exists only on wasm32.
 
 pub mod messages;
+mod timing;
 
 #[cfg(target_arch = "wasm32")]
 mod codec;

@@ -7,6 +7,7 @@
 //! [`super::geometry`]; [`model`] holds their state and helpers and builds
 //! natively so its tests run with `cargo test`.
 
+pub mod icicle;
 pub mod model;
 
 #[cfg(target_arch = "wasm32")]
@@ -26,6 +27,8 @@ mod stats;
 #[cfg(target_arch = "wasm32")]
 mod tree;
 #[cfg(target_arch = "wasm32")]
+mod tree_map_panel;
+#[cfg(target_arch = "wasm32")]
 mod visit_chart;
 #[cfg(target_arch = "wasm32")]
 mod win_graph;
@@ -34,3 +37,5 @@ mod win_graph;
 pub use overlay::AnalysisOverlay;
 #[cfg(target_arch = "wasm32")]
 pub use panel::AnalysisPanel;
+#[cfg(target_arch = "wasm32")]
+pub use pv_ghosts::PvGhosts;

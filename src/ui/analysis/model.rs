@@ -9,6 +9,8 @@ use crate::game::{Move, Player, Position};
 use crate::search::{for_player, ChildInfo, NodeId, Proven, SearchInfo, ROOT};
 use crate::worker::messages::SearchMode;
 
+use super::icicle::{IcicleState, MapIntent};
+
 /// Candidates drawn on the board unless the user picks another number.
 pub const DEFAULT_TOP: usize = 8;
 /// Most candidates the user may ask for (the worker lists this many).
@@ -33,6 +35,8 @@ pub enum Intent {
     Select(Option<NodeId>),
     /// Reload the open nodes of the tree explorer.
     Refresh,
+    /// An intent of the tree map (icicle chart).
+    Map(MapIntent),
 }
 
 /// The engine's latest snapshot of one searched position.
@@ -130,6 +134,8 @@ pub struct AnalysisState {
     pub tree: TreeView,
     /// Moves to the position analysis mode searches (while it runs).
     pub analysed: Option<Vec<Move>>,
+    /// The tree map's rows, zoom, hover and latest slice.
+    pub map: IcicleState,
 }
 
 impl Default for AnalysisState {
@@ -141,6 +147,7 @@ impl Default for AnalysisState {
             searched: Vec::new(),
             tree: TreeView::default(),
             analysed: None,
+            map: IcicleState::default(),
         }
     }
 }

@@ -7,6 +7,7 @@ use super::model::{AnalysisState, Intent, Searched};
 use super::pv_line::PvLine;
 use super::stats::SearchStats;
 use super::tree::TreeExplorer;
+use super::tree_map_panel::TreeMapPanel;
 use super::visit_chart::VisitChart;
 use super::win_graph::WinGraph;
 use crate::game::Move;
@@ -56,6 +57,7 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
                 on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
                 on_refresh={intent.reform(|()| Intent::Refresh)} />
+            <TreeMapPanel state={props.state.map.clone()} on_intent={intent.reform(Intent::Map)} />
         </section>
     }
 }

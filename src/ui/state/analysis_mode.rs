@@ -75,11 +75,12 @@ impl AppState {
             Intent::Select(None) => self.board.preview = None,
             Intent::Select(Some(node)) => self.preview_node(node),
             Intent::Refresh => {}
+            Intent::Map(map) => self.tree_map_intent(map),
         }
     }
 
     /// Shows the tree node's position on the board, the game untouched.
-    fn preview_node(&mut self, node: NodeId) {
+    pub(super) fn preview_node(&mut self, node: NodeId) {
         let tree = &self.analysis.tree;
         let searched = tree
             .search_id

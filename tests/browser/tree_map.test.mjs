@@ -1,0 +1,198 @@
+// Browser tests of the tree map (issue 16's "Must show" list): the live
+// icicle chart of the search tree, its widths, zoom, hover, explorer
+// selection and "Save picture", with the main thread kept free. Run as
+//   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
+// Set TREE_MAP_SCREENSHOT=<file.png> to keep a picture of the chart after
+// 5 s of analysis of the start position.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { BASE, useBoardPages } from "./harness.mjs";
+
+const open = useBoardPages();
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const chart = '[data-testid="tree-map"]';
+
+/** Every node rectangle of the chart: line, visits, score, x, y, width. */
+const rects = (page) =>
+  page.locator(`${chart} rect[data-node]`).evaluateAll((els) =>
+    els.map((e) => ({
+      node: e.dataset.node,
+      visits: Number(e.dataset.visits),
+      score: Number(e.dataset.score),
+      x: Number(e.getAttribute("x")),
+      y: Number(e.getAttribute("y")),
+      width: Number(e.getAttribute("width")),
+    })),
+  );
+
+/** The line of a node's parent (`null` for the root). */
+const parentOf = (node) => (node === "" ? null : node.includes(".") ? node.slice(0, node.lastIndexOf(".")) : "");
+
+/** Waits up to `ms` for at least `n` node rectangles; returns how long it took. */
+async function waitForRects(page, n, ms) {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if ((await page.locator(`${chart} rect[data-node]`).count()) >= n) return Date.now() - started;
+    await sleep(50);
+  }
+  assert.fail(`fewer than ${n} rectangles after ${ms} ms`);
+}
+
+/**
+ * Opens a two-human game with a long-task observer and a record of the tree
+ * map messages' sizes (as JSON), and starts analysis.
+ */
+async function analyse(moves = "") {
+  const context = await open.newContext();
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: false });
+    window.__mapBytes = [];
+    const handler = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
+    Object.defineProperty(Worker.prototype, "onmessage", {
+      get() {
+        return handler.get.call(this);
+      },
+      set(listener) {
+        handler.set.call(this, (event) => {
+          const json = JSON.stringify(event.data ?? null);
+          if (json.includes('"TreeMap"')) window.__mapBytes.push(json.length);
+          return listener(event);
+        });
+      },
+    });
+  });
+  const { page, problems } = await open(`v=1&p1=human&p2=human${moves}`, { context });
+  await page.locator('[data-testid="analysis-toggle"]').click();
+  return { context, page, problems };
+}
+
+describe(`tree map (${BASE})`, () => {
+  test("analysis draws the tree live: ≥ 20 rectangles within 3 s, widths ∝ visits, the root grows", async () => {
+    const { context, page, problems } = await analyse();
+    const waited = await waitForRects(page, 20, 3000);
+    const drawn = await rects(page);
+    const byNode = new Map(drawn.map((r) => [r.node, r]));
+    const root = byNode.get("");
+    assert.ok(root, "the root is drawn");
+    assert.equal(root.x, 0);
+    assert.equal(root.y, 0);
+    let checked = 0;
+    for (const r of drawn) {
+      const parent = byNode.get(parentOf(r.node));
+      if (!parent) continue;
+      assert.match(r.node, /^([a-i][1-9][hv]?)(\.[a-i][1-9][hv]?)*$/);
+      assert.ok(r.score >= 0 && r.score <= 1, `${r.node}: score ${r.score}`);
+      const drawnShare = r.width / parent.width;
+      const visitShare = r.visits / parent.visits;
+      assert.ok(Math.abs(drawnShare - visitShare) <= 0.05, `${r.node}: width share ${drawnShare}, visits ${visitShare}`);
+      assert.ok(r.x >= parent.x - 1e-6 && r.x + r.width <= parent.x + parent.width + 1e-3, `${r.node} inside its parent`);
+      checked += 1;
+    }
+    assert.ok(checked >= 19, `${checked} children checked`);
+    const first = root.visits;
+    await sleep(1000);
+    const later = Number(await page.locator(`${chart} rect[data-node=""]`).getAttribute("data-visits"));
+    assert.ok(later > first, `root visits grow: ${first} → ${later}`);
+    const cost = page.locator('[data-testid="tree-map-cost"]');
+    const bytes = await page.evaluate(() => window.__mapBytes);
+    assert.ok(bytes.length >= 2, "slices keep coming");
+    const largest = Math.max(...bytes);
+    console.log(
+      `tree map: ${drawn.length} rectangles after ${waited} ms; worker slice of ${await cost.getAttribute("data-nodes")} nodes built in ${await cost.getAttribute("data-build-us")} µs; ${bytes.length} slices, largest ${largest} bytes as JSON`,
+    );
+    assert.ok(largest < 256 * 1024, `a slice of ${largest} bytes`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("hover previews the line on the board, click zooms and selects the node in the explorer", async () => {
+    const { context, page, problems } = await analyse();
+    await waitForRects(page, 20, 3000);
+    await sleep(800);
+    // A node two plies deep, wide enough to point at.
+    const deep = (await rects(page)).filter((r) => r.node.split(".").length === 2 && r.width > 4);
+    assert.ok(deep.length > 0, "a second-ply node is drawn");
+    const target = deep.sort((a, b) => b.width - a.width)[0].node;
+    await page.locator(`${chart} rect[data-node="${target}"]`).hover({ force: true });
+    const ghosts = page.locator("svg.board .tree-map-ghosts [data-pv-step]");
+    await ghosts.nth(1).waitFor();
+    assert.deepEqual(
+      await ghosts.evaluateAll((els) => els.map((e) => e.dataset.move)),
+      target.split("."),
+      "the hovered line as numbered ghosts",
+    );
+    assert.match(await page.locator('[data-testid="tree-map-hover"]').innerText(), /1\. .*playouts.*mean.*UCT/);
+
+    const first = target.split(".")[0];
+    await page.locator(`${chart} rect[data-node="${first}"]`).click({ force: true });
+    const top = async () => (await rects(page)).find((r) => r.y === 0);
+    await page.waitForFunction(
+      ([sel, node]) => document.querySelector(`${sel} rect[data-node][y="0"]`)?.dataset.node === node,
+      [chart, first],
+    );
+    const zoomed = await top();
+    assert.equal(zoomed.node, first, "the clicked node is the top row");
+    assert.equal(zoomed.x, 0);
+    assert.equal(zoomed.width, 600, "spanning the full width");
+    assert.ok((await rects(page)).every((r) => r.node === first || r.node.startsWith(`${first}.`)));
+    const selected = page.locator('[data-testid="tree"] [aria-selected="true"]');
+    await selected.waitFor();
+    assert.equal(await selected.getAttribute("data-move"), first, "the explorer selects the same node");
+    // The next slices come from the zoomed node and keep it on top.
+    await sleep(600);
+    assert.equal((await top()).node, first);
+    await page.locator('[data-testid="tree-map-crumb"][data-node=""]').click();
+    await page.waitForFunction(
+      (sel) => document.querySelector(`${sel} rect[data-node][y="0"]`)?.dataset.node === "",
+      chart,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("Save picture downloads the chart as an SVG file", async () => {
+    const { context, page, problems } = await analyse();
+    await waitForRects(page, 20, 3000);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator('[data-testid="tree-map-save"]').click(),
+    ]);
+    assert.match(download.suggestedFilename(), /\.svg$/);
+    const svg = await readFile(await download.path(), "utf8");
+    assert.match(svg, /^<\?xml[^>]*>\s*<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.ok((svg.match(/<rect /g) ?? []).length >= 20, "the rectangles are in the file");
+    assert.match(svg, /data-node=""/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the main thread stays free with the chart open: no task over 50 ms", async () => {
+    const { context, page, problems } = await analyse();
+    await waitForRects(page, 20, 3000);
+    await page.evaluate(() => {
+      window.__longTasks = [];
+    });
+    await sleep(4000);
+    const longTasks = await page.evaluate(() => window.__longTasks);
+    const cost = page.locator('[data-testid="tree-map-cost"]');
+    const bytes = await page.evaluate(() => window.__mapBytes);
+    console.log(
+      `tree map after ~5 s: ${(await rects(page)).length} rectangles, slice of ${await cost.getAttribute("data-nodes")} nodes built in ${await cost.getAttribute("data-build-us")} µs, ${bytes.at(-1)} bytes as JSON; ${bytes.length} slices in all`,
+    );
+    if (process.env.TREE_MAP_SCREENSHOT) {
+      await page.locator(".tree-map-panel").screenshot({ path: process.env.TREE_MAP_SCREENSHOT });
+    }
+    assert.deepEqual(
+      longTasks.filter((d) => d > 50),
+      [],
+      `long tasks: ${JSON.stringify(longTasks)}`,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
