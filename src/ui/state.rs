@@ -9,12 +9,17 @@
 
 mod analysis_mode;
 mod chrome;
+mod coach;
 mod engine_run;
 mod game_view;
 #[cfg(test)]
 mod tests;
 
 pub use chrome::{Confirm, PageChrome};
+pub use coach::{
+    Coach, CoachIntent, CoachSearch, Hint, Purpose, ReviewRun, BUDGET_RANGE_MS, DEFAULT_HINT_MS,
+    DEFAULT_REVIEW_MS,
+};
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
 pub use game_view::GameView;
 
@@ -34,6 +39,8 @@ pub struct AppState {
     pub page: PageChrome,
     /// The analysis views: snapshots per searched position, the tree explorer.
     pub analysis: AnalysisState,
+    /// Hints and the game review.
+    pub coach: Coach,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -88,6 +95,8 @@ pub enum Action {
     WorkerReplied(WorkerResponse),
     /// An intent from the analysis views.
     Analysis(Intent),
+    /// A hint, the review, or the coach worker's answer.
+    Coach(CoachIntent),
 }
 
 impl AppState {
@@ -110,6 +119,7 @@ impl AppState {
             engine: EngineRun::new(shared.engine, last_search_id),
             page: PageChrome::default(),
             analysis: AnalysisState::default(),
+            coach: Coach::default(),
         };
         state.schedule(seed);
         state
@@ -169,6 +179,7 @@ impl AppState {
             Action::ShowNewGame(open) => self.page.new_game_open = open,
             Action::WorkerReplied(reply) => self.worker_replied(reply),
             Action::Analysis(intent) => self.analysis_intent(intent),
+            Action::Coach(intent) => self.coach_intent(intent),
         }
         self.follow_board();
         self.schedule(seed);
@@ -178,8 +189,10 @@ impl AppState {
     /// the search ids carry over.
     fn replace_game(&mut self, shared: Shared, seed: u64) {
         let worker = self.page.worker.take();
+        let coach_search_id = self.coach.last_search_id;
         *self = AppState::from_shared_after(shared, self.engine.last_search_id, seed);
         self.page.worker = worker;
+        self.coach.last_search_id = coach_search_id;
     }
 
     /// Starts an engine move when the engine is to move and nothing runs.
