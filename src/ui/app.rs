@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::analysis::model::Intent;
 use super::analysis::{AnalysisOverlay, AnalysisPanel};
 use super::board::Board;
+use super::coach::{use_saved_coach, CoachOverlay, CoachPanel};
 use super::controls::EngineControls;
 use super::engine::use_engine;
 use super::history::History;
@@ -18,7 +19,7 @@ use super::new_game::NewGameDialog;
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::share::ShareLink;
-use super::state::{Action, AppState};
+use super::state::{Action, AppState, CoachIntent};
 use super::status::WorkerStatus;
 use super::storage::{initial_state, save};
 use super::thinking::{Thinking, ThinkingSummary};
@@ -39,6 +40,9 @@ pub fn app() -> Html {
         let dispatcher = state.dispatcher();
         Callback::from(move |a: Action| dispatcher.dispatch(a))
     };
+
+    use_coach_worker(&state);
+    use_saved_coach(&state);
 
     // A ping at start shows whether the worker came up.
     {
@@ -84,6 +88,7 @@ pub fn app() -> Html {
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
+    let review = state.coach.review_of(&board.game);
 
     html! {
         <main class="app">
@@ -112,6 +117,7 @@ pub fn app() -> Html {
                             show_pv={state.analysis.show_pv}
                             on_hover={analysis.on_intent.reform(Intent::Hover)}
                             on_play={analysis.on_play.clone()} />
+                        { coach_overlay(&state) }
                     </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}
@@ -134,7 +140,9 @@ pub fn app() -> Html {
                         can_redo={!board.game.undone().is_empty()}
                         on_view={dispatch.reform(Action::View)}
                         on_undo={dispatch.reform(|()| Action::Undo)}
-                        on_redo={dispatch.reform(|()| Action::Redo)} />
+                        on_redo={dispatch.reform(|()| Action::Redo)}
+                        judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()} />
+                    { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
                     <EngineControls settings={run.settings.clone()}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />
@@ -244,5 +252,70 @@ fn analysis_props(
         can_start: state.can_analyse(),
         on_intent,
         on_play,
+    }
+}
+
+/// The coach's own engine worker: sends each search the coach starts and
+/// stops it when it goes away; only final answers reach the reducer. The
+/// worker lives as long as the page.
+#[hook]
+fn use_coach_worker(state: &UseReducerHandle<AppState>) {
+    let worker = {
+        let dispatcher = state.dispatcher();
+        use_engine(Callback::from(
+            move |reply: crate::worker::messages::WorkerResponse| {
+                use crate::worker::messages::WorkerResponse;
+                if matches!(
+                    reply,
+                    WorkerResponse::Done { .. } | WorkerResponse::Error { .. }
+                ) {
+                    dispatcher.dispatch(Action::Coach(CoachIntent::Replied(reply)));
+                }
+            },
+        ))
+    };
+    {
+        let worker = worker.clone();
+        use_effect_with(state.coach.search.clone(), move |search| {
+            let id = search.as_ref().map(|s| {
+                worker.send(s.request());
+                s.id
+            });
+            move || {
+                if let Some(id) = id {
+                    worker.send(WorkerRequest::Stop { id });
+                }
+            }
+        });
+    }
+}
+
+/// The hint and the better move drawn on the board.
+fn coach_overlay(state: &AppState) -> Html {
+    let board = &state.board;
+    let shown = state.shown_game();
+    let better = state.coach.review_of(&board.game).and_then(|review| {
+        let next = review.moves().get(board.shown_ply())?;
+        next.better.map(|_| next.line.clone())
+    });
+    html! {
+        <CoachOverlay position={board.board_position()} hint={state.coach.hint_for(&shown).cloned()}
+            hint_line={state.coach.hint_line} better={better.filter(|_| board.preview.is_none())} />
+    }
+}
+
+/// The coach's panel from the state.
+fn coach_panel(
+    state: &AppState,
+    review: Option<crate::review::GameReview>,
+    dispatch: &Callback<Action>,
+) -> Html {
+    let coach = &state.coach;
+    html! {
+        <CoachPanel game={state.board.game.clone()} shown={state.board.shown_ply()}
+            can_hint={state.can_hint()} hint_pending={coach.hint_pending()}
+            hint={coach.hint_for(&state.shown_game()).cloned()} hints_used={coach.hints_used}
+            run={coach.review.clone()} {review} hint_ms={coach.hint_ms} review_ms={coach.review_ms}
+            on_intent={dispatch.reform(Action::Coach)} on_view={dispatch.reform(Action::View)} />
     }
 }

@@ -34,3 +34,7 @@ mod win_graph;
 pub use overlay::AnalysisOverlay;
 #[cfg(target_arch = "wasm32")]
 pub use panel::AnalysisPanel;
+#[cfg(target_arch = "wasm32")]
+pub use pv_ghosts::PvGhosts;
+#[cfg(target_arch = "wasm32")]
+pub use win_graph::{GraphMark, WinGraph};

@@ -5,7 +5,9 @@
 //! A hint searches the shown position with the hint budget; a review
 //! searches every position of the game, in order, with the review budget,
 //! and is judged by [`crate::review`]. A hint asked for during a review
-//! runs after the review's current position.
+//! runs after the review's current position. Both search with the Default
+//! preset whatever the opponent's settings, so the page and `quoridor
+//! review` judge alike.
 
 use super::engine_run::TOP_CHILDREN;
 use super::AppState;
@@ -109,6 +111,8 @@ pub struct Coach {
     pub hint: Option<Hint>,
     /// Hints given in this game.
     pub hints_used: u32,
+    /// Draw the hint's whole line (its text is hovered).
+    pub hint_line: bool,
     /// The review, running or done.
     pub review: Option<ReviewRun>,
     /// The coach worker's search under way.
@@ -125,6 +129,7 @@ impl Default for Coach {
             hint_wanted: None,
             hint: None,
             hints_used: 0,
+            hint_line: false,
             review: None,
             search: None,
             last_search_id: 0,
@@ -143,6 +148,10 @@ pub enum CoachIntent {
     CancelReview,
     /// A review found in storage for this game: use it instead of searching.
     Restore(Vec<PositionEval>),
+    /// Draw the hint's line (`true`) or only its move.
+    ShowHintLine(bool),
+    /// Hints used in this game, as saved with it.
+    RestoreHints(u32),
     /// New hint budget in milliseconds.
     SetHintMs(u64),
     /// New review budget per position in milliseconds.
@@ -237,6 +246,8 @@ impl AppState {
                     });
                 }
             }
+            CoachIntent::ShowHintLine(on) => coach.hint_line = on,
+            CoachIntent::RestoreHints(n) => coach.hints_used = coach.hints_used.max(n),
             CoachIntent::SetHintMs(ms) => {
                 coach.hint_ms = ms.clamp(*BUDGET_RANGE_MS.start(), *BUDGET_RANGE_MS.end())
             }
@@ -298,7 +309,8 @@ impl AppState {
     /// first, then the review's next position. Finished positions need no
     /// search.
     fn coach_schedule(&mut self) {
-        let mut base = self.engine.settings.effective();
+        // One engine for every judgement: the Default preset, as the CLI's review.
+        let mut base = SearchParams::default();
         let coach = &mut self.coach;
         if coach.search.is_some() {
             return;
