@@ -109,6 +109,7 @@ impl AppState {
     /// Like [`AppState::from_shared`], with search ids going on after
     /// `last_search_id` so late answers to an old game's search are ignored.
     fn from_shared_after(shared: Shared, last_search_id: u32, seed: u64) -> Self {
+        let hints_used = shared.hints;
         let mut state = AppState {
             board: GameView {
                 game: shared.game,
@@ -119,7 +120,10 @@ impl AppState {
             engine: EngineRun::new(shared.engine, last_search_id),
             page: PageChrome::default(),
             analysis: AnalysisState::default(),
-            coach: Coach::default(),
+            coach: Coach {
+                hints_used,
+                ..Coach::default()
+            },
         };
         state.schedule(seed);
         state
@@ -132,6 +136,7 @@ impl AppState {
             view: self.board.view,
             seats: self.board.seats,
             engine: self.engine.settings.clone(),
+            hints: self.coach.hints_used,
         }
     }
 
@@ -164,6 +169,7 @@ impl AppState {
                     view: None,
                     seats,
                     engine: self.engine.settings.clone(),
+                    hints: 0,
                 };
                 self.replace_game(shared, seed);
             }

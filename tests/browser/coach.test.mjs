@@ -11,8 +11,10 @@ const open = useBoardPages();
 /** Player 1 stands on d8 and plays a wall instead of winning with d9; player 2 then wins. */
 const THROWN = "d1 f9 d2 f8 d3 f7 d4 f6 d5 f5 d6 f4 d7 f3 d8 f2 a1h f1";
 const link = (record, extra = "") => `v=1&p1=human&p2=human&moves=${record.split(" ").join(".")}${extra}`;
-/** A 60-move game the engine played against itself at 0.1 s a move (quoridor arena). */
-const SIXTY = process.env.QUORIDOR_SIXTY ?? "";
+/** A 61-move game the engine played against itself at 0.1 s a move
+ * (`quoridor arena --games 1 --time-ms 100 --b preset=default`). */
+const SIXTY =
+  "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6 f5v a3h a6h g3h g4h e5v c5v g5h h8h f5 e5 f4 e4 g4 f4 h4 g4 i4 f8h i5 d8h f1h h4 i6 i4 i7 i3 h7 h3 g7 g3 f7 h3 h1h i3 b1h i4 d1h i5 e7 i6 d7 i7 d8 h7 c8 i7 c9";
 
 const judgements = (page) =>
   page
@@ -109,7 +111,7 @@ describe(`coach (${BASE})`, () => {
     await context.close();
   });
 
-  test("a 60-move game reviews in well under a minute", { skip: SIXTY === "" && "set QUORIDOR_SIXTY to a record" }, async () => {
+  test("a 60-move game reviews in well under a minute", async () => {
     const { context, page, problems } = await open(link(SIXTY));
     const started = Date.now();
     await page.locator('[data-testid="review"]').click();

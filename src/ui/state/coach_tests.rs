@@ -217,3 +217,29 @@ fn budgets_stay_in_range() {
     assert_eq!(s.coach.hint_ms, *BUDGET_RANGE_MS.start());
     assert_eq!(s.coach.review_ms, *BUDGET_RANGE_MS.end());
 }
+
+#[test]
+fn hints_used_are_kept_with_the_game_and_start_at_zero_in_a_new_one() {
+    let game: Game = "e2 e8".parse().expect("legal");
+    let mut s = AppState::from_shared(
+        Shared {
+            game,
+            seats: [Seat::Human, Seat::Human],
+            hints: 2,
+            ..Shared::default()
+        },
+        SEED,
+    );
+    assert_eq!(s.coach.hints_used, 2);
+    coach(&mut s, CoachIntent::Hint);
+    answer(&mut s, "e3", 0.5);
+    assert_eq!(s.shared().hints, 3);
+    s.apply(
+        Action::NewGame {
+            variant: Variant::default(),
+            seats: [Seat::Human, Seat::Human],
+        },
+        SEED,
+    );
+    assert_eq!(s.coach.hints_used, 0);
+}
