@@ -44,6 +44,9 @@ describe(`coach (${BASE})`, () => {
     // Hovering the hint's text draws its line from the hinted move on.
     await page.locator('[data-testid="hint-text"]').hover();
     await page.locator(`svg.board [data-hint] .pv-ghost[data-pv-step='1'][data-move='${hint}']`).waitFor();
+    // The hints used travel with the game's link.
+    await page.locator('[data-testid="share"]').click();
+    assert.match(await page.locator('[data-testid="share-url"]').inputValue(), /&hints=1&/);
     assert.deepEqual(problems, []);
     await context.close();
   });
