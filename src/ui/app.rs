@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::analysis::model::Intent;
 use super::analysis::{AnalysisOverlay, AnalysisPanel};
 use super::board::Board;
-use super::coach::{use_saved_coach, CoachOverlay, CoachPanel};
+use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::engine::use_engine;
 use super::history::History;
@@ -19,7 +19,7 @@ use super::new_game::NewGameDialog;
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::share::ShareLink;
-use super::state::{Action, AppState, CoachIntent};
+use super::state::{Action, AppState};
 use super::status::WorkerStatus;
 use super::storage::{initial_state, save};
 use super::thinking::{Thinking, ThinkingSummary};
@@ -252,70 +252,5 @@ fn analysis_props(
         can_start: state.can_analyse(),
         on_intent,
         on_play,
-    }
-}
-
-/// The coach's own engine worker: sends each search the coach starts and
-/// stops it when it goes away; only final answers reach the reducer. The
-/// worker lives as long as the page.
-#[hook]
-fn use_coach_worker(state: &UseReducerHandle<AppState>) {
-    let worker = {
-        let dispatcher = state.dispatcher();
-        use_engine(Callback::from(
-            move |reply: crate::worker::messages::WorkerResponse| {
-                use crate::worker::messages::WorkerResponse;
-                if matches!(
-                    reply,
-                    WorkerResponse::Done { .. } | WorkerResponse::Error { .. }
-                ) {
-                    dispatcher.dispatch(Action::Coach(CoachIntent::Replied(reply)));
-                }
-            },
-        ))
-    };
-    {
-        let worker = worker.clone();
-        use_effect_with(state.coach.search.clone(), move |search| {
-            let id = search.as_ref().map(|s| {
-                worker.send(s.request());
-                s.id
-            });
-            move || {
-                if let Some(id) = id {
-                    worker.send(WorkerRequest::Stop { id });
-                }
-            }
-        });
-    }
-}
-
-/// The hint and the better move drawn on the board.
-fn coach_overlay(state: &AppState) -> Html {
-    let board = &state.board;
-    let shown = state.shown_game();
-    let better = state.coach.review_of(&board.game).and_then(|review| {
-        let next = review.moves().get(board.shown_ply())?;
-        next.better.map(|_| next.line.clone())
-    });
-    html! {
-        <CoachOverlay position={board.board_position()} hint={state.coach.hint_for(&shown).cloned()}
-            hint_line={state.coach.hint_line} better={better.filter(|_| board.preview.is_none())} />
-    }
-}
-
-/// The coach's panel from the state.
-fn coach_panel(
-    state: &AppState,
-    review: Option<crate::review::GameReview>,
-    dispatch: &Callback<Action>,
-) -> Html {
-    let coach = &state.coach;
-    html! {
-        <CoachPanel game={state.board.game.clone()} shown={state.board.shown_ply()}
-            can_hint={state.can_hint()} hint_pending={coach.hint_pending()}
-            hint={coach.hint_for(&state.shown_game()).cloned()} hints_used={coach.hints_used}
-            run={coach.review.clone()} {review} hint_ms={coach.hint_ms} review_ms={coach.review_ms}
-            on_intent={dispatch.reform(Action::Coach)} on_view={dispatch.reform(Action::View)} />
     }
 }

@@ -4,11 +4,15 @@
 //! [`crate::ui::state`] (`Coach`); these components render it and send
 //! [`crate::ui::state::CoachIntent`]s.
 
+mod from_state;
 mod overlay;
 mod panel;
 mod saved;
 mod summary;
+mod worker;
 
+pub use from_state::{coach_overlay, coach_panel};
 pub use overlay::CoachOverlay;
 pub use panel::CoachPanel;
 pub use saved::use_saved_coach;
+pub use worker::use_coach_worker;
