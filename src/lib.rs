@@ -2,7 +2,8 @@
 //! browser app (Yew + a Web Worker, wasm32) and the native command-line tool.
 //!
 //! Rules never depend on search; search never depends on the UI. [`bench`] is
-//! the engine benchmark shared by the CLI and its WebAssembly build.
+//! the engine benchmark shared by the CLI and its WebAssembly build; [`review`]
+//! the coach's judgement of a game's moves, shared by the page and the CLI.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
@@ -10,6 +11,7 @@ pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
+pub mod review;
 pub mod search;
 pub mod text;
 pub mod ui;

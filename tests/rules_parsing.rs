@@ -294,3 +294,32 @@ fn play_text_names_the_move_number_and_changes_nothing_on_error() {
     assert!(illegal.to_string().starts_with("move 2 (e4) is illegal"));
     assert_eq!(game.to_string(), "e2");
 }
+
+#[test]
+fn annotation_symbols_and_comments_are_read_and_ignored() {
+    let annotated: Game =
+        "d1 f9 d2?! f8? {better: e8} d3?? {better: d3h, win 60% → 20%} f7!! d4! f6!?"
+            .parse()
+            .unwrap();
+    assert_eq!(annotated.to_string(), "d1 f9 d2 f8 d3 f7 d4 f6");
+    let spaced: Game = "d1 ?? f9{c}d2 {a comment\nover two lines} f8"
+        .parse()
+        .unwrap();
+    assert_eq!(spaced.to_string(), "d1 f9 d2 f8");
+}
+
+#[test]
+fn unclosed_comment_is_an_error_not_a_panic() {
+    let err = "d1 f9 {better: d2".parse::<Game>().unwrap_err();
+    assert_eq!(err, RecordError::UnclosedComment);
+    assert_eq!(err.to_string(), "a '{' comment has no closing '}'");
+}
+
+#[test]
+fn a_symbol_that_is_not_an_annotation_stays_an_error() {
+    let err = "d1 f9???".parse::<Game>().unwrap_err();
+    assert!(
+        matches!(err, RecordError::Syntax { index: 2, .. }),
+        "{err:?}"
+    );
+}

@@ -57,6 +57,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Engine-vs-engine match
     Arena(ArenaArgs),
+    /// Judge every move of a record: annotated record and each player's accuracy
+    Review(super::review::ReviewArgs),
     /// Re-run the thesis's experiments into docs/experiments.md
     Experiments(ExperimentsArgs),
     /// Print a shell completion script (e.g. `quoridor completions bash > /etc/bash_completion.d/quoridor`)

@@ -16,6 +16,7 @@ mod progress;
 mod qtp;
 mod qtp_flags;
 mod ranges;
+mod review;
 mod rules;
 mod uci;
 
@@ -61,6 +62,7 @@ fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Qtp(args) => qtp::qtp(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Arena(args) => arena::arena(&args),
+        Command::Review(args) => review::review(&args),
         Command::Experiments(args) => experiments::experiments(&args),
         Command::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.

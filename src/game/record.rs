@@ -15,6 +15,9 @@
 //! back row). Move numbers such as `1.` are accepted and ignored when reading,
 //! so `1. e2 e8 2. e3` reads the same as `e2 e8 e3`. Reading is
 //! case-insensitive. A tag given twice is an error, not "last one wins".
+//! Annotations are read and ignored too, so an annotated record (a review's
+//! export) reads back as its moves: a symbol right after a move (`??`, `?`,
+//! `?!`, `!?`, `!`, `!!`) and comments in braces (`{better: d9}`).
 //!
 //! ```
 //! use quoridor::game::Game;
@@ -23,6 +26,8 @@
 //! assert_eq!(game.to_string(), "[size 5] [walls 3] c2 c4 b1v");
 //! let twice = "[size 5] [size 7] c2".parse::<Game>().unwrap_err();
 //! assert_eq!(twice.to_string(), "bad record header: the tag [size …] appears twice");
+//! let annotated: Game = "e2 e8 e3?! {better: e3h} e7".parse().unwrap();
+//! assert_eq!(annotated.to_string(), "e2 e8 e3 e7");
 //! ```
 
 use super::moves::{Move, Player};
@@ -60,6 +65,8 @@ pub enum RecordError {
     Header(String),
     /// The variant in the header is not allowed.
     Variant(VariantError),
+    /// A `{` comment has no closing `}`.
+    UnclosedComment,
     /// Move number `index` (1-based) is not notation.
     Syntax {
         /// 1-based index of the move in the record.
@@ -93,6 +100,7 @@ impl fmt::Display for RecordError {
         match self {
             RecordError::Header(why) => write!(f, "bad record header: {why}"),
             RecordError::Variant(e) => write!(f, "bad record header: {e}"),
+            RecordError::UnclosedComment => f.write_str("a '{' comment has no closing '}'"),
             RecordError::Syntax { index, error } => write!(f, "move {index}: {error}"),
             RecordError::Illegal { index, mv, error } => {
                 write!(f, "move {index} ({mv}) is illegal: {error}")
@@ -180,11 +188,46 @@ fn split_record(text: &str) -> Result<RecordText<'_>, RecordError> {
     } else {
         None
     };
-    let moves = rest
-        .split_whitespace()
+    let moves = move_words(rest)?
+        .into_iter()
         .filter(|w| !is_move_number(w))
+        .map(without_annotation)
+        .filter(|w| !w.is_empty())
         .collect();
     Ok(RecordText { variant, moves })
+}
+
+/// The words of the move text, with `{…}` comments left out.
+fn move_words(mut rest: &str) -> Result<Vec<&str>, RecordError> {
+    let mut words = Vec::new();
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return Ok(words);
+        }
+        if let Some(comment) = rest.strip_prefix('{') {
+            let close = comment.find('}').ok_or(RecordError::UnclosedComment)?;
+            rest = &comment[close + 1..];
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        words.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+}
+
+/// Annotation symbols a move may carry, longest first so `??` is not read as `?`.
+const ANNOTATIONS: [&str; 6] = ["??", "?!", "!?", "!!", "?", "!"];
+
+/// `word` without a trailing annotation symbol (`a1h??` → `a1h`); a symbol
+/// standing alone becomes empty and is skipped.
+fn without_annotation(word: &str) -> &str {
+    ANNOTATIONS
+        .iter()
+        .find_map(|symbol| word.strip_suffix(symbol))
+        .unwrap_or(word)
 }
 
 /// `12.` style move numbers, skipped when reading records.

@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::analysis::model::Intent;
 use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
 use super::board::Board;
+use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::engine::use_engine;
 use super::history::History;
@@ -39,6 +40,9 @@ pub fn app() -> Html {
         let dispatcher = state.dispatcher();
         Callback::from(move |a: Action| dispatcher.dispatch(a))
     };
+
+    use_coach_worker(&state);
+    use_saved_coach(&state);
 
     // A ping at start shows whether the worker came up.
     {
@@ -111,6 +115,7 @@ pub fn app() -> Html {
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
+    let review = state.coach.review_of(&board.game);
 
     html! {
         <main class="app">
@@ -142,6 +147,7 @@ pub fn app() -> Html {
                         if let Some(line) = state.tree_map_ghosts() {
                             <g class="tree-map-ghosts"><PvGhosts {position} {line} /></g>
                         }
+                        { coach_overlay(&state) }
                     </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}
@@ -164,7 +170,9 @@ pub fn app() -> Html {
                         can_redo={!board.game.undone().is_empty()}
                         on_view={dispatch.reform(Action::View)}
                         on_undo={dispatch.reform(|()| Action::Undo)}
-                        on_redo={dispatch.reform(|()| Action::Redo)} />
+                        on_redo={dispatch.reform(|()| Action::Redo)}
+                        judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()} />
+                    { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
                     <EngineControls settings={run.settings.clone()}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />

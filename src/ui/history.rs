@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::game::Move;
+use crate::review::MoveReview;
 
 #[derive(Properties, PartialEq)]
 pub struct HistoryProps {
@@ -18,6 +19,9 @@ pub struct HistoryProps {
     pub on_undo: Callback<()>,
     /// Redo.
     pub on_redo: Callback<()>,
+    /// A review's verdicts on the first moves, shown with them.
+    #[prop_or_default]
+    pub judged: Vec<MoveReview>,
 }
 
 /// Moves in notation, numbered in pairs; click one to see the position after it.
@@ -47,10 +51,15 @@ pub fn history(props: &HistoryProps) -> Html {
         );
         let number = (i % 2 == 0)
             .then(|| html! { <span class="move-number">{ format!("{}.", i / 2 + 1) }</span> });
+        let judged = props.judged.get(i);
+        let judgement = judged.map(|j| j.judgement.name());
+        let symbol = judged.and_then(|j| j.judgement.symbol()).unwrap_or("");
+        let class = classes!(class, judgement.map(|j| format!("judged-{j}")));
         html! {
-            <li {class} data-move={mv.to_string()} data-ply={ply.to_string()}>
+            <li {class} data-move={mv.to_string()} data-ply={ply.to_string()}
+                data-judgement={judgement} data-better={judged.and_then(|j| j.better).map(|b| b.to_string())}>
                 { for number }
-                <button class="move-button" {onclick}>{ mv.to_string() }</button>
+                <button class="move-button" {onclick}>{ format!("{mv}{symbol}") }</button>
             </li>
         }
     });

@@ -99,6 +99,8 @@ pub struct Shared {
     pub seats: [Seat; 2],
     /// Engine settings.
     pub engine: EngineSettings,
+    /// Hints the coach gave in this game (`hints=N`, written when above 0).
+    pub hints: u32,
 }
 
 impl Default for Shared {
@@ -109,6 +111,7 @@ impl Default for Shared {
             view: None,
             seats: [Seat::Human, Seat::Engine],
             engine: EngineSettings::default(),
+            hints: 0,
         }
     }
 }
@@ -290,6 +293,9 @@ pub fn encode(shared: &Shared) -> String {
     parts.push(format!("p1={}", shared.seats[0].name()));
     parts.push(format!("p2={}", shared.seats[1].name()));
     parts.push(format!("limit={}", shared.engine.limit));
+    if shared.hints > 0 {
+        parts.push(format!("hints={}", shared.hints));
+    }
     let base = SearchParams::default();
     for option in &OPTIONS {
         let value = option.value(&shared.engine.params);
@@ -351,6 +357,13 @@ pub fn decode(query: &str) -> Opened {
                     Err(error) => problems.push(LinkProblem::Seat { key, error }),
                 }
             }
+            "hints" => match value.parse::<u32>() {
+                Ok(n) => shared.hints = n,
+                Err(_) => problems.push(LinkProblem::NotANumber {
+                    key: "hints",
+                    got: quote_input(value),
+                }),
+            },
             "limit" => match value.parse::<LimitKind>() {
                 Ok(kind) => engine.limit = kind,
                 Err(error) => problems.push(LinkProblem::Limit(error)),
@@ -461,6 +474,24 @@ mod tests {
         let opened = decode(&format!("?{text}"));
         assert_eq!(opened.problems, Problems::default());
         assert_eq!(opened.shared, shared);
+    }
+
+    #[test]
+    fn hints_used_travel_with_the_link() {
+        let shared = Shared {
+            hints: 3,
+            ..sample()
+        };
+        let text = encode(&shared);
+        assert!(text.contains("&hints=3&"), "{text}");
+        assert_eq!(decode(&text).shared, shared);
+        assert!(!encode(&sample()).contains("hints="));
+        let bad = decode("v=1&hints=many");
+        assert_eq!(bad.shared.hints, 0);
+        assert_eq!(
+            bad.problems.0[0].to_string(),
+            "hints must be a whole number, got \"many\""
+        );
     }
 
     #[test]

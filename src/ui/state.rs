@@ -9,6 +9,7 @@
 
 mod analysis_mode;
 mod chrome;
+mod coach;
 mod engine_run;
 mod game_view;
 #[cfg(test)]
@@ -16,6 +17,10 @@ mod tests;
 mod tree_map;
 
 pub use chrome::{Confirm, PageChrome};
+pub use coach::{
+    Coach, CoachIntent, CoachSearch, Hint, Purpose, ReviewRun, BUDGET_RANGE_MS, DEFAULT_HINT_MS,
+    DEFAULT_REVIEW_MS,
+};
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
 pub use game_view::GameView;
 
@@ -35,6 +40,8 @@ pub struct AppState {
     pub page: PageChrome,
     /// The analysis views: snapshots per searched position, the tree explorer.
     pub analysis: AnalysisState,
+    /// Hints and the game review.
+    pub coach: Coach,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -89,6 +96,8 @@ pub enum Action {
     WorkerReplied(WorkerResponse),
     /// An intent from the analysis views.
     Analysis(Intent),
+    /// A hint, the review, or the coach worker's answer.
+    Coach(CoachIntent),
 }
 
 impl AppState {
@@ -101,6 +110,7 @@ impl AppState {
     /// Like [`AppState::from_shared`], with search ids going on after
     /// `last_search_id` so late answers to an old game's search are ignored.
     fn from_shared_after(shared: Shared, last_search_id: u32, seed: u64) -> Self {
+        let hints_used = shared.hints;
         let mut state = AppState {
             board: GameView {
                 game: shared.game,
@@ -111,6 +121,10 @@ impl AppState {
             engine: EngineRun::new(shared.engine, last_search_id),
             page: PageChrome::default(),
             analysis: AnalysisState::default(),
+            coach: Coach {
+                hints_used,
+                ..Coach::default()
+            },
         };
         state.schedule(seed);
         state
@@ -123,6 +137,7 @@ impl AppState {
             view: self.board.view,
             seats: self.board.seats,
             engine: self.engine.settings.clone(),
+            hints: self.coach.hints_used,
         }
     }
 
@@ -155,6 +170,7 @@ impl AppState {
                     view: None,
                     seats,
                     engine: self.engine.settings.clone(),
+                    hints: 0,
                 };
                 self.replace_game(shared, seed);
             }
@@ -170,6 +186,7 @@ impl AppState {
             Action::ShowNewGame(open) => self.page.new_game_open = open,
             Action::WorkerReplied(reply) => self.worker_replied(reply),
             Action::Analysis(intent) => self.analysis_intent(intent),
+            Action::Coach(intent) => self.coach_intent(intent),
         }
         self.follow_board();
         self.schedule(seed);
@@ -179,8 +196,10 @@ impl AppState {
     /// the search ids carry over.
     fn replace_game(&mut self, shared: Shared, seed: u64) {
         let worker = self.page.worker.take();
+        let coach_search_id = self.coach.last_search_id;
         *self = AppState::from_shared_after(shared, self.engine.last_search_id, seed);
         self.page.worker = worker;
+        self.coach.last_search_id = coach_search_id;
     }
 
     /// Starts an engine move when the engine is to move and nothing runs.

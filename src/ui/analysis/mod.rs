@@ -39,3 +39,5 @@ pub use overlay::AnalysisOverlay;
 pub use panel::AnalysisPanel;
 #[cfg(target_arch = "wasm32")]
 pub use pv_ghosts::PvGhosts;
+#[cfg(target_arch = "wasm32")]
+pub use win_graph::{GraphMark, WinGraph};

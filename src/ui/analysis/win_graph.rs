@@ -22,6 +22,19 @@ pub struct WinGraphProps {
     pub shown: usize,
     /// A point was clicked: show the position after this many moves.
     pub on_select: Callback<usize>,
+    /// Moves to mark on the curve (a review's errors).
+    #[prop_or_default]
+    pub marks: Vec<GraphMark>,
+}
+
+/// A marked move on the curve: the position after it, and a class naming
+/// what it was (`blunder`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphMark {
+    /// Moves played up to and including the marked one.
+    pub ply: usize,
+    /// The mark's class and `data-judgement`.
+    pub kind: &'static str,
 }
 
 /// Player 1's win probability at every position the engine searched (both
@@ -58,6 +71,14 @@ pub fn win_graph(props: &WinGraphProps) -> Html {
             </circle>
         }
     });
+    let marks = props.marks.iter().filter_map(|m| {
+        let point = props.points.iter().find(|p| p.ply == m.ply)?;
+        Some(html! {
+            <circle class={classes!("win-mark", m.kind)} data-ply={m.ply.to_string()}
+                data-judgement={m.kind} cx={format!("{:.2}", x(m.ply))}
+                cy={format!("{:.2}", y(point.player_one))} r="4.5" />
+        })
+    });
     let shown_x = format!("{:.2}", x(props.shown));
     html! {
         <section class="win-graph-panel">
@@ -70,6 +91,7 @@ pub fn win_graph(props: &WinGraphProps) -> Html {
                 <line class="win-graph-shown" x1={shown_x.clone()} x2={shown_x}
                     y1={PAD.to_string()} y2={(HEIGHT - PAD).to_string()} />
                 <polyline class="win-graph-line" points={line} />
+                { for marks }
                 { for dots }
             </svg>
         </section>

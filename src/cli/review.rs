@@ -1,0 +1,66 @@
+//! `review`: the engine judges every move of a record and prints the
+//! annotated record and each player's accuracy (the same judgement as the
+//! page's review, see [`crate::review`]).
+
+use super::args::PositionArgs;
+use super::error::CliError;
+use super::ranges::Whole;
+use crate::review::{annotated_record, GameReview, PositionEval};
+use crate::search::{Limits, SearchParams};
+use clap::Args;
+use std::io::Write;
+
+/// Milliseconds the engine searches each position by default.
+pub const DEFAULT_REVIEW_TIME_MS: u64 = 500;
+
+/// The flags of `review`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Prints the record with ?! (inaccuracy), ? (mistake) and ?? (blunder) after the moves that lost
+the mover at least 10, 20 or 30 points of win chance, each with a comment naming the engine's
+choice ({better: d9, win 100% → 0%}), then each player's accuracy (0–100) and judgement counts.
+The annotated record reads back as a record: symbols and comments are ignored.")]
+pub struct ReviewArgs {
+    /// Milliseconds the engine searches each position [default: 500]
+    #[arg(long, value_name = "MS", value_parser = Whole::new(1, 3_600_000), conflicts_with = "playouts")]
+    pub time_ms: Option<u64>,
+    /// Playouts per position instead of a time (reproducible reviews)
+    #[arg(long, value_name = "N", value_parser = Whole::at_least_one())]
+    pub playouts: Option<u64>,
+    /// The game to review.
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+impl ReviewArgs {
+    /// The engine's settings: the Default preset with this review's budget.
+    fn params(&self) -> SearchParams {
+        let limits = match self.playouts {
+            Some(n) => Limits::playouts(n),
+            None => Limits::time_ms(self.time_ms.unwrap_or(DEFAULT_REVIEW_TIME_MS)),
+        };
+        SearchParams {
+            limits,
+            ..SearchParams::default()
+        }
+    }
+}
+
+/// Searches every position of the record, then prints the annotated record
+/// and the summary.
+pub fn review(args: &ReviewArgs) -> Result<(), CliError> {
+    let game = args.position.game()?;
+    let params = args.params();
+    let evals: Vec<PositionEval> = (0..=game.moves().len())
+        .filter_map(|ply| game.position_at(ply))
+        .map(|position| PositionEval::search(position, &params))
+        .collect();
+    let judged = GameReview::judge(&game, &evals);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", annotated_record(&game, &judged))?;
+    for line in judged.summary(0).lines() {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! The annotated record: the game's record with each inaccuracy or worse
+//! marked by its symbol and a comment naming the better move and the
+//! mover's win chance before and after, which the record parser reads back
+//! as the plain game:
+//!
+//! ```text
+//! d1 f9 … d8 f2 a1h?? {better: d9, win 100% → 0%} f1
+//! ```
+
+use super::game_review::GameReview;
+use crate::game::Game;
+use std::fmt::Write;
+
+/// `game`'s record with `review`'s judgements; moves not yet judged are
+/// written plain.
+///
+/// ```
+/// use quoridor::game::Game;
+/// use quoridor::review::{annotated_record, GameReview, PositionEval};
+/// let game: Game = "e2 e8".parse().unwrap();
+/// let eval = |p1_win, best: &str| PositionEval {
+///     p1_win, proven: false, best: Some(best.parse().unwrap()), line: vec![] };
+/// let review = GameReview::judge(&game, &[eval(0.5, "e2"), eval(0.5, "d8"), eval(0.9, "e3")]);
+/// let text = annotated_record(&game, &review);
+/// assert_eq!(text, "e2 e8?? {better: d8, win 50% → 10%}");
+/// assert_eq!(text.parse::<Game>().unwrap(), game);
+/// ```
+pub fn annotated_record(game: &Game, review: &GameReview) -> String {
+    let mut text = game.header();
+    for (ply, mv) in game.moves().iter().enumerate() {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        let _ = write!(text, "{mv}");
+        let Some(judged) = review.moves().get(ply) else {
+            continue;
+        };
+        if let Some(symbol) = judged.judgement.symbol() {
+            text.push_str(symbol);
+        }
+        if let Some(better) = judged.better {
+            let _ = write!(
+                text,
+                " {{better: {better}, win {:.0}% → {:.0}%}}",
+                judged.before * 100.0,
+                judged.after * 100.0
+            );
+        }
+    }
+    text
+}

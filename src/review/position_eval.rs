@@ -1,0 +1,74 @@
+//! The engine's view of one position of a game: player 1's win chance at
+//! best play, the move it would play and its line.
+
+use crate::game::{Move, Player, Position};
+use crate::search::{for_player, Search, SearchInfo, SearchParams};
+use serde::{Deserialize, Serialize};
+
+/// What the engine thinks of one position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionEval {
+    /// Player 1's win chance with best play from here (1 or 0 when proven or over).
+    pub p1_win: f64,
+    /// Whether `p1_win` is a proven result (the solver's, or the game is over).
+    pub proven: bool,
+    /// The move the engine would play (`None` when the game is over).
+    pub best: Option<Move>,
+    /// The engine's line from here, `best` first.
+    pub line: Vec<Move>,
+}
+
+impl PositionEval {
+    /// A finished game: the winner's chance is 1.
+    pub fn finished(winner: Player) -> PositionEval {
+        PositionEval {
+            p1_win: for_player(1.0, winner),
+            proven: true,
+            best: None,
+            line: Vec::new(),
+        }
+    }
+
+    /// The evaluation a search snapshot gives: a proven winner's chance is 1;
+    /// otherwise the chance of the move the engine would play (the root's
+    /// mean would count the moves it only tried, and undersell the position).
+    pub fn from_info(info: &SearchInfo) -> PositionEval {
+        let side = info.side_to_move;
+        let (side_win, proven) = match info.proven_winner {
+            Some(winner) => (for_player(for_player(1.0, winner), side), true),
+            None => {
+                let chosen = info
+                    .children
+                    .iter()
+                    .find(|c| Some(c.mv) == info.best_move)
+                    .or(info.children.first());
+                (
+                    chosen.map_or(info.win_probability, |c| c.win_probability),
+                    false,
+                )
+            }
+        };
+        PositionEval {
+            p1_win: for_player(side_win, side),
+            proven,
+            best: info.best_move,
+            line: info.pv.clone(),
+        }
+    }
+
+    /// Searches `position` with `params` (their limits are the budget) on
+    /// this thread; a finished game needs no search.
+    pub fn search(position: &Position, params: &SearchParams) -> PositionEval {
+        if let Some(winner) = position.winner() {
+            return PositionEval::finished(winner);
+        }
+        let mut search = Search::new(*position, params.clone());
+        search.think();
+        PositionEval::from_info(&search.info(usize::MAX))
+    }
+
+    /// `player`'s win chance here.
+    pub fn win_for(&self, player: Player) -> f64 {
+        for_player(self.p1_win, player)
+    }
+}

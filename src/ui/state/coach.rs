@@ -1,0 +1,358 @@
+//! The coach's share of the reducer: hints and the game review, run on a
+//! second engine worker of their own (the same messages as the main one),
+//! one search at a time so they never compete with the engine's moves.
+//!
+//! A hint searches the shown position with the hint budget; a review
+//! searches every position of the game, in order, with the review budget,
+//! and is judged by [`crate::review`]. A hint asked for during a review
+//! runs after the review's current position. Both search with the Default
+//! preset whatever the opponent's settings, so the page and `quoridor
+//! review` judge alike.
+
+use super::engine_run::TOP_CHILDREN;
+use super::AppState;
+use crate::game::{Game, Move};
+use crate::review::{GameReview, PositionEval};
+use crate::search::{Limits, SearchParams};
+use crate::ui::link::Seat;
+use crate::worker::messages::{GameData, SearchMode, WorkerRequest, WorkerResponse};
+
+/// Milliseconds a hint searches by default.
+pub const DEFAULT_HINT_MS: u64 = 1000;
+/// Milliseconds a review searches each position by default: a 60-move game
+/// takes about 61 × 0.25 s ≈ 15 s.
+pub const DEFAULT_REVIEW_MS: u64 = 250;
+/// The budgets the settings accept, in milliseconds.
+pub const BUDGET_RANGE_MS: std::ops::RangeInclusive<u64> = 20..=60_000;
+
+/// What a coach search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// A hint for the position searched.
+    Hint,
+    /// The review's evaluation of the position after `ply` moves.
+    Review {
+        /// Moves before the searched position.
+        ply: usize,
+    },
+}
+
+/// A search the coach has asked its worker for; the app sends it when it
+/// appears and stops it when it goes away.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoachSearch {
+    /// Echoed in the worker's answers.
+    pub id: u32,
+    /// Hint or review.
+    pub purpose: Purpose,
+    /// The position searched, as the game that leads to it.
+    pub game: GameData,
+    /// Settings, with the hint's or review's budget.
+    pub params: SearchParams,
+}
+
+impl CoachSearch {
+    /// The message that starts this search in the coach's worker.
+    pub fn request(&self) -> WorkerRequest {
+        WorkerRequest::Search {
+            id: self.id,
+            game: self.game.clone(),
+            params: self.params.clone(),
+            mode: SearchMode::Move,
+            top: TOP_CHILDREN,
+        }
+    }
+}
+
+/// The engine's suggestion for one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The position it is for, as the game leading to it.
+    pub game: GameData,
+    /// The suggested move.
+    pub mv: Move,
+    /// The engine's line, the move first.
+    pub line: Vec<Move>,
+}
+
+/// A review of one game: the evaluations of its positions so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewRun {
+    /// The game reviewed.
+    pub game: GameData,
+    /// `evals[ply]`: the position after `ply` moves.
+    pub evals: Vec<PositionEval>,
+    /// Whether positions are still being searched.
+    pub running: bool,
+}
+
+impl ReviewRun {
+    /// Positions searched and positions in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.evals.len(), self.game.moves.len() + 1)
+    }
+
+    /// Whether every position has its evaluation.
+    pub fn is_complete(&self) -> bool {
+        self.evals.len() > self.game.moves.len()
+    }
+}
+
+/// Hints, the review and the coach worker's search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Coach {
+    /// Milliseconds a hint searches.
+    pub hint_ms: u64,
+    /// Milliseconds a review searches each position.
+    pub review_ms: u64,
+    /// A hint asked for and not yet searched: the position it is for.
+    pub hint_wanted: Option<GameData>,
+    /// The latest hint.
+    pub hint: Option<Hint>,
+    /// Hints given in this game.
+    pub hints_used: u32,
+    /// Draw the hint's whole line (its text is hovered).
+    pub hint_line: bool,
+    /// The review, running or done.
+    pub review: Option<ReviewRun>,
+    /// The coach worker's search under way.
+    pub search: Option<CoachSearch>,
+    /// Id of the last coach search; ids only grow, so late answers are told apart.
+    pub last_search_id: u32,
+}
+
+impl Default for Coach {
+    fn default() -> Self {
+        Coach {
+            hint_ms: DEFAULT_HINT_MS,
+            review_ms: DEFAULT_REVIEW_MS,
+            hint_wanted: None,
+            hint: None,
+            hints_used: 0,
+            hint_line: false,
+            review: None,
+            search: None,
+            last_search_id: 0,
+        }
+    }
+}
+
+/// Intents and events of the coach.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CoachIntent {
+    /// Ask for a hint in the shown position.
+    Hint,
+    /// Review the game (again, if it changed since the last review).
+    Review,
+    /// Stop the review; what it judged stays.
+    CancelReview,
+    /// A review found in storage for this game: use it instead of searching.
+    Restore(Vec<PositionEval>),
+    /// Draw the hint's line (`true`) or only its move.
+    ShowHintLine(bool),
+    /// Hints used in this game, as saved with it.
+    RestoreHints(u32),
+    /// New hint budget in milliseconds.
+    SetHintMs(u64),
+    /// New review budget per position in milliseconds.
+    SetReviewMs(u64),
+    /// The coach's worker answered.
+    Replied(WorkerResponse),
+}
+
+impl Coach {
+    /// The review of `game` if it is of this game or of its beginning (the
+    /// positions it judged are the same).
+    pub fn review_of(&self, game: &Game) -> Option<GameReview> {
+        let run = self.review.as_ref()?;
+        let same = run.game.variant == game.variant() && game.moves().starts_with(&run.game.moves);
+        same.then(|| GameReview::judge(game, &run.evals))
+    }
+
+    /// The hint for the position after `moves`, if one was given there.
+    pub fn hint_for(&self, game: &GameData) -> Option<&Hint> {
+        self.hint.as_ref().filter(|h| &h.game == game)
+    }
+
+    /// Whether a hint is being searched.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_wanted.is_some()
+    }
+}
+
+impl AppState {
+    /// The game leading to the shown position.
+    pub fn shown_game(&self) -> GameData {
+        GameData::new(self.board.game.variant(), self.board.shown_moves().to_vec())
+    }
+
+    /// Whether a hint may be asked for: a human is to move in the shown position.
+    pub fn can_hint(&self) -> bool {
+        self.board.seat_to_move() == Some(Seat::Human) && self.board.preview.is_none()
+    }
+
+    /// Applies a coach intent, then starts the coach's next search if its
+    /// worker is free.
+    pub(super) fn coach_intent(&mut self, intent: CoachIntent) {
+        let shown = self.shown_game();
+        let coach = &mut self.coach;
+        match intent {
+            CoachIntent::Hint => {
+                if self.board.seat_to_move() != Some(Seat::Human) {
+                    self.page.tell("A hint is for a human's turn.");
+                } else {
+                    coach.hint_wanted = Some(shown);
+                }
+            }
+            CoachIntent::Review => {
+                let game = GameData::from(&self.board.game);
+                let unchanged = coach.review.as_ref().is_some_and(|r| r.game == game);
+                if !unchanged {
+                    coach.review = Some(ReviewRun {
+                        game,
+                        evals: Vec::new(),
+                        running: true,
+                    });
+                } else if let Some(run) = coach.review.as_mut() {
+                    run.running = !run.is_complete();
+                }
+            }
+            CoachIntent::CancelReview => {
+                if let Some(run) = coach.review.as_mut() {
+                    run.running = false;
+                }
+                if coach
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| matches!(s.purpose, Purpose::Review { .. }))
+                {
+                    coach.search = None;
+                }
+            }
+            CoachIntent::Restore(evals) => {
+                let game = GameData::from(&self.board.game);
+                if evals.len() == game.moves.len() + 1 {
+                    if coach
+                        .search
+                        .as_ref()
+                        .is_some_and(|s| matches!(s.purpose, Purpose::Review { .. }))
+                    {
+                        coach.search = None;
+                    }
+                    coach.review = Some(ReviewRun {
+                        game,
+                        evals,
+                        running: false,
+                    });
+                }
+            }
+            CoachIntent::ShowHintLine(on) => coach.hint_line = on,
+            CoachIntent::RestoreHints(n) => coach.hints_used = coach.hints_used.max(n),
+            CoachIntent::SetHintMs(ms) => {
+                coach.hint_ms = ms.clamp(*BUDGET_RANGE_MS.start(), *BUDGET_RANGE_MS.end())
+            }
+            CoachIntent::SetReviewMs(ms) => {
+                coach.review_ms = ms.clamp(*BUDGET_RANGE_MS.start(), *BUDGET_RANGE_MS.end())
+            }
+            CoachIntent::Replied(reply) => self.coach_replied(reply),
+        }
+        self.coach_schedule();
+    }
+
+    fn coach_replied(&mut self, reply: WorkerResponse) {
+        let coach = &mut self.coach;
+        let current = coach.search.as_ref().map(|s| s.id);
+        match reply {
+            WorkerResponse::Done { id, best, info } if current == Some(id) => {
+                let Some(search) = coach.search.take() else {
+                    return;
+                };
+                match search.purpose {
+                    Purpose::Hint => {
+                        coach.hint_wanted = None;
+                        match best.or(info.best_move) {
+                            Some(mv) => {
+                                coach.hints_used += 1;
+                                coach.hint = Some(Hint {
+                                    game: search.game,
+                                    mv,
+                                    line: info.pv,
+                                });
+                            }
+                            None => self.page.tell("The engine found no move to suggest."),
+                        }
+                    }
+                    Purpose::Review { ply } => {
+                        if let Some(run) = coach.review.as_mut().filter(|r| {
+                            r.running
+                                && r.evals.len() == ply
+                                && r.game.moves.starts_with(&search.game.moves)
+                        }) {
+                            run.evals.push(PositionEval::from_info(&info));
+                        }
+                    }
+                }
+            }
+            WorkerResponse::Error { id, message } if current == Some(id) => {
+                coach.search = None;
+                coach.hint_wanted = None;
+                if let Some(run) = coach.review.as_mut() {
+                    run.running = false;
+                }
+                self.page.tell(format!("Coach: {message}"));
+            }
+            _ => {}
+        }
+    }
+
+    /// Starts the coach's next search when its worker is free: a hint
+    /// first, then the review's next position. Finished positions need no
+    /// search.
+    fn coach_schedule(&mut self) {
+        // One engine for every judgement: the Default preset, as the CLI's review.
+        let mut base = SearchParams::default();
+        let coach = &mut self.coach;
+        if coach.search.is_some() {
+            return;
+        }
+        let (game, purpose, ms) = if let Some(game) = coach.hint_wanted.clone() {
+            (game, Purpose::Hint, coach.hint_ms)
+        } else {
+            let Some(run) = coach.review.as_mut().filter(|r| r.running) else {
+                return;
+            };
+            let Ok(played) = run.game.replay() else {
+                run.running = false;
+                return;
+            };
+            let next = loop {
+                let ply = run.evals.len();
+                match played.position_at(ply) {
+                    None => {
+                        run.running = false;
+                        return;
+                    }
+                    Some(position) => match position.winner() {
+                        Some(winner) => run.evals.push(PositionEval::finished(winner)),
+                        None => break ply,
+                    },
+                }
+            };
+            let game = GameData::new(run.game.variant, run.game.moves[..next].to_vec());
+            (game, Purpose::Review { ply: next }, coach.review_ms)
+        };
+        base.limits = Limits::time_ms(ms);
+        base.seed = u64::from(coach.last_search_id) + 1;
+        coach.last_search_id += 1;
+        coach.search = Some(CoachSearch {
+            id: coach.last_search_id,
+            purpose,
+            game,
+            params: base,
+        });
+    }
+}
+
+#[cfg(test)]
+#[path = "coach_tests.rs"]
+mod tests;

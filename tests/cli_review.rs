@@ -1,0 +1,61 @@
+//! `quoridor review`: the engine judges every move of a record, run as a
+//! user would run it.
+
+use std::process::{Command, Output};
+
+/// Player 1 stands on d8 and plays a wall instead of winning with d9;
+/// player 2 then wins.
+const THROWN: &str = "d1 f9 d2 f8 d3 f7 d4 f6 d5 f5 d6 f4 d7 f3 d8 f2 a1h f1";
+
+fn quoridor(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(args)
+        .output()
+        .expect("the quoridor binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn review_marks_the_thrown_win_as_a_blunder_with_the_winning_move() {
+    let out = quoridor(&["review", "--time-ms", "100", THROWN]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let mut lines = stdout.lines();
+    let record = lines.next().expect("the annotated record");
+    assert!(
+        record.contains(" a1h?? {better: d9, win 100% → 0%} f1"),
+        "{record}"
+    );
+    // The annotated record reads back as the game itself.
+    let moves = quoridor(&["show", record]);
+    assert_eq!(moves.status.code(), Some(0), "{}", text(&moves.stderr));
+    let summary: Vec<&str> = lines.collect();
+    assert_eq!(summary.len(), 2, "{stdout}");
+    assert!(summary[0].starts_with("player 1: accuracy "), "{stdout}");
+    assert!(!summary[0].contains(" 0 blunder)"), "a1h counts: {stdout}");
+    assert!(summary[1].starts_with("player 2: accuracy "), "{stdout}");
+}
+
+#[test]
+fn review_with_playouts_is_reproducible() {
+    let args = ["review", "--playouts", "300", "e2 e8 e3 e7 e3h"];
+    let (first, second) = (quoridor(&args), quoridor(&args));
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    assert_eq!(first.stdout, second.stdout);
+}
+
+#[test]
+fn review_of_a_bad_record_is_an_error_not_a_panic() {
+    let out = quoridor(&["review", "--time-ms", "10", "e2 e8 e9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("error: move 3 (e9) is illegal"),
+        "{stderr}"
+    );
+    let bad_flag = quoridor(&["review", "--time-ms", "0", "e2"]);
+    assert_eq!(bad_flag.status.code(), Some(2));
+}
