@@ -6,18 +6,22 @@ use yew::prelude::*;
 use crate::worker::messages::WorkerResponse;
 use crate::worker::{EngineWorker, SerdeWasmCodec, LOADER_PATH};
 
+/// Starts an engine worker that hands every answer to `on_reply`. The worker
+/// lives as long as the returned bridge.
+pub fn spawn_engine(on_reply: Callback<WorkerResponse>) -> WorkerBridge<EngineWorker> {
+    EngineWorker::spawner()
+        .callback(move |reply| on_reply.emit(reply))
+        .encoding::<SerdeWasmCodec>()
+        // Trunk's loader shim runs the no-modules bindgen output, so the
+        // worker is a classic script loaded from a file, not a blob module.
+        .with_loader(true)
+        .as_module(false)
+        .spawn(LOADER_PATH)
+}
+
 /// Spawns the engine worker once per component and hands every answer to
 /// `on_reply`. The worker lives as long as the returned bridge.
 #[hook]
 pub fn use_engine(on_reply: Callback<WorkerResponse>) -> Rc<WorkerBridge<EngineWorker>> {
-    use_memo((), move |_| {
-        EngineWorker::spawner()
-            .callback(move |reply| on_reply.emit(reply))
-            .encoding::<SerdeWasmCodec>()
-            // Trunk's loader shim runs the no-modules bindgen output, so the
-            // worker is a classic script loaded from a file, not a blob module.
-            .with_loader(true)
-            .as_module(false)
-            .spawn(LOADER_PATH)
-    })
+    use_memo((), move |_| spawn_engine(on_reply))
 }
