@@ -4,7 +4,9 @@
 
 use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
-use crate::search::{quote_input, set_option, Limits, OptionError, Search, SearchParams};
+use crate::search::{
+    new_engine, quote_input, set_option, Limits, OptionError, SearchEngine, SearchParams,
+};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ChildStdin;
@@ -234,7 +236,7 @@ pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineEr
 
 /// A contender ready to play one game.
 pub(crate) enum Engine {
-    Internal(Box<Search>),
+    Internal(Box<dyn SearchEngine>),
     External(Process),
 }
 
@@ -255,10 +257,7 @@ impl Engine {
                 if let Some(limits) = limit {
                     params.limits = limits;
                 }
-                Ok(Engine::Internal(Box::new(Search::new(
-                    Position::new(variant),
-                    params,
-                ))))
+                Ok(Engine::Internal(new_engine(Position::new(variant), params)))
             }
             Contender::External { command, .. } => {
                 Process::start(command, variant, limit, timeout).map(Engine::External)

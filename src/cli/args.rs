@@ -100,6 +100,13 @@ pub struct BenchArgs {
     /// Engine settings to measure
     #[arg(long, value_name = "NAME", value_enum, default_value_t = BenchParams::Default)]
     pub params: BenchParams,
+    /// Engine to measure: uct (a playout count per position) or alphabeta
+    /// (a fixed time per position: nodes/s and the depth reached)
+    #[arg(long, value_name = "ENGINE", default_value = "uct", value_parser = |s: &str| s.parse::<crate::search::EngineKind>().map_err(|e| e.to_string()))]
+    pub engine: crate::search::EngineKind,
+    /// With --engine alphabeta: milliseconds per position
+    #[arg(long, value_name = "MS", default_value_t = crate::bench::DEFAULT_BENCH_MS, value_parser = Whole::at_least_one())]
+    pub ms: u64,
 }
 
 /// The settings `bench` can measure.

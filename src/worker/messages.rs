@@ -9,7 +9,9 @@
 //! page can drop answers to searches it no longer waits for.
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{ChildInfo, Limits, NodeId, Search, SearchInfo, SearchParams};
+use crate::search::{
+    new_engine, ChildInfo, Limits, NodeId, SearchEngine, SearchInfo, SearchParams,
+};
 use serde::{Deserialize, Serialize};
 
 /// What a search is for.
@@ -157,7 +159,7 @@ pub const PROGRESS_EVERY_MS: f64 = 200.0;
 /// of the moves actually played is reused) and the search under way.
 #[derive(Default)]
 pub struct EngineHost {
-    search: Option<Search>,
+    search: Option<Box<dyn SearchEngine>>,
     active: Option<ActiveSearch>,
     last_id: u32,
 }
@@ -196,11 +198,12 @@ impl EngineHost {
                     .as_ref()
                     .filter(|_| id == self.last_id)
                     .and_then(|s| {
+                        let (path, children) = s.tree_node(node)?;
                         Some(WorkerResponse::Children {
                             id,
                             node,
-                            path: s.path_to(node)?,
-                            children: s.children_of(node)?,
+                            path,
+                            children,
                         })
                     });
                 vec![answer.unwrap_or(WorkerResponse::Error {
@@ -233,11 +236,11 @@ impl EngineHost {
         }
         let start = Position::new(game.variant());
         let search = match self.search.as_mut() {
-            Some(search) => {
+            Some(search) if search.kind() == params.engine => {
                 search.set_params(params);
                 search
             }
-            None => self.search.insert(Search::new(start, params)),
+            _ => self.search.insert(new_engine(start, params)),
         };
         if let Err(e) = search.set_game(start, game.moves()) {
             return vec![WorkerResponse::Error {

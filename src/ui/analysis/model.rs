@@ -366,6 +366,7 @@ mod tests {
             children: Vec::new(),
             pv: Vec::new(),
             best_move: None,
+            alphabeta: None,
         }
     }
 
