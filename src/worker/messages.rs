@@ -516,4 +516,83 @@ mod tests {
         assert_eq!(error.move_index(), Some(3));
         assert_eq!(standard("e2 e8").replay().expect("legal").moves().len(), 2);
     }
+
+    /// Alpha-beta settings with no limit: the think runs until `Stop`.
+    fn alphabeta_unlimited() -> SearchParams {
+        SearchParams {
+            engine: crate::search::EngineKind::AlphaBeta,
+            limits: Limits::NONE,
+            ..SearchParams::default()
+        }
+    }
+
+    #[test]
+    fn alphabeta_answers_in_slices_sends_progress_and_stops_at_once() {
+        let mut host = EngineHost::default();
+        let game = standard("e2 e8 e3 e7");
+        assert!(host
+            .handle(WorkerRequest::Search {
+                id: 1,
+                game: game.clone(),
+                params: alphabeta_unlimited(),
+                mode: SearchMode::Move,
+                top: 5,
+            })
+            .is_empty());
+        let started = crate::search::now_ms();
+        let mut progress = 0;
+        let mut longest: f64 = 0.0;
+        while crate::search::now_ms() - started < 1000.0 {
+            let before = crate::search::now_ms();
+            if let Some(WorkerResponse::Progress { info, .. }) = host.slice() {
+                progress += 1;
+                assert!(info.alphabeta.is_some());
+            }
+            longest = longest.max(crate::search::now_ms() - before);
+        }
+        assert!(progress >= 4, "{progress} progress snapshots in a second");
+        assert!(longest < SLICE_MS + 60.0, "a slice took {longest:.0} ms");
+        let done = host.handle(WorkerRequest::Stop { id: 1 });
+        let [WorkerResponse::Done { best, info, .. }] = done.as_slice() else {
+            panic!("Done expected, got {done:?}");
+        };
+        let pos = *game.replay().expect("legal").position();
+        assert!(pos.check(best.expect("a move")).is_ok());
+        let ab = info.alphabeta.as_ref().expect("alpha-beta info");
+        assert!(ab.depth >= 1 && !ab.iterations.is_empty());
+        // No tree to explore: a clear error, not a panic.
+        let answer = host.handle(WorkerRequest::Children { id: 1, node: ROOT });
+        assert!(matches!(answer.as_slice(), [WorkerResponse::Error { .. }]));
+    }
+
+    #[test]
+    fn the_engine_kind_follows_each_request() {
+        let mut host = EngineHost::default();
+        for (id, engine) in [
+            (1, crate::search::EngineKind::AlphaBeta),
+            (2, crate::search::EngineKind::Uct),
+            (3, crate::search::EngineKind::AlphaBeta),
+        ] {
+            let params = SearchParams {
+                engine,
+                limits: Limits::playouts(300),
+                ..SearchParams::default()
+            };
+            host.handle(WorkerRequest::Search {
+                id,
+                game: standard("e2"),
+                params,
+                mode: SearchMode::Move,
+                top: 3,
+            });
+            let out = run_to_end(&mut host);
+            let Some(WorkerResponse::Done { info, .. }) = out.last() else {
+                panic!("Done expected");
+            };
+            assert_eq!(
+                info.alphabeta.is_some(),
+                engine == crate::search::EngineKind::AlphaBeta
+            );
+        }
+    }
 }

@@ -119,7 +119,6 @@ pub struct Stack {
     pub root_pv: Vec<Move>,
 }
 
-
 /// What the search reads and writes besides the stack.
 pub struct Context<'a> {
     /// Settings.
