@@ -22,6 +22,7 @@ pub enum EngineKind {
     #[default]
     Uct,
     /// Negamax with alpha-beta and its enhancements ([`AlphaBeta`]).
+    #[serde(rename = "alphabeta")]
     AlphaBeta,
 }
 

@@ -190,7 +190,7 @@ pub static OPTIONS: [EngineOption; 41] = [
         label: "Hash (MB)",
         doc: "Alpha-beta: transposition table size in MiB",
         shown: Shown::AlphaBetaPanel,
-        kind: OptionKind::Spin { min: 1, max: 4096, get: |p| u64::from(p.alphabeta.hash_mb), set: |p, n| p.alphabeta.hash_mb = u32::try_from(n).unwrap_or(4096) },
+        kind: OptionKind::Spin { min: 1, max: 1024, get: |p| u64::from(p.alphabeta.hash_mb), set: |p, n| p.alphabeta.hash_mb = u32::try_from(n).unwrap_or(1024) },
     },
     EngineOption {
         name: "ab_max_depth",
@@ -563,5 +563,49 @@ mod tests {
         ] {
             assert!(lines.iter().any(|l| l == expected), "missing {expected:?} in {lines:#?}");
         }
+    }
+
+    #[test]
+    fn the_engine_choice_and_alphabeta_options_are_in_the_handshake() {
+        let lines = uci_option_lines(Variant::default());
+        for expected in [
+            "option name engine type combo default uct var uct var alphabeta",
+            "option name hash type spin default 16 min 1 max 1024",
+            "option name ab_max_depth type string default unlimited",
+            "option name ab_pvs type check default true",
+            "option name ab_futility type check default false",
+            "option name ab_wall_weight type string default 30",
+        ] {
+            assert!(lines.iter().any(|l| l == expected), "missing {expected:?}");
+        }
+        let mut p = SearchParams::default();
+        set_option(&mut p, "engine", "AlphaBeta").expect("valid");
+        set_option(&mut p, "hash", "64").expect("valid");
+        set_option(&mut p, "ab_null_move", "off").expect("valid");
+        assert_eq!(p.engine, EngineKind::AlphaBeta);
+        assert_eq!(p.alphabeta.hash_mb, 64);
+        assert!(!p.alphabeta.null_move);
+        let err = set_option(&mut p, "hash", "0").expect_err("at least 1");
+        assert_eq!(
+            err.to_string(),
+            "option hash needs a whole number from 1 to 1024, got \"0\""
+        );
+    }
+
+    #[test]
+    fn the_web_panel_keeps_alphabeta_options_apart() {
+        for option in &OPTIONS {
+            let alphabeta = option.name == "hash" || option.name.starts_with("ab_");
+            assert_eq!(
+                option.shown == Shown::AlphaBetaPanel,
+                alphabeta,
+                "{}",
+                option.name
+            );
+        }
+        assert_eq!(
+            find_option("engine").map(|o| o.shown),
+            Some(Shown::EngineChoice)
+        );
     }
 }

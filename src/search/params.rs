@@ -270,6 +270,7 @@ mod tests {
         assert_serde_spells_like_display::<PlayoutPolicy>();
         assert_serde_spells_like_display::<FinalMove>();
         assert_serde_spells_like_display::<Preset>();
+        assert_serde_spells_like_display::<EngineKind>();
     }
 
     #[test]

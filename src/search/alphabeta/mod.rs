@@ -240,6 +240,12 @@ impl AlphaBeta {
             .map_or(Score::Cp(0), |c| Score::from_value(c.value))
     }
 
+    /// The alpha-beta part of [`SearchEngine::info`]: depth, score,
+    /// iterations, root moves, hash fill, branching factor.
+    pub fn report(&self) -> AlphaBetaInfo {
+        self.alphabeta_info(self.elapsed_ms())
+    }
+
     fn alphabeta_info(&self, elapsed: f64) -> AlphaBetaInfo {
         let rows = &self.iterations;
         let branching_factor = match rows.len() {

@@ -113,12 +113,18 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` MiB (at least one entry).
+    /// A table of about `mb` MiB (at least one entry); when that much
+    /// memory cannot be had, half as much, and so on.
     pub fn new(mb: u32) -> Table {
         let bytes = (mb as usize).saturating_mul(1 << 20);
-        let len = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
+        let mut len = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
+        let mut entries = Vec::new();
+        while entries.try_reserve_exact(len).is_err() && len > 1 {
+            len /= 2;
+        }
+        entries.resize(len, None);
         Table {
-            entries: vec![None; len],
+            entries,
             generation: 0,
         }
     }
