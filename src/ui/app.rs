@@ -14,7 +14,7 @@ use super::engine::use_engine;
 use super::history::History;
 use super::link::encode;
 use super::move_input::MoveInput;
-use super::new_game::NewGameDialog;
+use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::share::ShareLink;
@@ -111,6 +111,18 @@ pub fn app() -> Html {
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
+    let start_game = {
+        let (dispatch, settings) = (dispatch.clone(), run.settings.clone());
+        Callback::from(move |choice: NewGameChoice| {
+            let mut next = settings.clone();
+            next.engines = choice.engines;
+            dispatch.emit(Action::SetEngine(next));
+            dispatch.emit(Action::NewGame {
+                variant: choice.variant,
+                seats: choice.seats,
+            });
+        })
+    };
 
     html! {
         <main class="app">
@@ -120,7 +132,7 @@ pub fn app() -> Html {
                     onclick={dispatch.reform(|_: MouseEvent| Action::ShowNewGame(true))}>{ "New game" }</button>
             </header>
             if page.new_game_open {
-                <NewGameDialog on_start={dispatch.reform(|(variant, seats)| Action::NewGame { variant, seats })}
+                <NewGameDialog engines={run.settings.engines} on_start={start_game}
                     on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
             }
             <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
@@ -166,7 +178,7 @@ pub fn app() -> Html {
                         on_undo={dispatch.reform(|()| Action::Undo)}
                         on_redo={dispatch.reform(|()| Action::Redo)} />
                     <ShareLink shared={state.shared()} />
-                    <EngineControls settings={run.settings.clone()}
+                    <EngineControls settings={run.settings.clone()} seats={board.seats}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />
                     <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
                         game={board.game.moves().to_vec()} shown={board.shown_ply()}
