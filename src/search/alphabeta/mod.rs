@@ -46,6 +46,7 @@ struct Completed {
     best: Option<Move>,
     pv: Vec<Move>,
     root_scores: Vec<(Move, i32)>,
+    root_nodes: Vec<(Move, u64)>,
 }
 
 /// The alpha-beta engine over one root position, run in slices.
@@ -212,6 +213,7 @@ impl AlphaBeta {
             best,
             pv,
             root_scores,
+            root_nodes: self.stack.root_nodes.clone(),
         });
         let decided_within = is_decided(value) && (WIN - value.abs()) as u32 <= self.depth;
         let deepest = self.ab().max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
@@ -270,10 +272,16 @@ impl AlphaBeta {
             root_moves: self
                 .completed
                 .iter()
-                .flat_map(|c| c.root_scores.iter())
-                .map(|&(mv, v)| RootMoveScore {
-                    mv,
-                    score: Score::from_value(v),
+                .flat_map(|c| {
+                    c.root_scores.iter().map(|&(mv, v)| RootMoveScore {
+                        mv,
+                        score: Score::from_value(v),
+                        nodes: c
+                            .root_nodes
+                            .iter()
+                            .find(|(m, _)| *m == mv)
+                            .map_or(0, |(_, n)| *n),
+                    })
                 })
                 .collect(),
         }

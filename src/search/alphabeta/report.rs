@@ -31,6 +31,10 @@ pub struct RootMoveScore {
     pub mv: Move,
     /// Its score for the side to move at the root.
     pub score: Score,
+    /// Nodes searched below it in that iteration's last root search (its
+    /// re-searches included); 0 in snapshots from before this field.
+    #[serde(default)]
+    pub nodes: u64,
 }
 
 /// The alpha-beta part of a snapshot.

@@ -115,6 +115,11 @@ pub struct Stack {
     /// Each root move with the value its last search returned (a bound
     /// when the window cut it).
     pub root_scores: Vec<(Move, i32)>,
+    /// Each root move with the nodes searched below it (its re-searches
+    /// included), in the order searched (for the tree map).
+    pub root_nodes: Vec<(Move, u64)>,
+    /// The node count when the root's current child search began.
+    root_child_start: u64,
     /// The principal variation of the finished root search.
     pub root_pv: Vec<Move>,
 }
@@ -137,6 +142,7 @@ impl Stack {
         self.top = 0;
         self.ret = None;
         self.root_scores.clear();
+        self.root_nodes.clear();
         self.root_pv.clear();
         self.push(root, 0, depth as i32, alpha, beta, true, 0);
     }
@@ -348,6 +354,9 @@ impl Stack {
         let (alpha, beta) = (f.alpha, f.beta);
         let (ply, depth, ext) = (f.ply + 1, f.depth - 1, f.extensions);
         let n = f.next;
+        if f.ply == 0 {
+            self.root_child_start = ctx.counters.nodes;
+        }
         if scout {
             f.pending = Pending::Scout(n);
             self.push(child, ply, depth, -alpha - 1, -alpha, true, ext);
@@ -388,6 +397,8 @@ impl Stack {
                 let m = f.moves[n].mv;
                 if f.ply == 0 {
                     self.root_scores.push((m, v));
+                    let below = ctx.counters.nodes - self.root_child_start;
+                    self.root_nodes.push((m, below));
                 }
                 let f = &mut self.frames[i];
                 f.searched += 1;

@@ -7,6 +7,7 @@
 //! [`super::geometry`]; [`model`] holds their state and helpers and builds
 //! natively so its tests run with `cargo test`.
 
+pub mod alphabeta_view;
 pub mod icicle;
 pub mod model;
 
