@@ -16,6 +16,8 @@ mod candidates;
 #[cfg(target_arch = "wasm32")]
 mod controls;
 #[cfg(target_arch = "wasm32")]
+mod iterations;
+#[cfg(target_arch = "wasm32")]
 mod overlay;
 #[cfg(target_arch = "wasm32")]
 mod panel;
