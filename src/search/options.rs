@@ -574,7 +574,7 @@ mod tests {
             "option name ab_max_depth type string default unlimited",
             "option name ab_pvs type check default true",
             "option name ab_futility type check default false",
-            "option name ab_wall_weight type string default 30",
+            "option name ab_wall_weight type string default 100",
         ] {
             assert!(lines.iter().any(|l| l == expected), "missing {expected:?}");
         }

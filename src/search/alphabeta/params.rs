@@ -54,7 +54,10 @@ pub struct AlphaBetaParams {
     /// A race where the opponent has no walls and the side to move is no
     /// farther from its goal is scored as a win in N plies at the leaves.
     pub exact_race: bool,
-    /// Centipawns per wall in stock (a step of path length is 100).
+    /// Centipawns per wall in stock (a step of path length is 100). Default
+    /// 100, a wall worth a step as in UCT's Default preset: 20-game screens
+    /// against UCT Default at 0.1 s a move scored 5% at 0, 30% at 30 (over
+    /// 100 games), 45% at 100, 20% at 150 and 40% at 200.
     pub wall_weight: f64,
     /// Centipawns for being the side to move.
     pub tempo: f64,
@@ -83,7 +86,7 @@ impl Default for AlphaBetaParams {
             quiescence: false,
             goal_extension: false,
             exact_race: true,
-            wall_weight: 30.0,
+            wall_weight: 100.0,
             tempo: 50.0,
         }
     }
