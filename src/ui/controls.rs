@@ -109,7 +109,9 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
                     title="Every parameter of the chosen engine" onclick={toggle_advanced}>
                     { if *advanced { "▾ Advanced" } else { "▸ Advanced" } }
                 </button>
-                if *advanced {
+                // Closed, the inputs stay in the page (hidden), so their
+                // values can still be read.
+                <div class="advanced-body" hidden={!*advanced}>
                     if uses_uct {
                         <fieldset class="engine-options uct-options" data-engine="uct">
                             <legend>{ "UCT" }</legend>
@@ -122,7 +124,7 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
                             { options(Shown::AlphaBetaPanel) }
                         </fieldset>
                     }
-                }
+                </div>
             </div>
             <p class="engine-note">{ "Changes apply from the engine's next move." }</p>
         </section>

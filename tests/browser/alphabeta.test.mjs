@@ -47,7 +47,8 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
   test("the panel chooses alpha-beta for the engine seat; its controls replace UCT's; it replies with a legal move", async () => {
     const { context, page, problems } = await open("v=1&time_ms=500");
     const advanced = page.locator('[data-testid="advanced"]');
-    assert.equal(await advanced.locator(".engine-options").count(), 0, "Advanced is closed at first");
+    assert.ok(await advanced.locator(".advanced-body").isHidden(), "Advanced is closed at first");
+    assert.equal(await advanced.locator(".advanced-toggle").getAttribute("aria-expanded"), "false");
     await page.locator('select[name="p2_engine"]').selectOption("alphabeta");
     assert.equal(await page.locator(".presets").count(), 0, "UCT presets hidden for alpha-beta");
     await advanced.locator(".advanced-toggle").click();
@@ -76,7 +77,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
     await page.reload();
     await page.locator("svg.board").waitFor();
     assert.equal(await page.locator('select[name="p2_engine"]').inputValue(), "alphabeta");
-    assert.equal(await page.locator('[data-testid="advanced"] [data-engine="alphabeta"]').count(), 1);
+    assert.ok(await page.locator('[data-testid="advanced"] [data-engine="alphabeta"]').isVisible());
     assert.deepEqual(problems, []);
     await context.close();
   });
