@@ -341,3 +341,30 @@ fn node_and_depth_limits_end_the_think() {
     assert_eq!(ab.iterations.len(), 2);
     assert!(!ab.root_moves.is_empty());
 }
+
+#[test]
+fn the_table_stays_warm_between_thinks_and_a_new_depth_limit_keeps_it() {
+    let mut pos = Position::new(Variant::default());
+    for m in ["e2", "e8", "e3", "e7"] {
+        pos.play(m.parse().expect("move")).expect("legal");
+    }
+    let mut search = engine(pos, AlphaBetaParams::default(), 5);
+    search.think();
+    let cold = search.nodes();
+    search.think();
+    let warm = search.nodes();
+    assert!(warm < cold, "warm {warm} vs cold {cold}");
+    let mut deeper = search.params().clone();
+    deeper.alphabeta.max_depth = Some(4);
+    search.set_params(deeper.clone());
+    search.think();
+    let shallower = search.nodes();
+    assert!(shallower <= warm, "a new depth limit keeps the table warm");
+    deeper.alphabeta.wall_weight += 1.0;
+    search.set_params(deeper);
+    search.think();
+    assert!(
+        search.nodes() > shallower,
+        "new weights: the table starts afresh"
+    );
+}

@@ -306,9 +306,14 @@ impl SearchEngine for AlphaBeta {
     }
 
     /// New evaluation or pruning settings make stored results stale, so the
-    /// table is cleared (and resized for a new `hash`) when they change.
+    /// table is cleared (and resized for a new `hash`) when they change; a
+    /// new depth limit keeps it.
     fn set_params(&mut self, params: SearchParams) {
-        if params.alphabeta != self.params.alphabeta {
+        let depth_only = AlphaBetaParams {
+            max_depth: params.alphabeta.max_depth,
+            ..self.params.alphabeta.clone()
+        };
+        if params.alphabeta != depth_only {
             if params.alphabeta.hash_mb != self.table_mb {
                 self.table_mb = params.alphabeta.hash_mb;
                 self.table = Table::new(self.table_mb);
