@@ -5,7 +5,8 @@
 # (src/bench.rs: fixed positions, playouts and seed, one thread) natively and
 # under Node, and prints both reports and the wasm/native speed ratio.
 #
-# Usage: scripts/bench.sh [--playouts N] [--params default|thesis]
+# Usage: scripts/bench.sh [--playouts N] [--params default|thesis] [--engine uct|alphabeta] [--ms MS]
+# (--engine alphabeta: MS milliseconds per position, nodes/s compared)
 # Needs wasm-bindgen-cli at the Cargo.lock version and node (scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,11 +14,15 @@ source scripts/env.sh
 
 playouts=20000
 params=default
+engine=uct
+ms=1000
 while [ $# -gt 0 ]; do
     case "$1" in
         --playouts) playouts="${2:?--playouts needs a number}"; shift 2 ;;
         --params) params="${2:?--params needs default or thesis}"; shift 2 ;;
-        *) echo "usage: scripts/bench.sh [--playouts N] [--params default|thesis]" >&2; exit 2 ;;
+        --engine) engine="${2:?--engine needs uct or alphabeta}"; shift 2 ;;
+        --ms) ms="${2:?--ms needs a number}"; shift 2 ;;
+        *) echo "usage: scripts/bench.sh [--playouts N] [--params default|thesis] [--engine uct|alphabeta] [--ms MS]" >&2; exit 2 ;;
     esac
 done
 
@@ -36,6 +41,25 @@ cargo build --release --quiet --bin quoridor
 cargo build --release --quiet --target wasm32-unknown-unknown --bin bench_wasm
 wasm-bindgen --target nodejs --out-dir "$target/bench-wasm" \
     "$target/wasm32-unknown-unknown/release/bench_wasm.wasm"
+
+if [ "$engine" = alphabeta ]; then
+    echo
+    echo "== native ($(uname -m)), alpha-beta"
+    native="$("$target/release/quoridor" bench --engine alphabeta --ms "$ms")"
+    echo "$native"
+    echo
+    echo "== wasm32 under node $(node --version), alpha-beta"
+    wasm="$(node -e '
+        const [js, ms] = process.argv.slice(1);
+        console.log(require(js).bench_alphabeta(Number(ms)));
+    ' "$target/bench-wasm/bench_wasm.js" "$ms")"
+    echo "$wasm"
+    nodes() { sed -n 's/^overall: \([0-9.]*\) nodes\/s$/\1/p' <<<"$1"; }
+    awk -v n="$(nodes "$native")" -v w="$(nodes "$wasm")" 'BEGIN {
+        printf "== summary (alpha-beta): native %.0f nodes/s, wasm %.0f nodes/s, wasm/native = %.2f\n", n, w, w / n
+    }'
+    exit 0
+fi
 
 echo
 echo "== native ($(uname -m))"

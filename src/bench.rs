@@ -12,7 +12,9 @@
 //! ```
 
 use crate::game::{Game, RecordError, Variant};
-use crate::search::{now_ms, Limits, Preset, Search, SearchParams};
+use crate::search::{
+    new_engine, now_ms, AlphaBetaParams, EngineKind, Limits, Preset, Score, SearchParams,
+};
 use std::fmt;
 
 /// A benchmark position: a name and a game record from the 9x9 start.
@@ -48,6 +50,9 @@ pub const POSITIONS: [BenchPosition; 4] = [
 
 /// Playouts per position unless told otherwise.
 pub const DEFAULT_BENCH_PLAYOUTS: u64 = 20_000;
+
+/// Milliseconds per position of the alpha-beta benchmark unless told otherwise.
+pub const DEFAULT_BENCH_MS: u64 = 1000;
 
 /// The benchmark's settings by name: `default` ([`SearchParams::default`]) or
 /// `thesis` ([`SearchParams::thesis_fixed_point`]), with the time limit off
@@ -191,7 +196,7 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
                 position: p.name,
                 error,
             })?;
-        let mut search = Search::new(*game.position(), params.clone());
+        let mut search = new_engine(*game.position(), params.clone());
         let start = now_ms();
         let best = search.think();
         let ms = now_ms() - start;
@@ -206,4 +211,111 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
         });
     }
     Ok(BenchReport { results })
+}
+
+/// The alpha-beta benchmark's settings: the alpha-beta engine with its
+/// default enhancements and 64 MiB of hash; limits are set per run.
+pub fn alphabeta_bench_params() -> SearchParams {
+    SearchParams {
+        engine: EngineKind::AlphaBeta,
+        limits: Limits::NONE,
+        alphabeta: AlphaBetaParams {
+            hash_mb: 64,
+            ..AlphaBetaParams::default()
+        },
+        ..SearchParams::default()
+    }
+}
+
+/// What the alpha-beta engine did on one position in a fixed time.
+#[derive(Clone, Debug)]
+pub struct DepthResult {
+    /// The position's name.
+    pub name: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock milliseconds.
+    pub ms: f64,
+    /// Plies of the last completed iteration.
+    pub depth: u32,
+    /// Deepest ply searched.
+    pub seldepth: u32,
+    /// The root's score.
+    pub score: Score,
+    /// The move the engine chose, in notation.
+    pub best_move: String,
+}
+
+/// A whole alpha-beta benchmark run.
+#[derive(Clone, Debug)]
+pub struct DepthReport {
+    /// One entry per position of [`POSITIONS`], in order.
+    pub results: Vec<DepthResult>,
+}
+
+impl DepthReport {
+    /// Nodes per second over all positions.
+    pub fn nodes_per_sec(&self) -> f64 {
+        let nodes = self.results.iter().map(|r| r.nodes).sum();
+        rate(nodes, self.results.iter().map(|r| r.ms).sum())
+    }
+}
+
+impl fmt::Display for DepthReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<14} {:>10} {:>7} {:>11} {:>6} {:>9} {:>10} {:>6}",
+            "position", "nodes", "ms", "nodes/s", "depth", "seldepth", "score", "move"
+        )?;
+        for r in &self.results {
+            writeln!(
+                f,
+                "{:<14} {:>10} {:>7.0} {:>11.0} {:>6} {:>9} {:>10} {:>6}",
+                r.name,
+                r.nodes,
+                r.ms,
+                rate(r.nodes, r.ms),
+                r.depth,
+                r.seldepth,
+                r.score.to_string(),
+                r.best_move
+            )?;
+        }
+        write!(f, "overall: {:.0} nodes/s", self.nodes_per_sec())
+    }
+}
+
+/// Searches every position of [`POSITIONS`] with the alpha-beta engine of
+/// `params` for `ms` milliseconds each (a fresh table per position).
+pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, BenchError> {
+    let params = SearchParams {
+        engine: EngineKind::AlphaBeta,
+        limits: Limits::time_ms(ms.max(1)),
+        ..params.clone()
+    };
+    let mut results = Vec::with_capacity(POSITIONS.len());
+    for p in POSITIONS {
+        let game =
+            Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
+                position: p.name,
+                error,
+            })?;
+        let mut search = new_engine(*game.position(), params.clone());
+        let start = now_ms();
+        let best = search.think();
+        let ms = now_ms() - start;
+        let info = search.info(0);
+        let ab = info.alphabeta.as_ref();
+        results.push(DepthResult {
+            name: p.name,
+            nodes: info.playouts,
+            ms,
+            depth: ab.map_or(0, |a| a.depth),
+            seldepth: info.max_depth,
+            score: ab.map_or(Score::Cp(0), |a| a.score),
+            best_move: best.map_or_else(|| "-".to_string(), |m| m.to_string()),
+        });
+    }
+    Ok(DepthReport { results })
 }

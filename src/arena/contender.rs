@@ -7,7 +7,9 @@ mod qtp_side;
 
 use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
-use crate::search::{quote_input, set_option, Limits, OptionError, Search, SearchParams};
+use crate::search::{
+    new_engine, quote_input, set_option, Limits, OptionError, SearchEngine, SearchParams,
+};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ChildStdin;
@@ -277,7 +279,7 @@ pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineEr
 
 /// A contender ready to play one game.
 pub(crate) enum Engine {
-    Internal(Box<Search>),
+    Internal(Box<dyn SearchEngine>),
     External(Process),
 }
 
@@ -298,10 +300,7 @@ impl Engine {
                 if let Some(limits) = limit {
                     params.limits = limits;
                 }
-                Ok(Engine::Internal(Box::new(Search::new(
-                    Position::new(variant),
-                    params,
-                ))))
+                Ok(Engine::Internal(new_engine(Position::new(variant), params)))
             }
             Contender::External {
                 command, protocol, ..

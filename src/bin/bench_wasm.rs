@@ -19,6 +19,17 @@ mod wasm {
             .map(|report| report.to_string())
             .map_err(|e| JsValue::from_str(&e.to_string()))
     }
+
+    /// Runs the alpha-beta benchmark (`quoridor bench --engine alphabeta`):
+    /// `ms` milliseconds per position; returns the report text, whose last
+    /// line is `overall: N nodes/s`.
+    #[wasm_bindgen]
+    pub fn bench_alphabeta(ms: u32) -> Result<String, JsValue> {
+        let settings = quoridor::bench::alphabeta_bench_params();
+        quoridor::bench::run_alphabeta(&settings, u64::from(ms))
+            .map(|report| report.to_string())
+            .map_err(|e| JsValue::from_str(&e.to_string()))
+    }
 }
 
 fn main() {

@@ -61,6 +61,9 @@ pub enum Command {
     Review(super::review::ReviewArgs),
     /// Re-run the thesis's experiments into docs/experiments.md
     Experiments(ExperimentsArgs),
+    /// Alpha-beta enhancement table: nodes to complete depths 4 and 5 with
+    /// each switch flipped, and the depth reached in 0.1 / 1 / 10 s (Markdown)
+    Abtable(AbtableArgs),
     /// Print a shell completion script (e.g. `quoridor completions bash > /etc/bash_completion.d/quoridor`)
     Completions {
         /// The shell to complete for.
@@ -105,6 +108,32 @@ pub struct BenchArgs {
     /// Engine settings to measure
     #[arg(long, value_name = "NAME", value_enum, default_value_t = BenchParams::Default)]
     pub params: BenchParams,
+    /// Engine to measure: uct (a playout count per position) or alphabeta
+    /// (a fixed time per position: nodes/s and the depth reached)
+    #[arg(long, value_name = "ENGINE", default_value = "uct", value_parser = |s: &str| s.parse::<crate::search::EngineKind>().map_err(|e| e.to_string()))]
+    pub engine: crate::search::EngineKind,
+    /// With --engine alphabeta: milliseconds per position
+    #[arg(long, value_name = "MS", default_value_t = crate::bench::DEFAULT_BENCH_MS, value_parser = Whole::at_least_one())]
+    pub ms: u64,
+}
+
+/// The flags of `abtable`.
+#[derive(Debug, Args)]
+pub struct AbtableArgs {
+    /// Fixed 9x9 positions to search (from seeded play)
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = Whole::new(1, 1000))]
+    pub positions: u64,
+    /// Most nodes for one search; a search that needs more is shown as "> N"
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = Whole::at_least_one())]
+    pub cap: u64,
+    /// Time controls for the depth-reached table, in ms (none: skip it)
+    #[arg(
+        long,
+        value_name = "MS",
+        value_delimiter = ',',
+        default_value = "100,1000,10000"
+    )]
+    pub times: Vec<u64>,
 }
 
 /// The settings `bench` can measure.

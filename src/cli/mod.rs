@@ -4,6 +4,7 @@
 //! success (and when the reader of our output closed the pipe), 1 when the
 //! output cannot be written, 2 on bad input with one `error: …` line on stderr.
 
+mod abtable;
 mod arena;
 mod args;
 mod bench;
@@ -64,6 +65,7 @@ fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Arena(args) => arena::arena(&args),
         Command::Review(args) => review::review(&args),
         Command::Experiments(args) => experiments::experiments(&args),
+        Command::Abtable(args) => abtable::abtable(&args),
         Command::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.
             let mut script = Vec::new();

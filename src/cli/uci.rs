@@ -25,7 +25,9 @@ use self::output::Output;
 pub(super) use self::think::fallback_move;
 use self::think::{bestmove_line, think};
 use crate::game::{Game, Move, Player, Position, Variant};
-use crate::search::{quote_input, set_option, uci_option_lines, Search, SearchParams, SetupOption};
+use crate::search::{
+    new_engine, quote_input, set_option, uci_option_lines, SearchEngine, SearchParams, SetupOption,
+};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -78,7 +80,7 @@ enum Flow {
 struct Running {
     stop: Arc<AtomicBool>,
     wait_for_stop: bool,
-    handle: JoinHandle<Search>,
+    handle: JoinHandle<Box<dyn SearchEngine>>,
 }
 
 /// The protocol state: options, the current game and the search (which is
@@ -88,7 +90,7 @@ struct Engine {
     params: SearchParams,
     variant: Variant,
     game: Game,
-    search: Option<Search>,
+    search: Option<Box<dyn SearchEngine>>,
     running: Option<Running>,
 }
 
@@ -107,10 +109,11 @@ impl Engine {
         engine
     }
 
-    /// A new search tree for the current game, board and options.
-    fn fresh_search(&self) -> Search {
+    /// A new engine (of the kind the options name) for the current game,
+    /// board and options.
+    fn fresh_search(&self) -> Box<dyn SearchEngine> {
         let start = Position::new(self.variant);
-        let mut search = Search::new(start, self.params.clone());
+        let mut search = new_engine(start, self.params.clone());
         // The game's moves were checked when it was set, so they replay.
         let replayed = search.set_game(start, self.game.moves());
         debug_assert!(replayed.is_ok(), "{replayed:?}");
@@ -328,13 +331,19 @@ impl Engine {
             return;
         }
         let mut search = match self.search.take() {
-            Some(search) => search,
-            None => self.fresh_search(),
+            Some(search) if search.kind() == self.params.engine => search,
+            _ => self.fresh_search(),
         };
-        search.set_params(SearchParams {
+        let mut params = SearchParams {
             limits: plan.limits,
             ..self.params.clone()
-        });
+        };
+        if let Some(depth) = plan.depth {
+            // Alpha-beta stops after that iteration; UCT ignores the field
+            // and the think thread checks its principal variation.
+            params.alphabeta.max_depth = Some(u32::try_from(depth.get()).unwrap_or(u32::MAX));
+        }
+        search.set_params(params);
         // Start on this thread, so a `stop` read right after cannot be lost.
         search.start();
         let stop = search.stop_flag();

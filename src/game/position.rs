@@ -666,6 +666,16 @@ impl Position {
         self.turn = self.turn.other();
     }
 
+    /// This position with the turn passed to the other player (no such move
+    /// exists in the rules: for the alpha-beta engine's null-move pruning).
+    #[inline]
+    pub fn passed(&self) -> Position {
+        Position {
+            turn: self.turn.other(),
+            ..*self
+        }
+    }
+
     /// The position as an ASCII diagram: pawns `1` and `2`, walls drawn as
     /// `===` (horizontal) and `#` (vertical), then stocks and the side to move.
     pub fn diagram(&self) -> String {

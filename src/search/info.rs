@@ -4,6 +4,7 @@
 use crate::game::{Move, Player};
 use serde::{Deserialize, Serialize};
 
+use super::alphabeta::AlphaBetaInfo;
 use super::tree::NodeId;
 
 /// A proven outcome of a move, for the player who makes it.
@@ -74,4 +75,8 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// The move the engine would play now.
     pub best_move: Option<Move>,
+    /// The alpha-beta engine's depth, score, iterations and root move scores
+    /// (`None` for UCT; absent in older snapshots).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alphabeta: Option<AlphaBetaInfo>,
 }

@@ -4,8 +4,10 @@
 //!
 //! Use [`Search`] with [`SearchParams`]; read progress with [`Search::info`].
 
+pub mod alphabeta;
 pub(crate) mod choice;
 mod clock;
+mod engine;
 mod eval;
 mod info;
 mod limits;
@@ -19,8 +21,12 @@ mod tree;
 mod tree_map;
 mod uct;
 
+pub use alphabeta::{
+    AlphaBeta, AlphaBetaInfo, AlphaBetaParams, IterationRow, RootMoveScore, Score,
+};
 pub use choice::{one_of, quote_input, Choice, ParseChoiceError, QUOTE_LIMIT};
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
+pub use engine::{new_engine, EngineKind, SearchEngine};
 pub use eval::{evaluate, for_player, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};

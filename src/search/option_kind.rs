@@ -31,6 +31,10 @@ pub enum Shown {
     Panel,
     /// Not at all (the seed only matters for reproducing runs).
     Hidden,
+    /// As the choice of engine (`engine`).
+    EngineChoice,
+    /// Among the alpha-beta engine's settings.
+    AlphaBetaPanel,
 }
 
 /// What values an option takes, with its typed getter and setter.

@@ -17,6 +17,7 @@
 //! ```
 
 use super::choice::Choice;
+use super::engine::EngineKind;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
 use super::params::{FinalMove, PlayoutPolicy, SearchParams};
@@ -29,7 +30,7 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 22] = [
+pub static OPTIONS: [EngineOption; 41] = [
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -176,6 +177,139 @@ pub static OPTIONS: [EngineOption; 22] = [
         doc: "Most tree nodes kept; when full the tree stops growing",
         shown: Shown::Panel,
         kind: OptionKind::Spin { min: 1, max: U32_MAX, get: |p| u64::from(p.node_budget), set: |p, n| p.node_budget = u32::try_from(n).unwrap_or(u32::MAX) },
+    },
+    EngineOption {
+        name: "engine",
+        label: "Engine",
+        doc: "uct: Monte Carlo tree search; alphabeta: negamax with alpha-beta and the classic enhancements",
+        shown: Shown::EngineChoice,
+        kind: OptionKind::Combo { values: EngineKind::NAMES, get: |p| p.engine.name(), set: |p, v| v.parse().map(|x| p.engine = x).is_ok() },
+    },
+    EngineOption {
+        name: "hash",
+        label: "Hash (MB)",
+        doc: "Alpha-beta: transposition table size in MiB",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Spin { min: 1, max: 1024, get: |p| u64::from(p.alphabeta.hash_mb), set: |p, n| p.alphabeta.hash_mb = u32::try_from(n).unwrap_or(1024) },
+    },
+    EngineOption {
+        name: "ab_max_depth",
+        label: "Max depth",
+        doc: "Alpha-beta: deepest iteration in plies; 'unlimited' deepens until the time or node limit",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::WholeOr { none: "unlimited", get: |p| p.alphabeta.max_depth, set: |p, n| p.alphabeta.max_depth = n },
+    },
+    EngineOption {
+        name: "ab_tt",
+        label: "Transposition table",
+        doc: "Alpha-beta: remember searched positions (Zobrist keys) for cutoffs and the best move to try first",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.tt, set: |p, on| p.alphabeta.tt = on },
+    },
+    EngineOption {
+        name: "ab_pvs",
+        label: "Principal variation search",
+        doc: "Alpha-beta: search moves after the first with a null window, again in full only if they fail high",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.pvs, set: |p, on| p.alphabeta.pvs = on },
+    },
+    EngineOption {
+        name: "ab_aspiration",
+        label: "Aspiration windows",
+        doc: "Alpha-beta: search each iteration in a narrow window around the last score, wider on a fail",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.aspiration, set: |p, on| p.alphabeta.aspiration = on },
+    },
+    EngineOption {
+        name: "ab_aspiration_window",
+        label: "Aspiration window (cp)",
+        doc: "Alpha-beta: half width of the first aspiration window in centipawns (100 = a step of path)",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Spin { min: 1, max: 10_000, get: |p| u64::from(p.alphabeta.aspiration_window), set: |p, n| p.alphabeta.aspiration_window = u32::try_from(n).unwrap_or(10_000) },
+    },
+    EngineOption {
+        name: "ab_killers",
+        label: "Killer moves",
+        doc: "Alpha-beta: try the two moves that last caused a cutoff at the same ply early",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.killers, set: |p, on| p.alphabeta.killers = on },
+    },
+    EngineOption {
+        name: "ab_history",
+        label: "History heuristic",
+        doc: "Alpha-beta: try moves that caused cutoffs anywhere in the search earlier",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.history, set: |p, on| p.alphabeta.history = on },
+    },
+    EngineOption {
+        name: "ab_ordering",
+        label: "Race ordering",
+        doc: "Alpha-beta: winning and path-shortening pawn steps first, then walls by how much they lengthen the opponent's path",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.ordering, set: |p, on| p.alphabeta.ordering = on },
+    },
+    EngineOption {
+        name: "ab_null_move",
+        label: "Null-move pruning",
+        doc: "Alpha-beta: if passing still fails high, cut the node (only when the side to move has walls: pawns can be in zugzwang)",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.null_move, set: |p, on| p.alphabeta.null_move = on },
+    },
+    EngineOption {
+        name: "ab_futility",
+        label: "Futility pruning",
+        doc: "Alpha-beta: one ply from the horizon, skip moves that do not change the race when the score is far below alpha",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.futility, set: |p, on| p.alphabeta.futility = on },
+    },
+    EngineOption {
+        name: "ab_futility_margin",
+        label: "Futility margin (cp)",
+        doc: "Alpha-beta: how far below alpha the static score must be for futility pruning, in centipawns",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Spin { min: 0, max: 10_000, get: |p| u64::from(p.alphabeta.futility_margin), set: |p, n| p.alphabeta.futility_margin = u32::try_from(n).unwrap_or(10_000) },
+    },
+    EngineOption {
+        name: "ab_near_walls",
+        label: "Near walls only",
+        doc: "Alpha-beta: consider only walls on a shortest path of either pawn or next to a pawn",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.near_walls, set: |p, on| p.alphabeta.near_walls = on },
+    },
+    EngineOption {
+        name: "ab_quiescence",
+        label: "Quiescence search",
+        doc: "Alpha-beta: at the horizon, go on with path-lengthening walls and winning steps until the position is quiet",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.quiescence, set: |p, on| p.alphabeta.quiescence = on },
+    },
+    EngineOption {
+        name: "ab_goal_extension",
+        label: "Goal extension",
+        doc: "Alpha-beta: search one ply more at the horizon when a pawn is at most two steps from its goal",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.goal_extension, set: |p, on| p.alphabeta.goal_extension = on },
+    },
+    EngineOption {
+        name: "ab_exact_race",
+        label: "Exact races",
+        doc: "Alpha-beta: score a race the walls can no longer change as a win in N plies",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.alphabeta.exact_race, set: |p, on| p.alphabeta.exact_race = on },
+    },
+    EngineOption {
+        name: "ab_wall_weight",
+        label: "Wall weight (cp)",
+        doc: "Alpha-beta: centipawns per wall in stock (a step of path length is 100)",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Number { range: NumberRange::between(-1000.0, 1000.0), get: |p| p.alphabeta.wall_weight, set: |p, x| p.alphabeta.wall_weight = x },
+    },
+    EngineOption {
+        name: "ab_tempo",
+        label: "Tempo (cp)",
+        doc: "Alpha-beta: centipawns for being the side to move",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Number { range: NumberRange::between(-1000.0, 1000.0), get: |p| p.alphabeta.tempo, set: |p, x| p.alphabeta.tempo = x },
     },
     EngineOption {
         name: "seed",
@@ -429,5 +563,49 @@ mod tests {
         ] {
             assert!(lines.iter().any(|l| l == expected), "missing {expected:?} in {lines:#?}");
         }
+    }
+
+    #[test]
+    fn the_engine_choice_and_alphabeta_options_are_in_the_handshake() {
+        let lines = uci_option_lines(Variant::default());
+        for expected in [
+            "option name engine type combo default uct var uct var alphabeta",
+            "option name hash type spin default 16 min 1 max 1024",
+            "option name ab_max_depth type string default unlimited",
+            "option name ab_pvs type check default true",
+            "option name ab_futility type check default false",
+            "option name ab_wall_weight type string default 100",
+        ] {
+            assert!(lines.iter().any(|l| l == expected), "missing {expected:?}");
+        }
+        let mut p = SearchParams::default();
+        set_option(&mut p, "engine", "AlphaBeta").expect("valid");
+        set_option(&mut p, "hash", "64").expect("valid");
+        set_option(&mut p, "ab_null_move", "off").expect("valid");
+        assert_eq!(p.engine, EngineKind::AlphaBeta);
+        assert_eq!(p.alphabeta.hash_mb, 64);
+        assert!(!p.alphabeta.null_move);
+        let err = set_option(&mut p, "hash", "0").expect_err("at least 1");
+        assert_eq!(
+            err.to_string(),
+            "option hash needs a whole number from 1 to 1024, got \"0\""
+        );
+    }
+
+    #[test]
+    fn the_web_panel_keeps_alphabeta_options_apart() {
+        for option in &OPTIONS {
+            let alphabeta = option.name == "hash" || option.name.starts_with("ab_");
+            assert_eq!(
+                option.shown == Shown::AlphaBetaPanel,
+                alphabeta,
+                "{}",
+                option.name
+            );
+        }
+        assert_eq!(
+            find_option("engine").map(|o| o.shown),
+            Some(Shown::EngineChoice)
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! Every tunable of the engine in one struct, with the thesis's names and
 //! defaults documented per field.
 
+use super::alphabeta::AlphaBetaParams;
 use super::choice::spelled;
+use super::engine::EngineKind;
 use super::limits::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -158,6 +160,12 @@ pub struct SearchParams {
     pub node_budget: u32,
     /// Random seed; the same seed, position and playout limit give the same search.
     pub seed: u64,
+    /// Which engine searches (option `engine`): UCT (every field above) or
+    /// alpha-beta ([`SearchParams::alphabeta`], with `limits`, whose playout
+    /// limit then counts nodes, and `score_slope` for win probabilities).
+    pub engine: EngineKind,
+    /// The alpha-beta engine's settings (options `hash` and `ab_*`).
+    pub alphabeta: AlphaBetaParams,
 }
 
 impl SearchParams {
@@ -186,6 +194,8 @@ impl SearchParams {
             win_length_penalty: 0.0,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
+            engine: EngineKind::Uct,
+            alphabeta: AlphaBetaParams::default(),
         }
     }
 
@@ -236,6 +246,8 @@ impl Default for SearchParams {
             win_length_penalty: 0.002,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
+            engine: EngineKind::Uct,
+            alphabeta: AlphaBetaParams::default(),
         }
     }
 }
@@ -258,6 +270,7 @@ mod tests {
         assert_serde_spells_like_display::<PlayoutPolicy>();
         assert_serde_spells_like_display::<FinalMove>();
         assert_serde_spells_like_display::<Preset>();
+        assert_serde_spells_like_display::<EngineKind>();
     }
 
     #[test]

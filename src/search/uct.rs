@@ -733,6 +733,7 @@ impl Search {
             children,
             pv: self.principal_variation(24),
             best_move: self.best_move(),
+            alphabeta: None,
         }
     }
 }

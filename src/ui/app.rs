@@ -15,7 +15,7 @@ use super::engine::use_engine;
 use super::history::History;
 use super::link::encode;
 use super::move_input::MoveInput;
-use super::new_game::NewGameDialog;
+use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::share::ShareLink;
@@ -116,6 +116,18 @@ pub fn app() -> Html {
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
     let review = state.coach.review_of(&board.game);
+    let start_game = {
+        let (dispatch, settings) = (dispatch.clone(), run.settings.clone());
+        Callback::from(move |choice: NewGameChoice| {
+            let mut next = settings.clone();
+            next.engines = choice.engines;
+            dispatch.emit(Action::SetEngine(next));
+            dispatch.emit(Action::NewGame {
+                variant: choice.variant,
+                seats: choice.seats,
+            });
+        })
+    };
 
     html! {
         <main class="app">
@@ -125,7 +137,7 @@ pub fn app() -> Html {
                     onclick={dispatch.reform(|_: MouseEvent| Action::ShowNewGame(true))}>{ "New game" }</button>
             </header>
             if page.new_game_open {
-                <NewGameDialog on_start={dispatch.reform(|(variant, seats)| Action::NewGame { variant, seats })}
+                <NewGameDialog engines={run.settings.engines} on_start={start_game}
                     on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
             }
             <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
@@ -174,7 +186,7 @@ pub fn app() -> Html {
                         judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()} />
                     { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
-                    <EngineControls settings={run.settings.clone()}
+                    <EngineControls settings={run.settings.clone()} seats={board.seats}
                         on_change={dispatch.reform(Action::SetEngine)} {on_error} />
                     <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
                         game={board.game.moves().to_vec()} shown={board.shown_ply()}

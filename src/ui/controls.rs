@@ -1,17 +1,25 @@
-//! Engine controls: presets, the limit (time or playouts) and every engine
-//! parameter. Inputs are named by their engine-protocol option names; changes
-//! apply from the next engine move.
+//! Engine controls, in the order a new user needs them: which engine plays
+//! (per engine seat), presets and the limit sliders; then each engine's
+//! parameters in a collapsible "Advanced" group (closed at first, its state
+//! kept in `localStorage`). Inputs are named by their engine-protocol option
+//! names; changes apply from the next engine move.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::link::{set_param, EngineSettings};
-use crate::search::{limit_option, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS};
+use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
+use super::link::{set_param, EngineSettings, Seat};
+use super::storage::{remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
+use crate::search::{
+    limit_option, Choice, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
+};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
     /// Current settings.
     pub settings: EngineSettings,
+    /// Who plays each side (an engine select per engine seat).
+    pub seats: [Seat; 2],
     /// New settings.
     pub on_change: Callback<EngineSettings>,
     /// A value that could not be used, and why.
@@ -22,10 +30,22 @@ pub struct ControlsProps {
 #[function_component(EngineControls)]
 pub fn engine_controls(props: &ControlsProps) -> Html {
     let s = &props.settings;
+    let advanced = use_state(|| remembered_flag(ADVANCED_OPEN_KEY));
+    let toggle_advanced = {
+        let advanced = advanced.clone();
+        Callback::from(move |_: MouseEvent| {
+            let open = !*advanced;
+            remember_flag(ADVANCED_OPEN_KEY, open);
+            advanced.set(open);
+        })
+    };
+    let choices = engine_choices(s, props.seats);
+    let uses_uct = in_use(&choices, EngineKind::Uct);
+    let uses_alphabeta = in_use(&choices, EngineKind::AlphaBeta);
     let preset = |label: &'static str, tip: &'static str, preset: Preset| {
-        let on_change = props.on_change.clone();
+        let (on_change, settings) = (props.on_change.clone(), s.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
-            on_change.emit(EngineSettings::from_preset(preset.params()))
+            on_change.emit(settings.preset_keeping_engines(preset.params()))
         });
         html! { <button class="preset" title={tip} {onclick}>{ label }</button> }
     };
@@ -38,16 +58,33 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
             })
         })
     };
+    let options = |shown: Shown| {
+        html! {
+            { for OPTIONS.iter().filter(|o| o.shown == shown).map(|option| html! {
+                <OptionControl {option} settings={s.clone()}
+                    on_change={props.on_change.clone()} on_error={props.on_error.clone()} />
+            }) }
+        }
+    };
     let time_s = s.params.limits.time_ms_f64().unwrap_or(0.0) / 1000.0;
     let playouts = s.params.limits.playouts_or_zero();
+    let count_name = if uses_uct { "Playouts" } else { "Nodes" };
     html! {
-        <section class="engine-controls">
+        <section class="engine-controls" data-testid="engine-controls">
             <h2>{ "Engine" }</h2>
-            <div class="presets">
-                { preset("Thesis 2011", "The thesis's fixed point: 2,500 playouts, C 0.1, maxd 2, wall weight 1, slope 0.3, no extensions", Preset::Thesis) }
-                { preset("Default", "The strongest settings measured (docs/experiments.md): best-first UCT with progressive widening over race-ranked moves, 2 s per move", Preset::Default) }
-                { preset("Easy", "A weak opponent: the thesis engine with 300 playouts", Preset::Easy) }
+            <div class="engine-choices">
+                { for choices.iter().map(|choice| html! {
+                    <EngineSelect choice={choice.clone()} settings={s.clone()}
+                        on_change={props.on_change.clone()} />
+                }) }
             </div>
+            if uses_uct {
+                <div class="presets">
+                    { preset("Thesis 2011", "UCT: the thesis's fixed point: 2,500 playouts, C 0.1, maxd 2, wall weight 1, slope 0.3, no extensions", Preset::Thesis) }
+                    { preset("Default", "UCT: the strongest settings measured (docs/experiments.md): best-first UCT with progressive widening over race-ranked moves, 2 s per move", Preset::Default) }
+                    { preset("Easy", "UCT: a weak opponent: the thesis engine with 300 playouts", Preset::Easy) }
+                </div>
+            }
             <fieldset class="limit">
                 <legend title="Which limit ends the engine's think">{ "Limit per move" }</legend>
                 <label class="limit-choice" title="Think for a fixed time per move">
@@ -58,23 +95,77 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
                 <Slider kind={LimitKind::Time} min={100} max={60_000} step={100} settings={s.clone()}
                     on_change={props.on_change.clone()} on_error={props.on_error.clone()}
                     tip="Thinking time per move, 0.1 s to 60 s" />
-                <label class="limit-choice" title="Make a fixed number of playouts per move">
+                <label class="limit-choice" title="UCT: playouts per move; alpha-beta: nodes per move">
                     <input type="radio" name="limit" value={LimitKind::Playouts.to_string()}
                         checked={s.limit == LimitKind::Playouts} onchange={set_limit(LimitKind::Playouts)} />
-                    { format!("Playouts: {}", super::thinking::group(playouts)) }
+                    { format!("{count_name}: {}", super::thinking::group(playouts)) }
                 </label>
                 <Slider kind={LimitKind::Playouts} min={100} max={200_000} step={100} settings={s.clone()}
                     on_change={props.on_change.clone()} on_error={props.on_error.clone()}
-                    tip="Playouts per move" />
+                    tip="Playouts (UCT) or nodes (alpha-beta) per move" />
             </fieldset>
-            <div class="engine-options">
-                { for OPTIONS.iter().filter(|o| o.shown == Shown::Panel).map(|option| html! {
-                    <OptionControl {option} settings={s.clone()}
-                        on_change={props.on_change.clone()} on_error={props.on_error.clone()} />
-                }) }
+            <div class={classes!("advanced", (*advanced).then_some("open"))} data-testid="advanced">
+                <button class="advanced-toggle" aria-expanded={advanced.to_string()}
+                    title="Every parameter of the chosen engine" onclick={toggle_advanced}>
+                    { if *advanced { "▾ Advanced" } else { "▸ Advanced" } }
+                </button>
+                // Closed, the inputs stay in the page (hidden), so their
+                // values can still be read.
+                <div class="advanced-body" hidden={!*advanced}>
+                    if uses_uct {
+                        <fieldset class="engine-options uct-options" data-engine="uct">
+                            <legend>{ "UCT" }</legend>
+                            { options(Shown::Panel) }
+                        </fieldset>
+                    }
+                    if uses_alphabeta {
+                        <fieldset class="engine-options alphabeta-options" data-engine="alphabeta">
+                            <legend>{ "Alpha-beta" }</legend>
+                            { options(Shown::AlphaBetaPanel) }
+                        </fieldset>
+                    }
+                </div>
             </div>
             <p class="engine-note">{ "Changes apply from the engine's next move." }</p>
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct EngineSelectProps {
+    choice: EngineChoice,
+    settings: EngineSettings,
+    on_change: Callback<EngineSettings>,
+}
+
+/// One engine select: UCT or alpha-beta for its sides.
+#[function_component(EngineSelect)]
+fn engine_select(props: &EngineSelectProps) -> Html {
+    let onchange = {
+        let (choice, settings, ok) = (
+            props.choice.clone(),
+            props.settings.clone(),
+            props.on_change.clone(),
+        );
+        Callback::from(move |e: Event| {
+            let Some(select) = e.target_dyn_into::<HtmlSelectElement>() else {
+                return;
+            };
+            if let Ok(kind) = select.value().parse::<EngineKind>() {
+                ok.emit(choice.choose(&settings, kind));
+            }
+        })
+    };
+    let doc = crate::search::find_option("engine").map_or("", |o| o.doc);
+    html! {
+        <label class="engine-choice" title={doc}>
+            <span class="option-label">{ props.choice.label.clone() }</span>
+            <select name={props.choice.name} data-testid={props.choice.name} {onchange}>
+                { for [EngineKind::Uct, EngineKind::AlphaBeta].into_iter().map(|kind| html! {
+                    <option value={kind.name()} selected={kind == props.choice.kind}>{ engine_label(kind) }</option>
+                }) }
+            </select>
+        </label>
     }
 }
 

@@ -7,17 +7,20 @@
 //! ```
 //!
 //! Engine settings are written only where they differ from the Default
-//! preset, under their engine-protocol option names (`uct_c=0.05`). Reading
+//! preset, under their engine-protocol option names (`uct_c=0.05`). Which
+//! engine each side uses is `p1_engine` / `p2_engine` (`uct` or `alphabeta`),
+//! written only when a side uses alpha-beta, so older links open with UCT;
+//! the protocol's `engine=alphabeta` sets both sides. Reading
 //! never fails: whatever is wrong is reported in [`Opened::problems`] and the
 //! longest valid part of the game is opened.
 //!
 //! Compiled natively too, so its tests run with `cargo test`.
 
-use crate::game::{Game, Move, RecordError, Variant, VariantError};
+use crate::game::{Game, Move, Player, RecordError, Variant, VariantError};
 use crate::search::choice::spelled;
 use crate::search::{
-    find_option, one_of, quote_input, Accepted, Choice, LimitKind, OptionError, ParseChoiceError,
-    SearchParams, Shown, OPTIONS,
+    find_option, one_of, quote_input, Accepted, Choice, EngineKind, LimitKind, OptionError,
+    ParseChoiceError, SearchParams, Shown, OPTIONS,
 };
 use std::fmt;
 
@@ -39,13 +42,17 @@ spelled!(Seat {
 });
 
 /// The engine settings the page keeps: all parameters (both limits kept, so
-/// the sliders remember them) plus which limit applies.
+/// the sliders remember them), which limit applies and which engine each
+/// side uses. Both engines share the limit; each reads its own parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSettings {
-    /// Every engine parameter.
+    /// Every engine parameter (`params.engine` is not used: see `engines`).
     pub params: SearchParams,
     /// The limit that applies.
     pub limit: LimitKind,
+    /// The engine of each side, indexed by [`Player::index`]: it plays that
+    /// side's engine moves and analyses positions where that side is to move.
+    pub engines: [EngineKind; 2],
 }
 
 impl Default for EngineSettings {
@@ -76,7 +83,19 @@ impl EngineSettings {
         if params.limits.playouts.is_none() {
             params.limits = params.limits.and_playouts(SPARE_PLAYOUTS);
         }
-        EngineSettings { params, limit }
+        EngineSettings {
+            params,
+            limit,
+            engines: [EngineKind::Uct; 2],
+        }
+    }
+
+    /// A preset's parameters with this settings' engine choice kept.
+    pub fn preset_keeping_engines(&self, params: SearchParams) -> Self {
+        EngineSettings {
+            engines: self.engines,
+            ..EngineSettings::from_preset(params)
+        }
     }
 
     /// The parameters sent to the engine: only the chosen limit is set.
@@ -84,6 +103,35 @@ impl EngineSettings {
         SearchParams {
             limits: self.params.limits.only(self.limit),
             ..self.params.clone()
+        }
+    }
+
+    /// The parameters for a search with `player` to move: [`Self::effective`]
+    /// with that side's engine.
+    pub fn effective_for(&self, player: Player) -> SearchParams {
+        SearchParams {
+            engine: self.engine_of(player),
+            ..self.effective()
+        }
+    }
+
+    /// The engine `player`'s side uses.
+    pub fn engine_of(&self, player: Player) -> EngineKind {
+        self.engines[player.index()]
+    }
+
+    /// These settings with `player`'s side using `kind`.
+    pub fn with_engine(&self, player: Player, kind: EngineKind) -> Self {
+        let mut next = self.clone();
+        next.engines[player.index()] = kind;
+        next
+    }
+
+    /// These settings with both sides using `kind`.
+    pub fn with_both_engines(&self, kind: EngineKind) -> Self {
+        EngineSettings {
+            engines: [kind; 2],
+            ..self.clone()
         }
     }
 }
@@ -145,6 +193,13 @@ pub enum LinkProblem {
     },
     /// `limit` is neither `time` nor `playouts`.
     Limit(ParseChoiceError),
+    /// `p1_engine` or `p2_engine` is neither `uct` nor `alphabeta`.
+    SeatEngine {
+        /// The key.
+        key: &'static str,
+        /// Why the value was refused.
+        error: ParseChoiceError,
+    },
     /// An engine option's name or value was refused.
     Option(OptionError),
     /// The board size and wall count make no variant; a standard game opened.
@@ -181,6 +236,9 @@ impl fmt::Display for LinkProblem {
             }
             LinkProblem::Limit(error) => {
                 write!(f, "limit must be {}, got {:?}", one_of(error.expected), error.got)
+            }
+            LinkProblem::SeatEngine { key, error } => {
+                write!(f, "{key} must be {}, got {:?}", one_of(error.expected), error.got)
             }
             LinkProblem::Option(e) => e.fmt(f),
             LinkProblem::Variant(e) => write!(f, "{e}; opened a standard 9x9 game"),
@@ -277,6 +335,9 @@ pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), Op
     Ok(())
 }
 
+/// The link keys of each side's engine, indexed by [`Player::index`].
+const SEAT_ENGINE_KEYS: [&str; 2] = ["p1_engine", "p2_engine"];
+
 /// The query string (without `?`) for `shared`.
 pub fn encode(shared: &Shared) -> String {
     let variant = shared.game.variant();
@@ -296,8 +357,17 @@ pub fn encode(shared: &Shared) -> String {
     if shared.hints > 0 {
         parts.push(format!("hints={}", shared.hints));
     }
+    if shared.engine.engines != [EngineKind::Uct; 2] {
+        for (key, kind) in SEAT_ENGINE_KEYS.iter().zip(shared.engine.engines) {
+            parts.push(format!("{key}={}", kind.name()));
+        }
+    }
     let base = SearchParams::default();
     for option in &OPTIONS {
+        // The engine choice is per side (above).
+        if option.shown == Shown::EngineChoice {
+            continue;
+        }
         let value = option.value(&shared.engine.params);
         // Both limits are always written, so a link shows what it plays at.
         let always = matches!(option.shown, Shown::LimitSlider(_));
@@ -319,6 +389,7 @@ pub fn decode(query: &str) -> Opened {
     let mut view = None;
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut engine = shared.engine.clone();
+    let mut seat_engines: [Option<EngineKind>; 2] = [None; 2];
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let (key, value) = (unescape(key), unescape(value));
@@ -368,12 +439,27 @@ pub fn decode(query: &str) -> Opened {
                 Ok(kind) => engine.limit = kind,
                 Err(error) => problems.push(LinkProblem::Limit(error)),
             },
+            "p1_engine" | "p2_engine" => {
+                let side = usize::from(key == "p2_engine");
+                match value.parse::<EngineKind>() {
+                    Ok(kind) => seat_engines[side] = Some(kind),
+                    Err(error) => problems.push(LinkProblem::SeatEngine {
+                        key: SEAT_ENGINE_KEYS[side],
+                        error,
+                    }),
+                }
+            }
             name => {
                 if let Err(e) = set_param(&mut engine.params, name, value) {
                     problems.push(LinkProblem::Option(e));
                 }
             }
         }
+    }
+    // `engine=` (the protocol's option) picks both sides; `pN_engine` wins.
+    let both = std::mem::take(&mut engine.params.engine);
+    for (side, kind) in seat_engines.into_iter().enumerate() {
+        engine.engines[side] = kind.unwrap_or(both);
     }
     shared.engine = engine;
     let variant = match Variant::new(size, walls) {
@@ -614,6 +700,50 @@ mod tests {
     fn a_huge_bad_value_is_quoted_short() {
         let opened = decode(&format!("p2={}", "x".repeat(100_000)));
         assert!(opened.problems.join("; ").len() < 200);
+    }
+
+    #[test]
+    fn each_sides_engine_round_trips_and_old_links_open_with_uct() {
+        let mut shared = sample();
+        shared.engine = shared
+            .engine
+            .with_engine(Player::Two, EngineKind::AlphaBeta);
+        shared.engine.params.alphabeta.hash_mb = 64;
+        let text = encode(&shared);
+        assert!(text.contains("p1_engine=uct&p2_engine=alphabeta"), "{text}");
+        assert!(text.contains("hash=64"), "{text}");
+        assert!(!text.contains("&engine="), "{text}");
+        let opened = decode(&text);
+        assert_eq!(opened.problems, Problems::default());
+        assert_eq!(opened.shared, shared);
+        assert_eq!(
+            opened.shared.engine.effective_for(Player::Two).engine,
+            EngineKind::AlphaBeta
+        );
+        assert_eq!(
+            opened.shared.engine.effective_for(Player::One).engine,
+            EngineKind::Uct
+        );
+        let old = decode("v=1&p1=engine&p2=engine&limit=time&time_ms=500");
+        assert_eq!(old.shared.engine.engines, [EngineKind::Uct; 2]);
+        assert!(!encode(&Shared::default()).contains("engine="));
+    }
+
+    #[test]
+    fn the_protocol_engine_option_sets_both_sides_and_a_bad_side_engine_is_reported() {
+        let both = decode("engine=alphabeta&p1_engine=uct");
+        assert!(both.problems.is_empty(), "{:?}", both.problems);
+        assert_eq!(
+            both.shared.engine.engines,
+            [EngineKind::Uct, EngineKind::AlphaBeta]
+        );
+        assert_eq!(both.shared.engine.params.engine, EngineKind::Uct);
+        let bad = decode("p2_engine=minimax");
+        assert_eq!(
+            bad.problems.join("; "),
+            "p2_engine must be uct or alphabeta, got \"minimax\""
+        );
+        assert_eq!(bad.shared.engine.engines, [EngineKind::Uct; 2]);
     }
 
     #[test]

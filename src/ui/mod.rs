@@ -5,6 +5,7 @@
 //! natively too so their tests run with `cargo test`.
 
 pub mod analysis;
+pub mod engine_choice;
 pub mod geometry;
 pub mod link;
 pub mod state;

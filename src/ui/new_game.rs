@@ -1,17 +1,43 @@
-//! The new-game dialog: board size, walls per player, who plays which side.
+//! The new-game dialog: board size, walls per player, who plays which side
+//! and which engine each engine seat uses.
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use super::engine_choice::engine_label;
 use super::link::Seat;
-use crate::game::Variant;
+use crate::game::{Player, Variant};
+use crate::search::{Choice, EngineKind};
+
+/// What the dialog starts: the variant, the seats and each side's engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameChoice {
+    /// Board size and walls.
+    pub variant: Variant,
+    /// Who plays which side.
+    pub seats: [Seat; 2],
+    /// Each side's engine (kept as it was for human seats).
+    pub engines: [EngineKind; 2],
+}
 
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
+    /// Each side's engine now (the selects start there).
+    pub engines: [EngineKind; 2],
     /// Starts the game.
-    pub on_start: Callback<(Variant, [Seat; 2])>,
+    pub on_start: Callback<NewGameChoice>,
     /// Closes the dialog.
     pub on_close: Callback<()>,
+}
+
+/// The seats of a "Players" choice.
+fn seats_of(mode: &str) -> [Seat; 2] {
+    match mode {
+        "engine-first" => [Seat::Engine, Seat::Human],
+        "humans" => [Seat::Human, Seat::Human],
+        "engines" => [Seat::Engine, Seat::Engine],
+        _ => [Seat::Human, Seat::Engine],
+    }
 }
 
 /// A panel (not modal) with the choices and a Start button.
@@ -19,12 +45,22 @@ pub struct NewGameProps {
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let size = use_node_ref();
     let walls = use_node_ref();
-    let mode = use_node_ref();
+    let seats = use_state(|| seats_of("human-first"));
+    let engines = use_state(|| props.engines);
+    let on_mode = {
+        let seats = seats.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                seats.set(seats_of(&select.value()));
+            }
+        })
+    };
     let onclick = {
-        let (size, walls, mode, on_start) = (
+        let (size, walls, seats, engines, on_start) = (
             size.clone(),
             walls.clone(),
-            mode.clone(),
+            *seats,
+            *engines,
             props.on_start.clone(),
         );
         Callback::from(move |_: MouseEvent| {
@@ -35,15 +71,38 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             };
             let size = read(&size).parse().unwrap_or(9);
             let walls = read(&walls).parse().unwrap_or(10);
-            let seats = match read(&mode).as_str() {
-                "engine-first" => [Seat::Engine, Seat::Human],
-                "humans" => [Seat::Human, Seat::Human],
-                "engines" => [Seat::Engine, Seat::Engine],
-                _ => [Seat::Human, Seat::Engine],
-            };
             let variant = Variant::new(size, walls).unwrap_or_default();
-            on_start.emit((variant, seats));
+            on_start.emit(NewGameChoice {
+                variant,
+                seats,
+                engines,
+            });
         })
+    };
+    let engine_select = |player: Player| {
+        let chosen = engines[player.index()];
+        let engines = engines.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let Some(select) = e.target_dyn_into::<HtmlSelectElement>() else {
+                return;
+            };
+            if let Ok(kind) = select.value().parse::<EngineKind>() {
+                let mut next = *engines;
+                next[player.index()] = kind;
+                engines.set(next);
+            }
+        });
+        let name = format!("new_p{}_engine", player.number());
+        html! {
+            <label title="UCT: Monte Carlo tree search; Alpha-beta: negamax with the classic enhancements">
+                { format!("Player {} engine ", player.number()) }
+                <select {name} {onchange}>
+                    { for [EngineKind::Uct, EngineKind::AlphaBeta].into_iter().map(|kind| html! {
+                        <option value={kind.name()} selected={kind == chosen}>{ engine_label(kind) }</option>
+                    }) }
+                </select>
+            </label>
+        }
     };
     let close = props.on_close.reform(|_: MouseEvent| ());
     html! {
@@ -64,13 +123,16 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 </select>
             </label>
             <label title="Player 1 starts at the bottom and moves first">{ "Players " }
-                <select name="mode" ref={mode}>
+                <select name="mode" onchange={on_mode}>
                     <option value="human-first" selected=true>{ "You (moving first) vs engine" }</option>
                     <option value="engine-first">{ "Engine (moving first) vs you" }</option>
                     <option value="humans">{ "Human vs human" }</option>
                     <option value="engines">{ "Engine vs engine" }</option>
                 </select>
             </label>
+            { for Player::BOTH.into_iter()
+                .filter(|p| seats[p.index()] == Seat::Engine)
+                .map(engine_select) }
             <div class="new-game-buttons">
                 <button class="start" data-testid="start" {onclick}>{ "Start" }</button>
                 <button class="cancel" onclick={close}>{ "Cancel" }</button>

@@ -27,6 +27,7 @@ pub use game_view::GameView;
 use super::analysis::model::{AnalysisState, Intent};
 use super::link::{EngineSettings, Seat, Shared};
 use crate::game::{Game, Move, Player, Variant};
+use crate::search::EngineKind;
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
 /// Everything the page shows, changed only through [`Action`]s.
@@ -207,10 +208,23 @@ impl AppState {
         if !self.board.engine_to_move() || !self.engine.may_move() {
             return;
         }
-        let mut params = self.engine.settings.effective();
+        let to_move = self.board.game.position().turn();
+        let mut params = self.engine.settings.effective_for(to_move);
         params.seed = seed;
         let game = GameData::from(&self.board.game);
         self.engine.start(SearchMode::Move, game, params);
+    }
+
+    /// The engine that analyses a position with `to_move` to move: the engine
+    /// seat's choice (the side to move's if both are engines), else that
+    /// side's own choice (human vs human).
+    pub fn analysis_engine(&self, to_move: Player) -> EngineKind {
+        let seats = self.board.seats;
+        let side = [to_move, to_move.other()]
+            .into_iter()
+            .find(|p| seats[p.index()] == Seat::Engine)
+            .unwrap_or(to_move);
+        self.engine.settings.engine_of(side)
     }
 
     /// Plays `mv` at the end of the game and shows the latest position.

@@ -13,6 +13,10 @@ use super::state::{AppState, Confirm};
 /// The `localStorage` key of the saved game (a link query string).
 pub const SAVED_KEY: &str = "quoridor.game.v1";
 
+/// The `localStorage` key of whether the engine panel's "Advanced" group
+/// is open (`"true"` / `"false"`).
+pub const ADVANCED_OPEN_KEY: &str = "quoridor.panel.advanced";
+
 /// What was wrong with the game the page opened; the readable part of it
 /// was opened all the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +90,7 @@ fn same_game(a: &Shared, b: &Shared) -> bool {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::{initial_state, page_address, save};
+pub use browser::{initial_state, page_address, remember_flag, remembered_flag, save};
 
 /// The browser side: the address bar and `localStorage`.
 #[cfg(target_arch = "wasm32")]
@@ -112,6 +116,20 @@ mod browser {
     }
 
     /// The page's query string without `?`.
+    /// A yes/no page preference saved under `key` (`false` when never saved).
+    pub fn remembered_flag(key: &str) -> bool {
+        storage()
+            .and_then(|s| s.get_item(key).ok().flatten())
+            .is_some_and(|v| v == "true")
+    }
+
+    /// Saves a yes/no page preference under `key`.
+    pub fn remember_flag(key: &str, on: bool) {
+        if let Some(storage) = storage() {
+            let _ignored = storage.set_item(key, if on { "true" } else { "false" });
+        }
+    }
+
     fn location_query() -> String {
         web_sys::window()
             .and_then(|w| w.location().search().ok())

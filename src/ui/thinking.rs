@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use super::analysis::alphabeta_view::work_unit;
 use crate::search::{SearchInfo, SearchParams};
 
 #[derive(Properties, PartialEq)]
@@ -22,6 +23,13 @@ pub fn thinking(props: &ThinkingProps) -> Html {
     let (playouts, elapsed, rate) = props.info.as_ref().map_or((0, 0.0, 0.0), |i| {
         (i.playouts, i.elapsed_ms, i.playouts_per_sec)
     });
+    // Alpha-beta counts nodes where UCT counts playouts.
+    let unit = work_unit(p.engine);
+    let depth = props
+        .info
+        .as_ref()
+        .and_then(|i| i.alphabeta.as_ref())
+        .map_or(String::new(), |ab| format!(" · depth {}", ab.depth));
     let (done, budget, limit_text) = if let Some(time_ms) = p.limits.time_ms_f64() {
         (
             elapsed,
@@ -33,7 +41,7 @@ pub fn thinking(props: &ThinkingProps) -> Html {
         (
             playouts as f64,
             limit.max(1) as f64,
-            format!("{} / {} playouts", group(playouts), group(limit)),
+            format!("{} / {} {unit}", group(playouts), group(limit)),
         )
     };
     let onclick = props.on_move_now.reform(|_: MouseEvent| ());
@@ -42,7 +50,7 @@ pub fn thinking(props: &ThinkingProps) -> Html {
             <progress class="thinking-progress" max={budget.to_string()}
                 value={done.min(budget).to_string()}></progress>
             <span class="thinking-text">
-                { format!("{limit_text} · {} playouts · {} playouts/s", group(playouts), group(rate as u64)) }
+                { format!("{limit_text} · {} {unit} · {} {unit}/s{depth}", group(playouts), group(rate as u64)) }
             </span>
             <button class="move-now" data-testid="move-now" {onclick}
                 title="Stop thinking and play the best move found so far">{ "Move now" }</button>
@@ -64,6 +72,18 @@ pub fn thinking_summary(props: &SummaryProps) -> Html {
         .best_move
         .map(|m| m.to_string())
         .unwrap_or_else(|| "–".into());
+    if let Some(ab) = &i.alphabeta {
+        return html! {
+            <p class="engine-summary" data-testid="engine-summary" data-engine="alphabeta"
+                data-playouts-per-sec={format!("{:.0}", i.playouts_per_sec)}>
+                { format!(
+                    "Engine (alpha-beta): {best} at depth {} after {} nodes in {:.1} s ({} nodes/s), score {}",
+                    ab.depth, group(ab.nodes), i.elapsed_ms / 1000.0, group(ab.nps as u64),
+                    super::analysis::alphabeta_view::score_text(ab.score, i.win_probability)
+                ) }
+            </p>
+        };
+    }
     html! {
         <p class="engine-summary" data-testid="engine-summary"
             data-playouts-per-sec={format!("{:.0}", i.playouts_per_sec)}>

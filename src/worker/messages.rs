@@ -10,7 +10,8 @@
 
 use crate::game::{Game, Move, Position, Variant};
 use crate::search::{
-    ChildInfo, Limits, MapLimits, NodeId, Search, SearchInfo, SearchParams, TreeMap,
+    new_engine, ChildInfo, Limits, MapLimits, NodeId, SearchEngine, SearchInfo, SearchParams,
+    TreeMap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -178,7 +179,7 @@ pub const PROGRESS_EVERY_MS: f64 = 200.0;
 /// of the moves actually played is reused) and the search under way.
 #[derive(Default)]
 pub struct EngineHost {
-    search: Option<Search>,
+    search: Option<Box<dyn SearchEngine>>,
     active: Option<ActiveSearch>,
     last_id: u32,
 }
@@ -217,11 +218,12 @@ impl EngineHost {
                     .as_ref()
                     .filter(|_| id == self.last_id)
                     .and_then(|s| {
+                        let (path, children) = s.tree_node(node)?;
                         Some(WorkerResponse::Children {
                             id,
                             node,
-                            path: s.path_to(node)?,
-                            children: s.children_of(node)?,
+                            path,
+                            children,
                         })
                     });
                 vec![answer.unwrap_or(WorkerResponse::Error {
@@ -255,11 +257,11 @@ impl EngineHost {
         }
         let start = Position::new(game.variant());
         let search = match self.search.as_mut() {
-            Some(search) => {
+            Some(search) if search.kind() == params.engine => {
                 search.set_params(params);
                 search
             }
-            None => self.search.insert(Search::new(start, params)),
+            _ => self.search.insert(new_engine(start, params)),
         };
         if let Err(e) = search.set_game(start, game.moves()) {
             return vec![WorkerResponse::Error {
@@ -552,6 +554,85 @@ mod tests {
         let error = standard("e2 e8 e2").replay().expect_err("e2 is occupied");
         assert_eq!(error.move_index(), Some(3));
         assert_eq!(standard("e2 e8").replay().expect("legal").moves().len(), 2);
+    }
+
+    /// Alpha-beta settings with no limit: the think runs until `Stop`.
+    fn alphabeta_unlimited() -> SearchParams {
+        SearchParams {
+            engine: crate::search::EngineKind::AlphaBeta,
+            limits: Limits::NONE,
+            ..SearchParams::default()
+        }
+    }
+
+    #[test]
+    fn alphabeta_answers_in_slices_sends_progress_and_stops_at_once() {
+        let mut host = EngineHost::default();
+        let game = standard("e2 e8 e3 e7");
+        assert!(host
+            .handle(WorkerRequest::Search {
+                id: 1,
+                game: game.clone(),
+                params: alphabeta_unlimited(),
+                mode: SearchMode::Move,
+                top: 5,
+            })
+            .is_empty());
+        let started = crate::search::now_ms();
+        let mut progress = 0;
+        let mut longest: f64 = 0.0;
+        while crate::search::now_ms() - started < 1000.0 {
+            let before = crate::search::now_ms();
+            if let Some(WorkerResponse::Progress { info, .. }) = host.slice() {
+                progress += 1;
+                assert!(info.alphabeta.is_some());
+            }
+            longest = longest.max(crate::search::now_ms() - before);
+        }
+        assert!(progress >= 4, "{progress} progress snapshots in a second");
+        assert!(longest < SLICE_MS + 60.0, "a slice took {longest:.0} ms");
+        let done = host.handle(WorkerRequest::Stop { id: 1 });
+        let [WorkerResponse::Done { best, info, .. }] = done.as_slice() else {
+            panic!("Done expected, got {done:?}");
+        };
+        let pos = *game.replay().expect("legal").position();
+        assert!(pos.check(best.expect("a move")).is_ok());
+        let ab = info.alphabeta.as_ref().expect("alpha-beta info");
+        assert!(ab.depth >= 1 && !ab.iterations.is_empty());
+        // No tree to explore: a clear error, not a panic.
+        let answer = host.handle(WorkerRequest::Children { id: 1, node: ROOT });
+        assert!(matches!(answer.as_slice(), [WorkerResponse::Error { .. }]));
+    }
+
+    #[test]
+    fn the_engine_kind_follows_each_request() {
+        let mut host = EngineHost::default();
+        for (id, engine) in [
+            (1, crate::search::EngineKind::AlphaBeta),
+            (2, crate::search::EngineKind::Uct),
+            (3, crate::search::EngineKind::AlphaBeta),
+        ] {
+            let params = SearchParams {
+                engine,
+                limits: Limits::playouts(300),
+                ..SearchParams::default()
+            };
+            host.handle(WorkerRequest::Search {
+                id,
+                game: standard("e2"),
+                params,
+                mode: SearchMode::Move,
+                top: 3,
+            });
+            let out = run_to_end(&mut host);
+            let Some(WorkerResponse::Done { info, .. }) = out.last() else {
+                panic!("Done expected");
+            };
+            assert_eq!(
+                info.alphabeta.is_some(),
+                engine == crate::search::EngineKind::AlphaBeta
+            );
+        }
     }
 }
 

@@ -155,6 +155,7 @@ describe(`playing the game (${BASE})`, () => {
       await page.locator('input[name="move"]').press("Enter");
     }
     await waitForMoves(page, 3);
+    await page.locator('[data-testid="advanced"] .advanced-toggle').click();
     await page.locator('input[name="uct_c"]').fill("0.05");
     await page.locator('input[name="uct_c"]').press("Enter");
     await page.locator('[data-ply="2"] button').click();

@@ -4,8 +4,7 @@
 use super::go::Plan;
 use super::output::Output;
 use crate::game::{Move, Position, Square};
-use crate::search::{now_ms, Search, SearchInfo, Slice};
-use std::num::NonZeroUsize;
+use crate::search::{now_ms, AlphaBetaInfo, SearchEngine, SearchInfo, Slice};
 use std::sync::atomic::Ordering;
 
 /// How often a running search reports, in milliseconds.
@@ -20,7 +19,11 @@ const PV_MOVES: usize = 24;
 /// The search thread: runs in slices, reports every [`INFO_INTERVAL_MS`],
 /// and ends with a last `info` and `bestmove`. A think that must wait for
 /// `stop` and finishes early (a proof) waits for it before answering.
-pub(super) fn think(mut search: Search, out: Output, plan: Plan) -> Search {
+pub(super) fn think(
+    mut search: Box<dyn SearchEngine>,
+    out: Output,
+    plan: Plan,
+) -> Box<dyn SearchEngine> {
     let stop = search.stop_flag();
     let mut last_report = now_ms();
     let slice = if plan.depth.is_some() {
@@ -30,7 +33,7 @@ pub(super) fn think(mut search: Search, out: Output, plan: Plan) -> Search {
     };
     loop {
         let finished = search.run(Slice::time(slice));
-        if finished || plan.depth.is_some_and(|d| reaches_depth(&search, d)) {
+        if finished || plan.depth.is_some_and(|d| search.reaches_depth(d)) {
             break;
         }
         if now_ms() - last_report >= INFO_INTERVAL_MS {
@@ -48,17 +51,6 @@ pub(super) fn think(mut search: Search, out: Output, plan: Plan) -> Search {
     let best = info.best_move.or_else(|| fallback_move(search.root()));
     out.line(&bestmove_line(best));
     search
-}
-
-/// Whether the principal variation is `depth` plies long, or ends the game
-/// sooner (then it cannot grow).
-fn reaches_depth(search: &Search, depth: NonZeroUsize) -> bool {
-    let pv = search.principal_variation(depth.get());
-    if pv.len() >= depth.get() {
-        return true;
-    }
-    let mut position = *search.root();
-    pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
 }
 
 /// `bestmove M`, or `bestmove (none)`.
@@ -83,6 +75,9 @@ pub(in crate::cli) fn fallback_move(pos: &Position) -> Option<Move> {
 /// the deepest; `score winprob` is the side to move's win probability in
 /// percent, or `score proven win|loss` once the solver has proven it.
 pub(super) fn info_line(info: &SearchInfo) -> String {
+    if let Some(ab) = &info.alphabeta {
+        return alphabeta_info_line(info, ab);
+    }
     let score = match info.proven_winner {
         Some(p) if p == info.side_to_move => "proven win".to_string(),
         Some(_) => "proven loss".to_string(),
@@ -97,6 +92,25 @@ pub(super) fn info_line(info: &SearchInfo) -> String {
         info.playouts_per_sec,
         info.elapsed_ms,
         score
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in info.pv.iter().take(PV_MOVES) {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
+}
+
+/// The alpha-beta engine's line: `info depth D seldepth S score cp X|mate N
+/// nodes … nps … hashfull … time … pv …`, where `depth` is the last
+/// completed iteration and `cp` is centipawns for the side to move (100 = a
+/// step of path length).
+fn alphabeta_info_line(info: &SearchInfo, ab: &AlphaBetaInfo) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {:.0} hashfull {} time {:.0}",
+        ab.depth, ab.seldepth, ab.score, ab.nodes, ab.nps, ab.hashfull, info.elapsed_ms
     );
     if !info.pv.is_empty() {
         line.push_str(" pv");

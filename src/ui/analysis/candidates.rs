@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::model::{percent, share, win_colour};
 use crate::game::Move;
+use crate::search::alphabeta::RootMoveScore;
 use crate::search::ChildInfo;
 use crate::ui::geometry::{square_center, square_origin, wall_center, wall_rect, SQUARE};
 
@@ -17,6 +18,10 @@ pub struct CandidatesProps {
     pub children: Vec<ChildInfo>,
     /// Visits of the root, for the shares.
     pub root_visits: u32,
+    /// Alpha-beta: the root moves' scores from the last completed iteration
+    /// (then each mark shows its score instead of a visit share).
+    #[prop_or_default]
+    pub scores: Vec<RootMoveScore>,
     /// The pointer entered (`Some`) or left (`None`) a candidate.
     #[prop_or_default]
     pub on_hover: Callback<Option<Move>>,
@@ -33,8 +38,11 @@ pub fn candidates(props: &CandidatesProps) -> Html {
         .root_visits
         .max(props.children.iter().map(|c| c.visits).sum());
     let most = props.children.iter().map(|c| c.visits).max().unwrap_or(0);
-    let marks = props.children.iter().map(|c| {
-        let best = c.visits == most && most > 0;
+    let alphabeta = !props.scores.is_empty();
+    let marks = props.children.iter().enumerate().map(|(i, c)| {
+        let score = props.scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
+        // Alpha-beta lists the best move first; UCT's best is the most visited.
+        let best = if alphabeta { i == 0 } else { c.visits == most && most > 0 };
         let colour = win_colour(c.win_probability);
         let visits_share = share(c.visits, total);
         let shape = match c.mv {
@@ -69,11 +77,15 @@ pub fn candidates(props: &CandidatesProps) -> Html {
                 key={c.mv.to_string()}
                 data-candidate={c.mv.to_string()} data-visits={c.visits.to_string()}
                 data-win={format!("{:.4}", c.win_probability)}
+                data-score={score.map(|s| s.to_string())}
                 onmouseenter={enter} onmouseleave={leave} onclick={click}>
-                <title>{ format!("{}: {} visits ({}), wins {}", c.mv, c.visits, percent(visits_share), percent(c.win_probability)) }</title>
+                <title>{ match score {
+                    Some(score) => format!("{}: {score}, wins {}", c.mv, percent(c.win_probability)),
+                    None => format!("{}: {} visits ({}), wins {}", c.mv, c.visits, percent(visits_share), percent(c.win_probability)),
+                } }</title>
                 { shape }
                 <text class="candidate-share" x={cx.to_string()} y={(cy - 0.6).to_string()}>
-                    { percent(visits_share) }
+                    { score.map_or_else(|| percent(visits_share), short_score) }
                 </text>
                 <text class="candidate-win" x={cx.to_string()} y={(cy + 2.6).to_string()}>
                     { percent(c.win_probability) }
@@ -83,5 +95,13 @@ pub fn candidates(props: &CandidatesProps) -> Html {
     });
     html! {
         <g class="candidates" aria-label="engine candidates">{ for marks }</g>
+    }
+}
+
+/// A score short enough for a board square: `+1.2` steps of path or `M3`.
+fn short_score(score: crate::search::alphabeta::Score) -> String {
+    match score {
+        crate::search::alphabeta::Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
+        crate::search::alphabeta::Score::Mate(n) => format!("M{n}"),
     }
 }

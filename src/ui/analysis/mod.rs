@@ -7,6 +7,7 @@
 //! [`super::geometry`]; [`model`] holds their state and helpers and builds
 //! natively so its tests run with `cargo test`.
 
+pub mod alphabeta_view;
 pub mod icicle;
 pub mod model;
 
@@ -14,6 +15,8 @@ pub mod model;
 mod candidates;
 #[cfg(target_arch = "wasm32")]
 mod controls;
+#[cfg(target_arch = "wasm32")]
+mod iterations;
 #[cfg(target_arch = "wasm32")]
 mod overlay;
 #[cfg(target_arch = "wasm32")]

@@ -373,6 +373,7 @@ mod tests {
             children: Vec::new(),
             pv: Vec::new(),
             best_move: None,
+            alphabeta: None,
         }
     }
 

@@ -50,6 +50,7 @@ pub fn analysis_overlay(props: &AnalysisOverlayProps) -> Html {
     html! {
         <g class="analysis-overlay">
             <Candidates size={props.position.size()} {children} root_visits={info.root_visits}
+                scores={info.alphabeta.as_ref().map(|ab| ab.root_moves.clone()).unwrap_or_default()}
                 on_hover={props.on_hover.clone()} on_play={props.on_play.clone()} />
             if let Some(line) = line {
                 <PvGhosts position={props.position} {line} />

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::controls::AnalysisControls;
+use super::iterations::IterationTable;
 use super::model::{AnalysisState, Intent, Searched};
 use super::pv_line::PvLine;
 use super::stats::SearchStats;
@@ -31,7 +32,8 @@ pub struct AnalysisPanelProps {
     pub on_intent: Callback<Intent>,
 }
 
-/// Analysis controls, stats, best line, visit bars, win graph and tree.
+/// Analysis controls, stats, best line, visit bars (alpha-beta: the
+/// iteration table), win graph, tree explorer (UCT) and tree map.
 #[function_component(AnalysisPanel)]
 pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
     let intent = &props.on_intent;
@@ -41,6 +43,8 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         .as_ref()
         .map(|i| (i.children.clone(), i.root_visits, i.win_probability))
         .unwrap_or_default();
+    let alphabeta = info.as_ref().and_then(|i| i.alphabeta.as_ref());
+    let first_ply = searched.map_or(0, |s| s.moves.len());
     html! {
         <section class="analysis-panel" data-testid="analysis">
             <h2>{ "Engine analysis" }</h2>
@@ -49,15 +53,25 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
                 on_top={intent.reform(Intent::Top)} />
             <SearchStats info={info.clone()} running={searched.is_some_and(|s| s.running)} />
             <PvLine pv={info.as_ref().map(|i| i.pv.clone()).unwrap_or_default()}
-                first_ply={searched.map_or(0, |s| s.moves.len())}
+                {first_ply}
                 on_board={props.state.show_pv} on_toggle={intent.reform(Intent::ShowPv)} />
-            <VisitChart children={children} {root_visits} />
+            if let Some(ab) = alphabeta {
+                <IterationTable rows={ab.iterations.clone()} {first_ply} />
+            } else {
+                <VisitChart children={children} {root_visits} />
+            }
             <WinGraph points={props.state.graph(&props.game)} plies={props.game.len()}
                 shown={props.shown} on_select={intent.reform(Intent::View)} />
-            <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
-                on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
-                on_refresh={intent.reform(|()| Intent::Refresh)} />
-            <TreeMapPanel state={props.state.map.clone()} on_intent={intent.reform(Intent::Map)} />
+            if alphabeta.is_some() {
+                <p class="tree-note">{ "Alpha-beta keeps no search tree: its table stores \
+                    positions, not a tree to explore. The iterations and the tree map show its work." }</p>
+            } else {
+                <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
+                    on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
+                    on_refresh={intent.reform(|()| Intent::Refresh)} />
+            }
+            <TreeMapPanel state={props.state.map.clone()} on_intent={intent.reform(Intent::Map)}
+                alphabeta={alphabeta.cloned()} {first_ply} />
         </section>
     }
 }

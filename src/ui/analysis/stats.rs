@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use super::alphabeta_view::score_text;
 use super::model::percent;
 use crate::game::Player;
 use crate::search::SearchInfo;
@@ -17,7 +18,9 @@ pub struct SearchStatsProps {
 }
 
 /// Playouts, speed, tree size, depth, time, memory, the root's win
-/// probability for the side to move and the proven result. Each value has a
+/// probability for the side to move and the proven result; for alpha-beta:
+/// depth, score with its win chance, nodes, nodes/s, hash fill, effective
+/// branching factor, time and the proven result. Each value has a
 /// `data-stat` name and a numeric `data-value` for tests and tools.
 #[function_component(SearchStats)]
 pub fn search_stats(props: &SearchStatsProps) -> Html {
@@ -43,6 +46,26 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
             </tr>
         }
     };
+    if let Some(ab) = &info.alphabeta {
+        let score = score_text(ab.score, info.win_probability);
+        return html! {
+            <section class="search-stats" data-testid="search-stats" data-engine="alphabeta"
+                data-running={props.running.to_string()}>
+                <table>
+                    { row("depth", "Depth".into(), f64::from(ab.depth), format!("{} (sel {})", ab.depth, ab.seldepth)) }
+                    { row("score", format!("Score ({side} to move)"), info.win_probability, score) }
+                    { row("nodes", "Nodes".into(), ab.nodes as f64, group(ab.nodes)) }
+                    { row("nps", "Nodes/s".into(), ab.nps.round(), group(ab.nps.round() as u64)) }
+                    { row("hashfull", "Hash fill".into(), f64::from(ab.hashfull),
+                        format!("{:.1}%", f64::from(ab.hashfull) / 10.0)) }
+                    { row("branching-factor", "Branching factor".into(), ab.branching_factor,
+                        if ab.branching_factor > 0.0 { format!("{:.2}", ab.branching_factor) } else { "–".into() }) }
+                    { row("elapsed", "Elapsed".into(), info.elapsed_ms, format!("{:.1} s", info.elapsed_ms / 1000.0)) }
+                    <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
+                </table>
+            </section>
+        };
+    }
     html! {
         <section class="search-stats" data-testid="search-stats"
             data-running={props.running.to_string()}>

@@ -5,12 +5,14 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::alphabeta_view::{root_move_bars, score_text};
 use super::icicle::{
     icicle_layout, line_key, parse_line_key, IcicleRect, IcicleState, MapIntent, CHART_WIDTH,
     MAX_ROWS, MIN_ROWS, MIN_WIDTH, ROW_HEIGHT,
 };
 use super::model::{numbered_line, percent, proven_text, uct_text, win_colour};
 use crate::game::Move;
+use crate::search::alphabeta::AlphaBetaInfo;
 
 /// Fill of the merged "other" rectangles.
 const OTHER_FILL: &str = "#b8b8b8";
@@ -26,6 +28,13 @@ pub struct TreeMapPanelProps {
     pub state: IcicleState,
     /// What the user asks for.
     pub on_intent: Callback<MapIntent>,
+    /// The shown snapshot's alpha-beta part: the chart is then its root
+    /// moves, widths by the nodes below each.
+    #[prop_or_default]
+    pub alphabeta: Option<AlphaBetaInfo>,
+    /// Moves played before the searched position (for move numbers).
+    #[prop_or_default]
+    pub first_ply: usize,
 }
 
 /// The icicle chart (`data-testid="tree-map"`) and its controls.
@@ -50,6 +59,14 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
     };
     if !state.open {
         return html! { <section class="tree-map-panel">{ header }</section> };
+    }
+    if let Some(ab) = &props.alphabeta {
+        return html! {
+            <section class="tree-map-panel" data-engine="alphabeta">
+                { header }
+                { alphabeta_chart(ab, props.first_ply) }
+            </section>
+        };
     }
     let received = state.received.as_ref();
     let rects = received
@@ -232,5 +249,61 @@ fn save_picture(svg: &NodeRef, link: &NodeRef, e: &MouseEvent) {
     );
     if link.set_attribute("href", &url).is_err() {
         e.prevent_default();
+    }
+}
+
+/// Alpha-beta's tree map: the root over its moves of the last completed
+/// iteration, each as wide as its share of the nodes searched below the
+/// root moves, coloured by its score for the player making it.
+fn alphabeta_chart(ab: &AlphaBetaInfo, first_ply: usize) -> Html {
+    let bars = root_move_bars(ab, CHART_WIDTH);
+    let total: u64 = bars.iter().map(|b| b.nodes).sum();
+    let height = 2.0 * ROW_HEIGHT;
+    let drawn =
+        bars.iter().map(|b| {
+            let line = numbered_line(first_ply, &[b.mv]);
+            let title = format!("{line}: {} nodes, {}", b.nodes, score_text(b.score, b.win));
+            let text = (b.width >= LABEL_WIDTH).then(|| html! {
+            <text x={format!("{:.2}", b.x + b.width / 2.0)} y={(ROW_HEIGHT * 1.68).to_string()}
+                font-size="10" font-family="sans-serif" text-anchor="middle" fill="#111111"
+                pointer-events="none">{ b.mv.to_string() }</text>
+        });
+            html! {
+                <g key={b.mv.to_string()}>
+                    <rect class="tree-map-node" data-node={b.mv.to_string()}
+                        data-nodes={b.nodes.to_string()} data-score={format!("{:.4}", b.win)}
+                        data-score-text={b.score.to_string()}
+                        x={format!("{:.3}", b.x)} y={ROW_HEIGHT.to_string()}
+                        width={format!("{:.3}", b.width)} height={ROW_HEIGHT.to_string()}
+                        fill={win_colour(b.win)} stroke="#ffffff" stroke-width="0.5">
+                        <title>{ title }</title>
+                    </rect>
+                    { for text }
+                </g>
+            }
+        });
+    html! {
+        <>
+            <p class="tree-map-legend">
+                { "Alpha-beta: the root's moves in the last completed iteration; width = nodes \
+                   searched below the move, colour = its score for the player making it (red \
+                   loses, green wins). Alpha-beta keeps no tree, so the chart is one row deep." }
+            </p>
+            <svg class="tree-map" data-testid="tree-map" data-depth={ab.depth.to_string()}
+                xmlns="http://www.w3.org/2000/svg" viewBox={format!("0 0 {CHART_WIDTH} {height}")}
+                width={CHART_WIDTH.to_string()} height={height.to_string()}
+                role="img" aria-label="root moves of the alpha-beta search by nodes">
+                <rect x="0" y="0" width={CHART_WIDTH.to_string()} height={height.to_string()} fill="#ffffff" />
+                <rect class="tree-map-node" data-node="" data-nodes={total.to_string()}
+                    x="0" y="0" width={CHART_WIDTH.to_string()} height={ROW_HEIGHT.to_string()}
+                    fill="#d8d8d8" stroke="#ffffff" stroke-width="0.5">
+                    <title>{ format!("root: depth {}, {} nodes below its moves", ab.depth, total) }</title>
+                </rect>
+                <text x={(CHART_WIDTH / 2.0).to_string()} y={(ROW_HEIGHT * 0.68).to_string()}
+                    font-size="10" font-family="sans-serif" text-anchor="middle" fill="#111111"
+                    pointer-events="none">{ format!("root · depth {}", ab.depth) }</text>
+                { for drawn }
+            </svg>
+        </>
     }
 }

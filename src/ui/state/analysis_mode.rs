@@ -4,7 +4,7 @@
 
 use super::AppState;
 use crate::game::Move;
-use crate::search::NodeId;
+use crate::search::{NodeId, SearchParams};
 use crate::ui::analysis::model::{preview_for, Intent, Searched, MAX_TOP};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
@@ -118,7 +118,11 @@ impl AppState {
             return;
         }
         self.analysis.analysed = Some(game.moves.clone());
-        let params = self.engine.settings.effective();
+        let to_move = replayed.position().turn();
+        let params = SearchParams {
+            engine: self.analysis_engine(to_move),
+            ..self.engine.settings.effective()
+        };
         self.engine.start(SearchMode::Analysis, game, params);
     }
 

@@ -488,3 +488,73 @@ fn analysis_candidate_count_stays_within_what_the_worker_lists() {
     s.apply(Action::Analysis(Intent::Top(0)), SEED);
     assert_eq!(s.analysis.top, 1);
 }
+
+#[test]
+fn each_engine_seat_searches_with_its_own_engine() {
+    let mut s = state([Seat::Engine; 2], "");
+    let uct_search = s.engine.search.clone().expect("player 1's engine thinks");
+    assert_eq!(uct_search.params.engine, EngineKind::Uct);
+    let settings = s
+        .engine
+        .settings
+        .with_engine(Player::Two, EngineKind::AlphaBeta);
+    s.apply(Action::SetEngine(settings), SEED);
+    done(&mut s, uct_search.id, "e2");
+    let reply = s.engine.search.clone().expect("player 2's engine thinks");
+    assert_eq!(reply.params.engine, EngineKind::AlphaBeta);
+    assert_eq!(reply.params.limits, s.engine.settings.effective().limits);
+    assert_eq!(
+        s.shared().engine.engines,
+        [EngineKind::Uct, EngineKind::AlphaBeta]
+    );
+}
+
+#[test]
+fn analysis_uses_the_engine_seats_choice_or_the_side_to_moves() {
+    let mut s = against_engine();
+    let settings = s
+        .engine
+        .settings
+        .with_engine(Player::Two, EngineKind::AlphaBeta);
+    s.apply(Action::SetEngine(settings), SEED);
+    s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    let search = s.engine.search.clone().expect("analysing");
+    assert_eq!(
+        search.params.engine,
+        EngineKind::AlphaBeta,
+        "the engine seat's"
+    );
+    let mut humans = state([Seat::Human; 2], "e2");
+    let settings = humans
+        .engine
+        .settings
+        .with_engine(Player::Two, EngineKind::AlphaBeta);
+    humans.apply(Action::SetEngine(settings), SEED);
+    humans.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    let search = humans.engine.search.clone().expect("analysing");
+    assert_eq!(
+        search.params.engine,
+        EngineKind::AlphaBeta,
+        "player 2 to move"
+    );
+    humans.apply(Action::View(Some(0)), SEED);
+    let search = humans.engine.search.clone().expect("restarted");
+    assert_eq!(search.params.engine, EngineKind::Uct, "player 1 to move");
+}
+
+#[test]
+fn a_new_game_keeps_the_engine_choice() {
+    let mut s = against_engine();
+    let settings = s.engine.settings.with_both_engines(EngineKind::AlphaBeta);
+    s.apply(Action::SetEngine(settings.clone()), SEED);
+    s.apply(
+        Action::NewGame {
+            variant: Variant::new(5, 2).expect("5x5"),
+            seats: [Seat::Engine, Seat::Human],
+        },
+        SEED,
+    );
+    assert_eq!(s.engine.settings, settings);
+    let search = s.engine.search.clone().expect("the engine moves first");
+    assert_eq!(search.params.engine, EngineKind::AlphaBeta);
+}

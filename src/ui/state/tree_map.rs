@@ -20,7 +20,8 @@ impl AppState {
     pub fn tree_map_request(&self) -> Option<(WorkerRequest, u64, bool)> {
         let map = &self.analysis.map;
         let latest = self.analysis.latest()?;
-        if !map.open || latest.id != self.engine.last_search_id {
+        // Alpha-beta keeps no tree: its chart is drawn from the snapshot.
+        if !map.open || latest.id != self.engine.last_search_id || latest.info.alphabeta.is_some() {
             return None;
         }
         let request = WorkerRequest::TreeMap {
@@ -95,8 +96,9 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::EngineKind;
     use crate::ui::analysis::model::Intent;
-    use crate::ui::link::{Seat, Shared};
+    use crate::ui::link::{EngineSettings, Seat, Shared};
     use crate::ui::state::Action;
     use crate::worker::messages::EngineHost;
 
@@ -180,6 +182,34 @@ mod tests {
         map_intent(&mut state, MapIntent::Zoom(Vec::new()));
         assert_eq!(state.board.preview, None);
         assert_eq!(state.analysis.tree.selected, None);
+    }
+
+    #[test]
+    fn an_alphabeta_analysis_asks_for_no_slices() {
+        let mut state = AppState::from_shared(
+            Shared {
+                seats: [Seat::Human, Seat::Human],
+                engine: EngineSettings::default().with_both_engines(EngineKind::AlphaBeta),
+                ..Shared::default()
+            },
+            SEED,
+        );
+        state.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+        let search = state.engine.search.clone().expect("analysis runs");
+        assert_eq!(search.params.engine, EngineKind::AlphaBeta);
+        let mut host = EngineHost::default();
+        host.handle(search.request());
+        let progress = loop {
+            if let Some(reply @ WorkerResponse::Progress { .. }) = host.slice() {
+                break reply;
+            }
+        };
+        state.apply(Action::WorkerReplied(progress), SEED);
+        assert!(state
+            .analysis
+            .latest()
+            .is_some_and(|s| s.info.alphabeta.is_some()));
+        assert_eq!(state.tree_map_request(), None);
     }
 
     #[test]

@@ -1,0 +1,238 @@
+//! The transposition table: Zobrist keys and one entry per slot.
+//!
+//! Key: the XOR of random numbers for each pawn's square, each placed wall
+//! (slot and orientation), each player's walls left, and the side to move.
+//!
+//! Replacement rule: an index holds one entry. A new result replaces the
+//! one there when that is empty, of the same position, from an earlier think
+//! (older generation), or searched no deeper than the new one; otherwise the
+//! deeper result of this think stays. Win scores are stored relative to the
+//! node (see [`super::score::to_table`]).
+
+use crate::game::{Move, Orientation, Player, Position, MAX_SIZE};
+
+const SQUARES: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
+const STOCKS: usize = crate::game::MAX_WALLS as usize + 1;
+
+/// The random numbers of the keys, fixed at compile time (SplitMix64).
+struct Zobrist {
+    pawn: [[u64; SQUARES]; 2],
+    wall: [[u64; SQUARES]; 2],
+    stock: [[u64; STOCKS]; 2],
+    side: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn build_zobrist() -> Zobrist {
+    let mut state = 0x5155_4F52_4944_4F52; // "QUORIDOR"
+    let mut z = Zobrist {
+        pawn: [[0; SQUARES]; 2],
+        wall: [[0; SQUARES]; 2],
+        stock: [[0; STOCKS]; 2],
+        side: 0,
+    };
+    let mut p = 0;
+    while p < 2 {
+        let mut s = 0;
+        while s < SQUARES {
+            z.pawn[p][s] = splitmix(&mut state);
+            z.wall[p][s] = splitmix(&mut state);
+            s += 1;
+        }
+        let mut w = 0;
+        while w < STOCKS {
+            z.stock[p][w] = splitmix(&mut state);
+            w += 1;
+        }
+        p += 1;
+    }
+    z.side = splitmix(&mut state);
+    z
+}
+
+static ZOBRIST: Zobrist = build_zobrist();
+
+/// The Zobrist key of `pos`.
+pub fn key(pos: &Position) -> u64 {
+    let z = &ZOBRIST;
+    let mut k = 0;
+    for p in Player::BOTH {
+        k ^= z.pawn[p.index()][pos.pawn_index(p)];
+        k ^= z.stock[p.index()][usize::from(pos.walls_left(p)).min(STOCKS - 1)];
+    }
+    let slots = pos.wall_slots();
+    for o in Orientation::BOTH {
+        for slot in slots[o].iter() {
+            k ^= z.wall[o as usize][slot];
+        }
+    }
+    if pos.turn() == Player::Two {
+        k ^= z.side;
+    }
+    k
+}
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (the search failed low).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The position's full key.
+    pub key: u64,
+    /// The score, relative to the node.
+    pub score: i32,
+    /// Plies searched below the node.
+    pub depth: i16,
+    /// What `score` means.
+    pub bound: Bound,
+    /// The best (or cutoff) move found.
+    pub best: Option<Move>,
+    generation: u8,
+}
+
+/// A fixed-size table of search results.
+pub struct Table {
+    entries: Vec<Option<Entry>>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `mb` MiB (at least one entry); when that much
+    /// memory cannot be had, half as much, and so on.
+    pub fn new(mb: u32) -> Table {
+        let bytes = (mb as usize).saturating_mul(1 << 20);
+        let mut len = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
+        let mut entries = Vec::new();
+        while entries.try_reserve_exact(len).is_err() && len > 1 {
+            len /= 2;
+        }
+        entries.resize(len, None);
+        Table {
+            entries,
+            generation: 0,
+        }
+    }
+
+    /// Entries the table holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table holds no entry at all (never: at least one).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Starts a new think: older entries may now be replaced by any.
+    pub fn new_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = None);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// The entry of the position with `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.entries[self.index(key)].filter(|e| e.key == key)
+    }
+
+    /// Stores a result under the replacement rule (see the module doc).
+    pub fn store(&mut self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<Move>) {
+        let i = self.index(key);
+        let generation = self.generation;
+        let replace = match &self.entries[i] {
+            None => true,
+            Some(old) => old.key == key || old.generation != generation || depth >= old.depth,
+        };
+        if replace {
+            let best = best.or_else(|| {
+                self.entries[i]
+                    .filter(|old| old.key == key)
+                    .and_then(|old| old.best)
+            });
+            self.entries[i] = Some(Entry {
+                key,
+                score,
+                depth,
+                bound,
+                best,
+                generation,
+            });
+        }
+    }
+
+    /// Permille of the first thousand entries used by this think (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = sample
+            .iter()
+            .filter(|e| e.is_some_and(|e| e.generation == self.generation))
+            .count();
+        (used * 1000 / sample.len().max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+
+    #[test]
+    fn keys_tell_positions_apart_and_agree_on_transpositions() {
+        let start = Position::new(Variant::default());
+        let play = |moves: &[&str]| {
+            let mut p = start;
+            for m in moves {
+                p.play(m.parse().expect("move")).expect("legal");
+            }
+            p
+        };
+        let a = play(&["e2", "e8", "d3h", "c6h"]);
+        let b = play(&["d3h", "c6h", "e2", "e8"]);
+        assert_eq!(key(&a), key(&b));
+        assert_ne!(key(&start), key(&start.passed()));
+        assert_ne!(key(&a), key(&play(&["e2", "e8", "d3v", "c6h"])));
+        assert_ne!(key(&play(&["d3h"])), key(&play(&["e2"]).passed()));
+    }
+
+    #[test]
+    fn deeper_results_of_this_think_stay() {
+        let mut t = Table::new(1);
+        let k = 12345;
+        t.store(k, 10, 5, Bound::Exact, None);
+        let other = k.wrapping_add(1 << 63);
+        // A shallower result for another position at the same index stays out.
+        if t.index(other) == t.index(k) {
+            t.store(other, 3, 2, Bound::Lower, None);
+            assert_eq!(t.probe(k).map(|e| e.score), Some(10));
+        }
+        t.store(k, 20, 1, Bound::Upper, None);
+        assert_eq!(t.probe(k).map(|e| (e.score, e.depth)), Some((20, 1)));
+        t.new_generation();
+        assert_eq!(t.hashfull(), 0);
+    }
+}

@@ -1,0 +1,177 @@
+//! The engine interface: what the worker, the engine protocol, the arena and
+//! the benchmark drive, whichever engine searches. [`new_engine`] is the one
+//! place that builds an engine from its kind.
+
+use super::alphabeta::AlphaBeta;
+use super::choice::spelled;
+use super::info::{ChildInfo, SearchInfo};
+use super::params::SearchParams;
+use super::tree::NodeId;
+use super::tree_map::{MapLimits, TreeMap};
+use super::uct::{Search, Slice};
+use crate::game::{IllegalMove, Move, Position};
+use serde::{Deserialize, Serialize};
+use std::num::NonZeroUsize;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Which search an engine runs (option `engine`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EngineKind {
+    /// Monte Carlo tree search ([`Search`]).
+    #[default]
+    Uct,
+    /// Negamax with alpha-beta and its enhancements ([`AlphaBeta`]).
+    #[serde(rename = "alphabeta")]
+    AlphaBeta,
+}
+
+spelled!(EngineKind {
+    Uct => "uct",
+    AlphaBeta => "alphabeta",
+});
+
+/// A search engine: set the game and the settings, start a think, run it in
+/// slices until it is finished (or stopped through [`SearchEngine::stop_flag`]),
+/// and read progress and the best move at any time.
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
+/// for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
+///     let params = SearchParams { engine, limits: Limits::time_ms(100), ..SearchParams::default() };
+///     let start = Position::new(Variant::new(5, 2).unwrap());
+///     let mut search = new_engine(start, params);
+///     let mv = search.think().expect("the start has moves");
+///     assert!(start.check(mv).is_ok());
+/// }
+/// ```
+pub trait SearchEngine: Send {
+    /// Which engine this is.
+    fn kind(&self) -> EngineKind;
+    /// The settings.
+    fn params(&self) -> &SearchParams;
+    /// Changes the settings (from the next think on for alpha-beta, the next
+    /// iteration for UCT).
+    fn set_params(&mut self, params: SearchParams);
+    /// The position searched.
+    fn root(&self) -> &Position;
+    /// Sets the root to the position after `moves` from `start` (keeping
+    /// what carries over: UCT's subtree, alpha-beta's table). An illegal
+    /// move leaves the engine unchanged.
+    fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove>;
+    /// A flag that stops the think when set (from another thread, or between slices).
+    fn stop_flag(&self) -> Arc<AtomicBool>;
+    /// Starts a new think (counters and clock reset).
+    fn start(&mut self);
+    /// Searches until the think is over or `slice` is used up; returns
+    /// whether the think is over. Returns soon after the slice's time, so
+    /// a caller on one thread stays responsive.
+    fn run(&mut self, slice: Slice) -> bool;
+    /// Whether the think is over (limit reached, stopped, solved, no move).
+    fn is_finished(&self) -> bool;
+    /// The move to play now, if any.
+    fn best_move(&self) -> Option<Move>;
+    /// A snapshot with the `top` best root moves.
+    fn info(&self, top: usize) -> SearchInfo;
+    /// Whether the think has reached `depth` plies (UCT: the principal
+    /// variation is that long or ends the game; alpha-beta: an iteration of
+    /// that depth is complete or the result is decided).
+    fn reaches_depth(&self, depth: NonZeroUsize) -> bool;
+    /// The children of tree node `id` and the moves to it, for a tree
+    /// explorer; `None` for an engine without a tree or an unknown node.
+    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)>;
+    /// A bounded slice of the search tree under the node reached by `path`
+    /// from the root, for the tree map; `None` when `path` leaves the tree
+    /// (or the engine keeps no tree).
+    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
+    /// Starts and runs a whole think in 50 ms slices; returns the move to play.
+    fn think(&mut self) -> Option<Move> {
+        self.start();
+        while !self.run(Slice::time(50.0)) {}
+        self.best_move()
+    }
+}
+
+/// A new engine of the kind `params.engine` on `root`: the one place that
+/// chooses the engine.
+pub fn new_engine(root: Position, params: SearchParams) -> Box<dyn SearchEngine> {
+    match params.engine {
+        EngineKind::Uct => Box::new(Search::new(root, params)),
+        EngineKind::AlphaBeta => Box::new(AlphaBeta::new(root, params)),
+    }
+}
+
+impl SearchEngine for Search {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Uct
+    }
+    fn params(&self) -> &SearchParams {
+        Search::params(self)
+    }
+    fn set_params(&mut self, params: SearchParams) {
+        Search::set_params(self, params);
+    }
+    fn root(&self) -> &Position {
+        Search::root(self)
+    }
+    fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
+        Search::set_game(self, start, moves)
+    }
+    fn stop_flag(&self) -> Arc<AtomicBool> {
+        Search::stop_flag(self)
+    }
+    fn start(&mut self) {
+        Search::start(self);
+    }
+    fn run(&mut self, slice: Slice) -> bool {
+        Search::run(self, slice)
+    }
+    fn is_finished(&self) -> bool {
+        Search::is_finished(self)
+    }
+    fn best_move(&self) -> Option<Move> {
+        Search::best_move(self)
+    }
+    fn info(&self, top: usize) -> SearchInfo {
+        Search::info(self, top)
+    }
+    fn reaches_depth(&self, depth: NonZeroUsize) -> bool {
+        let pv = self.principal_variation(depth.get());
+        if pv.len() >= depth.get() {
+            return true;
+        }
+        let mut position = *Search::root(self);
+        pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
+    }
+    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
+        Some((self.path_to(id)?, self.children_of(id)?))
+    }
+    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
+        Search::tree_map(self, path, limits)
+    }
+    fn think(&mut self) -> Option<Move> {
+        Search::think(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+
+    #[test]
+    fn the_factory_builds_the_kind_asked_for() {
+        let start = Position::new(Variant::new(5, 2).expect("5x5"));
+        for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            let params = SearchParams {
+                engine: kind,
+                ..SearchParams::default()
+            };
+            assert_eq!(new_engine(start, params).kind(), kind);
+        }
+        assert_eq!("AlphaBeta".parse::<EngineKind>(), Ok(EngineKind::AlphaBeta));
+        assert_eq!(EngineKind::Uct.to_string(), "uct");
+    }
+}

@@ -1,0 +1,195 @@
+// Browser tests of alpha-beta in the web app (issue 13's "Must show" for the
+// UI, issue 16's alpha-beta tree map): the engine choice per seat, the tidy
+// engine panel, a legal reply, "Move now" within 200 ms with the main thread
+// free, and the analysis views (PV, iterations, root scores, stats, tree map).
+// Run as
+//   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
+
+const open = useBoardPages();
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
+const stat = (page, name) => page.locator(`[data-stat="${name}"]`).getAttribute("data-value");
+
+async function waitForMoves(page, n) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === n,
+    n,
+  );
+}
+
+/** Asserts that player 2's reply `reply` to 1. e2 stands on the board. */
+async function assertLegalReply(page, reply) {
+  if (/^[a-i][1-9]$/.test(reply)) {
+    assert.ok(["d9", "f9", "e8"].includes(reply), `pawn reply ${reply}`);
+    assert.equal(await pawnAt(page, 2), reply);
+  } else {
+    assert.equal(await page.locator(`[data-wall="${reply}"]`).count(), 1, `wall reply ${reply}`);
+  }
+}
+
+/** A fresh profile that records main-thread tasks longer than 50 ms. */
+async function watchedContext() {
+  const context = await open.newContext();
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: false });
+  });
+  return context;
+}
+
+describe(`alpha-beta in the web app (${BASE})`, () => {
+  test("the panel chooses alpha-beta for the engine seat; its controls replace UCT's; it replies with a legal move", async () => {
+    const { context, page, problems } = await open("v=1&time_ms=500");
+    const advanced = page.locator('[data-testid="advanced"]');
+    assert.ok(await advanced.locator(".advanced-body").isHidden(), "Advanced is closed at first");
+    assert.equal(await advanced.locator(".advanced-toggle").getAttribute("aria-expanded"), "false");
+    await page.locator('select[name="p2_engine"]').selectOption("alphabeta");
+    assert.equal(await page.locator(".presets").count(), 0, "UCT presets hidden for alpha-beta");
+    await advanced.locator(".advanced-toggle").click();
+    assert.equal(await advanced.locator('[data-engine="uct"]').count(), 0);
+    const toggles = advanced.locator('[data-engine="alphabeta"] .engine-option.toggle');
+    assert.ok((await toggles.count()) >= 8, "each enhancement is a toggle");
+    const tip = await advanced.locator("label", { has: page.locator('input[name="ab_pvs"]') }).getAttribute("title");
+    assert.match(tip, /null window/);
+    assert.equal(await page.locator('input[name="hash"]').inputValue(), "16");
+    assert.equal(await page.locator('input[name="uct_c"]').count(), 0);
+
+    await page.locator('[data-square="e2"]').click();
+    await page.locator('[data-testid="thinking"]').waitFor();
+    await waitForMoves(page, 2);
+    const [, reply] = await moveTexts(page);
+    await assertLegalReply(page, reply);
+    const summary = page.locator('[data-testid="engine-summary"]');
+    assert.equal(await summary.getAttribute("data-engine"), "alphabeta");
+    assert.match(await summary.innerText(), /alpha-beta.*depth \d+/i);
+
+    await page.locator('[data-testid="share"]').click();
+    const url = await page.locator('[data-testid="share-url"]').inputValue();
+    assert.match(url, /p1_engine=uct&p2_engine=alphabeta/);
+
+    // A reload keeps the choice (saved game) and the open Advanced group.
+    await page.reload();
+    await page.locator("svg.board").waitFor();
+    assert.equal(await page.locator('select[name="p2_engine"]').inputValue(), "alphabeta");
+    assert.ok(await page.locator('[data-testid="advanced"] [data-engine="alphabeta"]').isVisible());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the new-game dialog pits UCT against alpha-beta, engine vs engine", async () => {
+    const { context, page, problems } = await open("v=1&time_ms=150");
+    await page.locator('[data-testid="new-game-button"]').click();
+    await page.locator('select[name="board_size"]').selectOption("5");
+    await page.locator('select[name="walls"]').selectOption("3");
+    await page.locator('select[name="mode"]').selectOption("engines");
+    await page.locator('select[name="new_p2_engine"]').selectOption("alphabeta");
+    await page.locator('[data-testid="start"]').click();
+    await waitForMoves(page, 3);
+    assert.equal(await page.locator('select[name="p1_engine"]').inputValue(), "uct");
+    assert.equal(await page.locator('select[name="p2_engine"]').inputValue(), "alphabeta");
+    await page.locator('[data-testid="pause"]').click();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("while alpha-beta thinks no main-thread task is over 50 ms, and Move now answers within 200 ms", async () => {
+    const context = await watchedContext();
+    const { page, problems } = await open("v=1&moves=e2&time_ms=20000&p2_engine=alphabeta", { context });
+    await page.locator('[data-testid="thinking"]').waitFor();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      window.__longTasks = [];
+    });
+    // The page reacts while it thinks.
+    await page.locator('[data-testid="new-game-button"]').click();
+    await page.locator('[data-testid="new-game"]').waitFor();
+    await page.waitForTimeout(1500);
+    const longTasks = await page.evaluate(() => window.__longTasks);
+    assert.deepEqual(longTasks.filter((d) => d > 50), [], "no main-thread task over 50 ms");
+    assert.match(await page.locator('[data-testid="thinking"]').innerText(), /nodes/);
+    const answered = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const count = () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length;
+          const started = performance.now();
+          const watch = new MutationObserver(() => {
+            if (count() === 2) {
+              watch.disconnect();
+              resolve(performance.now() - started);
+            }
+          });
+          watch.observe(document.body, { childList: true, subtree: true });
+          document.querySelector('[data-testid="move-now"]').click();
+        }),
+    );
+    assert.ok(answered < 200, `Move now answered after ${answered.toFixed(0)} ms`);
+    const [, reply] = await moveTexts(page);
+    await assertLegalReply(page, reply);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("analysis with alpha-beta shows the PV, the iteration table, root scores, its stats and the tree map by nodes", async () => {
+    const context = await watchedContext();
+    const { page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta", { context });
+    assert.equal(await page.locator('select[name="engine"]').inputValue(), "alphabeta");
+    await page.locator('[data-testid="tree-map-open"]').check();
+    await page.locator('[data-testid="analysis-toggle"]').click();
+    const rows = page.locator('[data-testid="iterations"] tbody tr');
+    await rows.first().waitFor();
+    // From here on it thinks: the main thread must stay free.
+    await page.evaluate(() => {
+      window.__longTasks = [];
+    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="iterations"] tbody tr').length >= 3,
+    );
+    await sleep(1000);
+    const depths = await rows.evaluateAll((els) => els.map((e) => Number(e.dataset.depth)));
+    assert.deepEqual(depths, [...depths].sort((a, b) => b - a), "deepest iteration first");
+    assert.match(await rows.first().getAttribute("data-score"), /^(cp|mate) -?\d+$/);
+    // The principal variation in notation and on the board.
+    assert.match(await page.locator('[data-testid="pv-line"] .pv-moves').innerText(), /^\d+\. /);
+    await page.locator('input[name="show_pv"]').check();
+    assert.ok((await page.locator("svg.board .pv-ghost").count()) >= 2, "PV drawn on the board");
+    // Root moves with their scores as the board overlay.
+    await page.locator("svg.board [data-candidate][data-score]").first().waitFor();
+    const scores = await page
+      .locator("svg.board [data-candidate]")
+      .evaluateAll((els) => els.map((e) => e.dataset.score));
+    assert.ok(scores.every((s) => /^(cp|mate) -?\d+$/.test(s)), `scores ${scores}`);
+    // Stats: depth, nodes, nps, hash fill, branching factor; score with its win chance.
+    for (const name of ["depth", "nodes", "nps", "hashfull", "branching-factor"]) {
+      assert.ok(Number(await stat(page, name)) >= 0, name);
+    }
+    assert.ok(Number(await stat(page, "nodes")) > 0);
+    assert.match(await page.locator('[data-stat="score"]').innerText(), /(cp|mate) -?\d+ \(\d+%\)/);
+    // The tree map: root moves of the last iteration, widths ∝ nodes below each.
+    const bars = await page
+      .locator('[data-testid="tree-map"] rect[data-node]')
+      .evaluateAll((els) =>
+        els.map((e) => ({ node: e.dataset.node, nodes: Number(e.dataset.nodes), width: Number(e.getAttribute("width")) })),
+      );
+    const root = bars.find((b) => b.node === "");
+    const moves = bars.filter((b) => b.node !== "");
+    assert.ok(root && moves.length >= 2, `bars ${JSON.stringify(bars)}`);
+    const total = moves.reduce((sum, b) => sum + b.nodes, 0);
+    assert.equal(total, root.nodes);
+    for (const b of moves) {
+      assert.ok(Math.abs(b.width / root.width - b.nodes / total) < 0.005, JSON.stringify(b));
+    }
+    assert.match(await page.locator(".tree-map-legend").innerText(), /nodes/);
+    const longTasks = await page.evaluate(() => window.__longTasks);
+    assert.deepEqual(longTasks.filter((d) => d > 50), [], "no main-thread task over 50 ms");
+    await page.locator('[data-testid="analysis-toggle"]').click();
+    assert.deepEqual(await moveTexts(page), ["e2", "e8"], "analysis never plays a move");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
