@@ -186,6 +186,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "tempo",
         "final_move",
         "win_length_penalty",
+        "tie_break",
         "node_budget",
         "engine",
         "hash",

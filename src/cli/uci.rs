@@ -15,12 +15,14 @@
 mod error;
 mod go;
 mod output;
+mod seed;
 mod think;
 
 use self::error::CommandError;
 pub use self::error::UciError;
 use self::go::Go;
 use self::output::Output;
+use self::seed::{draw_seed, SeedMode};
 /// Also `qtp`'s move when its search had no time for one.
 pub(super) use self::think::fallback_move;
 use self::think::{bestmove_line, think};
@@ -88,6 +90,8 @@ struct Running {
 struct Engine {
     out: Output,
     params: SearchParams,
+    /// Whether each game gets a seed from the OS (`seed random`).
+    seed_mode: SeedMode,
     variant: Variant,
     game: Game,
     search: Option<Box<dyn SearchEngine>>,
@@ -101,6 +105,7 @@ impl Engine {
             out,
             search: None,
             params: SearchParams::default(),
+            seed_mode: SeedMode::Fixed,
             variant,
             game: Game::new(variant),
             running: None,
@@ -142,9 +147,11 @@ impl Engine {
             }
             "ucinewgame" => {
                 self.wait_for_search();
+                // A failed draw is reported; the game starts all the same.
+                let reseeded = self.reseed();
                 self.game = Game::new(self.variant);
                 self.search = Some(self.fresh_search());
-                Ok(())
+                reseeded
             }
             "position" => {
                 self.wait_for_search();
@@ -250,7 +257,27 @@ impl Engine {
                     self.search = Some(self.fresh_search());
                 }
             }
-            Err(_) => set_option(&mut self.params, &name, value)?,
+            Err(_) if name == "seed" && SeedMode::of_value(value) == SeedMode::Random => {
+                self.seed_mode = SeedMode::Random;
+                self.reseed()?;
+            }
+            Err(_) => {
+                set_option(&mut self.params, &name, value)?;
+                if name == "seed" {
+                    self.seed_mode = SeedMode::Fixed;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// With `seed random`, a new seed from the OS for the next search.
+    fn reseed(&mut self) -> Result<(), CommandError> {
+        if self.seed_mode == SeedMode::Random {
+            self.params.seed = draw_seed().map_err(|error| CommandError::RandomSeed {
+                error,
+                kept: self.params.seed,
+            })?;
         }
         Ok(())
     }
@@ -404,5 +431,37 @@ mod tests {
         let text = String::from_utf8(buf.lock().expect("lock").clone()).expect("utf8");
         assert_eq!(text, "", "no errors expected");
         assert_eq!(e.params, SearchParams::default());
+    }
+
+    #[test]
+    fn seed_random_draws_a_seed_per_game_until_a_number_fixes_it() {
+        let (mut e, buf) = engine();
+        e.handle("setoption name seed value random");
+        let first = e.params.seed;
+        e.handle("ucinewgame");
+        let second = e.params.seed;
+        e.handle("ucinewgame");
+        let third = e.params.seed;
+        // Three equal 32-bit draws in a row would mean a broken OS source.
+        assert!(
+            first != second || second != third,
+            "{first} {second} {third}"
+        );
+        assert_eq!(e.search.as_ref().map(|s| s.params().seed), Some(third));
+        e.handle("setoption name Seed value 7");
+        e.handle("ucinewgame");
+        assert_eq!(e.params.seed, 7);
+        let text = String::from_utf8(buf.lock().expect("lock").clone()).expect("utf8");
+        assert_eq!(text, "", "no errors expected");
+    }
+
+    #[test]
+    fn a_fixed_seed_stays_across_games() {
+        let (mut e, _) = engine();
+        e.handle("ucinewgame");
+        assert_eq!(e.params.seed, SearchParams::default().seed);
+        e.handle("setoption name seed value 12");
+        e.handle("ucinewgame");
+        assert_eq!(e.params.seed, 12);
     }
 }

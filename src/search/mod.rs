@@ -17,6 +17,7 @@ mod params;
 mod policy;
 mod ranking;
 mod setup_options;
+mod tie_break;
 mod tree;
 mod tree_map;
 mod uct;
@@ -36,6 +37,7 @@ pub use params::{FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BU
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use setup_options::SetupOption;
+pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
     MapLimits, MapNode, TreeMap, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,

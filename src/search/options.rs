@@ -30,7 +30,7 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 41] = [
+pub static OPTIONS: [EngineOption; 42] = [
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -170,6 +170,13 @@ pub static OPTIONS: [EngineOption; 41] = [
         doc: "Quicker playout wins score higher, so won games get finished (0–0.1)",
         shown: Shown::Panel,
         kind: OptionKind::Number { range: NumberRange::between(0.0, 0.1), get: |p| p.win_length_penalty, set: |p, x| p.win_length_penalty = x },
+    },
+    EngineOption {
+        name: "tie_break",
+        label: "Tie-break by race",
+        doc: "Among moves of equal result: the fastest win, and when every move loses the one that keeps the race closest",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.tie_break, set: |p, on| p.tie_break = on },
     },
     EngineOption {
         name: "node_budget",

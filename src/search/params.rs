@@ -156,6 +156,12 @@ pub struct SearchParams {
     /// (at least 0.9) for the winner, so quicker wins score higher and a won
     /// game is converted instead of drifting. 0 = the thesis's plain 1/0.
     pub win_length_penalty: f64,
+    /// Extension: among moves of equal result (proven, or every one nearly
+    /// certainly lost) the race decides: the fastest win, and in a lost
+    /// position the move that keeps our path shortest against the
+    /// opponent's (see [`crate::search::pick_by_race`]). Off: the final-move
+    /// rule decides among them too.
+    pub tie_break: bool,
     /// Most tree nodes kept; when full, the tree stops growing and playouts go on.
     pub node_budget: u32,
     /// Random seed; the same seed, position and playout limit give the same search.
@@ -192,6 +198,7 @@ impl SearchParams {
             tempo: 0.0,
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.0,
+            tie_break: false,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
             engine: EngineKind::Uct,
@@ -244,6 +251,7 @@ impl Default for SearchParams {
             tempo: 0.0,
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
+            tie_break: true,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
             engine: EngineKind::Uct,

@@ -8,6 +8,7 @@ use super::limits::Limits;
 use super::params::{FinalMove, SearchParams};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
+use super::tie_break::{pick_by_race, Outcome, Tied, NEAR_CERTAIN_LOSS};
 use super::tree::{NodeId, Proof, Tree, TriedSet, ROOT};
 use super::tree_map::{tree_map, MapContext, MapLimits, TreeMap};
 use crate::game::{Geometry, IllegalMove, Move, Player, Position, Square};
@@ -624,13 +625,41 @@ impl Search {
         Some(moves)
     }
 
-    /// The best child of `node` by the final-move rule.
+    /// The best child of `node` by the final-move rule; with the tie-break
+    /// on, the race decides among proven wins and among moves that all lose
+    /// (see [`super::tie_break`]).
     fn best_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
         let tracks = self.params.tracks_proofs();
         let children: Vec<NodeId> = self.tree.children(node).collect();
         if tracks {
-            if let Some(&win) = children.iter().find(|&&c| self.tree[c].proof == Proof::Win) {
+            let wins: Vec<NodeId> = children
+                .iter()
+                .copied()
+                .filter(|&c| self.tree[c].proof == Proof::Win)
+                .collect();
+            if self.params.tie_break && wins.len() > 1 {
+                if let Some(win) = self.pick_by_race(node, &wins, Outcome::Won) {
+                    return Some(win);
+                }
+            }
+            if let Some(&win) = wins.first() {
                 return Some(win);
+            }
+        }
+        if self.params.tie_break && self.all_lost(&children, mover) {
+            // A move not yet proven lost may still hold a chance: those first.
+            let unproven: Vec<NodeId> = children
+                .iter()
+                .copied()
+                .filter(|&c| self.tree[c].proof == Proof::Unknown)
+                .collect();
+            let tied = if unproven.is_empty() {
+                &children
+            } else {
+                &unproven
+            };
+            if let Some(run) = self.pick_by_race(node, tied, Outcome::Lost) {
+                return Some(run);
             }
         }
         let unproven_exists = children.iter().any(|&c| self.tree[c].proof != Proof::Loss);
@@ -649,6 +678,48 @@ impl Search {
                 let (ka, kb) = (key(a), key(b));
                 ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
             })
+    }
+
+    /// Whether every one of `children` (at least one) is a proven loss for
+    /// `mover`, or (unproven) nearly certainly lost by its mean score.
+    fn all_lost(&self, children: &[NodeId], mover: Player) -> bool {
+        let tracks = self.params.tracks_proofs();
+        !children.is_empty()
+            && children.iter().all(|&c| {
+                let n = &self.tree[c];
+                match n.proof {
+                    Proof::Loss if tracks => true,
+                    Proof::Win if tracks => false,
+                    _ => n.visits > 0 && for_player(n.mean(), mover) < NEAR_CERTAIN_LOSS,
+                }
+            })
+    }
+
+    /// The child among `tied` (children of `node`, all of one `outcome`)
+    /// whose move leads the race best (see [`pick_by_race`]).
+    fn pick_by_race(&self, node: NodeId, tied: &[NodeId], outcome: Outcome) -> Option<NodeId> {
+        let pos = self.position_at(node)?;
+        let tied: Vec<Tied<NodeId>> = tied
+            .iter()
+            .filter_map(|&c| {
+                let n = &self.tree[c];
+                Some(Tied {
+                    id: c,
+                    mv: n.mv?,
+                    visits: n.visits,
+                })
+            })
+            .collect();
+        pick_by_race(&pos, &tied, outcome)
+    }
+
+    /// The position at node `id` (the root's, replayed along the tree).
+    fn position_at(&self, id: NodeId) -> Option<Position> {
+        let mut pos = self.root;
+        for mv in self.path_to(id)? {
+            pos.play_unchecked(mv);
+        }
+        Some(pos)
     }
 
     /// The move to play now (`None` if the root has no child yet).

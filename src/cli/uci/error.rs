@@ -68,6 +68,13 @@ pub(super) enum CommandError {
     },
     /// The search did not accept a game the rules accepted (a bug).
     SearchRefused(IllegalMove),
+    /// `seed random` could not get randomness from the OS.
+    RandomSeed {
+        /// The OS's error.
+        error: getrandom::Error,
+        /// The seed kept instead.
+        kept: u64,
+    },
 }
 
 impl From<OptionError> for CommandError {
@@ -103,6 +110,9 @@ impl fmt::Display for CommandError {
             ),
             CommandError::SearchRefused(e) => {
                 write!(f, "the search refused the game: {e}; position unchanged")
+            }
+            CommandError::RandomSeed { error, kept } => {
+                write!(f, "cannot draw a random seed: {error}; seed {kept} kept")
             }
         }
     }
