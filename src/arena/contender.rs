@@ -435,24 +435,34 @@ impl Process {
         }
     }
 
+    /// The next line before `deadline`, the end of a wait of `within` in all;
+    /// a timeout reports the whole wait, not what was left of it.
+    fn line_before(
+        &mut self,
+        deadline: Instant,
+        within: Duration,
+        waiting_for: &str,
+    ) -> Result<String, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.next_line(left, waiting_for).map_err(|e| match e {
+            EngineError::Timeout {
+                waiting_for,
+                stderr,
+                ..
+            } => EngineError::Timeout {
+                waiting_for,
+                ms: within.as_millis(),
+                stderr,
+            },
+            other => other,
+        })
+    }
+
     /// Reads lines until one equals `word`.
     fn expect(&mut self, word: &str, within: Duration) -> Result<(), EngineError> {
         let deadline = Instant::now() + within;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.next_line(left, word).map_err(|e| match e {
-                // Report the whole wait, not what was left of it.
-                EngineError::Timeout {
-                    waiting_for,
-                    stderr,
-                    ..
-                } => EngineError::Timeout {
-                    waiting_for,
-                    ms: within.as_millis(),
-                    stderr,
-                },
-                other => other,
-            })?;
+            let line = self.line_before(deadline, within, word)?;
             if line.trim() == word {
                 return Ok(());
             }

@@ -61,20 +61,7 @@ impl Process {
         let deadline = Instant::now() + within;
         let waiting_for = format!("answer to {command}");
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.next_line(left, &waiting_for).map_err(|e| match e {
-                // Report the whole wait, not what was left of it.
-                EngineError::Timeout {
-                    waiting_for,
-                    stderr,
-                    ..
-                } => EngineError::Timeout {
-                    waiting_for,
-                    ms: within.as_millis(),
-                    stderr,
-                },
-                other => other,
-            })?;
+            let line = self.line_before(deadline, within, &waiting_for)?;
             let line = line.trim();
             if let Some(result) = line.strip_prefix('=') {
                 // An answer may echo a request id; we send none.
