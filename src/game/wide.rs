@@ -83,26 +83,30 @@ mod halves {
         }
     }
 
-    /// `1 << i` for `i < 128`.
+    /// `1 << i` for `i < 128`, from a table: LLVM folds any "shift 1 into
+    /// the right half" arithmetic back into a `u128` shift, which is a call.
     #[inline(always)]
     pub const fn bit(i: usize) -> u128 {
         debug_assert!(i < 128);
-        let one = 1u64 << (i & 63);
-        if i < 64 {
-            join(one, 0)
-        } else {
-            join(0, one)
-        }
+        BITS[i & 127]
     }
 
     /// Whether bit `i < 128` of `x` is set.
     #[inline(always)]
     pub const fn has(x: u128, i: usize) -> bool {
-        debug_assert!(i < 128);
-        let (lo, hi) = split(x);
-        let word = if i < 64 { lo } else { hi };
-        word >> (i & 63) & 1 == 1
+        x & bit(i) != 0
     }
+
+    /// `BITS[i]` is `1 << i`.
+    static BITS: [u128; 128] = {
+        let mut bits = [0u128; 128];
+        let mut i = 0;
+        while i < 128 {
+            bits[i] = 1 << i;
+            i += 1;
+        }
+        bits
+    };
 }
 
 #[cfg(test)]
