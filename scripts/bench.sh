@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Engine speed natively and as WebAssembly, in one run: builds `quoridor`
 # (release) and the `bench_wasm` binary for wasm32-unknown-unknown (release),
-# runs wasm-bindgen --target nodejs on it, then runs the same benchmark
+# runs wasm-bindgen --target nodejs on it, checks perft 3 of the benchmark
+# positions is the same in both builds, then runs the same benchmark
 # (src/bench.rs: fixed positions, playouts and seed, one thread) natively and
 # under Node, and prints both reports and the wasm/native speed ratio.
 #
@@ -41,6 +42,24 @@ cargo build --release --quiet --bin quoridor
 cargo build --release --quiet --target wasm32-unknown-unknown --bin bench_wasm
 wasm-bindgen --target nodejs --out-dir "$target/bench-wasm" \
     "$target/wasm32-unknown-unknown/release/bench_wasm.wasm"
+
+# Move generation must agree: perft 3 of every benchmark position, natively
+# and in wasm32 (whose bitboard shifts are its own code: src/game/wide.rs).
+echo
+echo "== perft 3 of the benchmark positions, native and wasm32"
+while IFS= read -r record; do
+    # shellcheck disable=SC2086 # the record's moves are separate arguments
+    n="$("$target/release/quoridor" perft 3 $record)"
+    w="$(node -e '
+        const [js, record] = process.argv.slice(1);
+        console.log(require(js).perft(record, 3));
+    ' "$target/bench-wasm/bench_wasm.js" "$record")"
+    echo "${record:-start}: native $n, wasm $w"
+    if [ "$n" != "$w" ]; then
+        echo "bench: perft differs between native and wasm32" >&2
+        exit 1
+    fi
+done < <(node -e 'console.log(require(process.argv[1]).bench_records())' "$target/bench-wasm/bench_wasm.js")
 
 if [ "$engine" = alphabeta ]; then
     echo

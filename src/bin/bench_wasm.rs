@@ -5,6 +5,7 @@
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
+    use quoridor::game::{Game, Variant};
     use wasm_bindgen::prelude::*;
 
     /// Runs the benchmark with settings `params` (`default` or `thesis`) and
@@ -29,6 +30,33 @@ mod wasm {
         quoridor::bench::run_alphabeta(&settings, u64::from(ms))
             .map(|report| report.to_string())
             .map_err(|e| JsValue::from_str(&e.to_string()))
+    }
+
+    /// The benchmark positions' records, one a line (the start is the empty
+    /// line), for `scripts/bench.sh`'s perft comparison.
+    #[wasm_bindgen]
+    pub fn bench_records() -> String {
+        quoridor::bench::POSITIONS
+            .iter()
+            .map(|p| p.record.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Perft ([`quoridor::game::perft`]) to `depth` (at most 4) after the
+    /// moves of `record` on the standard board, as decimal text:
+    /// `scripts/bench.sh` checks it equals the native `quoridor perft`, so the
+    /// wasm32 bitboard code (`src/game/wide.rs`) generates the same moves.
+    #[wasm_bindgen]
+    pub fn perft(record: &str, depth: u32) -> Result<String, JsValue> {
+        if depth > 4 {
+            return Err(JsValue::from_str(&format!(
+                "perft depth must be 0-4, got {depth}"
+            )));
+        }
+        let game = Game::parse_with_variant(record, Variant::default())
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        Ok(quoridor::game::perft(game.position(), depth).to_string())
     }
 }
 

@@ -6,6 +6,7 @@
 //! square to the south-west of the wall's centre, with the same stride.
 
 use super::wall::{Orientation, WallSlots};
+use super::wide;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 
 /// Smallest supported board size.
@@ -31,25 +32,25 @@ impl Bitboard {
     /// The set holding only `index`.
     #[inline]
     pub const fn single(index: usize) -> Bitboard {
-        Bitboard(1u128 << index)
+        Bitboard(wide::bit(index))
     }
 
     /// Whether `index` is in the set.
     #[inline]
     pub const fn has(self, index: usize) -> bool {
-        self.0 >> index & 1 == 1
+        wide::has(self.0, index)
     }
 
     /// This set plus `index`.
     #[inline]
     pub const fn with(self, index: usize) -> Bitboard {
-        Bitboard(self.0 | 1u128 << index)
+        Bitboard(self.0 | wide::bit(index))
     }
 
     /// This set minus `index`.
     #[inline]
     pub const fn without(self, index: usize) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << index))
+        Bitboard(self.0 & !wide::bit(index))
     }
 
     /// Whether the set is empty.
@@ -156,7 +157,7 @@ impl Shl<usize> for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn shl(self, rhs: usize) -> Bitboard {
-        Bitboard(self.0 << rhs)
+        Bitboard(wide::shl(self.0, rhs))
     }
 }
 
@@ -164,7 +165,7 @@ impl Shr<usize> for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn shr(self, rhs: usize) -> Bitboard {
-        Bitboard(self.0 >> rhs)
+        Bitboard(wide::shr(self.0, rhs))
     }
 }
 

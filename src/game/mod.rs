@@ -12,6 +12,7 @@ mod record;
 mod square;
 mod variant;
 mod wall;
+mod wide;
 
 pub use bitboard::{BitIter, Bitboard, Geometry, MAX_SIZE, MIN_SIZE};
 pub use moves::{Move, Player};

@@ -151,7 +151,7 @@ impl Table {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        mul_high(key, self.entries.len() as u64) as usize
     }
 
     /// The entry of the position with `key`, if stored.
@@ -196,6 +196,29 @@ impl Table {
     }
 }
 
+/// The high 64 bits of `a * b` (`a * b / 2^64`: maps a key uniformly onto
+/// `0..b`). Natively one 128-bit multiply; on wasm32, where a `u128` multiply
+/// is a call of compiler-builtins' `__multi3`, [`mul_high_by_limbs`] when `b`
+/// fits in 32 bits (always, for a table below 4 G entries).
+#[inline]
+fn mul_high(a: u64, b: u64) -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    if b <= u64::from(u32::MAX) {
+        return mul_high_by_limbs(a, b);
+    }
+    ((u128::from(a) * u128::from(b)) >> 64) as u64
+}
+
+/// `a * b / 2^64` for `b < 2^32` from two 64-bit multiplies of `a`'s 32-bit
+/// halves: `(a_hi * b + (a_lo * b >> 32)) >> 32`, exact and overflow-free
+/// (`a_hi * b <= (2^32 - 1)^2` and the carry term is below `2^32`).
+#[cfg(any(target_arch = "wasm32", test))]
+#[inline]
+fn mul_high_by_limbs(a: u64, b: u64) -> u64 {
+    debug_assert!(b <= u64::from(u32::MAX));
+    ((a >> 32) * b + (((a & 0xffff_ffff) * b) >> 32)) >> 32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +257,27 @@ mod tests {
         assert_eq!(t.probe(k).map(|e| (e.score, e.depth)), Some((20, 1)));
         t.new_generation();
         assert_eq!(t.hashfull(), 0);
+    }
+
+    #[test]
+    fn mul_high_by_limbs_is_the_exact_high_word() {
+        let keys = [
+            0,
+            1,
+            12345,
+            u64::MAX,
+            1 << 63,
+            0xdead_beef_0123_4567,
+            0xffff_ffff,
+        ];
+        let lens = [1, 2, 3, 1000, 1 << 20, (1 << 22) + 7, u64::from(u32::MAX)];
+        for a in keys {
+            for b in lens {
+                let exact = ((u128::from(a) * u128::from(b)) >> 64) as u64;
+                assert_eq!(mul_high_by_limbs(a, b), exact, "{a} * {b}");
+                assert_eq!(mul_high(a, b), exact);
+                assert!(exact < b);
+            }
+        }
     }
 }
