@@ -208,6 +208,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "ab_wall_weight",
         "ab_tempo",
         "seed",
+        "threads",
         "board_size",
         "walls",
         "preset",
@@ -573,4 +574,24 @@ fn a_closed_output_ends_the_session_quietly() {
         "{status}: {stderr}"
     );
     drop(stdin);
+}
+
+#[test]
+fn threads_two_searches_the_total_playouts_and_stops_on_stop() {
+    let mut e = Engine::start();
+    e.send("setoption name threads value 2");
+    assert!(e.sync().is_empty());
+    e.send("position startpos moves e2 e8 e3 e7");
+    let (lines, best) = e.go("go nodes 600");
+    assert_legal(Variant::default(), "e2 e8 e3 e7", &best);
+    let info = &lines[lines.len() - 2];
+    assert_eq!(field(info, "playouts"), 600, "a total over both trees");
+    e.send("go infinite");
+    e.read_until(|l| l.starts_with("info depth "));
+    e.send("stop");
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    let best = lines.last().and_then(|l| l.strip_prefix("bestmove "));
+    assert_legal(Variant::default(), "e2 e8 e3 e7", best.expect("bestmove"));
+    let error = e.error_after("setoption name threads value 17");
+    assert!(error.contains("threads"), "{error}");
 }

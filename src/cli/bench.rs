@@ -1,9 +1,9 @@
-//! `bench`: the engine benchmark of [`crate::bench`] on one thread.
+//! `bench`: the engine benchmark of [`crate::bench`] (UCT on `--threads` threads).
 
 use super::args::BenchArgs;
 use super::error::CliError;
 use crate::bench::{alphabeta_bench_params, bench_params, run, run_alphabeta};
-use crate::search::EngineKind;
+use crate::search::{EngineKind, MAX_THREADS};
 use std::io::Write;
 
 /// Runs the benchmark with `args` and prints the report.
@@ -12,12 +12,17 @@ pub fn bench(args: &BenchArgs) -> Result<(), CliError> {
         return bench_alphabeta(args);
     }
     let name = args.params.to_string();
-    let params = bench_params(&name)
+    let mut params = bench_params(&name)
         .ok_or_else(|| CliError::Bench(format!("no settings named {name:?}")))?;
+    params.threads = u32::try_from(args.threads).unwrap_or(MAX_THREADS);
     let mut out = std::io::stdout().lock();
+    let threads = match args.threads {
+        1 => "one thread".to_string(),
+        n => format!("{n} threads (playouts in total, playouts/s summed)"),
+    };
     writeln!(
         out,
-        "bench: params {name}, {} playouts per position, seed 1, one thread",
+        "bench: params {name}, {} playouts per position, seed 1, {threads}",
         args.playouts
     )?;
     out.flush()?;

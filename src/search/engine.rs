@@ -5,6 +5,7 @@
 use super::alphabeta::AlphaBeta;
 use super::choice::spelled;
 use super::info::{ChildInfo, SearchInfo};
+use super::parallel::ParallelUct;
 use super::params::SearchParams;
 use super::tree::NodeId;
 use super::tree_map::{MapLimits, TreeMap};
@@ -19,7 +20,7 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EngineKind {
-    /// Monte Carlo tree search ([`Search`]).
+    /// Monte Carlo tree search ([`Search`]; [`ParallelUct`] runs one per thread).
     #[default]
     Uct,
     /// Negamax with alpha-beta and its enhancements ([`AlphaBeta`]).
@@ -98,7 +99,7 @@ pub trait SearchEngine: Send {
 /// chooses the engine.
 pub fn new_engine(root: Position, params: SearchParams) -> Box<dyn SearchEngine> {
     match params.engine {
-        EngineKind::Uct => Box::new(Search::new(root, params)),
+        EngineKind::Uct => Box::new(ParallelUct::new(root, params)),
         EngineKind::AlphaBeta => Box::new(AlphaBeta::new(root, params)),
     }
 }

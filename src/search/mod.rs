@@ -11,8 +11,10 @@ mod engine;
 mod eval;
 mod info;
 mod limits;
+mod merge;
 mod option_kind;
 mod options;
+mod parallel;
 mod params;
 mod policy;
 mod ranking;
@@ -31,9 +33,13 @@ pub use engine::{new_engine, EngineKind, SearchEngine};
 pub use eval::{evaluate, for_player, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
+pub use merge::merge_root_infos;
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
-pub use params::{FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET};
+pub use parallel::ParallelUct;
+pub use params::{
+    FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, MAX_THREADS,
+};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use setup_options::SetupOption;

@@ -20,7 +20,7 @@ use super::choice::Choice;
 use super::engine::EngineKind;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
-use super::params::{FinalMove, PlayoutPolicy, SearchParams};
+use super::params::{FinalMove, PlayoutPolicy, SearchParams, MAX_THREADS};
 use super::setup_options::{parse_preset, SetupOption};
 use crate::game::Variant;
 
@@ -30,7 +30,7 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 42] = [
+pub static OPTIONS: [EngineOption; 43] = [
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -324,6 +324,13 @@ pub static OPTIONS: [EngineOption; 42] = [
         doc: "Random seed: the same seed, position and playout limit give the same search",
         shown: Shown::Hidden,
         kind: OptionKind::Spin { min: 0, max: U32_MAX, get: |p| p.seed, set: |p, n| p.seed = n },
+    },
+    EngineOption {
+        name: "threads",
+        label: "Threads",
+        doc: "UCT search threads, each with its own tree, merged at the root; native default 1 (the page's default will be hardware concurrency - 1 once its worker pool exists)",
+        shown: Shown::Hidden,
+        kind: OptionKind::Spin { min: 1, max: MAX_THREADS as u64, get: |p| u64::from(p.threads), set: |p, n| p.threads = u32::try_from(n).unwrap_or(MAX_THREADS) },
     },
 ];
 

@@ -166,6 +166,10 @@ pub struct SearchParams {
     pub node_budget: u32,
     /// Random seed; the same seed, position and playout limit give the same search.
     pub seed: u64,
+    /// Search threads (UCT): each grows its own tree from its own seed
+    /// (derived from `seed`) with `node_budget / threads` nodes, and their
+    /// root statistics are merged (root parallelisation). 1 = one tree.
+    pub threads: u32,
     /// Which engine searches (option `engine`): UCT (every field above) or
     /// alpha-beta ([`SearchParams::alphabeta`], with `limits`, whose playout
     /// limit then counts nodes, and `score_slope` for win probabilities).
@@ -201,6 +205,7 @@ impl SearchParams {
             tie_break: false,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
+            threads: 1,
             engine: EngineKind::Uct,
             alphabeta: AlphaBetaParams::default(),
         }
@@ -222,6 +227,9 @@ impl SearchParams {
 
 /// Default node budget: enough for a long think (about 40 bytes a node).
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
+
+/// Most search threads (option `threads`).
+pub const MAX_THREADS: u32 = 16;
 
 impl Default for SearchParams {
     /// The strongest combination measured with `quoridor arena` (the matches
@@ -254,6 +262,7 @@ impl Default for SearchParams {
             tie_break: true,
             node_budget: DEFAULT_NODE_BUDGET,
             seed: 1,
+            threads: 1,
             engine: EngineKind::Uct,
             alphabeta: AlphaBetaParams::default(),
         }

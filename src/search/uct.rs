@@ -121,6 +121,17 @@ impl Search {
         self.stop.clone()
     }
 
+    /// Stops on `flag` instead of the search's own (several searches that
+    /// share one flag stop together; [`Search::start`] clears it).
+    pub fn share_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// Whether the solver has proven the root (which ends the think).
+    pub fn is_solved(&self) -> bool {
+        self.params.solver && self.tree[ROOT].proof != Proof::Unknown
+    }
+
     /// Sets the root to the position after `moves` from `start`. When tree
     /// reuse is on and the new root lies below the current one in the tree,
     /// that subtree is kept; otherwise the tree starts afresh. An illegal move

@@ -1,0 +1,308 @@
+//! Root parallelisation's one merge: several independent searches of the same
+//! root, each reported as a [`SearchInfo`] snapshot, become one snapshot. The
+//! native threads ([`crate::search::ParallelUct`]) use it, and a pool of
+//! browser workers can use it too: it needs only the snapshots, no shared memory.
+
+use super::info::{ChildInfo, Proven, SearchInfo};
+use crate::game::Move;
+
+/// Merges snapshots of searches of one root into one, with the `top` best
+/// root moves (`None` if `infos` is empty).
+///
+/// - Per move: visits are summed, the win probability and UCT value are
+///   means weighted by visits, a proven result of any search is kept (a
+///   proof holds in every tree), the candidate's line is that of the search
+///   that visited the move most, and its node id and child count are the
+///   first snapshot's (node ids name nodes of one search's tree: a tree
+///   explorer opens the first search's; a move only other searches have
+///   shows 0 children).
+/// - Counters: playouts, playouts/s, nodes, root visits and memory are sums;
+///   the elapsed time and deepest depth are maxima; the mean depth is
+///   weighted by playouts; the root's win probability by root visits.
+/// - The move: a proven win (as the search that proved it chose it), else
+///   the move with the most merged visits that is not proven lost, else (every
+///   move lost) the first search's choice.
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{merge_root_infos, Limits, Search, SearchParams};
+/// let start = Position::new(Variant::new(5, 2).unwrap());
+/// let infos: Vec<_> = [1, 2]
+///     .map(|seed| {
+///         let params = SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() };
+///         let mut search = Search::new(start, params);
+///         search.think();
+///         search.info(usize::MAX)
+///     })
+///     .to_vec();
+/// let merged = merge_root_infos(&infos, 3).unwrap();
+/// assert_eq!(merged.playouts, infos[0].playouts + infos[1].playouts);
+/// assert!(merged.children.len() <= 3);
+/// ```
+pub fn merge_root_infos(infos: &[SearchInfo], top: usize) -> Option<SearchInfo> {
+    let first = infos.first()?;
+    if infos.len() == 1 {
+        let mut only = first.clone();
+        only.children.truncate(top);
+        return Some(only);
+    }
+    let children = merged_children(infos);
+    let best_move = merged_best_move(infos, &children);
+    let best_pv = children
+        .iter()
+        .find(|c| Some(c.mv) == best_move)
+        .map(|c| c.pv.clone());
+    let playouts: u64 = infos.iter().map(|i| i.playouts).sum();
+    let root_visits: u64 = infos.iter().map(|i| u64::from(i.root_visits)).sum();
+    let nodes: u64 = infos.iter().map(|i| u64::from(i.nodes)).sum();
+    let memory: u64 = infos.iter().map(|i| i.memory_bytes).sum();
+    let mut top_children = children;
+    top_children.truncate(top);
+    Some(SearchInfo {
+        playouts,
+        elapsed_ms: infos.iter().map(|i| i.elapsed_ms).fold(0.0, f64::max),
+        playouts_per_sec: infos.iter().map(|i| i.playouts_per_sec).sum(),
+        nodes: saturate(nodes),
+        root_visits: saturate(root_visits),
+        max_depth: infos.iter().map(|i| i.max_depth).max().unwrap_or(0),
+        mean_depth: weighted_mean(infos.iter().map(|i| (i.mean_depth, i.playouts as f64)))
+            .unwrap_or(0.0),
+        memory_bytes: memory,
+        bytes_per_node: saturate(memory / nodes.max(1)),
+        side_to_move: first.side_to_move,
+        win_probability: weighted_mean(
+            infos
+                .iter()
+                .map(|i| (i.win_probability, f64::from(i.root_visits))),
+        )
+        .unwrap_or(first.win_probability),
+        proven_winner: infos.iter().find_map(|i| i.proven_winner),
+        children: top_children,
+        pv: best_pv.unwrap_or_else(|| first.pv.clone()),
+        best_move,
+        alphabeta: first.alphabeta.clone(),
+    })
+}
+
+/// Every move of any snapshot, merged, most visited first.
+fn merged_children(infos: &[SearchInfo]) -> Vec<ChildInfo> {
+    let mut moves: Vec<Move> = Vec::new();
+    for child in infos.iter().flat_map(|i| &i.children) {
+        if !moves.contains(&child.mv) {
+            moves.push(child.mv);
+        }
+    }
+    let mut merged: Vec<ChildInfo> = moves
+        .into_iter()
+        .filter_map(|mv| merge_move(infos, mv))
+        .collect();
+    // Stable: equal visits keep the first snapshot's order.
+    merged.sort_by_key(|c| std::cmp::Reverse(c.visits));
+    merged
+}
+
+/// One move's statistics over every snapshot that has it.
+fn merge_move(infos: &[SearchInfo], mv: Move) -> Option<ChildInfo> {
+    let entries: Vec<&ChildInfo> = infos
+        .iter()
+        .filter_map(|i| i.children.iter().find(|c| c.mv == mv))
+        .collect();
+    let first = *entries.first()?;
+    let most = entries.iter().copied().max_by_key(|c| c.visits)?;
+    // The node id names a node of the first snapshot's tree (the one a tree
+    // explorer opens); a move that tree lacks shows no children to open.
+    let in_first = infos[0].children.iter().any(|c| c.mv == mv);
+    let visits: u64 = entries.iter().map(|c| u64::from(c.visits)).sum();
+    let weights = || entries.iter().map(|c| f64::from(c.visits));
+    let mean = |value: fn(&ChildInfo) -> f64| {
+        weighted_mean(entries.iter().map(|c| value(c)).zip(weights()))
+            .unwrap_or_else(|| value(most))
+    };
+    Some(ChildInfo {
+        id: first.id,
+        mv,
+        visits: saturate(visits),
+        win_probability: mean(|c| c.win_probability),
+        uct_value: mean(|c| c.uct_value),
+        proven: entries
+            .iter()
+            .find_map(|c| (c.proven == Some(Proven::Win)).then_some(Proven::Win))
+            .or_else(|| entries.iter().find_map(|c| c.proven)),
+        children: if in_first { first.children } else { 0 },
+        pv: most.pv.clone(),
+    })
+}
+
+/// The move to play from the merged children (see [`merge_root_infos`]).
+fn merged_best_move(infos: &[SearchInfo], children: &[ChildInfo]) -> Option<Move> {
+    let proven_win = infos.iter().find_map(|i| {
+        let mv = i.best_move?;
+        let child = i.children.iter().find(|c| c.mv == mv)?;
+        (child.proven == Some(Proven::Win)).then_some(mv)
+    });
+    proven_win
+        .or_else(|| {
+            children
+                .iter()
+                .find(|c| c.proven != Some(Proven::Loss))
+                .map(|c| c.mv)
+        })
+        .or_else(|| infos.iter().find_map(|i| i.best_move))
+}
+
+/// The mean of `(value, weight)` pairs by weight; `None` if the weights sum to 0.
+fn weighted_mean(pairs: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
+    let (sum, weight) = pairs.fold((0.0, 0.0), |(s, w), (x, wx)| (s + x * wx, w + wx));
+    (weight > 0.0).then(|| sum / weight)
+}
+
+/// `n` as a `u32`, at most `u32::MAX`.
+fn saturate(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Player, Square};
+    use crate::search::ROOT;
+
+    fn pawn(file: u8, rank: u8) -> Move {
+        Move::Pawn(Square::new(file, rank).expect("on the board"))
+    }
+
+    fn child(mv: Move, visits: u32, win: f64, proven: Option<Proven>) -> ChildInfo {
+        ChildInfo {
+            id: ROOT,
+            mv,
+            visits,
+            win_probability: win,
+            uct_value: win,
+            proven,
+            children: 0,
+            pv: vec![mv],
+        }
+    }
+
+    fn info(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) -> SearchInfo {
+        let root_visits = children.iter().map(|c| c.visits).sum();
+        SearchInfo {
+            playouts,
+            elapsed_ms: 100.0,
+            playouts_per_sec: per_sec,
+            nodes: 10,
+            root_visits,
+            max_depth: 3,
+            mean_depth: 1.0,
+            memory_bytes: 400,
+            bytes_per_node: 40,
+            side_to_move: Player::One,
+            win_probability: 0.5,
+            proven_winner: None,
+            best_move: children.first().map(|c| c.mv),
+            pv: children.first().map(|c| vec![c.mv]).unwrap_or_default(),
+            children,
+            alphabeta: None,
+        }
+    }
+
+    #[test]
+    fn visits_are_summed_and_scores_weighted_by_visits() {
+        let (a, b) = (pawn(4, 1), pawn(3, 0));
+        let one = info(
+            vec![child(a, 30, 0.6, None), child(b, 10, 0.2, None)],
+            40,
+            1000.0,
+        );
+        let two = info(
+            vec![child(b, 30, 0.4, None), child(a, 10, 0.2, None)],
+            40,
+            1500.0,
+        );
+        let merged = merge_root_infos(&[one, two], 10).expect("two snapshots");
+        let by_move = |mv| merged.children.iter().find(|c| c.mv == mv).expect("merged");
+        assert_eq!(by_move(a).visits, 40);
+        assert_eq!(by_move(b).visits, 40);
+        assert!((by_move(a).win_probability - 0.5).abs() < 1e-12);
+        assert!((by_move(b).win_probability - 0.35).abs() < 1e-12);
+        assert_eq!(merged.playouts, 80);
+        assert_eq!(merged.playouts_per_sec, 2500.0);
+        assert_eq!(merged.nodes, 20);
+        assert_eq!(merged.root_visits, 80);
+        assert_eq!(merged.memory_bytes, 800);
+        assert_eq!(merged.bytes_per_node, 40);
+    }
+
+    #[test]
+    fn the_best_move_has_the_most_merged_visits() {
+        let (a, b, c) = (pawn(4, 1), pawn(3, 0), pawn(5, 0));
+        // Each search alone prefers another move; together b leads.
+        let one = info(
+            vec![child(a, 50, 0.6, None), child(b, 45, 0.5, None)],
+            95,
+            1.0,
+        );
+        let two = info(
+            vec![child(c, 50, 0.6, None), child(b, 45, 0.5, None)],
+            95,
+            1.0,
+        );
+        let merged = merge_root_infos(&[one, two], 2).expect("two snapshots");
+        assert_eq!(merged.best_move, Some(b));
+        assert_eq!(merged.pv, vec![b]);
+        assert_eq!(merged.children.len(), 2, "top 2");
+        assert_eq!(merged.children[0].mv, b);
+        assert_eq!(merged.children[0].visits, 90);
+    }
+
+    #[test]
+    fn proven_results_are_kept() {
+        let (a, b) = (pawn(4, 1), pawn(3, 0));
+        // Search one proved that b wins; search two visited a more.
+        let one = info(
+            vec![child(b, 5, 1.0, Some(Proven::Win)), child(a, 20, 0.5, None)],
+            25,
+            1.0,
+        );
+        let two = info(
+            vec![child(a, 80, 0.5, None), child(b, 3, 0.9, None)],
+            83,
+            1.0,
+        );
+        let merged = merge_root_infos(&[one, two], 5).expect("two snapshots");
+        assert_eq!(merged.best_move, Some(b));
+        let b_info = merged.children.iter().find(|c| c.mv == b).expect("b");
+        assert_eq!(b_info.proven, Some(Proven::Win));
+        // A proven loss is avoided although it has the most visits.
+        let three = info(
+            vec![
+                child(a, 90, 0.0, Some(Proven::Loss)),
+                child(b, 10, 0.4, None),
+            ],
+            100,
+            1.0,
+        );
+        let four = info(
+            vec![child(a, 50, 0.3, None), child(b, 20, 0.4, None)],
+            70,
+            1.0,
+        );
+        let merged = merge_root_infos(&[three, four], 5).expect("two snapshots");
+        assert_eq!(merged.children[0].mv, a);
+        assert_eq!(merged.children[0].proven, Some(Proven::Loss));
+        assert_eq!(merged.best_move, Some(b));
+    }
+
+    #[test]
+    fn one_snapshot_is_itself_and_none_is_nothing() {
+        let one = info(vec![child(pawn(4, 1), 3, 0.5, None)], 3, 1.0);
+        assert_eq!(
+            merge_root_infos(std::slice::from_ref(&one), 5),
+            Some(one.clone())
+        );
+        assert_eq!(merge_root_infos(&[], 5), None);
+        let top_zero = merge_root_infos(&[one.clone(), one], 0).expect("two");
+        assert!(top_zero.children.is_empty());
+        assert_eq!(top_zero.best_move, Some(pawn(4, 1)));
+    }
+}

@@ -1,0 +1,216 @@
+//! Root-parallel UCT: `threads` independent trees of one root, each with its
+//! own seed and a share of the node budget and playout limit, searched on
+//! their own OS threads and merged by [`merge_root_infos`] (Chaslot, Winands
+//! and van den Herik, "Parallel Monte-Carlo Tree Search", 2008).
+
+use super::engine::{EngineKind, SearchEngine};
+use super::info::{ChildInfo, SearchInfo};
+use super::merge::merge_root_infos;
+use super::params::{SearchParams, MAX_THREADS};
+use super::tree::NodeId;
+use super::tree_map::{MapLimits, TreeMap};
+use super::uct::{Search, Slice};
+use crate::game::{IllegalMove, Move, Position};
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Added to the seed once per tree index, so each tree plays other playouts
+/// (the golden-ratio step of SplitMix64; tree 0 keeps the seed itself, so one
+/// thread searches exactly as [`Search`] does).
+const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The UCT engine behind [`crate::search::new_engine`]: one [`Search`] per
+/// thread (option `threads`), all stopped by one flag. With one thread it is
+/// exactly one [`Search`] on the caller's thread. The tree explorer and the
+/// tree map show the first tree.
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{Limits, ParallelUct, SearchEngine, SearchParams};
+/// let start = Position::new(Variant::new(5, 2).unwrap());
+/// let params = SearchParams { threads: 2, limits: Limits::playouts(400), ..SearchParams::default() };
+/// let mut search = ParallelUct::new(start, params);
+/// let mv = search.think().expect("the start has moves");
+/// assert!(start.check(mv).is_ok());
+/// assert_eq!(search.info(0).playouts, 400, "the playout limit is a total");
+/// ```
+pub struct ParallelUct {
+    params: SearchParams,
+    trees: Vec<Search>,
+    stop: Arc<AtomicBool>,
+    /// The game as last set, for trees added when `threads` grows.
+    game: (Position, Vec<Move>),
+}
+
+impl ParallelUct {
+    /// An engine on `root` with `params.threads` trees (1 to [`MAX_THREADS`]).
+    pub fn new(root: Position, params: SearchParams) -> ParallelUct {
+        let mut engine = ParallelUct {
+            params: params.clone(),
+            trees: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            game: (root, Vec::new()),
+        };
+        engine.set_params(params);
+        engine
+    }
+
+    /// How many trees search (the `threads` option, within 1 to [`MAX_THREADS`]).
+    pub fn threads(&self) -> usize {
+        self.trees.len()
+    }
+
+    /// The settings of tree `index` of `count`: its own seed, an equal share
+    /// of the node budget and of the playout limit (at least one each).
+    fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchParams {
+        let n = count as u64;
+        let i = index as u64;
+        let share = |total: u64| total / n + u64::from(i < total % n);
+        let mut p = params.clone();
+        p.seed = params.seed.wrapping_add(SEED_STEP.wrapping_mul(i));
+        p.node_budget = u32::try_from(share(u64::from(params.node_budget)))
+            .unwrap_or(u32::MAX)
+            .max(1);
+        if params.limits.playouts.is_some() {
+            p.limits = p
+                .limits
+                .and_playouts(share(params.limits.playouts_or_zero()).max(1));
+        }
+        p.threads = 1;
+        p
+    }
+
+    /// `slice` for one tree of `count`: its playout bound split like the limit.
+    fn tree_slice(slice: Slice, index: usize, count: usize) -> Slice {
+        let mut limits = slice.0;
+        if let Some(total) = limits.playouts {
+            let (n, i) = (count as u64, index as u64);
+            let share = total.get() / n + u64::from(i < total.get() % n);
+            limits = limits.and_playouts(share.max(1));
+        }
+        Slice(limits)
+    }
+
+    /// Every tree's snapshot with all its root moves (the merge needs them all).
+    fn tree_infos(&self) -> Vec<SearchInfo> {
+        self.trees.iter().map(|t| t.info(usize::MAX)).collect()
+    }
+}
+
+/// Runs every tree for `slice`, each on its own thread (the first on the
+/// caller's).
+#[cfg(not(target_arch = "wasm32"))]
+fn run_trees(trees: &mut [Search], slice: Slice) {
+    let count = trees.len();
+    let Some((first, rest)) = trees.split_first_mut() else {
+        return;
+    };
+    std::thread::scope(|scope| {
+        for (i, tree) in rest.iter_mut().enumerate() {
+            let tree_slice = ParallelUct::tree_slice(slice, i + 1, count);
+            scope.spawn(move || tree.run(tree_slice));
+        }
+        first.run(ParallelUct::tree_slice(slice, 0, count));
+    });
+}
+
+/// Runs every tree in turn, each for its share of `slice`: a wasm worker has
+/// one thread (the page's worker pool is where browser parallelism goes).
+#[cfg(target_arch = "wasm32")]
+fn run_trees(trees: &mut [Search], slice: Slice) {
+    let count = trees.len();
+    for (i, tree) in trees.iter_mut().enumerate() {
+        let mut limits = ParallelUct::tree_slice(slice, i, count).0;
+        limits.time = limits.time.map(|t| t / count as u32);
+        tree.run(Slice(limits));
+    }
+}
+
+impl SearchEngine for ParallelUct {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Uct
+    }
+    fn params(&self) -> &SearchParams {
+        &self.params
+    }
+    fn set_params(&mut self, params: SearchParams) {
+        let count = params.threads.clamp(1, MAX_THREADS) as usize;
+        let (start, moves) = &self.game;
+        while self.trees.len() < count {
+            let mut tree = Search::new(*start, params.clone());
+            // The moves were legal when the game was set.
+            let replayed = tree.set_game(*start, moves);
+            debug_assert!(replayed.is_ok(), "{replayed:?}");
+            tree.share_stop_flag(self.stop.clone());
+            self.trees.push(tree);
+        }
+        self.trees.truncate(count);
+        for (i, tree) in self.trees.iter_mut().enumerate() {
+            tree.set_params(Self::tree_params(&params, i, count));
+        }
+        self.params = params;
+    }
+    fn root(&self) -> &Position {
+        self.trees[0].root()
+    }
+    fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
+        // The first tree checks the moves; the others then replay them.
+        self.trees[0].set_game(start, moves)?;
+        for tree in &mut self.trees[1..] {
+            tree.set_game(start, moves)?;
+        }
+        self.game = (start, moves.to_vec());
+        Ok(())
+    }
+    fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+    fn start(&mut self) {
+        for tree in &mut self.trees {
+            tree.start();
+        }
+        self.stop.store(false, Ordering::Relaxed);
+    }
+    fn run(&mut self, slice: Slice) -> bool {
+        if self.trees.len() == 1 {
+            return self.trees[0].run(slice);
+        }
+        if !self.is_finished() {
+            run_trees(&mut self.trees, slice);
+        }
+        self.is_finished()
+    }
+    fn is_finished(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.trees.iter().all(Search::is_finished)
+            || self.trees.iter().any(Search::is_solved)
+    }
+    fn best_move(&self) -> Option<Move> {
+        match self.trees.as_slice() {
+            [only] => only.best_move(),
+            _ => merge_root_infos(&self.tree_infos(), 0)?.best_move,
+        }
+    }
+    fn info(&self, top: usize) -> SearchInfo {
+        match self.trees.as_slice() {
+            [only] => only.info(top),
+            _ => merge_root_infos(&self.tree_infos(), top).unwrap_or_else(|| {
+                // There is always a tree; this is its plain snapshot.
+                self.trees[0].info(top)
+            }),
+        }
+    }
+    fn reaches_depth(&self, depth: NonZeroUsize) -> bool {
+        // Every tree has searched that deep.
+        self.trees
+            .iter()
+            .all(|tree| SearchEngine::reaches_depth(tree, depth))
+    }
+    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
+        SearchEngine::tree_node(&self.trees[0], id)
+    }
+    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
+        self.trees[0].tree_map(path, limits)
+    }
+}

@@ -1,0 +1,161 @@
+//! Root-parallel UCT (option `threads`): with two threads the engine still
+//! takes wins, stops wins and proves won positions, plays only legal moves,
+//! counts the playout limit as a total, and `stop` ends every thread.
+
+use quoridor::game::{Game, Move, Player, Position, Variant};
+use quoridor::search::{new_engine, Limits, SearchParams};
+use std::time::{Duration, Instant};
+
+fn game(record: &str, variant: Variant) -> Game {
+    Game::parse_with_variant(record, variant).expect("test record is legal")
+}
+
+/// Default settings on `threads` threads with a playout limit (a total).
+fn threaded(threads: u32, playouts: u64, seed: u64) -> SearchParams {
+    SearchParams {
+        threads,
+        seed,
+        limits: Limits::playouts(playouts),
+        ..SearchParams::default()
+    }
+}
+
+/// The move of a two-thread engine after `record`.
+fn engine_move(record: &str, variant: Variant, params: SearchParams) -> Move {
+    let mut search = new_engine(*game(record, variant).position(), params);
+    search.think().expect("the position has moves")
+}
+
+#[test]
+fn two_threads_take_an_immediate_win() {
+    let record = "e2 e8 e3 d8 e4 d7 e5 d6 e6 d5 e7 d4 e8 d3";
+    for seed in 1..=3 {
+        let mv = engine_move(record, Variant::default(), threaded(2, 1000, seed));
+        assert_eq!(mv.to_string(), "e9", "seed {seed}");
+    }
+}
+
+#[test]
+fn two_threads_take_the_win_when_both_sides_are_one_step_away() {
+    let record = "e2 e8 d2 e7 d3 e6 d4 e5 d5 e4 c5 e3 c6 a8h c7 e2 c8";
+    let mv = engine_move(record, Variant::default(), threaded(2, 1000, 1));
+    assert_eq!(mv.to_string(), "e1");
+}
+
+#[test]
+fn two_threads_wall_off_an_opponent_who_would_win_next_move() {
+    let record = "e2 e8 e3 d8 e4 d7 e5 d6 e6 d5 e7 d4 e8 d3 e8h d2";
+    for seed in 1..=3 {
+        let mv = engine_move(record, Variant::default(), threaded(2, 3000, seed)).to_string();
+        assert!(mv == "c1h" || mv == "d1h", "seed {seed} played {mv}");
+    }
+}
+
+#[test]
+fn two_threads_prove_a_win_two_moves_deep() {
+    let variant = Variant::new(5, 0).expect("5x5 without walls");
+    let pos = *game("c2 b5 c3 a5", variant).position();
+    let mut search = new_engine(pos, threaded(2, 20_000, 1));
+    let mv = search.think().expect("a move");
+    let info = search.info(10);
+    assert_eq!(info.proven_winner, Some(Player::One));
+    assert!(info.playouts < 20_000, "a proof ends the search early");
+    let mut after = pos;
+    after.play(mv).expect("legal");
+    let mut reply = new_engine(after, threaded(2, 20_000, 1));
+    reply.think();
+    assert_eq!(reply.info(0).proven_winner, Some(Player::One));
+}
+
+#[test]
+fn the_playout_limit_is_a_total_and_the_merge_sums_the_trees() {
+    let start = Position::new(Variant::default());
+    for threads in [1, 2, 3] {
+        let mut search = new_engine(start, threaded(threads, 900, 7));
+        search.think().expect("a move");
+        let info = search.info(5);
+        assert_eq!(info.playouts, 900, "{threads} threads");
+        let visits: u32 = search
+            .info(usize::MAX)
+            .children
+            .iter()
+            .map(|c| c.visits)
+            .sum();
+        assert!(
+            visits >= 900,
+            "{threads} threads: root children saw {visits}"
+        );
+        assert!(info.children.len() <= 5);
+        assert_eq!(info.pv.first().copied(), info.best_move);
+    }
+}
+
+#[test]
+fn two_threads_play_only_legal_moves_in_whole_games() {
+    for seed in 1..=3 {
+        let mut pos = Position::new(Variant::new(5, 2).expect("5x5"));
+        let mut moves = Vec::new();
+        let mut search = new_engine(pos, threaded(2, 300, seed));
+        while !pos.is_over() && moves.len() < 100 {
+            search
+                .set_game(Position::new(pos.variant()), &moves)
+                .expect("the game so far is legal");
+            let mv = search.think().expect("a move in a running game");
+            assert!(pos.check(mv).is_ok(), "seed {seed}: {mv} after {moves:?}");
+            pos.play(mv).expect("checked");
+            moves.push(mv);
+        }
+        assert!(pos.is_over(), "seed {seed}: the game ends");
+    }
+}
+
+#[test]
+fn stop_ends_every_thread() {
+    let start = Position::new(Variant::default());
+    let params = SearchParams {
+        threads: 2,
+        limits: Limits::NONE,
+        ..SearchParams::default()
+    };
+    let mut search = new_engine(start, params);
+    let stop = search.stop_flag();
+    search.start();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let started = Instant::now();
+    while !search.run(quoridor::search::Slice::time(50.0)) {}
+    let took = started.elapsed();
+    stopper.join().expect("the stopper ends");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert!(search.is_finished());
+    // Both trees stopped: a further slice does no playouts.
+    let before = search.info(0).playouts;
+    assert!(search.run(quoridor::search::Slice::time(50.0)));
+    assert_eq!(search.info(0).playouts, before);
+    assert!(start.check(search.best_move().expect("searched")).is_ok());
+}
+
+#[test]
+fn changing_threads_keeps_the_game_and_tree_reuse_goes_on() {
+    let variant = Variant::default();
+    let start = Position::new(variant);
+    let mut search = new_engine(start, threaded(1, 400, 1));
+    search.think().expect("a move");
+    search.set_params(threaded(2, 400, 1));
+    let moves: Vec<Move> = ["e2", "e8"]
+        .iter()
+        .map(|m| m.parse().expect("notation"))
+        .collect();
+    search.set_game(start, &moves).expect("legal");
+    search.think().expect("a move");
+    let first = search.info(0).root_visits;
+    search.set_game(start, &moves).expect("same game");
+    search.think().expect("a move");
+    assert!(
+        search.info(0).root_visits > first,
+        "each tree keeps its tree for the same root"
+    );
+    assert_eq!(search.root(), game("e2 e8", variant).position());
+}
