@@ -11,9 +11,10 @@
 //! assert!(report.results.iter().all(|r| r.playouts > 0));
 //! ```
 
-use crate::game::{Game, RecordError, Variant};
+use crate::game::{Game, Move, RecordError, Variant};
 use crate::search::{
-    new_engine, now_ms, AlphaBetaParams, EngineKind, Limits, Preset, Score, SearchParams,
+    new_engine, now_ms, AlphaBetaParams, EngineKind, Limits, Preset, Score, SearchInfo,
+    SearchParams,
 };
 use std::fmt;
 
@@ -182,6 +183,24 @@ impl From<BenchError> for String {
     }
 }
 
+/// One think with a fresh engine on bench position `p`: the final snapshot,
+/// the move chosen and the milliseconds it took.
+fn think_on(
+    p: &BenchPosition,
+    params: &SearchParams,
+) -> Result<(SearchInfo, Option<Move>, f64), BenchError> {
+    let game =
+        Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
+            position: p.name,
+            error,
+        })?;
+    let mut search = new_engine(*game.position(), params.clone());
+    let start = now_ms();
+    let best = search.think();
+    let ms = now_ms() - start;
+    Ok((search.info(0), best, ms))
+}
+
 /// Searches every position of [`POSITIONS`] with `params`, `playouts` playouts
 /// each (at least one; a fresh tree per position). Errors only if a record is bad.
 pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
@@ -191,16 +210,7 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let game =
-            Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
-                position: p.name,
-                error,
-            })?;
-        let mut search = new_engine(*game.position(), params.clone());
-        let start = now_ms();
-        let best = search.think();
-        let ms = now_ms() - start;
-        let info = search.info(0);
+        let (info, best, ms) = think_on(&p, &params)?;
         results.push(BenchResult {
             name: p.name,
             playouts: info.playouts,
@@ -296,16 +306,7 @@ pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, Benc
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let game =
-            Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
-                position: p.name,
-                error,
-            })?;
-        let mut search = new_engine(*game.position(), params.clone());
-        let start = now_ms();
-        let best = search.think();
-        let ms = now_ms() - start;
-        let info = search.info(0);
+        let (info, best, ms) = think_on(&p, &params)?;
         let ab = info.alphabeta.as_ref();
         results.push(DepthResult {
             name: p.name,

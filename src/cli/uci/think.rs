@@ -93,13 +93,7 @@ pub(super) fn info_line(info: &SearchInfo) -> String {
         info.elapsed_ms,
         score
     );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for mv in info.pv.iter().take(PV_MOVES) {
-            line.push(' ');
-            line.push_str(&mv.to_string());
-        }
-    }
+    push_pv(&mut line, &info.pv);
     line
 }
 
@@ -112,12 +106,17 @@ fn alphabeta_info_line(info: &SearchInfo, ab: &AlphaBetaInfo) -> String {
         "info depth {} seldepth {} score {} nodes {} nps {:.0} hashfull {} time {:.0}",
         ab.depth, ab.seldepth, ab.score, ab.nodes, ab.nps, ab.hashfull, info.elapsed_ms
     );
-    if !info.pv.is_empty() {
+    push_pv(&mut line, &info.pv);
+    line
+}
+
+/// Appends ` pv m1 m2 …` (at most [`PV_MOVES`] moves) when there is a line.
+fn push_pv(line: &mut String, pv: &[Move]) {
+    if !pv.is_empty() {
         line.push_str(" pv");
-        for mv in info.pv.iter().take(PV_MOVES) {
+        for mv in pv.iter().take(PV_MOVES) {
             line.push(' ');
             line.push_str(&mv.to_string());
         }
     }
-    line
 }
