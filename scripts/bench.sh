@@ -4,7 +4,8 @@
 # runs wasm-bindgen --target nodejs on it, checks perft 3 of the benchmark
 # positions is the same in both builds, then runs the same benchmark
 # (src/bench.rs: fixed positions, playouts and seed, one thread) natively and
-# under Node, and prints both reports and the wasm/native speed ratio.
+# under Node, checks both UCT runs searched the same trees and chose the
+# same moves, and prints both reports and the wasm/native speed ratio.
 #
 # Usage: scripts/bench.sh [--playouts N] [--params default|thesis] [--engine uct|alphabeta] [--ms MS]
 # (--engine alphabeta: MS milliseconds per position, nodes/s compared)
@@ -92,6 +93,17 @@ wasm="$(node -e '
     console.log(require(js).bench(params, Number(playouts)));
 ' "$target/bench-wasm/bench_wasm.js" "$params" "$playouts")"
 echo "$wasm"
+
+# Both builds draw from the same generator (search::EngineRng), so each
+# position's tree size and move must be the same; only the times differ.
+searched() { awk '$1 != "overall:" && $2 ~ /^[0-9]+$/ && NF >= 7 { print $1, $2, $5, $7 }' <<<"$1"; }
+if [ "$(searched "$native")" != "$(searched "$wasm")" ]; then
+    echo "bench: the UCT searches differ between native and wasm32 (position, playouts, nodes, move):" >&2
+    diff <(searched "$native") <(searched "$wasm") >&2 || true
+    exit 1
+fi
+echo
+echo "== same playouts, tree sizes and moves natively and in wasm32"
 
 rate() { sed -n 's/^overall: .* = \([0-9.]*\) playouts\/s$/\1/p' <<<"$1"; }
 n="$(rate "$native")"

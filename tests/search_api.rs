@@ -319,7 +319,7 @@ fn tempo_gives_the_side_to_move_the_edge_in_the_evaluation() {
         };
         let game = Game::parse_with_variant(record, Variant::default()).expect("record");
         let mut memory = SelectorMemory::default();
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+        let mut rng = quoridor::search::EngineRng::seed_from_u64(1);
         let mut selector = Selector {
             params: &params,
             memory: &mut memory,

@@ -8,10 +8,10 @@ use super::args::AbtableArgs;
 use super::error::CliError;
 use crate::bench::POSITIONS;
 use crate::game::{Bitboard, Game, Move, Position, Square, Variant};
+use crate::search::EngineRng;
 use crate::search::{
     now_ms, AlphaBeta, AlphaBetaParams, EngineKind, Limits, SearchEngine, SearchParams,
 };
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 
@@ -70,7 +70,7 @@ fn positions(n: u64) -> Vec<Position> {
     let mut seed = 0;
     while (out.len() as u64) < n {
         seed += 1;
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = EngineRng::seed_from_u64(seed);
         let mut pos = Position::new(Variant::default());
         let plies = 8 + seed % 12;
         for _ in 0..plies {
@@ -93,7 +93,7 @@ fn positions(n: u64) -> Vec<Position> {
     out
 }
 
-fn pick(set: Bitboard, rng: &mut SmallRng) -> Option<usize> {
+fn pick(set: Bitboard, rng: &mut EngineRng) -> Option<usize> {
     let count = set.count();
     (count > 0)
         .then(|| set.nth(rng.random_range(0..count)))

@@ -49,3 +49,9 @@ pub use tree_map::{
     MapLimits, MapNode, TreeMap, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
 };
 pub use uct::{Search, Slice};
+
+/// The engine's pseudo-random generator: Xoshiro256++ (seeded through
+/// SplitMix64), the same stream on every target, so a seed gives the same
+/// search natively and in the browser. (`rand`'s `SmallRng` is Xoshiro256++
+/// on 64-bit targets but Xoshiro128++ on wasm32.)
+pub type EngineRng = rand_xoshiro::Xoshiro256PlusPlus;

@@ -3,10 +3,10 @@
 
 use super::eval::{evaluate, for_player, win_probability};
 use super::params::{PlayoutPolicy, SearchParams};
+use super::EngineRng;
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
-use rand::rngs::SmallRng;
 use rand::Rng;
 
 /// Longest playout when `max_playout_moves` is unlimited; then the evaluation decides.
@@ -173,7 +173,7 @@ pub fn near_wall_mask(pos: &Position) -> WallSlots {
 
 /// A uniformly random element of `set`, which must not be empty.
 #[inline]
-fn random_element(set: Bitboard, range: usize, rng: &mut SmallRng) -> usize {
+fn random_element(set: Bitboard, range: usize, rng: &mut EngineRng) -> usize {
     let count = set.count();
     if count * 4 >= range as u32 {
         // Dense: rejection sampling over the index range.
@@ -191,7 +191,7 @@ fn random_element(set: Bitboard, range: usize, rng: &mut SmallRng) -> usize {
 pub struct Selector<'a> {
     pub params: &'a SearchParams,
     pub memory: &'a mut SelectorMemory,
-    pub rng: &'a mut SmallRng,
+    pub rng: &'a mut EngineRng,
 }
 
 impl Selector<'_> {

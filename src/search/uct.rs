@@ -11,8 +11,8 @@ use super::ranking::ranked_moves;
 use super::tie_break::{pick_by_race, Outcome, Tied, NEAR_CERTAIN_LOSS};
 use super::tree::{NodeId, Proof, Tree, TriedSet, ROOT};
 use super::tree_map::{tree_map, MapContext, MapLimits, TreeMap};
+use super::EngineRng;
 use crate::game::{Geometry, IllegalMove, Move, Player, Position, Square};
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -67,7 +67,7 @@ pub struct Search {
     /// The game's start position (not to be confused with [`Search::start`],
     /// which starts a think).
     game_start: Position,
-    rng: SmallRng,
+    rng: EngineRng,
     memory: SelectorMemory,
     stop: Arc<AtomicBool>,
     started_ms: f64,
@@ -80,7 +80,7 @@ pub struct Search {
 impl Search {
     /// A search of `root` with `params`.
     pub fn new(root: Position, params: SearchParams) -> Search {
-        let rng = SmallRng::seed_from_u64(params.seed);
+        let rng = EngineRng::seed_from_u64(params.seed);
         Search {
             params,
             tree: Tree::new(),
@@ -106,7 +106,7 @@ impl Search {
     /// Changes the settings (from the next iteration on). A new seed reseeds.
     pub fn set_params(&mut self, params: SearchParams) {
         if params.seed != self.params.seed {
-            self.rng = SmallRng::seed_from_u64(params.seed);
+            self.rng = EngineRng::seed_from_u64(params.seed);
         }
         self.params = params;
     }
