@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod engine_choice;
 pub mod geometry;
 pub mod link;
+pub mod pool_core;
 pub mod state;
 pub mod storage;
 
