@@ -35,6 +35,8 @@ mod offline;
 #[cfg(target_arch = "wasm32")]
 mod players;
 #[cfg(target_arch = "wasm32")]
+mod pool;
+#[cfg(target_arch = "wasm32")]
 mod reducible;
 #[cfg(target_arch = "wasm32")]
 mod share;

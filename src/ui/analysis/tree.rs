@@ -23,6 +23,10 @@ pub struct TreeExplorerProps {
     pub on_select: Callback<Option<NodeId>>,
     /// Reload the open nodes (the search went on).
     pub on_refresh: Callback<()>,
+    /// Engine workers searching: above 1 the root merges their trees and
+    /// the nodes below it are worker 1's.
+    #[prop_or_default]
+    pub workers: usize,
 }
 
 /// An expandable tree from the root: move, visits, mean score (win
@@ -46,6 +50,11 @@ pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
                 <button class="tree-refresh" title="Reload the open nodes"
                     onclick={props.on_refresh.reform(|_: MouseEvent| ())}>{ "↻" }</button>
             </h3>
+            if props.workers > 1 {
+                <p class="tree-source" data-testid="tree-source" data-workers={props.workers.to_string()}>
+                    { format!("The root's moves merge all {} workers' trees; below them,                         worker 1's tree (its visits only).", props.workers) }
+                </p>
+            }
             <div class="tree-header tree-row">
                 <span class="tree-move">{ "move" }</span><span>{ "visits" }</span>
                 <span>{ "mean" }</span><span>{ "UCT" }</span><span>{ "proven" }</span>

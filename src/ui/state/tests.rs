@@ -558,3 +558,12 @@ fn a_new_game_keeps_the_engine_choice() {
     let search = s.engine.search.clone().expect("the engine moves first");
     assert_eq!(search.params.engine, EngineKind::AlphaBeta);
 }
+
+#[test]
+fn a_seed_a_link_sets_is_kept_so_the_search_replays() {
+    let mut s = against_engine();
+    s.engine.settings.params.seed = 1234;
+    s.apply(Action::Play(mv("e2")), 99);
+    let search = s.engine.search.clone().expect("thinking");
+    assert_eq!(search.params.seed, 1234, "the link's seed, not a fresh one");
+}
