@@ -471,11 +471,14 @@ impl PoolCore {
         search.finished = true;
         match merged {
             Some(mut info) => {
-                let best = match mode {
-                    SearchMode::Move => info
+                let best = match (mode, search.parts.as_slice()) {
+                    (SearchMode::Analysis, _) => None,
+                    // One worker: its own choice (final-move rule, tie-break).
+                    (SearchMode::Move, [only]) => only.done.flatten(),
+                    // Several: the merged choice, as the native threads make it.
+                    (SearchMode::Move, _) => info
                         .best_move
                         .or_else(|| search.parts.iter().find_map(|p| p.done.flatten())),
-                    SearchMode::Analysis => None,
                 };
                 info.children.truncate(top);
                 out.to_page.push(WorkerResponse::Done { id, best, info });

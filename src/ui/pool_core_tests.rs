@@ -144,11 +144,16 @@ fn alphabeta_searches_on_the_first_worker_alone() {
     assert_eq!(params.threads, 1);
     assert_eq!(params.limits.playouts_or_zero(), 100, "the whole limit");
     assert_eq!(*top, 16);
-    // Its answers pass straight through (one part: the merge is itself).
-    let mut ab = info(vec![child(5, pawn(4, 1), 10, 0.6)], 900.0);
-    ab.children.truncate(16);
-    let out = pool.answer(keys[0], done(1, ab.clone()), 50.0);
-    assert_eq!(out.to_page, vec![done(1, ab)]);
+    // Its answers pass straight through (one part: the merge is itself),
+    // its move too, even where its snapshot names another.
+    let ab = info(vec![child(5, pawn(4, 1), 10, 0.6)], 900.0);
+    let own = WorkerResponse::Done {
+        id: 1,
+        best: Some(pawn(3, 0)),
+        info: ab,
+    };
+    let out = pool.answer(keys[0], own.clone(), 50.0);
+    assert_eq!(out.to_page, vec![own]);
 }
 
 #[test]
