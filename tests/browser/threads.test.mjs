@@ -194,6 +194,30 @@ describe(`engine worker pool (${BASE})`, () => {
     await old.close();
   });
 
+  test("with threads 2 the tree explorer's root merges both trees and opens worker 1's nodes below it", async () => {
+    const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=800&threads=2");
+    await waitForMoves(page, 1);
+    const record = await moveTexts(page);
+    const tree = page.locator('[data-testid="tree"]');
+    assert.match(await page.locator('[data-testid="tree-source"]').innerText(), /merge all 2 workers.*worker 1's tree/);
+    await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
+    const children = tree.locator('[data-node="0"] > ul > li[data-node]');
+    await children.first().waitFor();
+    const visits = await children.evaluateAll((els) => els.map((e) => Number(e.dataset.visits)));
+    assert.ok(visits.length > 1, `root children: ${visits}`);
+    assert.deepEqual(visits, [...visits].sort((a, b) => b - a), "most visited first");
+    // The merged root counts both workers' visits: more than the stats' half.
+    const playouts = await stat(page, "playouts");
+    const total = visits.reduce((a, b) => a + b, 0);
+    assert.ok(total > playouts * 0.6, `root visits ${total} of ${playouts} playouts`);
+    const child = children.first();
+    assert.equal(await child.getAttribute("data-move"), record[0], "the merged best child is the move played");
+    await child.locator(":scope > .tree-row .tree-toggle").click();
+    await child.locator(":scope > ul > li[data-node]").first().waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("with alpha-beta the threads control says it searches on one worker", async () => {
     const { context, page, problems } = await open("v=1&p1=human&p2=human&threads=2&engine=alphabeta");
     assert.match(
