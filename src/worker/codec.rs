@@ -6,14 +6,18 @@ use wasm_bindgen::JsValue;
 /// serde-wasm-bindgen, instead of gloo's default bincode byte arrays.
 /// Both the app's spawner and the worker's registrar must use it.
 ///
-/// 64-bit numbers travel as `BigInt`s: a worker's seed (derived per worker
-/// by [`crate::search::tree_params`]) uses all 64 bits, beyond what a JS
-/// number holds exactly, and the plain-number encoding would refuse it.
+/// Numbers travel as JS numbers; a message with a 64-bit number beyond what
+/// a JS number holds exactly (a worker's seed, derived per worker by
+/// [`crate::search::tree_params`], uses all 64 bits) travels with its 64-bit
+/// numbers as `BigInt`s instead, which the plain encoding refuses. The
+/// deserializer reads both.
 #[derive(Debug)]
 pub struct SerdeWasmCodec;
 
-/// The serializer: `u64`/`i64` as `BigInt` (the deserializer reads both).
-const SERIALIZER: serde_wasm_bindgen::Serializer =
+/// The usual serializer: numbers as JS numbers.
+const PLAIN: serde_wasm_bindgen::Serializer = serde_wasm_bindgen::Serializer::new();
+/// The fallback: `u64`/`i64` as `BigInt`.
+const BIG: serde_wasm_bindgen::Serializer =
     serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true);
 
 impl Codec for SerdeWasmCodec {
@@ -22,7 +26,8 @@ impl Codec for SerdeWasmCodec {
         I: Serialize,
     {
         input
-            .serialize(&SERIALIZER)
+            .serialize(&PLAIN)
+            .or_else(|_| input.serialize(&BIG))
             .expect("worker message serializes to a JS value")
     }
 
