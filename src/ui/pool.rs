@@ -175,8 +175,9 @@ fn tick(weak: &Weak<RefCell<Inner>>) {
     apply(&inner, out);
 }
 
-/// Puts the pool's figures on `window.quoridorPool` (workers, merges, mean
-/// and longest merge in µs) for tools and the browser tests.
+/// Puts the pool's figures on `window.quoridorPool` (workers, how many of
+/// them answered their first ping, merges, mean and longest merge in µs) for
+/// tools and the browser tests.
 fn publish_stats(core: &PoolCore) {
     let Some(window) = web_sys::window() else {
         return;
@@ -190,6 +191,7 @@ fn publish_stats(core: &PoolCore) {
     };
     for (name, value) in [
         ("workers", core.len() as f64),
+        ("started", core.started() as f64),
         ("merges", merge.count as f64),
         ("mergeMeanUs", mean),
         ("mergeMaxUs", merge.max_us),

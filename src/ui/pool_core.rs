@@ -142,6 +142,11 @@ impl PoolCore {
         self.members.len()
     }
 
+    /// How many workers have answered their first ping (they run).
+    pub fn started(&self) -> usize {
+        self.members.iter().filter(|m| m.started).count()
+    }
+
     /// Whether the pool has no worker.
     pub fn is_empty(&self) -> bool {
         self.members.is_empty()

@@ -81,6 +81,7 @@ fn pool(n: usize) -> (PoolCore, Vec<WorkerKey>) {
         );
         assert_eq!(out.to_page.len(), 1, "the page hears the worker is up");
     }
+    assert_eq!(pool.started(), n);
     (pool, keys)
 }
 
