@@ -416,12 +416,14 @@ impl PoolCore {
         }
     }
 
-    /// The snapshots of every part merged (timing the merge).
+    /// The snapshots of every part still there merged (timing the merge): a
+    /// worker that failed or left has no tree to show any more.
     fn merged(&mut self, top: usize) -> Option<SearchInfo> {
         let search = self.search.as_ref()?;
         let infos: Vec<SearchInfo> = search
             .parts
             .iter()
+            .filter(|p| !p.gone)
             .filter_map(|p| p.latest.clone())
             .collect();
         let started = crate::worker::precise_ms();

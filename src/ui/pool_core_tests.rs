@@ -421,14 +421,20 @@ fn a_worker_leaving_mid_search_counts_as_answered() {
     let (mut pool, keys) = pool(3);
     pool.request(search(7, uct(1000), SearchMode::Move), 0.0);
     let one = info(vec![child(5, pawn(4, 1), 10, 0.5)], 1.0);
+    let progress = WorkerResponse::Progress {
+        id: 7,
+        info: info(vec![child(5, pawn(4, 1), 500, 0.5)], 1.0),
+    };
+    pool.answer(keys[2], progress, 5.0);
     pool.answer(keys[0], done(7, one.clone()), 10.0);
     pool.answer(keys[1], done(7, one), 11.0);
-    // The pool shrinks to two: the third's answer is no longer awaited.
+    // The pool shrinks to two: the third's answer is no longer awaited, and
+    // its tree (gone with it) no longer counts.
     let out = pool.remove(keys[2]);
-    assert!(matches!(
-        out.to_page.as_slice(),
-        [WorkerResponse::Done { id: 7, .. }]
-    ));
+    let [WorkerResponse::Done { id: 7, info, .. }] = out.to_page.as_slice() else {
+        panic!("the merged Done expected, got {:?}", out.to_page);
+    };
+    assert_eq!(info.playouts, 20, "two workers' 10 playouts each");
     assert_eq!(pool.len(), 2);
 }
 
