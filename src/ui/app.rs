@@ -71,6 +71,14 @@ pub fn app() -> Html {
             }
         });
     }
+    // The tree explorer and the tree map read the chosen worker's tree
+    // (before the effects below ask it anything).
+    {
+        let engine = engine.clone();
+        use_effect_with(state.analysis.tree.worker, move |&worker| {
+            engine.set_tree_worker(worker);
+        });
+    }
     // The tree map asks for a slice per snapshot while it is open.
     {
         let engine = engine.clone();

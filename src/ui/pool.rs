@@ -89,6 +89,13 @@ impl EnginePool {
         }
     }
 
+    /// Reads worker `index`'s tree (0 = worker 1) below the merged root.
+    pub fn set_tree_worker(&self, index: usize) {
+        if let Ok(mut inner) = self.inner.try_borrow_mut() {
+            inner.core.set_tree_worker(index);
+        }
+    }
+
     /// Sends a request to "the engine": the pool splits it over its workers.
     pub fn send(&self, request: WorkerRequest) {
         let out = match self.inner.try_borrow_mut() {

@@ -11,7 +11,8 @@
 //! `Done` goes to the page once all have answered, or after
 //! [`DONE_GRACE_MS`] with those that did. Alpha-beta searches on the first
 //! worker alone. The tree explorer's root is the merged root of every tree;
-//! below it, nodes are the first worker's (node ids name nodes of one tree).
+//! below it, nodes are one chosen worker's (worker 1 unless the user picks
+//! another: node ids name nodes of one tree).
 
 use crate::game::Move;
 use crate::search::{
@@ -127,6 +128,9 @@ pub struct PoolCore {
     next_key: WorkerKey,
     search: Option<PoolSearch>,
     root_asks: Vec<RootAsk>,
+    /// Which worker of a search (0 = its first) the tree explorer and the
+    /// tree map read below the merged root.
+    tree_worker: usize,
     /// Time spent merging (the pool's own clock measures it).
     pub merge: MergeStats,
 }
@@ -140,6 +144,12 @@ impl PoolCore {
     /// How many workers the pool has.
     pub fn len(&self) -> usize {
         self.members.len()
+    }
+
+    /// Reads worker `index`'s tree (0 = worker 1) below the merged root from
+    /// now on; a search with fewer workers reads its first.
+    pub fn set_tree_worker(&mut self, index: usize) {
+        self.tree_worker = index;
     }
 
     /// How many workers have answered their first ping (they run).
@@ -216,7 +226,13 @@ impl PoolCore {
                 }
             }
             WorkerRequest::Children { id, node } if node == ROOT && self.parts_of(id).len() > 1 => {
-                let keys = self.parts_of(id);
+                // The explored worker's list first: the merged root's node
+                // ids are then its own.
+                let mut keys = self.parts_of(id);
+                if let Some(key) = self.tree_worker(id) {
+                    keys.retain(|k| *k != key);
+                    keys.insert(0, key);
+                }
                 for &key in &keys {
                     out.send(key, request.clone());
                 }
@@ -252,10 +268,13 @@ impl PoolCore {
     }
 
     /// The worker whose tree the explorer and the tree map read for search
-    /// `id`: its first worker still there, else the pool's first.
+    /// `id`: the chosen one of its workers still there (else its first),
+    /// else the pool's first.
     fn tree_worker(&self, id: u32) -> Option<WorkerKey> {
-        self.parts_of(id)
-            .first()
+        let parts = self.parts_of(id);
+        parts
+            .get(self.tree_worker)
+            .or(parts.first())
             .copied()
             .or_else(|| self.members.first().map(|m| m.key))
     }

@@ -487,3 +487,38 @@ fn merging_two_full_snapshots_is_cheap() {
     eprintln!("merge of 2 x 64 root moves: {per_merge_us:.1} µs");
     assert!(per_merge_us < 5000.0, "{per_merge_us} µs per merge");
 }
+
+#[test]
+fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
+    let (mut pool, keys) = pool(2);
+    pool.request(search(3, uct(0), SearchMode::Analysis), 0.0);
+    pool.set_tree_worker(1);
+    let out = pool.request(WorkerRequest::Children { id: 3, node: ROOT }, 5.0);
+    let asked: Vec<WorkerKey> = out.to_workers.iter().map(|(k, _)| *k).collect();
+    assert_eq!(asked, vec![keys[1], keys[0]], "worker 2 first");
+    let a = pawn(4, 1);
+    let root = |id| WorkerResponse::Children {
+        id: 3,
+        node: ROOT,
+        path: Vec::new(),
+        children: vec![child(id, a, 10, 0.5)],
+    };
+    pool.answer(keys[0], root(5), 6.0);
+    let out = pool.answer(keys[1], root(9), 7.0);
+    let [WorkerResponse::Children { children, .. }] = out.to_page.as_slice() else {
+        panic!("merged root expected, got {:?}", out.to_page);
+    };
+    assert_eq!(children[0].id.to_string(), "9", "worker 2's node id");
+    let node = children[0].id;
+    let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
+    assert_eq!(out.to_workers[0].0, keys[1]);
+    let map = WorkerRequest::TreeMap {
+        id: 3,
+        path: Vec::new(),
+        limits: crate::search::MapLimits::default(),
+    };
+    assert_eq!(pool.request(map.clone(), 9.0).to_workers[0].0, keys[1]);
+    // A search on one worker (alpha-beta) reads that one.
+    pool.set_tree_worker(5);
+    assert_eq!(pool.request(map, 10.0).to_workers[0].0, keys[0]);
+}

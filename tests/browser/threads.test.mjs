@@ -196,12 +196,14 @@ describe(`engine worker pool (${BASE})`, () => {
     await old.close();
   });
 
-  test("with threads 2 the tree explorer's root merges both trees and opens worker 1's nodes below it", async () => {
+  test("with threads 2 the tree explorer's root merges both trees and opens worker 1's, or worker 2's, nodes below it", async () => {
     const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=800&threads=2");
     await waitForMoves(page, 1);
     const record = await moveTexts(page);
     const tree = page.locator('[data-testid="tree"]');
-    assert.match(await page.locator('[data-testid="tree-source"]').innerText(), /merge all 2 workers.*worker 1's tree/);
+    assert.match(await page.locator('[data-testid="tree-source"]').innerText(), /merge all 2 workers' trees/);
+    const picker = page.locator('[data-testid="tree-worker"]');
+    assert.equal(await picker.inputValue(), "0", "worker 1's tree at first");
     await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
     const children = tree.locator('[data-node="0"] > ul > li[data-node]');
     await children.first().waitFor();
@@ -216,6 +218,17 @@ describe(`engine worker pool (${BASE})`, () => {
     assert.equal(await child.getAttribute("data-move"), record[0], "the merged best child is the move played");
     await child.locator(":scope > .tree-row .tree-toggle").click();
     await child.locator(":scope > ul > li[data-node]").first().waitFor();
+    // Worker 2's tree: what was open closes (other node ids); the root
+    // merges the same visits, its nodes below are worker 2's.
+    await picker.selectOption("1");
+    await page.waitForFunction(() => !document.querySelector('[data-testid="tree"] [data-node="0"] > ul'));
+    await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
+    await children.first().waitFor();
+    const again = await children.evaluateAll((els) => els.map((e) => Number(e.dataset.visits)));
+    assert.equal(again.reduce((a, b) => a + b, 0), total, "the same merged root");
+    const other = children.first();
+    await other.locator(":scope > .tree-row .tree-toggle").click();
+    await other.locator(":scope > ul > li[data-node]").first().waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });

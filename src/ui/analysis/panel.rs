@@ -77,10 +77,12 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             } else {
                 <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
                     on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
-                    on_refresh={intent.reform(|()| Intent::Refresh)} {workers} />
+                    on_refresh={intent.reform(|()| Intent::Refresh)} {workers}
+                    on_worker={intent.reform(Intent::TreeWorker)} />
             }
             <TreeMapPanel state={props.state.map.clone()} on_intent={intent.reform(Intent::Map)}
-                alphabeta={alphabeta.cloned()} {first_ply} {workers} />
+                alphabeta={alphabeta.cloned()} {first_ply} {workers}
+                tree_worker={props.state.tree.worker} />
         </section>
     }
 }
