@@ -7,7 +7,10 @@
 // QUORIDOR_MIN_SPEEDUP sets the playouts/s ratio the analysis test asks of
 // 2 workers over 1 (default 1.3; the best of up to three rounds counts). The
 // issue asks 1.6; this 2-core machine is shared with long benchmark matches:
-// at load average ~3.7 rounds measured 1.65-1.74x, at ~5 1.20-1.45x.
+// at load average ~3.7 rounds measured 1.65-1.74x, at ~5 1.20-1.78x. With
+// 2 workers on 2 busy cores the page's main thread has no core of its own
+// (the page's default leaves one): under that load a render can stretch past
+// 50 ms (one 59 ms task in ~12 runs); each round logs its long tasks.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
@@ -147,14 +150,15 @@ describe(`engine worker pool (${BASE})`, () => {
       assert.equal(two.shown, 2);
       assert.equal(one.source, 0, "one worker: no note on whose tree");
       assert.equal(two.source, 1, "two workers: the explorer says whose tree it shows");
-      assert.deepEqual(two.longTasks.filter((d) => d > 50), [], "no main-thread task over 50 ms");
       const ratio = two.perSec / one.perSec;
       ratios.push(ratio);
       console.log(
         `round ${round + 1}: threads 1 ${one.perSec.toFixed(0)}/s at ${one.elapsed.toFixed(0)} ms, ` +
           `threads 2 ${two.perSec.toFixed(0)}/s at ${two.elapsed.toFixed(0)} ms: ${ratio.toFixed(2)}x; ` +
-          `merges ${two.pool.merges}, mean ${two.pool.mergeMeanUs.toFixed(0)} µs, max ${two.pool.mergeMaxUs.toFixed(0)} µs`,
+          `merges ${two.pool.merges}, mean ${two.pool.mergeMeanUs.toFixed(0)} µs, max ${two.pool.mergeMaxUs.toFixed(0)} µs; ` +
+          `long tasks: threads 1 [${one.longTasks.map(Math.round)}], threads 2 [${two.longTasks.map(Math.round)}] ms`,
       );
+      assert.deepEqual(two.longTasks.filter((d) => d > 50), [], "no main-thread task over 50 ms");
       if (ratio >= MIN_SPEEDUP) break;
     }
     const best = Math.max(...ratios);
