@@ -86,32 +86,57 @@ pub fn merge_root_infos(infos: &[SearchInfo], top: usize) -> Option<SearchInfo> 
 
 /// Every move of any snapshot, merged, most visited first.
 fn merged_children(infos: &[SearchInfo]) -> Vec<ChildInfo> {
+    let lists: Vec<&[ChildInfo]> = infos.iter().map(|i| i.children.as_slice()).collect();
+    merge_root_children(&lists)
+}
+
+/// The root children of several searches of one root, merged by move as
+/// [`merge_root_infos`] merges them, most visited first: visits summed, win
+/// probability and UCT value weighted by visits, a proof kept, the line of
+/// the search that visited the move most; node id and child count are the
+/// first list's (a move only other lists have shows 0 children). The page's
+/// tree explorer uses it for the root of several workers' trees.
+///
+/// ```
+/// use quoridor::search::{merge_root_children, Search, SearchParams, Limits, ROOT, SearchEngine};
+/// use quoridor::game::{Position, Variant};
+/// let start = Position::new(Variant::new(5, 2).unwrap());
+/// let lists: Vec<_> = [1, 2].map(|seed| {
+///     let mut s = Search::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() });
+///     s.think();
+///     SearchEngine::tree_node(&s, ROOT).unwrap().1
+/// }).to_vec();
+/// let merged = merge_root_children(&[&lists[0], &lists[1]]);
+/// let visits = |l: &[quoridor::search::ChildInfo]| l.iter().map(|c| u64::from(c.visits)).sum::<u64>();
+/// assert_eq!(visits(&merged), visits(&lists[0]) + visits(&lists[1]));
+/// ```
+pub fn merge_root_children(lists: &[&[ChildInfo]]) -> Vec<ChildInfo> {
     let mut moves: Vec<Move> = Vec::new();
-    for child in infos.iter().flat_map(|i| &i.children) {
+    for child in lists.iter().flat_map(|l| l.iter()) {
         if !moves.contains(&child.mv) {
             moves.push(child.mv);
         }
     }
     let mut merged: Vec<ChildInfo> = moves
         .into_iter()
-        .filter_map(|mv| merge_move(infos, mv))
+        .filter_map(|mv| merge_move(lists, mv))
         .collect();
     // Stable: equal visits keep the first snapshot's order.
     merged.sort_by_key(|c| std::cmp::Reverse(c.visits));
     merged
 }
 
-/// One move's statistics over every snapshot that has it.
-fn merge_move(infos: &[SearchInfo], mv: Move) -> Option<ChildInfo> {
-    let entries: Vec<&ChildInfo> = infos
+/// One move's statistics over every list that has it.
+fn merge_move(lists: &[&[ChildInfo]], mv: Move) -> Option<ChildInfo> {
+    let entries: Vec<&ChildInfo> = lists
         .iter()
-        .filter_map(|i| i.children.iter().find(|c| c.mv == mv))
+        .filter_map(|l| l.iter().find(|c| c.mv == mv))
         .collect();
     let first = *entries.first()?;
     let most = entries.iter().copied().max_by_key(|c| c.visits)?;
-    // The node id names a node of the first snapshot's tree (the one a tree
+    // The node id names a node of the first list's tree (the one a tree
     // explorer opens); a move that tree lacks shows no children to open.
-    let in_first = infos[0].children.iter().any(|c| c.mv == mv);
+    let in_first = lists.first().is_some_and(|l| l.iter().any(|c| c.mv == mv));
     let visits: u64 = entries.iter().map(|c| u64::from(c.visits)).sum();
     let weights = || entries.iter().map(|c| f64::from(c.visits));
     let mean = |value: fn(&ChildInfo) -> f64| {

@@ -33,10 +33,10 @@ pub use engine::{new_engine, EngineKind, SearchEngine};
 pub use eval::{evaluate, for_player, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
-pub use merge::merge_root_infos;
+pub use merge::{merge_root_children, merge_root_infos};
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
-pub use parallel::ParallelUct;
+pub use parallel::{tree_params, ParallelUct};
 pub use params::{
     FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, MAX_THREADS,
 };

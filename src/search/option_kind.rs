@@ -35,6 +35,10 @@ pub enum Shown {
     EngineChoice,
     /// Among the alpha-beta engine's settings.
     AlphaBetaPanel,
+    /// As the page's worker count next to the limit sliders (`threads`;
+    /// share links always write it, since the page's default depends on the
+    /// machine).
+    Threads,
 }
 
 /// What values an option takes, with its typed getter and setter.

@@ -328,8 +328,8 @@ pub static OPTIONS: [EngineOption; 43] = [
     EngineOption {
         name: "threads",
         label: "Threads",
-        doc: "UCT search threads, each with its own tree, merged at the root; native default 1 (the page's default will be hardware concurrency - 1 once its worker pool exists)",
-        shown: Shown::Hidden,
+        doc: "UCT search threads (in the page: engine workers), each with its own tree, seed and share of the node budget, merged at the root; native default 1, the page's default hardware concurrency - 1 (1 to 16); alpha-beta searches on one",
+        shown: Shown::Threads,
         kind: OptionKind::Spin { min: 1, max: MAX_THREADS as u64, get: |p| u64::from(p.threads), set: |p, n| p.threads = u32::try_from(n).unwrap_or(MAX_THREADS) },
     },
 ];

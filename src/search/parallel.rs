@@ -20,6 +20,41 @@ use std::sync::Arc;
 /// thread searches exactly as [`Search`] does).
 const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// The settings of tree `index` of `count` (0-based) in a root-parallel
+/// search with `params`: its own seed (`seed + index · SEED_STEP`, so tree 0
+/// keeps the seed itself), an equal share of the node budget and of the
+/// playout limit (at least one each; the first trees get the remainder), and
+/// `threads = 1`. The native threads of [`ParallelUct`] and the page's
+/// worker pool both split a search with this one rule.
+///
+/// ```
+/// use quoridor::search::{tree_params, Limits, SearchParams};
+/// let params = SearchParams { node_budget: 1001, limits: Limits::playouts(10), ..SearchParams::default() };
+/// let trees: Vec<_> = (0..2).map(|i| tree_params(&params, i, 2)).collect();
+/// assert_eq!(trees[0].node_budget + trees[1].node_budget, 1001);
+/// assert_eq!(trees[0].limits.playouts_or_zero() + trees[1].limits.playouts_or_zero(), 10);
+/// assert_eq!(trees[0].seed, params.seed);
+/// assert_ne!(trees[1].seed, params.seed);
+/// assert!(trees.iter().all(|t| t.threads == 1));
+/// ```
+pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchParams {
+    let n = count.max(1) as u64;
+    let i = index as u64;
+    let share = |total: u64| total / n + u64::from(i < total % n);
+    let mut p = params.clone();
+    p.seed = params.seed.wrapping_add(SEED_STEP.wrapping_mul(i));
+    p.node_budget = u32::try_from(share(u64::from(params.node_budget)))
+        .unwrap_or(u32::MAX)
+        .max(1);
+    if params.limits.playouts.is_some() {
+        p.limits = p
+            .limits
+            .and_playouts(share(params.limits.playouts_or_zero()).max(1));
+    }
+    p.threads = 1;
+    p
+}
+
 /// The UCT engine behind [`crate::search::new_engine`]: one [`Search`] per
 /// thread (option `threads`), all stopped by one flag. With one thread it is
 /// exactly one [`Search`] on the caller's thread. The tree explorer and the
@@ -59,26 +94,6 @@ impl ParallelUct {
     /// How many trees search (the `threads` option, within 1 to [`MAX_THREADS`]).
     pub fn threads(&self) -> usize {
         self.trees.len()
-    }
-
-    /// The settings of tree `index` of `count`: its own seed, an equal share
-    /// of the node budget and of the playout limit (at least one each).
-    fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchParams {
-        let n = count as u64;
-        let i = index as u64;
-        let share = |total: u64| total / n + u64::from(i < total % n);
-        let mut p = params.clone();
-        p.seed = params.seed.wrapping_add(SEED_STEP.wrapping_mul(i));
-        p.node_budget = u32::try_from(share(u64::from(params.node_budget)))
-            .unwrap_or(u32::MAX)
-            .max(1);
-        if params.limits.playouts.is_some() {
-            p.limits = p
-                .limits
-                .and_playouts(share(params.limits.playouts_or_zero()).max(1));
-        }
-        p.threads = 1;
-        p
     }
 
     /// `slice` for one tree of `count`: its playout bound split like the limit.
@@ -147,7 +162,7 @@ impl SearchEngine for ParallelUct {
         }
         self.trees.truncate(count);
         for (i, tree) in self.trees.iter_mut().enumerate() {
-            tree.set_params(Self::tree_params(&params, i, count));
+            tree.set_params(tree_params(&params, i, count));
         }
         self.params = params;
     }

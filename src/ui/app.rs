@@ -11,13 +11,13 @@ use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
-use super::engine::use_engine;
 use super::history::History;
 use super::link::encode;
 use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
+use super::pool::{use_engine_pool, EnginePool};
 use super::share::ShareLink;
 use super::state::{Action, AppState};
 use super::status::WorkerStatus;
@@ -30,11 +30,13 @@ use crate::worker::messages::WorkerRequest;
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(initial_state);
-    let engine = {
-        let dispatcher = state.dispatcher();
-        use_engine(Callback::from(move |reply| {
-            dispatcher.dispatch(Action::WorkerReplied(reply))
-        }))
+    let (engine, workers) = {
+        let (replies, notices) = (state.dispatcher(), state.dispatcher());
+        use_engine_pool(
+            Callback::from(move |reply| replies.dispatch(Action::WorkerReplied(reply))),
+            Callback::from(move |notice| notices.dispatch(Action::Notice(Some(notice)))),
+            state.engine.settings.params.threads as usize,
+        )
     };
     let dispatch = {
         let dispatcher = state.dispatcher();
@@ -67,6 +69,14 @@ pub fn app() -> Html {
                     engine.send(WorkerRequest::Stop { id });
                 }
             }
+        });
+    }
+    // The tree explorer and the tree map read the chosen worker's tree
+    // (before the effects below ask it anything).
+    {
+        let engine = engine.clone();
+        use_effect_with(state.analysis.tree.worker, move |&worker| {
+            engine.set_tree_worker(worker);
         });
     }
     // The tree map asks for a slice per snapshot while it is open.
@@ -187,10 +197,10 @@ pub fn app() -> Html {
                     { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
                     <EngineControls settings={run.settings.clone()} seats={board.seats}
-                        on_change={dispatch.reform(Action::SetEngine)} {on_error} />
+                        on_change={dispatch.reform(Action::SetEngine)} {on_error} {workers} />
                     <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
                         game={board.game.moves().to_vec()} shown={board.shown_ply()}
-                        running={run.analysing()} can_start={analysis.can_start}
+                        running={run.analysing()} can_start={analysis.can_start} {workers}
                         on_intent={analysis.on_intent.clone()} />
                 </aside>
             </div>
@@ -261,7 +271,7 @@ struct AnalysisProps {
 /// worker for children.
 fn analysis_props(
     state: &UseReducerHandle<AppState>,
-    engine: &std::rc::Rc<gloo_worker::WorkerBridge<crate::worker::EngineWorker>>,
+    engine: &std::rc::Rc<EnginePool>,
 ) -> AnalysisProps {
     let tree = &state.analysis.tree;
     let (tree_id, expanded) = (tree.search_id, tree.expanded.clone());

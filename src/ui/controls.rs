@@ -24,6 +24,9 @@ pub struct ControlsProps {
     pub on_change: Callback<EngineSettings>,
     /// A value that could not be used, and why.
     pub on_error: Callback<String>,
+    /// Engine workers running now (the `threads` setting, less any that failed).
+    #[prop_or_default]
+    pub workers: usize,
 }
 
 /// The engine panel.
@@ -104,6 +107,8 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
                     on_change={props.on_change.clone()} on_error={props.on_error.clone()}
                     tip="Playouts (UCT) or nodes (alpha-beta) per move" />
             </fieldset>
+            <ThreadsControl settings={s.clone()} workers={props.workers} alphabeta={uses_alphabeta}
+                on_change={props.on_change.clone()} on_error={props.on_error.clone()} />
             <div class={classes!("advanced", (*advanced).then_some("open"))} data-testid="advanced">
                 <button class="advanced-toggle" aria-expanded={advanced.to_string()}
                     title="Every parameter of the chosen engine" onclick={toggle_advanced}>
@@ -297,5 +302,55 @@ fn option_control(props: &OptionProps) -> Html {
             <span class="option-label">{ option.label }</span>
             { input }
         </label>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ThreadsProps {
+    settings: EngineSettings,
+    workers: usize,
+    alphabeta: bool,
+    on_change: Callback<EngineSettings>,
+    on_error: Callback<String>,
+}
+
+/// The `threads` option: how many engine workers search (UCT: one tree
+/// each, merged at the root), with how many run now; alpha-beta uses one.
+#[function_component(ThreadsControl)]
+fn threads_control(props: &ThreadsProps) -> Html {
+    let Some(option) = crate::search::find_option("threads") else {
+        return html! {};
+    };
+    let name = option.name;
+    let value = option.value(&props.settings.params);
+    let onchange = {
+        let (s, ok, err) = (
+            props.settings.clone(),
+            props.on_change.clone(),
+            props.on_error.clone(),
+        );
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                apply(&s, name, &input.value(), &ok, &err);
+            }
+        })
+    };
+    let max = crate::search::MAX_THREADS.to_string();
+    html! {
+        <div class="threads">
+            <label class="engine-option threads-choice" title={option.doc}>
+                <span class="option-label">{ "Threads (engine workers)" }</span>
+                <input type="number" {name} data-option={name} min="1" max={max} step="1"
+                    inputmode="numeric" size="3" {value} {onchange} />
+                <span class="threads-running" data-testid="workers" data-value={props.workers.to_string()}>
+                    { match props.workers { 1 => "1 running".to_string(), n => format!("{n} running") } }
+                </span>
+            </label>
+            if props.alphabeta {
+                <p class="threads-note" data-testid="threads-alphabeta-note">
+                    { "Alpha-beta searches on one worker: it stays single-threaded." }
+                </p>
+            }
+        </div>
     }
 }

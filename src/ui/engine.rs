@@ -1,5 +1,3 @@
-use std::rc::Rc;
-
 use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
@@ -7,7 +5,8 @@ use crate::worker::messages::WorkerResponse;
 use crate::worker::{EngineWorker, SerdeWasmCodec, LOADER_PATH};
 
 /// Starts an engine worker that hands every answer to `on_reply`. The worker
-/// lives as long as the returned bridge.
+/// lives as long as the returned bridge (the page's pool holds several, the
+/// coach one).
 pub fn spawn_engine(on_reply: Callback<WorkerResponse>) -> WorkerBridge<EngineWorker> {
     EngineWorker::spawner()
         .callback(move |reply| on_reply.emit(reply))
@@ -17,11 +16,4 @@ pub fn spawn_engine(on_reply: Callback<WorkerResponse>) -> WorkerBridge<EngineWo
         .with_loader(true)
         .as_module(false)
         .spawn(LOADER_PATH)
-}
-
-/// Spawns the engine worker once per component and hands every answer to
-/// `on_reply`. The worker lives as long as the returned bridge.
-#[hook]
-pub fn use_engine(on_reply: Callback<WorkerResponse>) -> Rc<WorkerBridge<EngineWorker>> {
-    use_memo((), move |_| spawn_engine(on_reply))
 }

@@ -20,7 +20,7 @@ use crate::game::{Game, Move, Player, RecordError, Variant, VariantError};
 use crate::search::choice::spelled;
 use crate::search::{
     find_option, one_of, quote_input, Accepted, Choice, EngineKind, LimitKind, OptionError,
-    ParseChoiceError, SearchParams, Shown, OPTIONS,
+    ParseChoiceError, SearchParams, Shown, MAX_THREADS, OPTIONS,
 };
 use std::fmt;
 
@@ -90,12 +90,20 @@ impl EngineSettings {
         }
     }
 
-    /// A preset's parameters with this settings' engine choice kept.
+    /// A preset's parameters with this settings' engine choice and thread
+    /// count kept (threads fit the machine, not the strength).
     pub fn preset_keeping_engines(&self, params: SearchParams) -> Self {
-        EngineSettings {
-            engines: self.engines,
-            ..EngineSettings::from_preset(params)
-        }
+        let mut next = EngineSettings::from_preset(params);
+        next.engines = self.engines;
+        next.params.threads = self.params.threads;
+        next
+    }
+
+    /// These settings with `threads` engine workers (option `threads`).
+    pub fn with_threads(&self, threads: u32) -> Self {
+        let mut next = self.clone();
+        next.params.threads = threads.clamp(1, MAX_THREADS);
+        next
     }
 
     /// The parameters sent to the engine: only the chosen limit is set.
@@ -136,6 +144,14 @@ impl EngineSettings {
     }
 }
 
+/// The page's default for option `threads` on a machine with
+/// `hardware_concurrency` logical cores (`navigator.hardwareConcurrency`):
+/// one core is left to the page, at least 1 and at most [`MAX_THREADS`]
+/// workers. (The protocol's default stays 1: the arena runs games in parallel.)
+pub fn default_threads(hardware_concurrency: u32) -> u32 {
+    hardware_concurrency.saturating_sub(1).clamp(1, MAX_THREADS)
+}
+
 /// What a link or a saved game holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
@@ -161,6 +177,17 @@ impl Default for Shared {
             engine: EngineSettings::default(),
             hints: 0,
         }
+    }
+}
+
+impl Shared {
+    /// The first visit on a machine whose default thread count is `threads`
+    /// (see [`default_threads`]): links and saved games without `threads`
+    /// open with it too (see [`decode_with`]).
+    pub fn first_visit(threads: u32) -> Self {
+        let mut shared = Shared::default();
+        shared.engine = shared.engine.with_threads(threads);
+        shared
     }
 }
 
@@ -369,8 +396,9 @@ pub fn encode(shared: &Shared) -> String {
             continue;
         }
         let value = option.value(&shared.engine.params);
-        // Both limits are always written, so a link shows what it plays at.
-        let always = matches!(option.shown, Shown::LimitSlider(_));
+        // Both limits are always written, so a link shows what it plays at;
+        // `threads` too, since the page's default depends on the machine.
+        let always = matches!(option.shown, Shown::LimitSlider(_) | Shown::Threads);
         if always || value != option.value(&base) {
             parts.push(format!("{}={}", option.name, escape(&value)));
         }
@@ -379,10 +407,18 @@ pub fn encode(shared: &Shared) -> String {
 }
 
 /// Reads a query string (with or without the leading `?`). Never fails: bad
-/// parts are skipped and described in [`Opened::problems`].
+/// parts are skipped and described in [`Opened::problems`]. What the link
+/// does not say is [`Shared::default`]'s.
 pub fn decode(query: &str) -> Opened {
+    decode_with(query, Shared::default())
+}
+
+/// Like [`decode`], with what the link does not say taken from `base` (the
+/// page passes [`Shared::first_visit`], so links older than the `threads`
+/// key open with the machine's default thread count).
+pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut problems = Vec::new();
-    let mut shared = Shared::default();
+    let mut shared = base;
     let mut size = 9u8;
     let mut walls = 10u8;
     let mut moves = String::new();
@@ -744,6 +780,49 @@ mod tests {
             "p2_engine must be uct or alphabeta, got \"minimax\""
         );
         assert_eq!(bad.shared.engine.engines, [EngineKind::Uct; 2]);
+    }
+
+    #[test]
+    fn threads_are_always_written_and_old_links_open_with_the_machines_default() {
+        let shared = Shared::first_visit(3);
+        let text = encode(&shared);
+        assert!(text.contains("&threads=3"), "{text}");
+        assert_eq!(decode_with(&text, Shared::first_visit(7)).shared, shared);
+        assert!(encode(&Shared::default()).contains("&threads=1"));
+        // A link from before the threads key: the machine's default.
+        let old = decode_with(
+            "v=1&moves=e2&limit=time&time_ms=500",
+            Shared::first_visit(5),
+        );
+        assert!(old.problems.is_empty(), "{:?}", old.problems);
+        assert_eq!(old.shared.engine.params.threads, 5);
+        assert_eq!(old.shared.game.to_string(), "e2");
+        assert_eq!(decode("v=1").shared.engine.params.threads, 1);
+        let bad = decode_with("threads=17", Shared::first_visit(2));
+        assert_eq!(
+            bad.problems.join("; "),
+            "option threads needs a whole number from 1 to 16, got \"17\""
+        );
+        assert_eq!(bad.shared.engine.params.threads, 2);
+    }
+
+    #[test]
+    fn the_default_thread_count_leaves_a_core_to_the_page() {
+        assert_eq!(default_threads(0), 1);
+        assert_eq!(default_threads(1), 1);
+        assert_eq!(default_threads(2), 1);
+        assert_eq!(default_threads(8), 7);
+        assert_eq!(default_threads(64), MAX_THREADS);
+    }
+
+    #[test]
+    fn a_preset_keeps_the_thread_count() {
+        let settings = EngineSettings::default().with_threads(4);
+        let easy = settings.preset_keeping_engines(crate::search::Preset::Easy.params());
+        assert_eq!(easy.params.threads, 4);
+        assert_eq!(easy.params.limits.playouts_or_zero(), 300);
+        assert_eq!(settings.with_threads(99).params.threads, MAX_THREADS);
+        assert_eq!(settings.with_threads(0).params.threads, 1);
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod engine_choice;
 pub mod geometry;
 pub mod link;
+pub mod pool_core;
 pub mod state;
 pub mod storage;
 
@@ -33,6 +34,8 @@ mod notice;
 mod offline;
 #[cfg(target_arch = "wasm32")]
 mod players;
+#[cfg(target_arch = "wasm32")]
+mod pool;
 #[cfg(target_arch = "wasm32")]
 mod reducible;
 #[cfg(target_arch = "wasm32")]

@@ -27,7 +27,7 @@ pub use game_view::GameView;
 use super::analysis::model::{AnalysisState, Intent};
 use super::link::{EngineSettings, Seat, Shared};
 use crate::game::{Game, Move, Player, Variant};
-use crate::search::EngineKind;
+use crate::search::{EngineKind, SearchParams};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
 /// Everything the page shows, changed only through [`Action`]s.
@@ -210,7 +210,11 @@ impl AppState {
         }
         let to_move = self.board.game.position().turn();
         let mut params = self.engine.settings.effective_for(to_move);
-        params.seed = seed;
+        // A seed a link set (any but the presets') is kept, so the link
+        // replays the same search; otherwise each move gets a fresh one.
+        if params.seed == SearchParams::default().seed {
+            params.seed = seed;
+        }
         let game = GameData::from(&self.board.game);
         self.engine.start(SearchMode::Move, game, params);
     }

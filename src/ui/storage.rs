@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::link::{decode, Shared};
+use super::link::{decode_with, Shared};
 use super::state::{AppState, Confirm};
 
 /// The `localStorage` key of the saved game (a link query string).
@@ -61,11 +61,16 @@ impl std::error::Error for OpenProblems {}
 /// The state to start with, from the page's query string `link` and the
 /// saved game's query string: a link wins over the saved game (the page then
 /// offers the saved one back), the saved game over a new one. Problems with
-/// either go to the notice area. `seed` seeds the engine if it moves first.
-pub fn opening_state(link: &str, saved: Option<&str>, seed: u64) -> AppState {
-    let saved = saved.map(decode);
+/// either go to the notice area. `seed` seeds the engine if it moves first;
+/// `threads` is the machine's default thread count (see
+/// [`crate::ui::link::default_threads`]), for the first visit and for links
+/// and saved games that do not say.
+pub fn opening_state(link: &str, saved: Option<&str>, seed: u64, threads: u32) -> AppState {
+    let base = Shared::first_visit(threads);
+    let read = |query: &str| decode_with(query, base.clone());
+    let saved = saved.map(read);
     if !link.trim().is_empty() {
-        let opened = decode(link);
+        let opened = read(link);
         let mut state = AppState::from_shared(opened.shared.clone(), seed);
         state.page.notice = OpenProblems::of_link(&opened.problems.0).map(|p| p.to_string());
         if let Some(saved) = saved.filter(|s| !same_game(&s.shared, &opened.shared)) {
@@ -81,7 +86,7 @@ pub fn opening_state(link: &str, saved: Option<&str>, seed: u64) -> AppState {
             state.page.notice = OpenProblems::of_saved(&saved.problems.0).map(|p| p.to_string());
             state
         }
-        None => AppState::from_shared(Shared::default(), seed),
+        None => AppState::from_shared(base, seed),
     }
 }
 
@@ -90,14 +95,25 @@ fn same_game(a: &Shared, b: &Shared) -> bool {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::{initial_state, page_address, remember_flag, remembered_flag, save};
+pub use browser::{
+    hardware_concurrency, initial_state, page_address, remember_flag, remembered_flag, save,
+};
 
 /// The browser side: the address bar and `localStorage`.
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use super::{opening_state, SAVED_KEY};
+    use crate::ui::link::default_threads;
     use crate::ui::reducible::fresh_seed;
     use crate::ui::state::AppState;
+
+    /// `navigator.hardwareConcurrency` (1 where the browser does not say).
+    pub fn hardware_concurrency() -> u32 {
+        web_sys::window()
+            .map(|w| w.navigator().hardware_concurrency())
+            .filter(|n| n.is_finite() && *n >= 1.0)
+            .map_or(1, |n| n.min(f64::from(u32::MAX)) as u32)
+    }
 
     fn storage() -> Option<web_sys::Storage> {
         web_sys::window()?.local_storage().ok().flatten()
@@ -165,7 +181,12 @@ mod browser {
     /// The state to start with (see [`opening_state`]); a link is read once.
     pub fn initial_state() -> AppState {
         let link = location_query();
-        let state = opening_state(&link, saved().as_deref(), fresh_seed());
+        let state = opening_state(
+            &link,
+            saved().as_deref(),
+            fresh_seed(),
+            default_threads(hardware_concurrency()),
+        );
         if !link.trim().is_empty() {
             forget_query();
         }
@@ -194,7 +215,7 @@ mod tests {
     #[test]
     fn a_link_over_a_different_saved_game_offers_the_saved_one_back() {
         let saved = encode(&saved_game());
-        let mut state = opening_state("v=1&moves=e2.e8&p2=human", Some(&saved), 1);
+        let mut state = opening_state("v=1&moves=e2.e8&p2=human", Some(&saved), 1, 1);
         assert_eq!(state.board.game.to_string(), "e2 e8");
         assert!(matches!(
             state.page.confirm,
@@ -208,7 +229,7 @@ mod tests {
     #[test]
     fn keeping_the_links_game_drops_the_question_only() {
         let saved = encode(&saved_game());
-        let mut state = opening_state("v=1&moves=e2.e8&p2=human", Some(&saved), 1);
+        let mut state = opening_state("v=1&moves=e2.e8&p2=human", Some(&saved), 1, 1);
         state.apply(Action::Confirmed(false), 2);
         assert_eq!(state.board.game.to_string(), "e2 e8");
         assert_eq!(state.page.confirm, None);
@@ -217,18 +238,18 @@ mod tests {
     #[test]
     fn a_link_to_the_saved_game_asks_nothing() {
         let saved = encode(&saved_game());
-        let state = opening_state(&saved, Some(&saved), 1);
+        let state = opening_state(&saved, Some(&saved), 1, 1);
         assert_eq!(state.page.confirm, None);
         assert_eq!(state.shared(), saved_game());
     }
 
     #[test]
     fn problems_of_a_link_or_a_saved_game_are_told_apart() {
-        let state = opening_state("v=1&moves=e2.e2&p1=robot", None, 1);
+        let state = opening_state("v=1&moves=e2.e2&p1=robot", None, 1, 1);
         let notice = state.page.notice.expect("problems reported");
         assert!(notice.starts_with("This link has problems: "), "{notice}");
         assert!(notice.contains("; "), "two problems joined: {notice}");
-        let state = opening_state("", Some("v=1&moves=e2.zz"), 1);
+        let state = opening_state("", Some("v=1&moves=e2.zz"), 1, 1);
         let notice = state.page.notice.expect("problems reported");
         assert!(
             notice.starts_with("The saved game has problems: "),
@@ -238,8 +259,21 @@ mod tests {
     }
 
     #[test]
+    fn the_machines_thread_count_fills_in_where_a_game_does_not_say() {
+        let first = opening_state("", None, 1, 3);
+        assert_eq!(first.engine.settings.params.threads, 3);
+        assert_eq!(first.shared(), Shared::first_visit(3));
+        let old_link = opening_state("v=1&moves=e2.e8&p2=human", None, 1, 3);
+        assert_eq!(old_link.engine.settings.params.threads, 3);
+        let link = opening_state("v=1&moves=e2.e8&p2=human&threads=2", None, 1, 3);
+        assert_eq!(link.engine.settings.params.threads, 2);
+        let saved = opening_state("", Some("v=1&moves=e2&threads=5"), 1, 3);
+        assert_eq!(saved.engine.settings.params.threads, 5);
+    }
+
+    #[test]
     fn nothing_saved_and_no_link_is_the_first_visit_game() {
-        let state = opening_state("", None, 1);
+        let state = opening_state("", None, 1, 1);
         assert_eq!(state.shared(), Shared::default());
         assert_eq!(state.page.notice, None);
     }

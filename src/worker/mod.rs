@@ -8,6 +8,8 @@
 pub mod messages;
 mod timing;
 
+pub use timing::precise_ms;
+
 #[cfg(target_arch = "wasm32")]
 mod codec;
 #[cfg(target_arch = "wasm32")]

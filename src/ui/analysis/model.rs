@@ -35,6 +35,8 @@ pub enum Intent {
     Select(Option<NodeId>),
     /// Reload the open nodes of the tree explorer.
     Refresh,
+    /// Explore this worker's tree below the merged root (0 = worker 1).
+    TreeWorker(usize),
     /// An intent of the tree map (icicle chart).
     Map(MapIntent),
 }
@@ -83,6 +85,9 @@ pub struct TreeView {
     pub expanded: BTreeSet<NodeId>,
     /// The node previewed on the board.
     pub selected: Option<NodeId>,
+    /// Whose tree the nodes below the root are, with several engine workers
+    /// (0 = worker 1): node ids name nodes of one worker's tree.
+    pub worker: usize,
 }
 
 impl TreeView {
@@ -108,6 +113,18 @@ impl TreeView {
         }
         self.paths.insert(node, path);
         self.children.insert(node, children);
+    }
+
+    /// Shows worker `worker`'s tree from now on: its node ids differ from
+    /// the other workers', so what was loaded is dropped (closed again).
+    pub fn choose_worker(&mut self, worker: usize) {
+        if worker != self.worker {
+            *self = TreeView {
+                search_id: self.search_id,
+                worker,
+                ..TreeView::default()
+            };
+        }
     }
 
     /// The moves from the searched position to `node`, if it was loaded.
@@ -167,6 +184,7 @@ impl AnalysisState {
         if self.tree.search_id != Some(id) {
             self.tree = TreeView {
                 search_id: Some(id),
+                worker: self.tree.worker,
                 ..TreeView::default()
             };
             self.hover = None;

@@ -30,6 +30,9 @@ pub struct AnalysisPanelProps {
     pub can_start: bool,
     /// What the user asks for.
     pub on_intent: Callback<Intent>,
+    /// Engine workers in the page's pool (UCT searches on all of them).
+    #[prop_or_default]
+    pub workers: usize,
 }
 
 /// Analysis controls, stats, best line, visit bars (alpha-beta: the
@@ -45,13 +48,19 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         .unwrap_or_default();
     let alphabeta = info.as_ref().and_then(|i| i.alphabeta.as_ref());
     let first_ply = searched.map_or(0, |s| s.moves.len());
+    // Alpha-beta searches on one worker.
+    let workers = if alphabeta.is_some() {
+        1
+    } else {
+        props.workers.max(1)
+    };
     html! {
         <section class="analysis-panel" data-testid="analysis">
             <h2>{ "Engine analysis" }</h2>
             <AnalysisControls running={props.running} can_start={props.can_start}
                 top={props.state.top} on_run={intent.reform(Intent::Analyse)}
                 on_top={intent.reform(Intent::Top)} />
-            <SearchStats info={info.clone()} running={searched.is_some_and(|s| s.running)} />
+            <SearchStats info={info.clone()} running={searched.is_some_and(|s| s.running)} {workers} />
             <PvLine pv={info.as_ref().map(|i| i.pv.clone()).unwrap_or_default()}
                 {first_ply}
                 on_board={props.state.show_pv} on_toggle={intent.reform(Intent::ShowPv)} />
@@ -68,10 +77,12 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             } else {
                 <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
                     on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
-                    on_refresh={intent.reform(|()| Intent::Refresh)} />
+                    on_refresh={intent.reform(|()| Intent::Refresh)} {workers}
+                    on_worker={intent.reform(Intent::TreeWorker)} />
             }
             <TreeMapPanel state={props.state.map.clone()} on_intent={intent.reform(Intent::Map)}
-                alphabeta={alphabeta.cloned()} {first_ply} />
+                alphabeta={alphabeta.cloned()} {first_ply} {workers}
+                tree_worker={props.state.tree.worker} />
         </section>
     }
 }

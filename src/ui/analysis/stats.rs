@@ -15,9 +15,13 @@ pub struct SearchStatsProps {
     /// Whether the search is still running.
     #[prop_or_default]
     pub running: bool,
+    /// Engine workers whose trees the snapshot merges.
+    #[prop_or_default]
+    pub workers: usize,
 }
 
-/// Playouts, speed, tree size, depth, time, memory, the root's win
+/// Playouts, speed (summed over the workers), tree size, depth, time, the
+/// workers, memory in all and per node, the root's win
 /// probability for the side to move and the proven result; for alpha-beta:
 /// depth, score with its win chance, nodes, nodes/s, hash fill, effective
 /// branching factor, time and the proven result. Each value has a
@@ -66,6 +70,16 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
             </section>
         };
     }
+    let workers = props.workers.max(1);
+    let workers_text = match workers {
+        1 => "1 (one tree)".to_string(),
+        n => format!("{n} (one tree each, merged at the root)"),
+    };
+    let memory_label = if workers > 1 {
+        "Memory (all trees)"
+    } else {
+        "Memory"
+    };
     html! {
         <section class="search-stats" data-testid="search-stats"
             data-running={props.running.to_string()}>
@@ -77,8 +91,11 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                 { row("max-depth", "Max depth".into(), f64::from(info.max_depth), info.max_depth.to_string()) }
                 { row("mean-depth", "Mean depth".into(), info.mean_depth, format!("{:.1}", info.mean_depth)) }
                 { row("elapsed", "Elapsed".into(), info.elapsed_ms, format!("{:.1} s", info.elapsed_ms / 1000.0)) }
-                { row("memory", "Memory".into(), info.memory_bytes as f64,
-                    format!("{:.1} MB ({} B/node)", info.memory_bytes as f64 / 1e6, info.bytes_per_node)) }
+                { row("workers", "Workers".into(), workers as f64, workers_text) }
+                { row("memory", memory_label.into(), info.memory_bytes as f64,
+                    format!("{:.1} MB", info.memory_bytes as f64 / 1e6)) }
+                { row("bytes-per-node", "Bytes per node".into(), f64::from(info.bytes_per_node),
+                    format!("{} B", info.bytes_per_node)) }
                 { row("win", format!("Win ({side} to move)"), info.win_probability, percent(info.win_probability)) }
                 <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
             </table>

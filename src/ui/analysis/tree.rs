@@ -23,6 +23,13 @@ pub struct TreeExplorerProps {
     pub on_select: Callback<Option<NodeId>>,
     /// Reload the open nodes (the search went on).
     pub on_refresh: Callback<()>,
+    /// Engine workers searching: above 1 the root merges their trees and
+    /// the nodes below it are one worker's ([`TreeView::worker`]).
+    #[prop_or_default]
+    pub workers: usize,
+    /// Explore another worker's tree (0 = worker 1).
+    #[prop_or_default]
+    pub on_worker: Callback<usize>,
 }
 
 /// An expandable tree from the root: move, visits, mean score (win
@@ -46,12 +53,37 @@ pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
                 <button class="tree-refresh" title="Reload the open nodes"
                     onclick={props.on_refresh.reform(|_: MouseEvent| ())}>{ "↻" }</button>
             </h3>
+            if props.workers > 1 {
+                { worker_choice(props) }
+            }
             <div class="tree-header tree-row">
                 <span class="tree-move">{ "move" }</span><span>{ "visits" }</span>
                 <span>{ "mean" }</span><span>{ "UCT" }</span><span>{ "proven" }</span>
             </div>
             <ul class="tree-nodes" role="tree">{ node(props, &root, 0) }</ul>
         </section>
+    }
+}
+
+/// With several workers: what the rows mean, and a select of whose tree
+/// the nodes below the root are.
+fn worker_choice(props: &TreeExplorerProps) -> Html {
+    let shown = props.tree.worker.min(props.workers - 1);
+    let onchange = props.on_worker.reform(move |e: Event| {
+        e.target_dyn_into::<web_sys::HtmlSelectElement>()
+            .and_then(|s| s.value().parse().ok())
+            .unwrap_or(shown)
+    });
+    html! {
+        <p class="tree-source" data-testid="tree-source" data-workers={props.workers.to_string()}>
+            { format!("The root's moves merge all {} workers' trees; below them, ", props.workers) }
+            <select data-testid="tree-worker" title="Whose tree to open below the root" {onchange}>
+                { for (0..props.workers).map(|i| html! {
+                    <option value={i.to_string()} selected={i == shown}>{ format!("worker {}", i + 1) }</option>
+                }) }
+            </select>
+            { "'s tree (its visits only)." }
+        </p>
     }
 }
 

@@ -35,6 +35,12 @@ pub struct TreeMapPanelProps {
     /// Moves played before the searched position (for move numbers).
     #[prop_or_default]
     pub first_ply: usize,
+    /// Engine workers searching: above 1 the chart is one worker's tree.
+    #[prop_or_default]
+    pub workers: usize,
+    /// Whose tree (0 = worker 1), as chosen in the tree explorer.
+    #[prop_or_default]
+    pub tree_worker: usize,
 }
 
 /// The icicle chart (`data-testid="tree-map"`) and its controls.
@@ -114,6 +120,13 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
                    for the player who made the move (red loses, green wins), grey = merged \
                    small or unsent children. Click to zoom." }
             </p>
+            if props.workers > 1 {
+                <p class="tree-source" data-testid="tree-map-source">
+                    { format!("Worker {}'s tree (of {}; pick another in the search tree): each \
+                        worker grows its own tree; the candidates and stats merge them all.",
+                        props.tree_worker.min(props.workers - 1) + 1, props.workers) }
+                </p>
+            }
             <div class="tree-map-controls">
                 <label>{ "Rows " }
                     <select data-testid="tree-map-rows" onchange={on_rows}>

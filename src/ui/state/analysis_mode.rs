@@ -75,6 +75,12 @@ impl AppState {
             Intent::Select(None) => self.board.preview = None,
             Intent::Select(Some(node)) => self.preview_node(node),
             Intent::Refresh => {}
+            Intent::TreeWorker(worker) => {
+                if self.analysis.tree.selected.is_some() {
+                    self.board.preview = None;
+                }
+                self.analysis.tree.choose_worker(worker);
+            }
             Intent::Map(map) => self.tree_map_intent(map),
         }
     }

@@ -558,3 +558,44 @@ fn a_new_game_keeps_the_engine_choice() {
     let search = s.engine.search.clone().expect("the engine moves first");
     assert_eq!(search.params.engine, EngineKind::AlphaBeta);
 }
+
+#[test]
+fn a_seed_a_link_sets_is_kept_so_the_search_replays() {
+    let mut s = against_engine();
+    s.engine.settings.params.seed = 1234;
+    s.apply(Action::Play(mv("e2")), 99);
+    let search = s.engine.search.clone().expect("thinking");
+    assert_eq!(search.params.seed, 1234, "the link's seed, not a fresh one");
+}
+
+#[test]
+fn choosing_another_workers_tree_drops_what_was_loaded_and_the_preview() {
+    let mut s = state([Seat::Human; 2], "e2 e8");
+    s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    let id = search_id(&s);
+    progress(&mut s, id);
+    let node = crate::search::ROOT;
+    s.apply(Action::Analysis(Intent::Toggle(node)), SEED);
+    let children = WorkerResponse::Children {
+        id,
+        node,
+        path: Vec::new(),
+        children: Vec::new(),
+    };
+    s.apply(Action::WorkerReplied(children), SEED);
+    s.apply(Action::Analysis(Intent::Select(Some(node))), SEED);
+    assert!(s.board.preview.is_some());
+    s.apply(Action::Analysis(Intent::TreeWorker(1)), SEED);
+    let tree = &s.analysis.tree;
+    assert_eq!((tree.worker, tree.search_id), (1, Some(id)));
+    assert!(tree.children.is_empty() && tree.expanded.is_empty());
+    assert_eq!(tree.selected, None);
+    assert_eq!(s.board.preview, None, "worker 1's node is not previewed");
+    // The choice stays for the next search.
+    s.apply(Action::Analysis(Intent::Analyse(false)), SEED);
+    s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    let next = search_id(&s);
+    progress(&mut s, next);
+    assert_eq!(s.analysis.tree.search_id, Some(next));
+    assert_eq!(s.analysis.tree.worker, 1);
+}
