@@ -186,10 +186,35 @@ fn saturate(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// A snapshot of `children` for the merge's tests (and the page pool's):
+/// `playouts` playouts at `per_sec` a second, the first child best.
+#[cfg(test)]
+pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) -> SearchInfo {
+    let root_visits = children.iter().map(|c| c.visits).sum();
+    SearchInfo {
+        playouts,
+        elapsed_ms: 100.0,
+        playouts_per_sec: per_sec,
+        nodes: 10,
+        root_visits,
+        max_depth: 3,
+        mean_depth: 1.0,
+        memory_bytes: 400,
+        bytes_per_node: 40,
+        side_to_move: crate::game::Player::One,
+        win_probability: 0.5,
+        proven_winner: None,
+        best_move: children.first().map(|c| c.mv),
+        pv: children.first().map(|c| vec![c.mv]).unwrap_or_default(),
+        children,
+        alphabeta: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Player, Square};
+    use crate::game::Square;
     use crate::search::ROOT;
 
     fn pawn(file: u8, rank: u8) -> Move {
@@ -209,37 +234,15 @@ mod tests {
         }
     }
 
-    fn info(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) -> SearchInfo {
-        let root_visits = children.iter().map(|c| c.visits).sum();
-        SearchInfo {
-            playouts,
-            elapsed_ms: 100.0,
-            playouts_per_sec: per_sec,
-            nodes: 10,
-            root_visits,
-            max_depth: 3,
-            mean_depth: 1.0,
-            memory_bytes: 400,
-            bytes_per_node: 40,
-            side_to_move: Player::One,
-            win_probability: 0.5,
-            proven_winner: None,
-            best_move: children.first().map(|c| c.mv),
-            pv: children.first().map(|c| vec![c.mv]).unwrap_or_default(),
-            children,
-            alphabeta: None,
-        }
-    }
-
     #[test]
     fn visits_are_summed_and_scores_weighted_by_visits() {
         let (a, b) = (pawn(4, 1), pawn(3, 0));
-        let one = info(
+        let one = snapshot(
             vec![child(a, 30, 0.6, None), child(b, 10, 0.2, None)],
             40,
             1000.0,
         );
-        let two = info(
+        let two = snapshot(
             vec![child(b, 30, 0.4, None), child(a, 10, 0.2, None)],
             40,
             1500.0,
@@ -262,12 +265,12 @@ mod tests {
     fn the_best_move_has_the_most_merged_visits() {
         let (a, b, c) = (pawn(4, 1), pawn(3, 0), pawn(5, 0));
         // Each search alone prefers another move; together b leads.
-        let one = info(
+        let one = snapshot(
             vec![child(a, 50, 0.6, None), child(b, 45, 0.5, None)],
             95,
             1.0,
         );
-        let two = info(
+        let two = snapshot(
             vec![child(c, 50, 0.6, None), child(b, 45, 0.5, None)],
             95,
             1.0,
@@ -284,12 +287,12 @@ mod tests {
     fn proven_results_are_kept() {
         let (a, b) = (pawn(4, 1), pawn(3, 0));
         // Search one proved that b wins; search two visited a more.
-        let one = info(
+        let one = snapshot(
             vec![child(b, 5, 1.0, Some(Proven::Win)), child(a, 20, 0.5, None)],
             25,
             1.0,
         );
-        let two = info(
+        let two = snapshot(
             vec![child(a, 80, 0.5, None), child(b, 3, 0.9, None)],
             83,
             1.0,
@@ -299,7 +302,7 @@ mod tests {
         let b_info = merged.children.iter().find(|c| c.mv == b).expect("b");
         assert_eq!(b_info.proven, Some(Proven::Win));
         // A proven loss is avoided although it has the most visits.
-        let three = info(
+        let three = snapshot(
             vec![
                 child(a, 90, 0.0, Some(Proven::Loss)),
                 child(b, 10, 0.4, None),
@@ -307,7 +310,7 @@ mod tests {
             100,
             1.0,
         );
-        let four = info(
+        let four = snapshot(
             vec![child(a, 50, 0.3, None), child(b, 20, 0.4, None)],
             70,
             1.0,
@@ -320,7 +323,7 @@ mod tests {
 
     #[test]
     fn one_snapshot_is_itself_and_none_is_nothing() {
-        let one = info(vec![child(pawn(4, 1), 3, 0.5, None)], 3, 1.0);
+        let one = snapshot(vec![child(pawn(4, 1), 3, 0.5, None)], 3, 1.0);
         assert_eq!(
             merge_root_infos(std::slice::from_ref(&one), 5),
             Some(one.clone())

@@ -33,6 +33,8 @@ pub use engine::{new_engine, EngineKind, SearchEngine};
 pub use eval::{evaluate, for_player, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
+#[cfg(test)]
+pub(crate) use merge::snapshot as test_snapshot;
 pub use merge::{merge_root_children, merge_root_infos};
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};

@@ -2,7 +2,7 @@
 //! answers merged into one engine's.
 
 use super::*;
-use crate::game::{Player, Square, Variant};
+use crate::game::{Square, Variant};
 use crate::search::{Limits, Proven, SearchParams};
 use crate::worker::messages::GameData;
 
@@ -24,25 +24,8 @@ fn child(id: u32, mv: Move, visits: u32, win: f64) -> ChildInfo {
 }
 
 fn info(children: Vec<ChildInfo>, per_sec: f64) -> SearchInfo {
-    let root_visits = children.iter().map(|c| c.visits).sum();
-    SearchInfo {
-        playouts: u64::from(root_visits),
-        elapsed_ms: 200.0,
-        playouts_per_sec: per_sec,
-        nodes: 10,
-        root_visits,
-        max_depth: 3,
-        mean_depth: 1.0,
-        memory_bytes: 400,
-        bytes_per_node: 40,
-        side_to_move: Player::One,
-        win_probability: 0.5,
-        proven_winner: None,
-        best_move: children.first().map(|c| c.mv),
-        pv: children.first().map(|c| vec![c.mv]).unwrap_or_default(),
-        children,
-        alphabeta: None,
-    }
+    let playouts = children.iter().map(|c| u64::from(c.visits)).sum();
+    crate::search::test_snapshot(children, playouts, per_sec)
 }
 
 fn search(id: u32, params: SearchParams, mode: SearchMode) -> WorkerRequest {

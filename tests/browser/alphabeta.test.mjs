@@ -6,42 +6,12 @@
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
+import { BASE, assertLegalReply, moveTexts, useBoardPages, waitForMoves, watchedContext } from "./harness.mjs";
 
 const open = useBoardPages();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
 const stat = (page, name) => page.locator(`[data-stat="${name}"]`).getAttribute("data-value");
-
-async function waitForMoves(page, n) {
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === n,
-    n,
-  );
-}
-
-/** Asserts that player 2's reply `reply` to 1. e2 stands on the board. */
-async function assertLegalReply(page, reply) {
-  if (/^[a-i][1-9]$/.test(reply)) {
-    assert.ok(["d9", "f9", "e8"].includes(reply), `pawn reply ${reply}`);
-    assert.equal(await pawnAt(page, 2), reply);
-  } else {
-    assert.equal(await page.locator(`[data-wall="${reply}"]`).count(), 1, `wall reply ${reply}`);
-  }
-}
-
-/** A fresh profile that records main-thread tasks longer than 50 ms. */
-async function watchedContext() {
-  const context = await open.newContext();
-  await context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-    }).observe({ type: "longtask", buffered: false });
-  });
-  return context;
-}
 
 describe(`alpha-beta in the web app (${BASE})`, () => {
   test("the panel chooses alpha-beta for the engine seat; its controls replace UCT's; it replies with a legal move", async () => {
@@ -99,7 +69,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
   });
 
   test("while alpha-beta thinks no main-thread task is over 50 ms, and Move now answers within 200 ms", async () => {
-    const context = await watchedContext();
+    const context = await watchedContext(open);
     const { page, problems } = await open("v=1&moves=e2&time_ms=20000&p2_engine=alphabeta", { context });
     await page.locator('[data-testid="thinking"]').waitFor();
     await page.waitForTimeout(300);
@@ -136,7 +106,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
   });
 
   test("analysis with alpha-beta shows the PV, the iteration table, root scores, its stats and the tree map by nodes", async () => {
-    const context = await watchedContext();
+    const context = await watchedContext(open);
     const { page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta", { context });
     assert.equal(await page.locator('select[name="engine"]').inputValue(), "alphabeta");
     await page.locator('[data-testid="tree-map-open"]').check();

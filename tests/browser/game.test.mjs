@@ -4,22 +4,14 @@
 // Links set short engine times where a test does not need the 2 s default.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
+import { BASE, moveTexts, pawnAt, recordLongTasks, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const HUMANS = "v=1&p1=human&p2=human";
 const open = useBoardPages();
 
 const moves = (page) => page.locator('[data-testid="move-list"] [data-move]');
-const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
 const status = (page) => page.locator('[data-testid="status"]').innerText();
 const notice = (page) => page.locator('[data-testid="notice"]');
-
-async function waitForMoves(page, n) {
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === n,
-    n,
-  );
-}
 
 describe(`playing the game (${BASE})`, () => {
   test("first visit: 81 squares, 2 pawns; e2 moves pawn 1; the engine replies within 2 s", async () => {
@@ -269,12 +261,7 @@ describe(`playing the game (${BASE})`, () => {
 
   test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
     const context = await open.newContext();
-    await context.addInitScript(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-      }).observe({ type: "longtask", buffered: false });
-    });
+    await context.addInitScript(recordLongTasks);
     const { page, problems } = await open("v=1&moves=e2&time_ms=3000", { context });
     const thinking = page.locator('[data-testid="thinking"]');
     await thinking.waitFor();

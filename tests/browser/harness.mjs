@@ -68,3 +68,43 @@ export function useBoardPages() {
 /** The moves in the move list, in notation. */
 export const moveTexts = (page) =>
   page.locator('[data-testid="move-list"] [data-move]').evaluateAll((els) => els.map((e) => e.dataset.move));
+
+/** Where player `n`'s pawn stands, in notation. */
+export const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
+
+/** Resolves once the move list holds `n` moves. */
+export async function waitForMoves(page, n) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === n,
+    n,
+  );
+}
+
+/** Asserts that player 2's reply `reply` to 1. e2 stands on the board. */
+export async function assertLegalReply(page, reply) {
+  if (/^[a-i][1-9]$/.test(reply)) {
+    assert.ok(["d9", "f9", "e8"].includes(reply), `pawn reply ${reply}`);
+    assert.equal(await pawnAt(page, 2), reply);
+  } else {
+    assert.equal(await page.locator(`[data-wall="${reply}"]`).count(), 1, `wall reply ${reply}`);
+  }
+}
+
+/**
+ * An init script (for `context.addInitScript`) that records the duration of
+ * every main-thread task over 50 ms (Chromium's long-task entries) in
+ * `window.__longTasks`; a test empties that array where its watch begins.
+ */
+export function recordLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({ type: "longtask", buffered: false });
+}
+
+/** A fresh profile from `open` (see `useBoardPages`) that records long tasks. */
+export async function watchedContext(open) {
+  const context = await open.newContext();
+  await context.addInitScript(recordLongTasks);
+  return context;
+}

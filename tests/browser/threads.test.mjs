@@ -13,44 +13,14 @@
 // 50 ms (one 59 ms task in ~12 runs); each round logs its long tasks.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
+import { BASE, assertLegalReply, moveTexts, useBoardPages, waitForMoves, watchedContext } from "./harness.mjs";
 
 const open = useBoardPages();
 
 const MIN_SPEEDUP = Number(process.env.QUORIDOR_MIN_SPEEDUP ?? "1.3");
 
-const pawnAt = (page, n) => page.locator(`[data-pawn="${n}"]`).getAttribute("data-at");
 const stat = async (page, name) => Number(await page.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
 const workers = async (page) => Number(await page.locator('[data-testid="workers"]').getAttribute("data-value"));
-
-async function waitForMoves(page, n) {
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === n,
-    n,
-  );
-}
-
-/** Asserts that player 2's reply `reply` to 1. e2 stands on the board. */
-async function assertLegalReply(page, reply) {
-  if (/^[a-i][1-9]$/.test(reply)) {
-    assert.ok(["d9", "f9", "e8"].includes(reply), `pawn reply ${reply}`);
-    assert.equal(await pawnAt(page, 2), reply);
-  } else {
-    assert.equal(await page.locator(`[data-wall="${reply}"]`).count(), 1, `wall reply ${reply}`);
-  }
-}
-
-/** A fresh profile that records main-thread tasks longer than 50 ms. */
-async function watchedContext() {
-  const context = await open.newContext();
-  await context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-    }).observe({ type: "longtask", buffered: false });
-  });
-  return context;
-}
 
 /**
  * Analyses the position after 1. e2 e8 with `threads` workers and returns the
@@ -59,7 +29,7 @@ async function watchedContext() {
  * with the main thread's long tasks meanwhile.
  */
 async function analysisSpeed(threads, ms = 4000) {
-  const context = await watchedContext();
+  const context = await watchedContext(open);
   const { page, problems } = await open(`v=1&p1=human&p2=human&moves=e2.e8&threads=${threads}`, { context });
   await page.waitForFunction((n) => window.quoridorPool?.workers === n, threads);
   await page.locator('[data-testid="analysis-toggle"]').click();
@@ -103,7 +73,7 @@ describe(`engine worker pool (${BASE})`, () => {
   });
 
   test("with threads 2 Move now answers within 200 ms and reaches both workers", async () => {
-    const context = await watchedContext();
+    const context = await watchedContext(open);
     const { page, problems } = await open("v=1&moves=e2&time_ms=20000&threads=2", { context });
     await page.locator('[data-testid="thinking"]').waitFor();
     await page.waitForFunction(() => window.quoridorPool?.workers === 2);

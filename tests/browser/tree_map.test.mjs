@@ -7,7 +7,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { BASE, useBoardPages } from "./harness.mjs";
+import { BASE, recordLongTasks, useBoardPages } from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -46,11 +46,8 @@ async function waitForRects(page, n, ms) {
  */
 async function analyse(moves = "") {
   const context = await open.newContext();
+  await context.addInitScript(recordLongTasks);
   await context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-    }).observe({ type: "longtask", buffered: false });
     window.__mapBytes = [];
     const handler = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
     Object.defineProperty(Worker.prototype, "onmessage", {
