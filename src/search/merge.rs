@@ -5,9 +5,12 @@
 
 use super::info::{ChildInfo, Proven, SearchInfo};
 use crate::game::Move;
+use std::borrow::Borrow;
 
 /// Merges snapshots of searches of one root into one, with the `top` best
-/// root moves (`None` if `infos` is empty).
+/// root moves (`None` if `infos` is empty). Takes the snapshots owned or
+/// borrowed (`&[SearchInfo]` or `&[&SearchInfo]`), so a caller that keeps
+/// them (the page's worker pool) need not copy them to merge.
 ///
 /// - Per move: visits are summed, the win probability and UCT value are
 ///   means weighted by visits, a proven result of any search is kept (a
@@ -39,8 +42,10 @@ use crate::game::Move;
 /// assert_eq!(merged.playouts, infos[0].playouts + infos[1].playouts);
 /// assert!(merged.children.len() <= 3);
 /// ```
-pub fn merge_root_infos(infos: &[SearchInfo], top: usize) -> Option<SearchInfo> {
-    let first = infos.first()?;
+pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Option<SearchInfo> {
+    let infos: Vec<&SearchInfo> = infos.iter().map(Borrow::borrow).collect();
+    let infos = infos.as_slice();
+    let first = *infos.first()?;
     if infos.len() == 1 {
         let mut only = first.clone();
         only.children.truncate(top);
@@ -85,7 +90,7 @@ pub fn merge_root_infos(infos: &[SearchInfo], top: usize) -> Option<SearchInfo> 
 }
 
 /// Every move of any snapshot, merged, most visited first.
-fn merged_children(infos: &[SearchInfo]) -> Vec<ChildInfo> {
+fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
     let lists: Vec<&[ChildInfo]> = infos.iter().map(|i| i.children.as_slice()).collect();
     merge_root_children(&lists)
 }
@@ -159,7 +164,7 @@ fn merge_move(lists: &[&[ChildInfo]], mv: Move) -> Option<ChildInfo> {
 }
 
 /// The move to play from the merged children (see [`merge_root_infos`]).
-fn merged_best_move(infos: &[SearchInfo], children: &[ChildInfo]) -> Option<Move> {
+fn merged_best_move(infos: &[&SearchInfo], children: &[ChildInfo]) -> Option<Move> {
     let proven_win = infos.iter().find_map(|i| {
         let mv = i.best_move?;
         let child = i.children.iter().find(|c| c.mv == mv)?;
@@ -328,7 +333,7 @@ mod tests {
             merge_root_infos(std::slice::from_ref(&one), 5),
             Some(one.clone())
         );
-        assert_eq!(merge_root_infos(&[], 5), None);
+        assert_eq!(merge_root_infos::<SearchInfo>(&[], 5), None);
         let top_zero = merge_root_infos(&[one.clone(), one], 0).expect("two");
         assert!(top_zero.children.is_empty());
         assert_eq!(top_zero.best_move, Some(pawn(4, 1)));

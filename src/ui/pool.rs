@@ -98,24 +98,25 @@ impl EnginePool {
 
     /// Sends a request to "the engine": the pool splits it over its workers.
     pub fn send(&self, request: WorkerRequest) {
-        let out = match self.inner.try_borrow_mut() {
-            Ok(mut inner) => inner.core.request(request, precise_ms()),
-            Err(_) => return,
-        };
-        apply(&self.inner, out);
+        step(&self.inner, |core| core.request(request, precise_ms()));
     }
 }
 
 /// A worker's answer reaches the pool.
 fn answer(weak: &Weak<RefCell<Inner>>, key: WorkerKey, reply: WorkerResponse) {
-    let Some(inner) = weak.upgrade() else {
-        return;
-    };
+    if let Some(inner) = weak.upgrade() {
+        step(&inner, |core| core.answer(key, reply, precise_ms()));
+    }
+}
+
+/// Lets the core handle one event and carries out what it decided (nothing
+/// if the pool is busy: a reducer call back into it while it applies).
+fn step(inner: &Rc<RefCell<Inner>>, event: impl FnOnce(&mut PoolCore) -> PoolOut) {
     let out = match inner.try_borrow_mut() {
-        Ok(mut me) => me.core.answer(key, reply, precise_ms()),
+        Ok(mut me) => event(&mut me.core),
         Err(_) => return,
     };
-    apply(&inner, out);
+    apply(inner, out);
 }
 
 /// Carries out what the core decided: requests to workers, dropped workers
@@ -172,14 +173,9 @@ fn apply(inner: &Rc<RefCell<Inner>>, out: PoolOut) {
 
 /// The timer: runs the core's timeouts.
 fn tick(weak: &Weak<RefCell<Inner>>) {
-    let Some(inner) = weak.upgrade() else {
-        return;
-    };
-    let out = match inner.try_borrow_mut() {
-        Ok(mut me) => me.core.tick(precise_ms()),
-        Err(_) => return,
-    };
-    apply(&inner, out);
+    if let Some(inner) = weak.upgrade() {
+        step(&inner, |core| core.tick(precise_ms()));
+    }
 }
 
 /// Puts the pool's figures on `window.quoridorPool` (workers, how many of

@@ -35,6 +35,24 @@ pub const MERGE_TOP: u32 = 64;
 /// The id of the pool's own pings (the page's use other ids).
 pub const POOL_PING_ID: u32 = 0;
 
+/// Which worker's tree (0 = worker 1) the explorer and the tree map show
+/// when the user chose worker `chosen` and `workers` search: the chosen one,
+/// or worker 1 if the pool has fewer workers now. The pool reads that tree
+/// and the page labels it by this one rule.
+///
+/// ```
+/// use quoridor::ui::pool_core::shown_worker;
+/// assert_eq!(shown_worker(1, 2), 1);
+/// assert_eq!(shown_worker(3, 2), 0);
+/// ```
+pub fn shown_worker(chosen: usize, workers: usize) -> usize {
+    if chosen < workers {
+        chosen
+    } else {
+        0
+    }
+}
+
 /// What the pool must do after an event.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PoolOut {
@@ -273,8 +291,7 @@ impl PoolCore {
     fn tree_worker(&self, id: u32) -> Option<WorkerKey> {
         let parts = self.parts_of(id);
         parts
-            .get(self.tree_worker)
-            .or(parts.first())
+            .get(shown_worker(self.tree_worker, parts.len()))
             .copied()
             .or_else(|| self.members.first().map(|m| m.key))
     }
@@ -439,11 +456,11 @@ impl PoolCore {
     /// worker that failed or left has no tree to show any more.
     fn merged(&mut self, top: usize) -> Option<SearchInfo> {
         let search = self.search.as_ref()?;
-        let infos: Vec<SearchInfo> = search
+        let infos: Vec<&SearchInfo> = search
             .parts
             .iter()
             .filter(|p| !p.gone)
-            .filter_map(|p| p.latest.clone())
+            .filter_map(|p| p.latest.as_ref())
             .collect();
         let started = crate::worker::precise_ms();
         let merged = merge_root_infos(&infos, top);
@@ -534,20 +551,16 @@ impl PoolCore {
             self.answer_root_asks(out);
             return;
         }
-        let Some(search) = self.search.as_mut().filter(|s| s.id == id && !s.finished) else {
-            out.to_page.push(WorkerResponse::Error { id, message });
-            return;
-        };
-        let Some(part) = search
-            .parts
-            .iter_mut()
-            .find(|p| p.key == key && !p.answered())
-        else {
+        let Some(part) = self.active_part(id, key) else {
             out.to_page.push(WorkerResponse::Error { id, message });
             return;
         };
         part.gone = true;
-        if search.parts.iter().all(|p| p.gone) {
+        if let Some(search) = self
+            .search
+            .as_mut()
+            .filter(|s| s.parts.iter().all(|p| p.gone))
+        {
             // Every worker refused the search: it is the search's error.
             search.finished = true;
             out.to_page.push(WorkerResponse::Error { id, message });

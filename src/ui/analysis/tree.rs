@@ -68,7 +68,7 @@ pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
 /// With several workers: what the rows mean, and a select of whose tree
 /// the nodes below the root are.
 fn worker_choice(props: &TreeExplorerProps) -> Html {
-    let shown = props.tree.worker.min(props.workers - 1);
+    let shown = crate::ui::pool_core::shown_worker(props.tree.worker, props.workers);
     let onchange = props.on_worker.reform(move |e: Event| {
         e.target_dyn_into::<web_sys::HtmlSelectElement>()
             .and_then(|s| s.value().parse().ok())

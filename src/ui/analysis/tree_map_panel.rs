@@ -124,7 +124,8 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
                 <p class="tree-source" data-testid="tree-map-source">
                     { format!("Worker {}'s tree (of {}; pick another in the search tree): each \
                         worker grows its own tree; the candidates and stats merge them all.",
-                        props.tree_worker.min(props.workers - 1) + 1, props.workers) }
+                        crate::ui::pool_core::shown_worker(props.tree_worker, props.workers) + 1,
+                        props.workers) }
                 </p>
             }
             <div class="tree-map-controls">
