@@ -189,6 +189,23 @@ fn apply(
     }
 }
 
+/// A change handler for an `<input>` of option `name`: applies what `read`
+/// takes from the input (its text, or whether it is checked) to `s`.
+fn input_change(
+    s: &EngineSettings,
+    name: &'static str,
+    ok: &Callback<EngineSettings>,
+    err: &Callback<String>,
+    read: fn(&HtmlInputElement) -> String,
+) -> Callback<Event> {
+    let (s, ok, err) = (s.clone(), ok.clone(), err.clone());
+    Callback::from(move |e: Event| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            apply(&s, name, &read(&input), &ok, &err);
+        }
+    })
+}
+
 #[derive(Properties, PartialEq)]
 struct SliderProps {
     kind: LimitKind,
@@ -263,11 +280,7 @@ fn option_control(props: &OptionProps) -> Html {
     );
     let input = match option.kind {
         OptionKind::Check { .. } => {
-            let onchange = Callback::from(move |e: Event| {
-                if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                    apply(&s, name, &input.checked().to_string(), &ok, &err);
-                }
-            });
+            let onchange = input_change(&s, name, &ok, &err, |i| i.checked().to_string());
             html! { <input type="checkbox" {name} checked={value == "true"} {onchange} /> }
         }
         OptionKind::Combo { values: words, .. } => {
@@ -285,11 +298,7 @@ fn option_control(props: &OptionProps) -> Html {
             }
         }
         OptionKind::Spin { .. } | OptionKind::WholeOr { .. } | OptionKind::Number { .. } => {
-            let onchange = Callback::from(move |e: Event| {
-                if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                    apply(&s, name, &input.value(), &ok, &err);
-                }
-            });
+            let onchange = input_change(&s, name, &ok, &err, HtmlInputElement::value);
             html! { <input type="text" inputmode="decimal" size="8" {name} {value} {onchange} /> }
         }
     };
@@ -323,18 +332,13 @@ fn threads_control(props: &ThreadsProps) -> Html {
     };
     let name = option.name;
     let value = option.value(&props.settings.params);
-    let onchange = {
-        let (s, ok, err) = (
-            props.settings.clone(),
-            props.on_change.clone(),
-            props.on_error.clone(),
-        );
-        Callback::from(move |e: Event| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                apply(&s, name, &input.value(), &ok, &err);
-            }
-        })
-    };
+    let onchange = input_change(
+        &props.settings,
+        name,
+        &props.on_change,
+        &props.on_error,
+        HtmlInputElement::value,
+    );
     let max = crate::search::MAX_THREADS.to_string();
     html! {
         <div class="threads">
@@ -343,7 +347,7 @@ fn threads_control(props: &ThreadsProps) -> Html {
                 <input type="number" {name} data-option={name} min="1" max={max} step="1"
                     inputmode="numeric" size="3" {value} {onchange} />
                 <span class="threads-running" data-testid="workers" data-value={props.workers.to_string()}>
-                    { match props.workers { 1 => "1 running".to_string(), n => format!("{n} running") } }
+                    { format!("{} running", props.workers) }
                 </span>
             </label>
             if props.alphabeta {
