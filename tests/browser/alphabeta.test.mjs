@@ -6,7 +6,15 @@
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, assertLegalReply, moveTexts, useBoardPages, waitForMoves, watchedContext } from "./harness.mjs";
+import {
+  BASE,
+  assertLegalReply,
+  moveNowAnswerMs,
+  moveTexts,
+  useBoardPages,
+  waitForMoves,
+  watchedContext,
+} from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -83,21 +91,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
     const longTasks = await page.evaluate(() => window.__longTasks);
     assert.deepEqual(longTasks.filter((d) => d > 50), [], "no main-thread task over 50 ms");
     assert.match(await page.locator('[data-testid="thinking"]').innerText(), /nodes/);
-    const answered = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const count = () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length;
-          const started = performance.now();
-          const watch = new MutationObserver(() => {
-            if (count() === 2) {
-              watch.disconnect();
-              resolve(performance.now() - started);
-            }
-          });
-          watch.observe(document.body, { childList: true, subtree: true });
-          document.querySelector('[data-testid="move-now"]').click();
-        }),
-    );
+    const answered = await moveNowAnswerMs(page);
     assert.ok(answered < 200, `Move now answered after ${answered.toFixed(0)} ms`);
     const [, reply] = await moveTexts(page);
     await assertLegalReply(page, reply);

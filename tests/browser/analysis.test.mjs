@@ -4,7 +4,7 @@
 // Links set the engine's time (`time_ms`) so tests stay short.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
+import { BASE, moveTexts, openTreeRoot, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -83,17 +83,9 @@ describe(`analysis views (${BASE})`, () => {
 
   test("the tree explorer opens the root and a child; selecting a node previews it, the game unchanged", async () => {
     const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=800");
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length === 1,
-    );
+    await waitForMoves(page, 1);
     const record = await moveTexts(page);
-    const tree = page.locator('[data-testid="tree"]');
-    await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
-    const children = tree.locator('[data-node="0"] > ul > li[data-node]');
-    await children.first().waitFor();
-    const visits = await children.evaluateAll((els) => els.map((e) => Number(e.dataset.visits)));
-    assert.ok(visits.length > 1, `root children: ${visits}`);
-    assert.deepEqual(visits, [...visits].sort((a, b) => b - a), "most visited first");
+    const { children } = await openTreeRoot(page);
     const child = children.first();
     assert.equal(await child.getAttribute("data-move"), record[0], "the root's best child is the move played");
     await child.locator(":scope > .tree-row .tree-toggle").click();

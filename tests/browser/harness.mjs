@@ -108,3 +108,41 @@ export async function watchedContext(open) {
   await context.addInitScript(recordLongTasks);
   return context;
 }
+
+/**
+ * Clicks "Move now" while the engine answers 1. e2 and resolves with the
+ * milliseconds until its reply (the second move) is in the move list.
+ */
+export function moveNowAnswerMs(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const count = () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length;
+        const started = performance.now();
+        const watch = new MutationObserver(() => {
+          if (count() === 2) {
+            watch.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+        document.querySelector('[data-testid="move-now"]').click();
+      }),
+  );
+}
+
+/**
+ * Opens the search tree's root in the tree explorer and asserts its children
+ * are listed most visited first; returns the explorer, the children's
+ * locator and their visits.
+ */
+export async function openTreeRoot(page) {
+  const tree = page.locator('[data-testid="tree"]');
+  await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
+  const children = tree.locator('[data-node="0"] > ul > li[data-node]');
+  await children.first().waitFor();
+  const visits = await children.evaluateAll((els) => els.map((e) => Number(e.dataset.visits)));
+  assert.ok(visits.length > 1, `root children: ${visits}`);
+  assert.deepEqual(visits, [...visits].sort((a, b) => b - a), "most visited first");
+  return { tree, children, visits };
+}

@@ -13,7 +13,16 @@
 // 50 ms (one 59 ms task in ~12 runs); each round logs its long tasks.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, assertLegalReply, moveTexts, useBoardPages, waitForMoves, watchedContext } from "./harness.mjs";
+import {
+  BASE,
+  assertLegalReply,
+  moveNowAnswerMs,
+  moveTexts,
+  openTreeRoot,
+  useBoardPages,
+  waitForMoves,
+  watchedContext,
+} from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -82,21 +91,7 @@ describe(`engine worker pool (${BASE})`, () => {
     await page.evaluate(() => {
       window.__longTasks = [];
     });
-    const answered = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const count = () => document.querySelectorAll('[data-testid="move-list"] [data-move]').length;
-          const started = performance.now();
-          const watch = new MutationObserver(() => {
-            if (count() === 2) {
-              watch.disconnect();
-              resolve(performance.now() - started);
-            }
-          });
-          watch.observe(document.body, { childList: true, subtree: true });
-          document.querySelector('[data-testid="move-now"]').click();
-        }),
-    );
+    const answered = await moveNowAnswerMs(page);
     console.log(`Move now with 2 workers answered after ${answered.toFixed(0)} ms`);
     assert.ok(answered < 200, `Move now answered after ${answered.toFixed(0)} ms`);
     const [, reply] = await moveTexts(page);
@@ -174,16 +169,10 @@ describe(`engine worker pool (${BASE})`, () => {
     const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=800&threads=2");
     await waitForMoves(page, 1);
     const record = await moveTexts(page);
-    const tree = page.locator('[data-testid="tree"]');
     assert.match(await page.locator('[data-testid="tree-source"]').innerText(), /merge all 2 workers' trees/);
     const picker = page.locator('[data-testid="tree-worker"]');
     assert.equal(await picker.inputValue(), "0", "worker 1's tree at first");
-    await tree.locator('[data-node="0"] > .tree-row .tree-toggle').click();
-    const children = tree.locator('[data-node="0"] > ul > li[data-node]');
-    await children.first().waitFor();
-    const visits = await children.evaluateAll((els) => els.map((e) => Number(e.dataset.visits)));
-    assert.ok(visits.length > 1, `root children: ${visits}`);
-    assert.deepEqual(visits, [...visits].sort((a, b) => b - a), "most visited first");
+    const { tree, children, visits } = await openTreeRoot(page);
     // The merged root counts both workers' visits: more than the stats' half.
     const playouts = await stat(page, "playouts");
     const total = visits.reduce((a, b) => a + b, 0);

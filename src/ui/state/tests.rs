@@ -59,6 +59,17 @@ fn progress(state: &mut AppState, id: u32) {
     state.apply(Action::WorkerReplied(reply), SEED);
 }
 
+/// Search `id`'s worker answers that tree node `node` has no children.
+fn no_children(state: &mut AppState, id: u32, node: crate::search::NodeId) {
+    let children = WorkerResponse::Children {
+        id,
+        node,
+        path: Vec::new(),
+        children: Vec::new(),
+    };
+    state.apply(Action::WorkerReplied(children), SEED);
+}
+
 #[test]
 fn a_human_move_is_played_and_the_engine_starts_its_reply_with_the_given_seed() {
     let mut s = against_engine();
@@ -441,13 +452,7 @@ fn a_tree_node_previews_its_position_without_touching_the_game() {
     let id = search_id(&s);
     progress(&mut s, id);
     let node = crate::search::ROOT;
-    let children = WorkerResponse::Children {
-        id,
-        node,
-        path: Vec::new(),
-        children: Vec::new(),
-    };
-    s.apply(Action::WorkerReplied(children), SEED);
+    no_children(&mut s, id, node);
     s.apply(Action::Analysis(Intent::Select(Some(node))), SEED);
     assert_eq!(s.analysis.tree.selected, Some(node));
     assert_eq!(s.board.game.to_string(), "e2 e8");
@@ -576,13 +581,7 @@ fn choosing_another_workers_tree_drops_what_was_loaded_and_the_preview() {
     progress(&mut s, id);
     let node = crate::search::ROOT;
     s.apply(Action::Analysis(Intent::Toggle(node)), SEED);
-    let children = WorkerResponse::Children {
-        id,
-        node,
-        path: Vec::new(),
-        children: Vec::new(),
-    };
-    s.apply(Action::WorkerReplied(children), SEED);
+    no_children(&mut s, id, node);
     s.apply(Action::Analysis(Intent::Select(Some(node))), SEED);
     assert!(s.board.preview.is_some());
     s.apply(Action::Analysis(Intent::TreeWorker(1)), SEED);
