@@ -188,6 +188,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "win_length_penalty",
         "tie_break",
         "node_budget",
+        "tree_mb",
         "engine",
         "hash",
         "ab_max_depth",

@@ -1,6 +1,7 @@
 //! Root-parallel UCT (option `threads`): with two threads the engine still
 //! takes wins, stops wins and proves won positions, plays only legal moves,
-//! counts the playout limit as a total, and `stop` ends every thread.
+//! counts the playout limit and the tree memory as totals, and `stop` ends
+//! every thread.
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
 use quoridor::search::{new_engine, Limits, SearchParams};
@@ -87,6 +88,36 @@ fn the_playout_limit_is_a_total_and_the_merge_sums_the_trees() {
         );
         assert!(info.children.len() <= 5);
         assert_eq!(info.pv.first().copied(), info.best_move);
+    }
+}
+
+#[test]
+fn the_tree_memory_is_a_total_the_trees_stay_within() {
+    let start = Position::new(Variant::default());
+    for threads in [1, 2] {
+        let params = SearchParams {
+            tree_mb: 2,
+            ..threaded(threads, 60_000, 5)
+        };
+        let mut search = new_engine(start, params);
+        let mv = search.think().expect("the start has moves");
+        assert!(start.check(mv).is_ok());
+        let info = search.info(0);
+        assert_eq!(
+            info.playouts, 60_000,
+            "playouts go on once the trees are full"
+        );
+        assert!(
+            info.memory_bytes <= 2 << 20,
+            "{threads} threads hold {} bytes",
+            info.memory_bytes
+        );
+        assert!(
+            info.memory_bytes > 1 << 20,
+            "{threads} threads use only {} bytes",
+            info.memory_bytes
+        );
+        assert!(info.nodes < 30_000, "{} nodes in 2 MiB", info.nodes);
     }
 }
 

@@ -40,7 +40,8 @@ pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKi
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
 pub use parallel::{tree_params, ParallelUct};
 pub use params::{
-    FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, MAX_THREADS,
+    FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB,
+    MAX_THREADS, MAX_TREE_MB, MIB,
 };
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;

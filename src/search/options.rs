@@ -20,7 +20,7 @@ use super::choice::Choice;
 use super::engine::EngineKind;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
-use super::params::{FinalMove, PlayoutPolicy, SearchParams, MAX_THREADS};
+use super::params::{FinalMove, PlayoutPolicy, SearchParams, MAX_THREADS, MAX_TREE_MB};
 use super::setup_options::{parse_preset, SetupOption};
 use crate::game::Variant;
 
@@ -30,7 +30,7 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 43] = [
+pub static OPTIONS: [EngineOption; 44] = [
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -181,9 +181,16 @@ pub static OPTIONS: [EngineOption; 43] = [
     EngineOption {
         name: "node_budget",
         label: "Node budget",
-        doc: "Most tree nodes kept; when full the tree stops growing",
+        doc: "Most tree nodes kept, all threads or workers together; when full the tree stops growing",
         shown: Shown::Panel,
         kind: OptionKind::Spin { min: 1, max: U32_MAX, get: |p| u64::from(p.node_budget), set: |p, n| p.node_budget = u32::try_from(n).unwrap_or(u32::MAX) },
+    },
+    EngineOption {
+        name: "tree_mb",
+        label: "Tree memory (MB)",
+        doc: "Most memory the search trees hold, in MiB, all threads or workers together; when full the tree stops growing",
+        shown: Shown::Panel,
+        kind: OptionKind::Spin { min: 1, max: MAX_TREE_MB as u64, get: |p| u64::from(p.tree_mb), set: |p, n| p.tree_mb = u32::try_from(n).unwrap_or(u32::MAX) },
     },
     EngineOption {
         name: "engine",

@@ -22,8 +22,8 @@ const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The settings of tree `index` of `count` (0-based) in a root-parallel
 /// search with `params`: its own seed (`seed + index · SEED_STEP`, so tree 0
-/// keeps the seed itself), an equal share of the node budget and of the
-/// playout limit (at least one each; the first trees get the remainder), and
+/// keeps the seed itself), an equal share of the node budget, of the tree
+/// memory and of the playout limit (at least one each; the first trees get the remainder), and
 /// `threads = 1`. The native threads of [`ParallelUct`] and the page's
 /// worker pool both split a search with this one rule.
 ///
@@ -32,6 +32,7 @@ const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 /// let params = SearchParams { node_budget: 1001, limits: Limits::playouts(10), ..SearchParams::default() };
 /// let trees: Vec<_> = (0..2).map(|i| tree_params(&params, i, 2)).collect();
 /// assert_eq!(trees[0].node_budget + trees[1].node_budget, 1001);
+/// assert_eq!(trees[0].tree_mb + trees[1].tree_mb, params.tree_mb);
 /// assert_eq!(trees[0].limits.playouts_or_zero() + trees[1].limits.playouts_or_zero(), 10);
 /// assert_eq!(trees[0].seed, params.seed);
 /// assert_ne!(trees[1].seed, params.seed);
@@ -44,6 +45,9 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
     let mut p = params.clone();
     p.seed = params.seed.wrapping_add(SEED_STEP.wrapping_mul(i));
     p.node_budget = u32::try_from(share(u64::from(params.node_budget)))
+        .unwrap_or(u32::MAX)
+        .max(1);
+    p.tree_mb = u32::try_from(share(u64::from(params.tree_mb)))
         .unwrap_or(u32::MAX)
         .max(1);
     if params.limits.playouts.is_some() {

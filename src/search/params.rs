@@ -162,8 +162,13 @@ pub struct SearchParams {
     /// opponent's (see [`crate::search::pick_by_race`]). Off: the final-move
     /// rule decides among them too.
     pub tie_break: bool,
-    /// Most tree nodes kept; when full, the tree stops growing and playouts go on.
+    /// Most tree nodes kept (all threads together); when full, the tree stops
+    /// growing and playouts go on.
     pub node_budget: u32,
+    /// Most memory the trees hold, in MiB (all threads together, split like
+    /// the node budget); the tree stops growing at whichever of the two
+    /// budgets it reaches first.
+    pub tree_mb: u32,
     /// Random seed; the same seed, position and playout limit give the same search.
     pub seed: u64,
     /// Search threads (UCT): each grows its own tree from its own seed
@@ -179,6 +184,11 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
+    /// The tree memory budget (`tree_mb`) in bytes.
+    pub fn tree_bytes(&self) -> u64 {
+        u64::from(self.tree_mb) * MIB
+    }
+
     /// The thesis's fixed point: 2,500 playouts, C 0.1, maxd 2, wall weight 1,
     /// slope 0.3, parameters 6–10 off, no extensions.
     pub fn thesis_fixed_point() -> SearchParams {
@@ -204,6 +214,7 @@ impl SearchParams {
             win_length_penalty: 0.0,
             tie_break: false,
             node_budget: DEFAULT_NODE_BUDGET,
+            tree_mb: DEFAULT_TREE_MB,
             seed: 1,
             threads: 1,
             engine: EngineKind::Uct,
@@ -227,6 +238,17 @@ impl SearchParams {
 
 /// Default node budget: enough for a long think (about 40 bytes a node).
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
+
+/// Default tree memory in MiB (option `tree_mb`): sized for a phone. The
+/// Default preset's tree takes about 115 bytes a node, so this holds about
+/// 2.3 million nodes, some 12 seconds of one thread's search.
+pub const DEFAULT_TREE_MB: u32 = 256;
+
+/// Most tree memory in MiB (option `tree_mb`).
+pub const MAX_TREE_MB: u32 = 65_536;
+
+/// Bytes in a MiB.
+pub const MIB: u64 = 1 << 20;
 
 /// Most search threads (option `threads`).
 pub const MAX_THREADS: u32 = 16;
@@ -261,6 +283,7 @@ impl Default for SearchParams {
             win_length_penalty: 0.002,
             tie_break: true,
             node_budget: DEFAULT_NODE_BUDGET,
+            tree_mb: DEFAULT_TREE_MB,
             seed: 1,
             threads: 1,
             engine: EngineKind::Uct,

@@ -215,6 +215,26 @@ pub(crate) struct Tree {
     /// With progressive widening: for each tried set, the node's moves in the
     /// order they become children (empty without widening).
     pub ranked: Vec<Vec<Move>>,
+    /// Bytes held by the vectors inside `ranked` (kept as they are added, so
+    /// that [`Tree::memory_bytes`] need not walk them).
+    ranked_bytes: u64,
+}
+
+/// Makes room for one more element in `v` without its allocation growing by
+/// more than `free` bytes: doubles the capacity where that fits, otherwise
+/// grows by what does. `false` when not even one more element fits.
+fn make_room_in<T>(v: &mut Vec<T>, free: u64) -> bool {
+    if v.len() < v.capacity() {
+        return true;
+    }
+    let size = std::mem::size_of::<T>().max(1) as u64;
+    let extra = (v.capacity().max(16) as u64).min(free / size);
+    if extra == 0 {
+        return false;
+    }
+    // `extra` is at most the capacity (or 16), so it fits a usize.
+    v.reserve_exact(extra as usize);
+    true
 }
 
 impl Tree {
@@ -223,6 +243,7 @@ impl Tree {
             nodes: vec![Node::new(None, None)],
             tried: Vec::new(),
             ranked: Vec::new(),
+            ranked_bytes: 0,
         }
     }
 
@@ -234,13 +255,32 @@ impl Tree {
     pub fn memory_bytes(&self) -> u64 {
         (self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.tried.capacity() * std::mem::size_of::<TriedSet>()
-            + self
-                .ranked
-                .iter()
-                .map(|r| {
-                    r.capacity() * std::mem::size_of::<Move>() + std::mem::size_of::<Vec<Move>>()
-                })
-                .sum::<usize>()) as u64
+            + self.ranked.capacity() * std::mem::size_of::<Vec<Move>>()) as u64
+            + self.ranked_bytes
+    }
+
+    /// Makes room for one more child and the move set its parent may need,
+    /// keeping the bytes held within `budget` with `reserve` bytes to spare
+    /// (for the ranked moves of that move set). `false` when they do not fit:
+    /// the tree is full.
+    pub fn make_room(&mut self, budget: u64, reserve: u64) -> bool {
+        let free = |tree: &Tree| budget.saturating_sub(tree.memory_bytes() + reserve);
+        let room = free(self);
+        if !make_room_in(&mut self.nodes, room) {
+            return false;
+        }
+        let room = free(self);
+        if !make_room_in(&mut self.tried, room) {
+            return false;
+        }
+        let room = free(self);
+        make_room_in(&mut self.ranked, room) && self.memory_bytes() + reserve <= budget
+    }
+
+    /// Adds a move set's ranked moves.
+    fn push_ranked(&mut self, ranked: Vec<Move>) {
+        self.ranked_bytes += (ranked.capacity() * std::mem::size_of::<Move>()) as u64;
+        self.ranked.push(ranked);
     }
 
     /// The id the next node pushed gets.
@@ -265,7 +305,7 @@ impl Tree {
         let set = MoveSetId::new(self.tried.len())
             .expect("the node budget keeps the move sets far below u32::MAX");
         self.tried.push(TriedSet::default());
-        self.ranked.push(ranked());
+        self.push_ranked(ranked());
         self[id].tried = Some(set);
         true
     }
@@ -316,6 +356,7 @@ impl Tree {
             nodes: Vec::new(),
             tried: Vec::new(),
             ranked: Vec::new(),
+            ranked_bytes: 0,
         };
         // Breadth-first copy, each node with its parent's new id.
         let mut queue = vec![(id, None)];
@@ -332,8 +373,7 @@ impl Tree {
             if let Some(set) = node.tried {
                 node.tried = MoveSetId::new(out.tried.len());
                 out.tried.push(self.tried[set.slot()]);
-                out.ranked
-                    .push(self.ranked.get(set.slot()).cloned().unwrap_or_default());
+                out.push_ranked(self.ranked.get(set.slot()).cloned().unwrap_or_default());
             }
             match new_parent {
                 None => node.mv = None,
@@ -465,6 +505,49 @@ mod tests {
         assert_eq!(std::mem::size_of::<Option<MoveSetId>>(), 4);
         // 40 bytes with the u32 sentinels before `NodeId`.
         assert!(std::mem::size_of::<Node>() <= 40);
+    }
+
+    #[test]
+    fn the_tree_stops_growing_at_its_memory_budget() {
+        let budget = 10_000;
+        let mut tree = Tree::new();
+        let mut parent = ROOT;
+        let mut added = 0;
+        let reserve = (24 * std::mem::size_of::<Move>()) as u64;
+        while tree.make_room(budget, reserve) {
+            tree.ensure_move_set(parent, || vec![mv("e2"); 24]);
+            parent = tree.add_child(parent, mv("e2"), 9);
+            added += 1;
+            assert!(
+                tree.memory_bytes() <= budget,
+                "{} bytes",
+                tree.memory_bytes()
+            );
+        }
+        assert!(added > 20, "only {added} nodes in {budget} bytes");
+        assert!(
+            tree.memory_bytes() > budget / 2,
+            "stopped at {} of {budget} bytes",
+            tree.memory_bytes()
+        );
+        let sub = tree.subtree(ROOT);
+        assert_eq!(sub.len(), tree.len());
+        assert_eq!(
+            sub.ranked_bytes, tree.ranked_bytes,
+            "the copy counts its ranked moves"
+        );
+    }
+
+    #[test]
+    fn room_grows_by_what_still_fits() {
+        let mut v: Vec<u64> = Vec::with_capacity(16);
+        v.extend([0; 16]);
+        assert!(make_room_in(&mut v, 40), "five more fit");
+        assert_eq!(v.capacity(), 21);
+        v.extend([0; 5]);
+        assert!(!make_room_in(&mut v, 7), "not even one more");
+        assert!(make_room_in(&mut v, u64::MAX));
+        assert!(v.capacity() >= 42, "doubles when it fits");
     }
 
     #[test]

@@ -300,7 +300,7 @@ impl Search {
 
     /// Whether the descent tries to add a child at `node`, `depth` moves
     /// below the root: not fully expanded, widening allows another child,
-    /// the node budget has room, and (from `skip_from_depth` on) a coin flip
+    /// the node and memory budgets have room, and (from `skip_from_depth` on) a coin flip
     /// does not send the descent on to an existing child.
     fn may_expand(&mut self, node: NodeId, depth: u32) -> bool {
         let n = &self.tree[node];
@@ -311,6 +311,18 @@ impl Search {
             && !n.fully_expanded()
             && self.may_widen(n.children, n.visits)
             && self.tree.len() < self.params.node_budget as usize
+            && self
+                .tree
+                .make_room(self.params.tree_bytes(), self.ranked_reserve())
+    }
+
+    /// Bytes a new move set's ranked moves may take (none without widening).
+    fn ranked_reserve(&self) -> u64 {
+        if self.params.widening > 0.0 {
+            (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64
+        } else {
+            0
+        }
     }
 
     /// Adds the child of `node` for `mv` and ends the descent there: a move

@@ -328,10 +328,14 @@ const LINK_MAX_PLAYOUTS: u64 = 10_000_000;
 const LINK_MAX_TIME_MS: u64 = 3_600_000;
 /// The tree sizes a link may ask for.
 const LINK_NODE_BUDGET: (u32, u32) = (1000, 20_000_000);
+/// The tree memory a link may ask for, in MiB (a wasm worker addresses at
+/// most 4 GiB).
+const LINK_TREE_MB: (u32, u32) = (16, 4096);
 
 /// Sets engine option `name` from text as the engine protocol does, within
 /// limits a browser tab can afford (a link is untrusted input): at most 10
-/// million playouts, an hour per move, and 1,000 to 20 million tree nodes.
+/// million playouts, an hour per move, 1,000 to 20 million tree nodes and
+/// 16 to 4,096 MiB of tree memory.
 /// `preset` is no link option.
 pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), OptionError> {
     let option = find_option(name).ok_or_else(|| OptionError::unknown(name))?;
@@ -357,6 +361,10 @@ pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), Op
     if next.node_budget != p.node_budget && !(least_nodes..=most_nodes).contains(&next.node_budget)
     {
         return whole(u64::from(least_nodes), u64::from(most_nodes));
+    }
+    let (least_mb, most_mb) = LINK_TREE_MB;
+    if next.tree_mb != p.tree_mb && !(least_mb..=most_mb).contains(&next.tree_mb) {
+        return whole(u64::from(least_mb), u64::from(most_mb));
     }
     *p = next;
     Ok(())
@@ -689,6 +697,10 @@ mod tests {
             (
                 "node_budget=999",
                 "option node_budget needs a whole number from 1000 to 20000000, got \"999\"",
+            ),
+            (
+                "tree_mb=4097",
+                "option tree_mb needs a whole number from 16 to 4096, got \"4097\"",
             ),
             (
                 "preset=thesis",

@@ -1,7 +1,8 @@
 // Browser tests of the page's engine worker pool (issue 14, "Search on every
 // core"): with `threads` 2 the engine replies with a legal move, "Move now"
 // answers within 200 ms, analysis shows more playouts/s than with one worker
-// and the main thread stays free, and the threads value travels in links.
+// and the main thread stays free, the tree memory is a total the workers'
+// trees stay within, and the threads value travels in links.
 // Run as
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/threads.test.mjs
 // QUORIDOR_MIN_SPEEDUP sets the playouts/s ratio the analysis test asks of
@@ -128,6 +129,31 @@ describe(`engine worker pool (${BASE})`, () => {
     }
     const best = Math.max(...ratios);
     assert.ok(best >= MIN_SPEEDUP, `2 workers gave ${ratios.map((r) => r.toFixed(2)).join(", ")}x of 1`);
+  });
+
+  test("tree_mb is a total over the workers: their trees stop within it and the analysis goes on", async () => {
+    const { context, page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8&threads=2&tree_mb=16");
+    await page.waitForFunction(() => window.quoridorPool?.workers === 2);
+    assert.equal(await page.locator('input[name="tree_mb"]').inputValue(), "16");
+    await page.locator('[data-testid="analysis-toggle"]').click();
+    // About 115 bytes a node: 16 MiB is ~146,000 nodes, a second or two of search.
+    const full = 16 * 2 ** 20 * 0.9;
+    await page.waitForFunction((full) => {
+      const row = document.querySelector('[data-stat="memory"]');
+      return row && Number(row.dataset.value) >= full;
+    }, full, { timeout: 30000 });
+    await page.waitForTimeout(1500);
+    const nodes = await stat(page, "nodes");
+    const playouts = await stat(page, "playouts");
+    await page.waitForTimeout(1000);
+    const memory = await stat(page, "memory");
+    console.log(`tree_mb 16 over 2 workers: ${memory} bytes, ${nodes} nodes, ${await stat(page, "bytes-per-node")} B/node`);
+    assert.ok(memory <= 16 * 2 ** 20, `the trees hold ${memory} bytes`);
+    assert.equal(await stat(page, "nodes"), nodes, "the full trees no longer grow");
+    assert.ok((await stat(page, "playouts")) > playouts, "playouts go on");
+    await page.locator('[data-testid="analysis-toggle"]').click();
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 
   test("the threads value survives a share link; links without it open with the machine's default", async () => {
