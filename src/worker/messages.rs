@@ -695,7 +695,9 @@ mod tree_map_tests {
             .as_ref()
             .and_then(|s| s.info(1).children.first().map(|c| c.mv))
             .expect("a root child");
-        let off: Move = "a1h".parse().expect("wall");
+        // Player 1's first step again, now for player 2 (whose pawn cannot
+        // reach it): never a child, however large the tree has grown.
+        let off = first;
         let answer = host.handle(WorkerRequest::TreeMap {
             id: 1,
             path: vec![first, off, off],
