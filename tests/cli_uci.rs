@@ -187,6 +187,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "final_move",
         "win_length_penalty",
         "tie_break",
+        "pawn_race",
         "node_budget",
         "tree_mb",
         "engine",

@@ -666,6 +666,22 @@ impl Position {
         self.turn = self.turn.other();
     }
 
+    /// This position with the pawns on squares `pawns` (bit indices, player
+    /// 1's first) and `turn` to move; walls and stocks stay. `None` if an
+    /// index is off the board or both pawns share a square. For endgame
+    /// tables, which visit every placement of the pawns.
+    pub fn with_pawns(&self, pawns: [usize; 2], turn: Player) -> Option<Position> {
+        let cells = usize::from(self.size()) * usize::from(self.size());
+        if pawns[0] == pawns[1] || pawns.iter().any(|&p| p >= cells) {
+            return None;
+        }
+        Some(Position {
+            pawns: pawns.map(|p| p as u8),
+            turn,
+            ..*self
+        })
+    }
+
     /// This position with the turn passed to the other player (no such move
     /// exists in the rules: for the alpha-beta engine's null-move pruning).
     #[inline]

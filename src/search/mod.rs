@@ -16,6 +16,7 @@ mod option_kind;
 mod options;
 mod parallel;
 mod params;
+mod pawn_race;
 mod policy;
 mod ranking;
 mod setup_options;
@@ -43,6 +44,7 @@ pub use params::{
     FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB,
     MAX_THREADS, MAX_TREE_MB, MIB,
 };
+pub use pawn_race::{PawnRace, RaceResult};
 pub use policy::{near_wall_mask, Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use setup_options::SetupOption;

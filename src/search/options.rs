@@ -30,7 +30,7 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 44] = [
+pub static OPTIONS: [EngineOption; 45] = [
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -177,6 +177,13 @@ pub static OPTIONS: [EngineOption; 44] = [
         doc: "Among moves of equal result: the fastest win, and when every move loses the one that keeps the race closest",
         shown: Shown::Panel,
         kind: OptionKind::Check { get: |p| p.tie_break, set: |p, on| p.tie_break = on },
+    },
+    EngineOption {
+        name: "pawn_race",
+        label: "Solve wall-less endgames",
+        doc: "Once neither side has a wall left, an exact table of the pawn race proves won and lost positions and finds drawn face-offs",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.pawn_race, set: |p, on| p.pawn_race = on },
     },
     EngineOption {
         name: "node_budget",

@@ -162,6 +162,12 @@ pub struct SearchParams {
     /// opponent's (see [`crate::search::pick_by_race`]). Off: the final-move
     /// rule decides among them too.
     pub tie_break: bool,
+    /// Extension: once neither player has a wall left, positions are looked
+    /// up in an exact table of the pawn race ([`crate::search::PawnRace`]):
+    /// won and lost ones are proven (when proofs are tracked) and drawn ones
+    /// score 0.5, and the tie-break plays the fastest win or the longest
+    /// loss by the table's count of plies.
+    pub pawn_race: bool,
     /// Most tree nodes kept (all threads together); when full, the tree stops
     /// growing and playouts go on.
     pub node_budget: u32,
@@ -213,6 +219,7 @@ impl SearchParams {
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.0,
             tie_break: false,
+            pawn_race: false,
             node_budget: DEFAULT_NODE_BUDGET,
             tree_mb: DEFAULT_TREE_MB,
             seed: 1,
@@ -282,6 +289,7 @@ impl Default for SearchParams {
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
             tie_break: true,
+            pawn_race: true,
             node_budget: DEFAULT_NODE_BUDGET,
             tree_mb: DEFAULT_TREE_MB,
             seed: 1,

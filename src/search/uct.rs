@@ -6,6 +6,7 @@ use super::eval::for_player;
 use super::info::{ChildInfo, Proven, SearchInfo};
 use super::limits::Limits;
 use super::params::{FinalMove, SearchParams};
+use super::pawn_race::{PawnRace, RaceResult};
 use super::policy::{near_wall_mask, Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tie_break::{pick_by_race, Outcome, Tied, NEAR_CERTAIN_LOSS};
@@ -21,6 +22,9 @@ use std::time::Duration;
 /// Most moves ranked for progressive widening at a node; the rest come from
 /// the playout selector.
 const RANKED_MOVES: usize = 24;
+
+/// The playout result of a drawn pawn race (neither player wins).
+const DRAW: f64 = 0.5;
 
 /// Most moves in a candidate's principal variation in [`Search::info`].
 const CANDIDATE_PV_LEN: usize = 12;
@@ -75,6 +79,9 @@ pub struct Search {
     depth_sum: u64,
     max_depth: u32,
     scratch: Vec<Move>,
+    /// The exact table of the pawn race when the root has no wall left on
+    /// either side and `pawn_race` is on (every node below is then in it).
+    race: Option<PawnRace>,
 }
 
 impl Search {
@@ -95,6 +102,7 @@ impl Search {
             depth_sum: 0,
             max_depth: 0,
             scratch: Vec::with_capacity(160),
+            race: None,
         }
     }
 
@@ -171,9 +179,20 @@ impl Search {
     pub fn start(&mut self) {
         self.stop.store(false, Ordering::Relaxed);
         self.started_ms = now_ms();
+        self.update_race_table();
         self.playouts = 0;
         self.depth_sum = 0;
         self.max_depth = 0;
+    }
+
+    /// Keeps, solves or drops the pawn-race table for the root (see
+    /// [`SearchParams::pawn_race`]); a table is solved once per wall layout.
+    fn update_race_table(&mut self) {
+        if !self.params.pawn_race {
+            self.race = None;
+        } else if !self.race.as_ref().is_some_and(|t| t.covers(&self.root)) {
+            self.race = PawnRace::solve(&self.root);
+        }
     }
 
     /// Milliseconds since [`Search::start`].
@@ -280,10 +299,14 @@ impl Search {
     }
 
     /// The result `node` (in `pos`) decides without a playout: a finished
-    /// game, or a proven node below the root when proofs are tracked.
+    /// game, a drawn pawn race below the root, or a proven node below the
+    /// root when proofs are tracked.
     fn decided_result(&self, node: NodeId, pos: &Position) -> Option<f64> {
         if let Some(winner) = pos.winner() {
             return Some(win_value(winner));
+        }
+        if node != ROOT && self.race_result(pos) == Some(RaceResult::Draw) {
+            return Some(DRAW);
         }
         let proof = self.tree[node].proof;
         if self.params.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
@@ -337,6 +360,19 @@ impl Search {
                 self.prove(child, Proof::Win);
             }
             result = Some(win_value(winner));
+        } else if let Some(race) = self.race_result(&pos) {
+            // The pawn race decides: the mover (who made `mv`) wins when the
+            // side now to move loses.
+            let mover = pos.turn().other();
+            let (winner, proof) = match race {
+                RaceResult::Loss(_) => (Some(mover), Proof::Win),
+                RaceResult::Win(_) => (Some(pos.turn()), Proof::Loss),
+                RaceResult::Draw => (None, Proof::Unknown),
+            };
+            if self.params.tracks_proofs() && proof != Proof::Unknown {
+                self.prove(child, proof);
+            }
+            result = Some(winner.map_or(DRAW, win_value));
         }
         Leaf {
             node: child,
@@ -344,6 +380,11 @@ impl Search {
             depth: depth + 1,
             result,
         }
+    }
+
+    /// The pawn-race table's result for `pos`, when there is a table.
+    fn race_result(&self, pos: &Position) -> Option<RaceResult> {
+        self.race.as_ref().and_then(|t| t.result(pos))
     }
 
     /// Counts a playout that started `depth` moves below the root.
@@ -719,9 +760,20 @@ impl Search {
     }
 
     /// The child among `tied` (children of `node`, all of one `outcome`)
-    /// whose move leads the race best (see [`pick_by_race`]).
+    /// whose move leads the race best (see [`pick_by_race`]); in a wall-less
+    /// endgame the pawn-race table decides.
     fn pick_by_race(&self, node: NodeId, tied: &[NodeId], outcome: Outcome) -> Option<NodeId> {
         let pos = self.position_at(node)?;
+        if let Some(table) = self.race.as_ref().filter(|t| t.covers(&pos)) {
+            // Exact: the fewest plies to a win, the most to a loss.
+            return tied.iter().copied().min_by_key(|&c| {
+                let mut after = pos;
+                if let Some(mv) = self.tree[c].mv {
+                    after.play_unchecked(mv);
+                }
+                table.result(&after).map(RaceResult::mover_rank)
+            });
+        }
         let tied: Vec<Tied<NodeId>> = tied
             .iter()
             .filter_map(|&c| {

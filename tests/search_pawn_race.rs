@@ -1,0 +1,122 @@
+//! Wall-less endgames (issue 19's face-offs): with `pawn_race` the engine
+//! looks such positions up in the exact table, so it wins them by the
+//! fastest line and loses them by the longest, against a perfect opponent
+//! that plays by the same table. Fixed seeds and playout counts.
+
+use quoridor::game::{Game, Move, Player, Position, Square, Variant};
+use quoridor::search::{new_engine, Limits, PawnRace, RaceResult, SearchParams};
+
+/// The Default engine with a small playout count and `pawn_race` as given.
+fn engine(pawn_race: bool) -> SearchParams {
+    SearchParams {
+        limits: Limits::playouts(3000),
+        pawn_race,
+        ..SearchParams::default()
+    }
+}
+
+/// The table's best move for the side to move: the fastest win, else a
+/// draw, else the longest loss.
+fn perfect(table: &PawnRace, pos: &Position) -> Move {
+    let size = pos.size();
+    pos.pawn_targets_of(pos.turn())
+        .iter()
+        .map(|to| Move::Pawn(Square::from_index(to, size)))
+        .min_by_key(|&mv| {
+            let mut after = *pos;
+            after.play(mv).expect("a pawn target is legal");
+            table.result(&after).map(RaceResult::mover_rank)
+        })
+        .expect("a pawn always has a move here")
+}
+
+/// Plays from `record` with the engine (`params`) for `side` and the table's
+/// perfect play for the other; returns the winner and the plies played.
+fn play_out(record: &str, variant: Variant, side: Player, params: SearchParams) -> (Player, usize) {
+    let mut game = Game::parse_with_variant(record, variant).expect("test record is legal");
+    let table = PawnRace::solve(game.position()).expect("both stocks are spent");
+    let mut plies = 0;
+    while game.position().winner().is_none() {
+        assert!(plies < 60, "no winner after 60 plies: {game}");
+        let pos = *game.position();
+        let mv = if pos.turn() == side {
+            new_engine(pos, params.clone()).think().expect("a move")
+        } else {
+            perfect(&table, &pos)
+        };
+        game.play(mv).expect("legal");
+        plies += 1;
+    }
+    (game.position().winner().expect("over"), plies)
+}
+
+/// A corridor on file e (walls on both sides of ranks 1–8) that player 1
+/// starts in, with both stocks spent.
+const CORRIDOR: &str = "d1v e1v d3v e3v d5v e5v d7v e7v";
+
+#[test]
+fn without_walls_the_engine_wins_the_jump_race_fastest_as_player_2() {
+    let variant = Variant::new(9, 0).expect("9x9 without walls");
+    let table = PawnRace::solve(&Position::new(variant)).expect("no walls");
+    assert_eq!(
+        table.result(&Position::new(variant)),
+        Some(RaceResult::Loss(16))
+    );
+    for seed in 1..=2 {
+        let params = SearchParams {
+            seed,
+            ..engine(true)
+        };
+        assert_eq!(
+            play_out("", variant, Player::Two, params.clone()),
+            (Player::Two, 16),
+            "seed {seed}: the win, in the table's 16 plies"
+        );
+        assert_eq!(
+            play_out("", variant, Player::One, params),
+            (Player::Two, 16),
+            "seed {seed}: the loss, as late as the table allows"
+        );
+    }
+}
+
+#[test]
+fn in_a_walled_corridor_the_engine_plays_the_table_line() {
+    let variant = Variant::new(9, 4).expect("9x9, 4 walls each");
+    let start = Game::parse_with_variant(CORRIDOR, variant).expect("legal");
+    let table = PawnRace::solve(start.position()).expect("both stocks spent");
+    let Some(RaceResult::Loss(plies)) = table.result(start.position()) else {
+        panic!(
+            "player 1, walled in, loses: {:?}",
+            table.result(start.position())
+        );
+    };
+    assert_eq!(
+        play_out(CORRIDOR, variant, Player::Two, engine(true)),
+        (Player::Two, plies as usize)
+    );
+    assert_eq!(
+        play_out(CORRIDOR, variant, Player::One, engine(true)),
+        (Player::Two, plies as usize)
+    );
+}
+
+#[test]
+fn the_engine_reports_a_table_win_as_proven() {
+    let variant = Variant::new(9, 0).expect("9x9 without walls");
+    // Player 2 to move after player 1's first step: won for player 2.
+    let pos = *Game::parse_with_variant("e2", variant)
+        .expect("legal")
+        .position();
+    let mut search = new_engine(pos, engine(true));
+    search.think().expect("a move");
+    let info = search.info(0);
+    assert_eq!(info.proven_winner, Some(Player::Two), "{info:?}");
+    let mut without = new_engine(pos, engine(false));
+    without.think().expect("a move");
+    assert_eq!(
+        without.info(0).proven_winner,
+        None,
+        "the search alone does not prove it"
+    );
+}
