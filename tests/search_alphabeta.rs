@@ -55,6 +55,9 @@ fn engine(pos: Position, ab: AlphaBetaParams, depth: u32) -> AlphaBeta {
             hash_mb: 1,
             ..ab
         },
+        // The reference minimax knows only the evaluation, not the exact
+        // table of wall-less endgames.
+        pawn_race: false,
         ..SearchParams::default()
     };
     AlphaBeta::new(pos, params)

@@ -173,7 +173,7 @@ fn go_movetime_answers_in_time_with_a_legal_move() {
 }
 
 #[test]
-fn a_won_race_is_reported_as_mate() {
+fn a_wall_less_race_is_reported_as_mate_by_the_exact_table() {
     let mut e = Uci::start();
     e.send("setoption name engine value alphabeta");
     e.send("setoption name walls value 0");
@@ -185,9 +185,12 @@ fn a_won_race_is_reported_as_mate() {
         .find(|l| l.starts_with("info depth"))
         .expect("info");
     assert_info_shape(info);
-    // Player 2 is a step behind with no walls on either side: lost.
+    // Player 2 is a step behind with no walls on either side, yet wins: the
+    // pawns meet on the e-file and player 2 gets the jump (the exact table
+    // of wall-less endgames, option pawn_race, knows it; a path count
+    // would call it lost).
     assert_eq!(word_after(info, "score"), "mate", "{info}");
-    assert!(word_after(info, "mate").starts_with('-'), "{info}");
+    assert!(!word_after(info, "mate").starts_with('-'), "{info}");
     assert!(best.parse::<Move>().is_ok());
 }
 

@@ -1,10 +1,10 @@
-//! Wall-less endgames (issue 19's face-offs): with `pawn_race` the engine
-//! looks such positions up in the exact table, so it wins them by the
-//! fastest line and loses them by the longest, against a perfect opponent
-//! that plays by the same table. Fixed seeds and playout counts.
+//! Wall-less endgames (issue 19's face-offs): with `pawn_race` both engines
+//! look such positions up in the exact table, so they win them by the
+//! fastest line and lose them by the longest, against a perfect opponent
+//! that plays by the same table. Fixed seeds and playout (node) counts.
 
 use quoridor::game::{Game, Move, Player, Position, Square, Variant};
-use quoridor::search::{new_engine, Limits, PawnRace, RaceResult, SearchParams};
+use quoridor::search::{new_engine, EngineKind, Limits, PawnRace, RaceResult, SearchParams};
 
 /// The Default engine with a small playout count and `pawn_race` as given.
 fn engine(pawn_race: bool) -> SearchParams {
@@ -12,6 +12,14 @@ fn engine(pawn_race: bool) -> SearchParams {
         limits: Limits::playouts(3000),
         pawn_race,
         ..SearchParams::default()
+    }
+}
+
+/// The alpha-beta engine with a small node count and `pawn_race` as given.
+fn alphabeta(pawn_race: bool) -> SearchParams {
+    SearchParams {
+        engine: EngineKind::AlphaBeta,
+        ..engine(pawn_race)
     }
 }
 
@@ -81,7 +89,7 @@ fn without_walls_the_engine_wins_the_jump_race_fastest_as_player_2() {
 }
 
 #[test]
-fn in_a_walled_corridor_the_engine_plays_the_table_line() {
+fn in_a_walled_corridor_both_engines_play_the_table_line() {
     let variant = Variant::new(9, 4).expect("9x9, 4 walls each");
     let start = Game::parse_with_variant(CORRIDOR, variant).expect("legal");
     let table = PawnRace::solve(start.position()).expect("both stocks spent");
@@ -91,14 +99,31 @@ fn in_a_walled_corridor_the_engine_plays_the_table_line() {
             table.result(start.position())
         );
     };
-    assert_eq!(
-        play_out(CORRIDOR, variant, Player::Two, engine(true)),
-        (Player::Two, plies as usize)
-    );
-    assert_eq!(
-        play_out(CORRIDOR, variant, Player::One, engine(true)),
-        (Player::Two, plies as usize)
-    );
+    for params in [engine(true), alphabeta(true)] {
+        let kind = params.engine;
+        assert_eq!(
+            play_out(CORRIDOR, variant, Player::Two, params.clone()),
+            (Player::Two, plies as usize),
+            "{kind}: the fastest win"
+        );
+        assert_eq!(
+            play_out(CORRIDOR, variant, Player::One, params),
+            (Player::Two, plies as usize),
+            "{kind}: the longest loss"
+        );
+    }
+}
+
+#[test]
+fn alpha_beta_wins_the_jump_race_as_player_2_and_holds_out_as_player_1() {
+    let variant = Variant::new(9, 0).expect("9x9 without walls");
+    for side in [Player::Two, Player::One] {
+        assert_eq!(
+            play_out("", variant, side, alphabeta(true)),
+            (Player::Two, 16),
+            "alpha-beta as {side}"
+        );
+    }
 }
 
 #[test]

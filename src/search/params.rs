@@ -162,11 +162,12 @@ pub struct SearchParams {
     /// opponent's (see [`crate::search::pick_by_race`]). Off: the final-move
     /// rule decides among them too.
     pub tie_break: bool,
-    /// Extension: once neither player has a wall left, positions are looked
-    /// up in an exact table of the pawn race ([`crate::search::PawnRace`]):
-    /// won and lost ones are proven (when proofs are tracked) and drawn ones
-    /// score 0.5, and the tie-break plays the fastest win or the longest
-    /// loss by the table's count of plies.
+    /// Extension (both engines): once neither player has a wall left at the
+    /// root, positions are looked up in an exact table of the pawn race
+    /// ([`crate::search::PawnRace`]). UCT proves won and lost ones (when
+    /// proofs are tracked), scores drawn ones 0.5, and its tie-break plays
+    /// the fastest win or the longest loss by the table's count of plies;
+    /// alpha-beta scores every node below the root from the table.
     pub pawn_race: bool,
     /// Most tree nodes kept (all threads together); when full, the tree stops
     /// growing and playouts go on.

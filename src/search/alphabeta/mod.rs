@@ -25,6 +25,7 @@ use super::clock::now_ms;
 use super::engine::{EngineKind, SearchEngine};
 use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::SearchParams;
+use super::pawn_race::PawnRace;
 use super::tree::{NodeId, ROOT};
 use super::uct::Slice;
 use crate::game::{IllegalMove, Move, Position, Square};
@@ -82,6 +83,9 @@ pub struct AlphaBeta {
     iterations: Vec<IterationRow>,
     done: bool,
     fallback: Option<Move>,
+    /// The exact pawn-race table when `pawn_race` is on and neither side
+    /// has a wall left at the root.
+    race: Option<PawnRace>,
 }
 
 impl AlphaBeta {
@@ -107,6 +111,7 @@ impl AlphaBeta {
             iterations: Vec::new(),
             done: false,
             fallback: None,
+            race: None,
         };
         engine.reset_think();
         engine
@@ -345,6 +350,11 @@ impl SearchEngine for AlphaBeta {
     fn start(&mut self) {
         self.stop.store(false, Ordering::Relaxed);
         self.started_ms = now_ms();
+        if !self.params.pawn_race {
+            self.race = None;
+        } else if !self.race.as_ref().is_some_and(|t| t.covers(&self.root)) {
+            self.race = PawnRace::solve(&self.root);
+        }
         self.table.new_generation();
         self.heuristics.age();
         self.reset_think();
@@ -378,6 +388,7 @@ impl SearchEngine for AlphaBeta {
                 table: &mut self.table,
                 heuristics: &mut self.heuristics,
                 counters: &mut self.counters,
+                race: self.race.as_ref(),
             };
             if let Progress::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);

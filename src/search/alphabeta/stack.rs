@@ -10,9 +10,10 @@
 use super::evaluate::evaluate;
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
-use super::score::{from_table, is_decided, to_table, INFINITY};
+use super::score::{from_table, is_decided, to_table, INFINITY, WIN};
 use super::table::{key, Bound, Table};
 use crate::game::{Move, Position};
+use crate::search::pawn_race::{PawnRace, RaceResult};
 
 /// Null-move depth reduction.
 const NULL_REDUCTION: i32 = 2;
@@ -134,6 +135,20 @@ pub struct Context<'a> {
     pub heuristics: &'a mut Heuristics,
     /// Counters.
     pub counters: &'a mut Counters,
+    /// The exact pawn-race table when the root is a wall-less endgame
+    /// (every node below is then in it).
+    pub race: Option<&'a PawnRace>,
+}
+
+/// The exact score of a pawn-race result `ply` plies from the root: a win
+/// or loss counted in plies like any other, a draw 0.
+fn race_score(race: RaceResult, ply: u32) -> i32 {
+    let plies = |k: u16| ply as i32 + i32::from(k);
+    match race {
+        RaceResult::Win(k) => WIN - plies(k),
+        RaceResult::Loss(k) => -(WIN - plies(k)),
+        RaceResult::Draw => 0,
+    }
 }
 
 impl Stack {
@@ -242,6 +257,10 @@ impl Stack {
         if pos.is_over() || ply as usize >= MAX_PLY - 1 {
             let v = evaluate(&pos, ply, p);
             return self.pop(v);
+        }
+        // The root still searches its moves; below it the table is exact.
+        if let Some(race) = ctx.race.filter(|_| ply > 0).and_then(|t| t.result(&pos)) {
+            return self.pop(race_score(race, ply));
         }
         f.key = if p.tt { key(&pos) } else { 0 };
         let mut tt_move = None;
