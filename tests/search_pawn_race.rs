@@ -39,16 +39,20 @@ fn perfect(table: &PawnRace, pos: &Position) -> Move {
 }
 
 /// Plays from `record` with the engine (`params`) for `side` and the table's
-/// perfect play for the other; returns the winner and the plies played.
+/// perfect play for the other; returns the winner and the plies played. The
+/// engine is one search for the whole game, so tree reuse takes part.
 fn play_out(record: &str, variant: Variant, side: Player, params: SearchParams) -> (Player, usize) {
     let mut game = Game::parse_with_variant(record, variant).expect("test record is legal");
     let table = PawnRace::solve(game.position()).expect("both stocks are spent");
+    let start = Position::new(variant);
+    let mut search = new_engine(start, params);
     let mut plies = 0;
     while game.position().winner().is_none() {
         assert!(plies < 60, "no winner after 60 plies: {game}");
         let pos = *game.position();
         let mv = if pos.turn() == side {
-            new_engine(pos, params.clone()).think().expect("a move")
+            search.set_game(start, game.moves()).expect("legal so far");
+            search.think().expect("a move")
         } else {
             perfect(&table, &pos)
         };
@@ -144,4 +148,32 @@ fn the_engine_reports_a_table_win_as_proven() {
         None,
         "the search alone does not prove it"
     );
+}
+
+/// An arena game (`pawn_race` on against off, 10,000 playouts a move) in
+/// which the engine with the table found no move at ply 42: both stocks
+/// are spent from ply 34, and from ply 36 the pawns shuffle (h6 h5 g6 g5 …).
+const FACE_OFF: &str = "e2 e8 e3 e7 e4 e6 e3h e6h e5 e4 d4v c6h g3h g6h h2h h5v g2v a6h e4h f4 \
+    c3h g4 b4v c4h f5 h8h g5 g6 f6v f8h f5h d8h g4 b8h h4 h6 h5 g6 g5 h6 h5 g6";
+
+#[test]
+fn the_engine_moves_at_every_turn_of_a_wall_less_game_with_tree_reuse() {
+    let variant = Variant::default();
+    let start = Position::new(variant);
+    let game = Game::parse_with_variant(FACE_OFF, variant).expect("legal");
+    for seed in 1..=8 {
+        let params = SearchParams {
+            seed,
+            limits: Limits::playouts(10_000),
+            ..engine(true)
+        };
+        let mut search = new_engine(start, params);
+        // From before the last walls, so the reused trees hold nodes grown
+        // before the table existed.
+        for ply in (24..=game.moves().len()).step_by(2) {
+            search.set_game(start, &game.moves()[..ply]).expect("legal");
+            let mv = search.think();
+            assert!(mv.is_some(), "seed {seed}: no move at ply {ply}");
+        }
+    }
 }

@@ -165,6 +165,12 @@ impl Search {
             Some(node) => self.tree.subtree(node),
             None => Tree::new(),
         };
+        if self.tree[ROOT].children == 0 {
+            // A leaf the last search proved without children (a pawn-race
+            // result, a losing move) must grow children again before the
+            // search may count it solved.
+            self.tree[ROOT].proof = Proof::Unknown;
+        }
         self.game_start = start;
         self.root_moves = moves.to_vec();
         self.root = pos;
