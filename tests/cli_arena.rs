@@ -242,6 +242,69 @@ fn each_opening_is_played_with_both_colours() {
 }
 
 #[test]
+fn a_book_from_the_book_command_feeds_the_arena_and_repeats_with_its_seed() {
+    let dir = scratch("book");
+    let book = |seed: &str| {
+        Command::new(env!("CARGO_BIN_EXE_quoridor"))
+            .args(["book", "--size", "5", "--walls", "2", "--count", "3"])
+            .args(["--plies", "3", "--playouts", "100", "--seed", seed])
+            .output()
+            .expect("quoridor runs")
+    };
+    let out = book("4");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(
+        text,
+        String::from_utf8(book("4").stdout).expect("utf-8"),
+        "same seed, same book"
+    );
+    let openings: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(openings.len(), 3, "{text}");
+    assert!(
+        text.starts_with("# quoridor book: 3 openings of 3 plies on 5x5 with 2 walls"),
+        "{text}"
+    );
+    let file = dir.join("book.txt");
+    std::fs::write(&file, &text).expect("write book");
+    let (_, s, _) = arena(
+        "book-run",
+        &[
+            "--a",
+            "preset=thesis",
+            "--b",
+            "preset=thesis",
+            "--playouts",
+            "20",
+            "--openings",
+            file.to_str().expect("path"),
+        ],
+    );
+    let games = s["results"].as_array().expect("results");
+    assert_eq!(games.len(), 6, "each opening with each colour");
+    for (i, g) in games.iter().enumerate() {
+        let record = g["record"].as_str().expect("record");
+        // The book's lines carry the variant's header tags; the moves follow the last `]`.
+        let line = openings[i / 2];
+        let opening = line.rsplit(']').next().expect("moves").trim();
+        assert!(
+            record.contains(opening),
+            "game {i}: {record} lacks {opening}"
+        );
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["book", "--balance", "60"])
+        .output()
+        .expect("quoridor runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--balance"));
+}
+
+#[test]
 fn bad_flags_and_bad_openings_are_reported_with_exit_code_2() {
     let dir = scratch("bad");
     let bad = dir.join("bad.txt");

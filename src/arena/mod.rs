@@ -20,6 +20,7 @@
 //! assert!(results[0].a_first && !results[1].a_first);
 //! ```
 
+mod book;
 mod contender;
 pub mod experiments;
 mod play;
@@ -28,6 +29,7 @@ pub mod shard;
 mod stats;
 mod summary;
 
+pub use book::{generate_book, Book, BookSettings, Opening};
 pub use contender::{
     handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
     HANDSHAKE_TIMEOUT,

@@ -57,6 +57,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Engine-vs-engine match
     Arena(ArenaArgs),
+    /// Write an opening book for `arena --openings`: distinct, balanced short openings
+    Book(super::book::BookArgs),
     /// Judge every move of a record: annotated record and each player's accuracy
     Review(super::review::ReviewArgs),
     /// Re-run the thesis's experiments into docs/experiments.md

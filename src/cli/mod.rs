@@ -8,6 +8,7 @@ mod abtable;
 mod arena;
 mod args;
 mod bench;
+mod book;
 mod error;
 mod experiment_flags;
 mod experiments;
@@ -63,6 +64,7 @@ fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Qtp(args) => qtp::qtp(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Arena(args) => arena::arena(&args),
+        Command::Book(args) => book::book(&args),
         Command::Review(args) => review::review(&args),
         Command::Experiments(args) => experiments::experiments(&args),
         Command::Abtable(args) => abtable::abtable(&args),

@@ -1,0 +1,102 @@
+//! `book`: writes an opening book for `arena --openings` (see
+//! [`crate::arena::generate_book`]).
+
+use super::args::PositionError;
+use super::error::CliError;
+use super::ranges::{BoardSize, WallCount, Whole};
+use crate::arena::{generate_book, BookSettings};
+use crate::game::Variant;
+use crate::text::group_digits;
+use clap::Args;
+use std::io::Write;
+
+/// The flags of `book`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each opening is PLIES moves from the start, every move drawn at random from the engine's TOP
+best-ranked moves (never a winning step); a position reached before (by any move order) is
+drawn again, and a Default-preset search of N playouts keeps only openings where the side to
+move's win chance is within PCT points of 50%. The output is one record per line after two
+# comment lines, ready for `quoridor arena --openings FILE`, which plays each opening once with
+each colour. The same flags give the same book.")]
+pub struct BookArgs {
+    /// Openings to write
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::new(1, 100_000))]
+    pub count: u64,
+    /// Moves in each opening
+    #[arg(long, value_name = "PLIES", default_value_t = 4, value_parser = Whole::new(1, 40))]
+    pub plies: u64,
+    /// Moves to draw from at each ply: the best TOP by the engine's move ranking
+    #[arg(long, value_name = "TOP", default_value_t = 8, value_parser = Whole::new(1, 200))]
+    pub top: u64,
+    /// Playouts of the balance search at each opening's end
+    #[arg(long, value_name = "N", default_value_t = 2_000, value_parser = Whole::new(1, 10_000_000))]
+    pub playouts: u64,
+    /// Keep openings whose win chance for the side to move is 50% ± PCT
+    #[arg(long, value_name = "PCT", default_value_t = 15, value_parser = Whole::new(0, 50))]
+    pub balance: u64,
+    /// The generator's seed
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = Whole::new(0, u64::MAX))]
+    pub seed: u64,
+    /// Board size (3–11)
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = BoardSize)]
+    pub size: u8,
+    /// Walls per player (0–20)
+    #[arg(long, value_name = "W", default_value_t = 10, value_parser = WallCount)]
+    pub walls: u8,
+}
+
+impl BookArgs {
+    fn settings(&self) -> Result<BookSettings, PositionError> {
+        let variant = Variant::new(self.size, self.walls).map_err(PositionError::Variant)?;
+        let whole = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        Ok(BookSettings {
+            variant,
+            count: whole(self.count),
+            plies: whole(self.plies),
+            top: whole(self.top),
+            playouts: self.playouts,
+            max_skew: self.balance as f64 / 100.0,
+            seed: self.seed,
+        })
+    }
+}
+
+/// Generates the book and prints it; a shortfall is reported on stderr.
+pub fn book(args: &BookArgs) -> Result<(), CliError> {
+    let settings = args.settings()?;
+    let book = generate_book(&settings);
+    let mut out = std::io::stdout().lock();
+    let v = settings.variant;
+    writeln!(
+        out,
+        "# quoridor book: {} openings of {} plies on {}x{} with {} walls (seed {}, best {} moves, 50 ± {}% by {} playouts)",
+        book.openings.len(),
+        settings.plies,
+        v.size(),
+        v.size(),
+        v.walls(),
+        settings.seed,
+        settings.top,
+        args.balance,
+        group_digits(settings.playouts, ','),
+    )?;
+    writeln!(
+        out,
+        "# drawn {}: {} repeated positions and {} unbalanced ones dropped",
+        book.drawn, book.repeated, book.unbalanced
+    )?;
+    for opening in &book.openings {
+        writeln!(out, "{}", opening.game)?;
+    }
+    out.flush()?;
+    if book.openings.len() < settings.count {
+        eprintln!(
+            "book: only {} of {} openings found (this board has few distinct balanced positions at {} plies)",
+            book.openings.len(),
+            settings.count,
+            settings.plies
+        );
+    }
+    Ok(())
+}
