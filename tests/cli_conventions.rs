@@ -42,6 +42,9 @@ fn help_goes_to_stdout_with_exit_0_for_the_tool_and_every_subcommand() {
         "uci",
         "bench",
         "arena",
+        "book",
+        "review",
+        "abtable",
         "experiments",
         "completions",
     ] {
