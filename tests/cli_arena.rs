@@ -213,13 +213,10 @@ fn our_own_engine_as_an_external_program_plays_legal_games() {
     }
 }
 
-#[test]
-fn each_opening_is_played_with_both_colours() {
-    let dir = scratch("openings");
-    let file = dir.join("openings.txt");
-    std::fs::write(&file, "# two openings\nc2 c4\n\na2h c4 c2\n").expect("write openings");
+/// A thesis-vs-thesis match at 20 playouts from the openings in `file`; its games.
+fn thesis_games_from_openings(name: &str, file: &std::path::Path) -> Vec<Value> {
     let (_, s, _) = arena(
-        "openings-run",
+        name,
         &[
             "--a",
             "preset=thesis",
@@ -231,7 +228,15 @@ fn each_opening_is_played_with_both_colours() {
             file.to_str().expect("path"),
         ],
     );
-    let games = s["results"].as_array().expect("results");
+    s["results"].as_array().expect("results").clone()
+}
+
+#[test]
+fn each_opening_is_played_with_both_colours() {
+    let dir = scratch("openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two openings\nc2 c4\n\na2h c4 c2\n").expect("write openings");
+    let games = thesis_games_from_openings("openings-run", &file);
     assert_eq!(games.len(), 4, "two games per opening by default");
     for (i, g) in games.iter().enumerate() {
         assert_eq!(count(&g["opening"]) as usize, i / 2);
@@ -271,20 +276,7 @@ fn a_book_from_the_book_command_feeds_the_arena_and_repeats_with_its_seed() {
     );
     let file = dir.join("book.txt");
     std::fs::write(&file, &text).expect("write book");
-    let (_, s, _) = arena(
-        "book-run",
-        &[
-            "--a",
-            "preset=thesis",
-            "--b",
-            "preset=thesis",
-            "--playouts",
-            "20",
-            "--openings",
-            file.to_str().expect("path"),
-        ],
-    );
-    let games = s["results"].as_array().expect("results");
+    let games = thesis_games_from_openings("book-run", &file);
     assert_eq!(games.len(), 6, "each opening with each colour");
     for (i, g) in games.iter().enumerate() {
         let record = g["record"].as_str().expect("record");
