@@ -559,6 +559,12 @@ fn a_closed_output_ends_the_session_quietly() {
         }
         assert!(Instant::now() < deadline, "quoridor uci kept running");
         std::thread::sleep(Duration::from_millis(20));
+        // Another test's child forked at the wrong moment can hold the read
+        // end of this pipe for a while (until it execs), and writes succeed
+        // until then: keep asking, so that an answer is written once the
+        // output is closed for good.
+        let _ = writeln!(stdin, "isready");
+        let _ = stdin.flush();
     };
     let mut stderr = String::new();
     use std::io::Read;

@@ -405,8 +405,7 @@ impl Search {
         let mut next = Some(node);
         while let Some(id) = next {
             let n = &mut self.tree[id];
-            n.visits += 1;
-            n.score += result;
+            n.add_result(result);
             next = n.parent;
         }
     }
@@ -557,10 +556,14 @@ impl Search {
     fn select_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
         let parent = &self.tree[node];
         let ln_n = (parent.visits.max(1) as f64).ln();
-        let c = self.params.uct_c;
+        // C·sqrt(ln N / n) as (C·sqrt(ln N))·(1/sqrt(n)) with the second
+        // factor cached in the child: no division or root per child, which
+        // is where a large tree spent most of its time.
+        let scale = (self.params.uct_c * ln_n.sqrt()) as f32;
+        let flip = mover == Player::Two;
         let tracks = self.params.tracks_proofs();
         let mut best = None;
-        let mut best_value = f64::NEG_INFINITY;
+        let mut best_value = f32::NEG_INFINITY;
         let mut fallback = None;
         let mut fallback_visits = 0;
         for child in self.tree.children(node) {
@@ -578,7 +581,16 @@ impl Search {
                     Proof::Unknown => {}
                 }
             }
-            let value = uct_value(ch.mean(), ch.visits, mover, ln_n, c);
+            let value = if ch.visits == 0 {
+                f32::INFINITY
+            } else {
+                let winrate = if flip {
+                    1.0 - ch.selection_mean
+                } else {
+                    ch.selection_mean
+                };
+                winrate + scale * ch.inverse_sqrt_visits
+            };
             if value > best_value {
                 best_value = value;
                 best = Some(child);
