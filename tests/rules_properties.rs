@@ -152,6 +152,31 @@ proptest! {
     }
 
     #[test]
+    fn only_walls_on_the_shortest_path_can_lengthen_it(game in game_strategy()) {
+        // The move ranking relies on it: a legal wall off the slots
+        // `shortest_path_walls` names leaves that player's distance as it was.
+        let pos = *game.position();
+        prop_assume!(!pos.is_over());
+        let n = pos.size();
+        let mut moves = Vec::new();
+        pos.legal_moves_into(&mut moves);
+        for p in Player::BOTH {
+            let path = pos.shortest_path_walls(p).unwrap();
+            let before = pos.distance_to_goal(p).unwrap();
+            for mv in &moves {
+                let Move::Wall(w) = *mv else { continue };
+                let mut after = pos;
+                after.play(*mv).unwrap();
+                let d = after.distance_to_goal(p).unwrap();
+                if !path[w.orientation()].has(w.slot(n)) {
+                    prop_assert_eq!(d, before, "{} moved {:?}", mv, p);
+                }
+                prop_assert!(d >= before, "a wall shortened a path");
+            }
+        }
+    }
+
+    #[test]
     fn played_moves_round_trip_through_notation(game in game_strategy()) {
         for &mv in game.moves() {
             let text = mv.to_string();

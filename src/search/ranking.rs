@@ -54,14 +54,26 @@ pub fn ranked_moves(pos: &Position, out: &mut Vec<Move>, limit: usize) {
     }
     let legal = pos.legal_wall_slots();
     let paths = [them, me].map(|p| pos.shortest_path_walls(p).unwrap_or_default());
-    for wall in (legal & (paths[0] | paths[1])).walls(n).map(Move::Wall) {
+    for wall in (legal & (paths[0] | paths[1])).walls(n) {
         let mut after = *pos;
-        after.play_unchecked(wall);
-        let (Some(me_after), Some(them_after)) =
-            (after.distance_to_goal(me), after.distance_to_goal(them))
-        else {
+        after.play_unchecked(Move::Wall(wall));
+        // A wall off a player's shortest path leaves that path, and so the
+        // distance, as it was: only the paths it cuts are searched again.
+        let cuts = |path: &crate::game::WallSlots| path[wall.orientation()].has(wall.slot(n));
+        let distance = |player, path, before| {
+            if cuts(path) {
+                after.distance_to_goal(player)
+            } else {
+                Some(before)
+            }
+        };
+        let (Some(me_after), Some(them_after)) = (
+            distance(me, &paths[1], d_me),
+            distance(them, &paths[0], d_them),
+        ) else {
             continue;
         };
+        let wall = Move::Wall(wall);
         let gain = f64::from(them_after) - f64::from(d_them);
         let cost = f64::from(me_after) - f64::from(d_me);
         if gain > 0.0 && gain >= cost {
