@@ -434,7 +434,8 @@ impl Tree {
             ranked_bytes: 0,
             reserved: 0,
         };
-        // Breadth-first copy (a node's children get neighbouring slots), each node with its parent's new id.
+        // Breadth-first copy, each node with its parent's new id (so a
+        // node's children get neighbouring slots).
         let mut queue = vec![(id, None)];
         let mut head = 0;
         while head < queue.len() {
