@@ -520,15 +520,24 @@ impl Position {
     /// path check only for a player whose current shortest path it blocks
     /// (otherwise that path survives), and only if it can close a region.
     pub fn legal_wall_slots(&self) -> WallSlots {
+        self.legal_wall_slots_and_paths().0
+    }
+
+    /// [`Position::legal_wall_slots`], with the shortest-path wall slots of
+    /// player 1 and player 2 ([`Position::shortest_path_walls`]) that it
+    /// found on the way, for callers that need them too. The paths are
+    /// `None` when there is no legal wall to look for (game over, no wall in
+    /// stock, or a pawn without a path).
+    pub fn legal_wall_slots_and_paths(&self) -> (WallSlots, Option<[WallSlots; 2]>) {
         if self.is_over() || self.walls_left[self.turn.index()] == 0 {
-            return WallSlots::EMPTY;
+            return (WallSlots::EMPTY, None);
         }
         let mut free = self.free_wall_slots();
         let (Some(a), Some(b)) = (
             self.shortest_path_walls(Player::One),
             self.shortest_path_walls(Player::Two),
         ) else {
-            return WallSlots::EMPTY;
+            return (WallSlots::EMPTY, None);
         };
         let closing = self.closing_wall_slots();
         let g = self.geometry();
@@ -543,7 +552,7 @@ impl Position {
                 }
             }
         }
-        free
+        (free, Some([a, b]))
     }
 
     /// Every legal move, pawn moves first, appended to `out`.

@@ -52,8 +52,10 @@ pub fn ranked_moves(pos: &Position, out: &mut Vec<Move>, limit: usize) {
             scored.push((value, Move::Pawn(Square::from_index(target, n))));
         }
     }
-    let legal = pos.legal_wall_slots();
-    let paths = [them, me].map(|p| pos.shortest_path_walls(p).unwrap_or_default());
+    // No legal wall (none in stock): no paths are searched for walls.
+    let (legal, by_player) = pos.legal_wall_slots_and_paths();
+    let by_player = by_player.unwrap_or_default();
+    let paths = [them, me].map(|p| by_player[p.index()]);
     for wall in (legal & (paths[0] | paths[1])).walls(n) {
         let mut after = *pos;
         after.play_unchecked(Move::Wall(wall));
