@@ -592,10 +592,6 @@ impl Search {
                 winrate + scale * ch.inverse_sqrt_visits
             };
             if value > best_value {
-                // Rare once the best few children are seen: a predicted
-                // branch instead of a compare-and-move chain through every
-                // child.
-                std::hint::cold_path();
                 best_value = value;
                 best = Some(child);
             }
