@@ -136,7 +136,7 @@ describe(`engine worker pool (${BASE})`, () => {
     await page.waitForFunction(() => window.quoridorPool?.workers === 2);
     assert.equal(await page.locator('input[name="tree_mb"]').inputValue(), "16");
     await page.locator('[data-testid="analysis-toggle"]').click();
-    // About 115 bytes a node: 16 MiB is ~146,000 nodes, a second or two of search.
+    // About 133 bytes a node: 16 MiB is ~125,000 nodes, a second or two of search.
     const full = 16 * 2 ** 20 * 0.9;
     await page.waitForFunction((full) => {
       const row = document.querySelector('[data-stat="memory"]');
