@@ -92,6 +92,26 @@ fn a_small_match_completes_alternates_colours_and_counts() {
         s["a_score_interval"][1].as_f64(),
     );
     assert!(lo.expect("lo") <= score && score <= hi.expect("hi"));
+    // A's score by colour, each from its own three games.
+    for (key, wins) in [
+        ("a_as_player_1", a_first_wins),
+        ("a_as_player_2", a_second_wins),
+    ] {
+        let c = &s[key];
+        assert_eq!(count(&c["games"]), 3, "{key}");
+        assert_eq!(count(&c["wins"]), wins, "{key}");
+        let score = c["score"].as_f64().expect("score");
+        assert!((score - wins as f64 / 3.0).abs() < 1e-9, "{key}");
+        let (lo, hi) = (c["interval"][0].as_f64(), c["interval"][1].as_f64());
+        assert!(
+            lo.expect("lo") <= score && score <= hi.expect("hi"),
+            "{key}"
+        );
+        assert!(
+            hi.expect("hi") - lo.expect("lo") > 0.3,
+            "{key}: three games say little"
+        );
+    }
     // Every record replays to a finished game; comments say who was first.
     let lines: Vec<&str> = records.lines().collect();
     assert_eq!(lines.len(), 12);
@@ -123,6 +143,15 @@ fn a_small_match_completes_alternates_colours_and_counts() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("95% Wilson interval") && text.contains("Elo A−B"),
+        "{text}"
+    );
+    let by_colour = format!(
+        "A as player 1: {a_first_wins}/3 = {:.1}% (",
+        a_first_wins as f64 * 100.0 / 3.0
+    );
+    assert!(text.contains(&by_colour), "{text}");
+    assert!(
+        text.contains(&format!("; as player 2: {a_second_wins}/3 = ")),
         "{text}"
     );
 }

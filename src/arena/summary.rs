@@ -26,6 +26,30 @@ pub struct EngineSummary {
     pub forfeits: usize,
 }
 
+/// Engine A's results with one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ColourScore {
+    /// Games A played with this colour.
+    pub games: usize,
+    /// Of those, games A won.
+    pub wins: usize,
+    /// A's score fraction with this colour (0 without games).
+    pub score: f64,
+    /// 95% Wilson interval of that score.
+    pub interval: (f64, f64),
+}
+
+impl ColourScore {
+    fn new(wins: usize, games: usize) -> ColourScore {
+        ColourScore {
+            games,
+            wins,
+            score: wins as f64 / games.max(1) as f64,
+            interval: wilson_interval(wins as f64, games),
+        }
+    }
+}
+
 /// The result of a match.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
@@ -39,6 +63,10 @@ pub struct Summary {
     pub a_score: f64,
     /// 95% Wilson interval of A's score.
     pub a_score_interval: (f64, f64),
+    /// A's score moving first (as player 1), with its interval.
+    pub a_as_player_1: ColourScore,
+    /// A's score moving second (as player 2), with its interval.
+    pub a_as_player_2: ColourScore,
     /// Elo of A minus B.
     pub elo: f64,
     /// Half-width of the Elo's 95% interval.
@@ -88,10 +116,13 @@ impl Summary {
         let a = engine(Side::A, a_label);
         let b = engine(Side::B, b_label);
         let (elo, elo_error) = elo_with_error(a.wins as f64, games);
+        let a_first_games = results.iter().filter(|r| r.a_first).count();
         Summary {
             games,
             a_score: a.wins as f64 / games.max(1) as f64,
             a_score_interval: wilson_interval(a.wins as f64, games),
+            a_as_player_1: ColourScore::new(a.wins_first, a_first_games),
+            a_as_player_2: ColourScore::new(a.wins_second, games - a_first_games),
             elo,
             elo_error,
             mean_plies: results
@@ -130,6 +161,22 @@ impl Summary {
             hi * 100.0,
             signed_whole(self.elo),
             self.elo_error
+        );
+        let colour = |c: &ColourScore| {
+            format!(
+                "{}/{} = {:.1}% ({:.1}–{:.1}%)",
+                c.wins,
+                c.games,
+                c.score * 100.0,
+                c.interval.0 * 100.0,
+                c.interval.1 * 100.0
+            )
+        };
+        let _ = writeln!(
+            out,
+            "A as player 1: {}; as player 2: {}",
+            colour(&self.a_as_player_1),
+            colour(&self.a_as_player_2)
         );
         let _ = writeln!(
             out,
