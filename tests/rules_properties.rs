@@ -168,7 +168,7 @@ proptest! {
                 let mut after = pos;
                 after.play(*mv).unwrap();
                 let d = after.distance_to_goal(p).unwrap();
-                if !path[w.orientation()].has(w.slot(n)) {
+                if !path.has_wall(w, n) {
                     prop_assert_eq!(d, before, "{} moved {:?}", mv, p);
                 }
                 prop_assert!(d >= before, "a wall shortened a path");

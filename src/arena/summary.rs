@@ -26,14 +26,14 @@ pub struct EngineSummary {
     pub forfeits: usize,
 }
 
-/// Engine A's results with one colour.
+/// Engine A's score over some games of a match: those with one colour, or all.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ColourScore {
-    /// Games A played with this colour.
+    /// Games A played (with this colour).
     pub games: usize,
     /// Of those, games A won.
     pub wins: usize,
-    /// A's score fraction with this colour (0 without games).
+    /// A's score fraction (0 without games).
     pub score: f64,
     /// 95% Wilson interval of that score.
     pub interval: (f64, f64),
@@ -117,10 +117,11 @@ impl Summary {
         let b = engine(Side::B, b_label);
         let (elo, elo_error) = elo_with_error(a.wins as f64, games);
         let a_first_games = results.iter().filter(|r| r.a_first).count();
+        let a_total = ColourScore::new(a.wins, games);
         Summary {
             games,
-            a_score: a.wins as f64 / games.max(1) as f64,
-            a_score_interval: wilson_interval(a.wins as f64, games),
+            a_score: a_total.score,
+            a_score_interval: a_total.interval,
             a_as_player_1: ColourScore::new(a.wins_first, a_first_games),
             a_as_player_2: ColourScore::new(a.wins_second, games - a_first_games),
             elo,

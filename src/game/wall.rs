@@ -269,6 +269,19 @@ impl ByOrientation<Bitboard> {
         })
     }
 
+    /// Whether `wall` (on a board of `size`) has its slot here.
+    ///
+    /// ```
+    /// use quoridor::game::{Bitboard, ByOrientation, Wall};
+    /// let slots = ByOrientation::new(Bitboard::single(0), Bitboard::EMPTY);
+    /// assert!(slots.has_wall("a1h".parse::<Wall>().unwrap(), 9));
+    /// assert!(!slots.has_wall("a1v".parse::<Wall>().unwrap(), 9));
+    /// ```
+    #[inline]
+    pub fn has_wall(self, wall: Wall, size: u8) -> bool {
+        self[wall.orientation()].has(wall.slot(size))
+    }
+
     /// How many slots there are in all.
     #[inline]
     pub fn count(self) -> u32 {

@@ -4,7 +4,7 @@
 //! minus what it adds to the mover's own. Only walls on a current shortest
 //! path can lengthen it, so only those get a path search.
 
-use crate::game::{Geometry, Move, Position, Square};
+use crate::game::{Geometry, Move, Position, Square, WallSlots};
 
 /// What a winning step is worth (more than any wall).
 const WIN: f64 = 100.0;
@@ -61,17 +61,16 @@ pub fn ranked_moves(pos: &Position, out: &mut Vec<Move>, limit: usize) {
         after.play_unchecked(Move::Wall(wall));
         // A wall off a player's shortest path leaves that path, and so the
         // distance, as it was: only the paths it cuts are searched again.
-        let cuts = |path: &crate::game::WallSlots| path[wall.orientation()].has(wall.slot(n));
-        let distance = |player, path, before| {
-            if cuts(path) {
+        let distance = |player, path: WallSlots, before| {
+            if path.has_wall(wall, n) {
                 after.distance_to_goal(player)
             } else {
                 Some(before)
             }
         };
         let (Some(me_after), Some(them_after)) = (
-            distance(me, &paths[1], d_me),
-            distance(them, &paths[0], d_them),
+            distance(me, paths[1], d_me),
+            distance(them, paths[0], d_them),
         ) else {
             continue;
         };

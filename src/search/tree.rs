@@ -213,7 +213,7 @@ impl TriedSet {
     pub fn has(&self, mv: Move, size: u8) -> bool {
         match mv {
             Move::Pawn(sq) => self.pawn.has(sq.index(size)),
-            Move::Wall(w) => self.walls[w.orientation()].has(w.slot(size)),
+            Move::Wall(w) => self.walls.has_wall(w, size),
         }
     }
 
@@ -242,6 +242,14 @@ pub(crate) struct Tree {
     /// Slots of `nodes` held for children not made yet (see
     /// [`Tree::add_child`]).
     reserved: usize,
+}
+
+/// The id of the node in `slot` of the pool.
+fn id_at(slot: usize) -> NodeId {
+    u32::try_from(slot)
+        .ok()
+        .and_then(NodeId::new)
+        .expect("the node budget keeps the pool far below u32::MAX nodes")
 }
 
 /// Most slots one block of siblings holds.
@@ -323,10 +331,7 @@ impl Tree {
 
     /// The id the next node pushed gets.
     fn next_id(&self) -> NodeId {
-        u32::try_from(self.nodes.len())
-            .ok()
-            .and_then(NodeId::new)
-            .expect("the node budget keeps the pool far below u32::MAX nodes")
+        id_at(self.nodes.len())
     }
 
     /// Whether `id` is a node of this tree.
@@ -401,10 +406,7 @@ impl Tree {
     /// miss per child.
     pub fn add_child(&mut self, parent: NodeId, mv: Move, size: u8) -> NodeId {
         let slot = self.child_slot(parent);
-        let id = u32::try_from(slot)
-            .ok()
-            .and_then(NodeId::new)
-            .expect("the node budget keeps the pool far below u32::MAX nodes");
+        let id = id_at(slot);
         let mut child = Node::new(Some(mv), Some(parent));
         let p = &mut self[parent];
         child.next_sibling = p.first_child;

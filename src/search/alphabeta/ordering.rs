@@ -113,7 +113,7 @@ fn path_gain(
     mv: Move,
 ) -> u32 {
     let Move::Wall(w) = mv else { return 0 };
-    let on_path = path.is_some_and(|slots| slots[w.orientation()].has(w.slot(pos.size())));
+    let on_path = path.is_some_and(|slots| slots.has_wall(w, pos.size()));
     if !on_path {
         return 0;
     }
