@@ -1,10 +1,10 @@
-//! Root-parallel UCT (option `threads`): with two threads the engine still
-//! takes wins, stops wins and proves won positions, plays only legal moves,
-//! counts the playout limit and the tree memory as totals, and `stop` ends
-//! every thread.
+//! Parallel UCT natively (option `threads`: threads sharing one tree): with
+//! two threads the engine still takes wins, stops wins and proves won
+//! positions, plays only legal moves, counts the playout limit and the tree
+//! memory as totals, and `stop` ends every thread.
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
-use quoridor::search::{new_engine, Limits, SearchParams};
+use quoridor::search::{new_engine, Limits, SearchParams, ROOT};
 use std::time::{Duration, Instant};
 
 fn game(record: &str, variant: Variant) -> Game {
@@ -69,13 +69,21 @@ fn two_threads_prove_a_win_two_moves_deep() {
 }
 
 #[test]
-fn the_playout_limit_is_a_total_and_the_merge_sums_the_trees() {
+fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
     let start = Position::new(Variant::default());
     for threads in [1, 2, 3] {
         let mut search = new_engine(start, threaded(threads, 900, 7));
         search.think().expect("a move");
         let info = search.info(5);
         assert_eq!(info.playouts, 900, "{threads} threads");
+        assert_eq!(info.root_visits, 900, "{threads} threads: one tree");
+        let (path, children) = search.tree_node(ROOT).expect("the root");
+        assert!(path.is_empty());
+        let explored: u32 = children.iter().map(|c| c.visits).sum();
+        assert_eq!(
+            explored, 900,
+            "{threads} threads: the explorer shows every playout"
+        );
         let visits: u32 = search
             .info(usize::MAX)
             .children

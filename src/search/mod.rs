@@ -7,6 +7,7 @@
 pub mod alphabeta;
 pub(crate) mod choice;
 mod clock;
+mod descent;
 mod engine;
 mod eval;
 mod info;
@@ -20,6 +21,8 @@ mod pawn_race;
 mod policy;
 mod ranking;
 mod setup_options;
+#[cfg(not(target_arch = "wasm32"))]
+mod shared_run;
 mod tie_break;
 mod tree;
 mod tree_map;

@@ -1,8 +1,12 @@
-//! Root-parallel UCT: `threads` independent trees of one root, each with its
-//! own seed and a share of the node budget and playout limit, searched on
-//! their own OS threads and merged by [`merge_root_infos`] (Chaslot, Winands
-//! and van den Herik, "Parallel Monte-Carlo Tree Search", 2008).
+//! Parallel UCT. Natively, `threads` OS threads share one tree (tree
+//! parallelism with virtual loss, see [`Search::run`]). Where threads cannot
+//! share memory (the page's pool of wasm workers) the search is root-parallel
+//! instead: independent trees of one root, each with its own seed and a share
+//! of the node budget and playout limit ([`tree_params`]), whose root
+//! statistics [`merge_root_infos`] merges (Chaslot, Winands and van den
+//! Herik, "Parallel Monte-Carlo Tree Search", 2008).
 
+use super::descent::SEED_STEP;
 use super::engine::{EngineKind, SearchEngine};
 use super::info::{ChildInfo, SearchInfo};
 use super::merge::merge_root_infos;
@@ -15,17 +19,12 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// Added to the seed once per tree index, so each tree plays other playouts
-/// (the golden-ratio step of SplitMix64; tree 0 keeps the seed itself, so one
-/// thread searches exactly as [`Search`] does).
-const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
-
 /// The settings of tree `index` of `count` (0-based) in a root-parallel
 /// search with `params`: its own seed (`seed + index · SEED_STEP`, so tree 0
 /// keeps the seed itself), an equal share of the node budget, of the tree
 /// memory and of the playout limit (at least one each; the first trees get the remainder), and
-/// `threads = 1`. The native threads of [`ParallelUct`] and the page's
-/// worker pool both split a search with this one rule.
+/// `threads = 1`. The page's worker pool and [`ParallelUct`] in wasm split a
+/// search with this one rule.
 ///
 /// ```
 /// use quoridor::search::{tree_params, Limits, SearchParams};
@@ -59,10 +58,11 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
     p
 }
 
-/// The UCT engine behind [`crate::search::new_engine`]: one [`Search`] per
-/// thread (option `threads`), all stopped by one flag. With one thread it is
-/// exactly one [`Search`] on the caller's thread. The tree explorer and the
-/// tree map show the first tree.
+/// The UCT engine behind [`crate::search::new_engine`]. Natively it is one
+/// [`Search`] whose `threads` threads share its tree. In wasm (one thread
+/// per worker) `threads` above 1 makes that many root-parallel trees,
+/// searched in turn and merged, all stopped by one flag; the tree explorer
+/// and the tree map then show the first tree.
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
@@ -101,6 +101,7 @@ impl ParallelUct {
     }
 
     /// `slice` for one tree of `count`: its playout bound split like the limit.
+    #[cfg(target_arch = "wasm32")]
     fn tree_slice(slice: Slice, index: usize, count: usize) -> Slice {
         let mut limits = slice.0;
         if let Some(total) = limits.playouts {
@@ -117,21 +118,22 @@ impl ParallelUct {
     }
 }
 
-/// Runs every tree for `slice`, each on its own thread (the first on the
-/// caller's).
+/// Trees of a search with `params`: one natively (its threads share it),
+/// `threads` in wasm.
+fn tree_count(params: &SearchParams) -> usize {
+    if cfg!(target_arch = "wasm32") {
+        params.threads.clamp(1, MAX_THREADS) as usize
+    } else {
+        1
+    }
+}
+
+/// Natively there is one tree, and its [`Search::run`] uses the threads.
 #[cfg(not(target_arch = "wasm32"))]
 fn run_trees(trees: &mut [Search], slice: Slice) {
-    let count = trees.len();
-    let Some((first, rest)) = trees.split_first_mut() else {
-        return;
-    };
-    std::thread::scope(|scope| {
-        for (i, tree) in rest.iter_mut().enumerate() {
-            let tree_slice = ParallelUct::tree_slice(slice, i + 1, count);
-            scope.spawn(move || tree.run(tree_slice));
-        }
-        first.run(ParallelUct::tree_slice(slice, 0, count));
-    });
+    for tree in trees {
+        tree.run(slice);
+    }
 }
 
 /// Runs every tree in turn, each for its share of `slice`: a wasm worker has
@@ -154,7 +156,7 @@ impl SearchEngine for ParallelUct {
         &self.params
     }
     fn set_params(&mut self, params: SearchParams) {
-        let count = params.threads.clamp(1, MAX_THREADS) as usize;
+        let count = tree_count(&params);
         let (start, moves) = &self.game;
         while self.trees.len() < count {
             let mut tree = Search::new(*start, params.clone());
@@ -166,7 +168,11 @@ impl SearchEngine for ParallelUct {
         }
         self.trees.truncate(count);
         for (i, tree) in self.trees.iter_mut().enumerate() {
-            tree.set_params(tree_params(&params, i, count));
+            tree.set_params(if count == 1 {
+                params.clone()
+            } else {
+                tree_params(&params, i, count)
+            });
         }
         self.params = params;
     }

@@ -1,11 +1,15 @@
 //! The search tree in a node pool: nodes refer to each other by index, and
-//! hold statistics only (the position is replayed down the descent).
+//! hold statistics only (the position is replayed down the descent). Nodes
+//! are atomics, so that several threads can grow one tree together.
 
-use crate::game::{Bitboard, Move, WallSlots};
+use crate::game::{Bitboard, Move, Orientation, Square, Wall, WallSlots};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::num::NonZeroU32;
-use std::ops::{Index, IndexMut};
+use std::ops::Index;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// A node of the search tree: its index in the node pool. It crosses the
 /// worker boundary as that plain number.
@@ -122,83 +126,265 @@ pub(crate) enum Proof {
     Loss,
 }
 
+impl Proof {
+    const fn to_u8(self) -> u8 {
+        match self {
+            Proof::Unknown => 0,
+            Proof::Win => 1,
+            Proof::Loss => 2,
+        }
+    }
+
+    const fn from_u8(raw: u8) -> Proof {
+        match raw {
+            1 => Proof::Win,
+            2 => Proof::Loss,
+            _ => Proof::Unknown,
+        }
+    }
+}
+
+/// A link as stored in a node: the id's raw value, 0 for none.
+fn pack_id(id: Option<NodeId>) -> u32 {
+    id.map_or(0, |id| id.0.get())
+}
+
+fn unpack_id(raw: u32) -> Option<NodeId> {
+    NonZeroU32::new(raw).map(NodeId)
+}
+
+/// A move as stored in a node: kind in the high byte (1 pawn, 2 horizontal
+/// wall, 3 vertical wall), file and rank of its square in the low byte;
+/// 0 for none (the root, or a slot held for a child).
+fn pack_move(mv: Option<Move>) -> u16 {
+    let square = |s: Square| u16::from(s.file()) << 4 | u16::from(s.rank());
+    match mv {
+        None => 0,
+        Some(Move::Pawn(s)) => 1 << 8 | square(s),
+        Some(Move::Wall(w)) => {
+            let kind = match w.orientation() {
+                Orientation::Horizontal => 2,
+                Orientation::Vertical => 3,
+            };
+            kind << 8 | square(w.corner())
+        }
+    }
+}
+
+fn unpack_move(raw: u16) -> Option<Move> {
+    let square = Square::new((raw >> 4 & 0xF) as u8, (raw & 0xF) as u8)?;
+    match raw >> 8 {
+        1 => Some(Move::Pawn(square)),
+        2 => Wall::new(square, Orientation::Horizontal).map(Move::Wall),
+        3 => Wall::new(square, Orientation::Vertical).map(Move::Wall),
+        _ => None,
+    }
+}
+
 /// One tree node: the move that leads to it and its statistics.
-#[derive(Clone, Debug)]
+///
+/// Every field is an atomic, so that several threads can search one tree
+/// (see [`Tree`]): statistics change with relaxed read-modify-writes, and a
+/// child is published to readers by the release store of its parent's
+/// `first_child` after all its fields are written. The all-zero node is an
+/// unused slot.
+#[derive(Debug, Default)]
 pub(crate) struct Node {
-    /// Sum of playout results, each the probability that player 1 wins.
-    pub score: f64,
-    pub visits: u32,
-    /// `None` for the root.
-    pub parent: Option<NodeId>,
-    /// The newest child.
-    pub first_child: Option<NodeId>,
-    /// The next older child of the same parent.
-    pub next_sibling: Option<NodeId>,
-    /// This node's set of moves already made children, from the first time
-    /// a child is asked for.
-    pub tried: Option<MoveSetId>,
-    /// Number of candidate moves at this node, once counted (until then
-    /// the node counts as not fully expanded).
-    pub candidates: Option<u16>,
-    pub children: u16,
-    /// The move that leads here; `None` only for the root.
-    pub mv: Option<Move>,
-    pub proof: Proof,
-    /// Whether the candidate moves are a subset of the legal moves (then
-    /// "every move loses" cannot be proven).
-    pub restricted: bool,
-    /// `score / visits` in single precision, kept by [`Node::add_result`]
-    /// so that choosing among many children needs no division.
-    pub selection_mean: f32,
-    /// `1 / sqrt(visits)` (infinite before the first visit), kept by
-    /// [`Node::add_result`] so that the exploration term of UCT needs no
-    /// division or square root per child.
-    pub inverse_sqrt_visits: f32,
+    /// Sum of playout results (each the probability that player 1 wins),
+    /// as `f64` bits.
+    score: AtomicU64,
+    visits: AtomicU32,
+    /// Links as raw ids (0 for none); see [`Node::parent`] and the others.
+    parent: AtomicU32,
+    first_child: AtomicU32,
+    next_sibling: AtomicU32,
+    /// The node's move set plus one (0 before it has one).
+    tried: AtomicU32,
+    /// Number of candidate moves plus one, once counted (0 before).
+    candidates: AtomicU32,
+    /// `score / visits` in single precision (`f32` bits), kept by
+    /// [`Node::add_result`] so that choosing among many children needs no
+    /// division.
+    selection_mean: AtomicU32,
+    /// `1 / sqrt(visits)` (`f32` bits), kept by [`Node::add_result`] so
+    /// that the exploration term of UCT needs no division or square root
+    /// per child.
+    inverse_sqrt_visits: AtomicU32,
+    children: AtomicU16,
+    /// See `pack_move`.
+    mv: AtomicU16,
+    proof: AtomicU8,
+    restricted: AtomicBool,
 }
 
 impl Node {
+    #[cfg(test)]
     fn new(mv: Option<Move>, parent: Option<NodeId>) -> Node {
-        Node {
-            score: 0.0,
-            visits: 0,
-            parent,
-            first_child: None,
-            next_sibling: None,
-            tried: None,
-            candidates: None,
-            children: 0,
-            mv,
-            proof: Proof::Unknown,
-            restricted: false,
-            selection_mean: 0.5,
-            inverse_sqrt_visits: f32::INFINITY,
-        }
+        let node = Node::default();
+        node.mv.store(pack_move(mv), Relaxed);
+        node.parent.store(pack_id(parent), Relaxed);
+        node
+    }
+
+    /// Sum of playout results, each the probability that player 1 wins.
+    pub fn score(&self) -> f64 {
+        f64::from_bits(self.score.load(Relaxed))
+    }
+
+    /// Playouts through this node (with a shared tree, those under way too).
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// `None` for the root.
+    pub fn parent(&self) -> Option<NodeId> {
+        unpack_id(self.parent.load(Relaxed))
+    }
+
+    /// The newest child.
+    pub fn first_child(&self) -> Option<NodeId> {
+        unpack_id(self.first_child.load(Acquire))
+    }
+
+    /// The next older child of the same parent.
+    pub fn next_sibling(&self) -> Option<NodeId> {
+        unpack_id(self.next_sibling.load(Relaxed))
+    }
+
+    /// This node's set of moves already made children, from the first
+    /// time a child is asked for.
+    pub fn tried(&self) -> Option<MoveSetId> {
+        NonZeroU32::new(self.tried.load(Acquire)).map(MoveSetId)
+    }
+
+    /// Number of candidate moves at this node, once counted (until then the
+    /// node counts as not fully expanded).
+    pub fn candidates(&self) -> Option<u16> {
+        let raw = self.candidates.load(Relaxed);
+        raw.checked_sub(1).map(|c| c as u16)
+    }
+
+    pub fn set_candidates(&self, candidates: u16) {
+        self.candidates.store(u32::from(candidates) + 1, Relaxed);
+    }
+
+    pub fn children(&self) -> u16 {
+        self.children.load(Relaxed)
+    }
+
+    /// The move that leads here; `None` only for the root.
+    pub fn mv(&self) -> Option<Move> {
+        unpack_move(self.mv.load(Relaxed))
+    }
+
+    pub fn proof(&self) -> Proof {
+        Proof::from_u8(self.proof.load(Relaxed))
+    }
+
+    pub fn set_proof(&self, proof: Proof) {
+        self.proof.store(proof.to_u8(), Relaxed);
+    }
+
+    /// Whether the candidate moves are a subset of the legal moves (then
+    /// "every move loses" cannot be proven).
+    pub fn restricted(&self) -> bool {
+        self.restricted.load(Relaxed)
+    }
+
+    pub fn set_restricted(&self, restricted: bool) {
+        self.restricted.store(restricted, Relaxed);
+    }
+
+    /// The cached `score / visits` (0 before the first visit).
+    pub fn selection_mean(&self) -> f32 {
+        f32::from_bits(self.selection_mean.load(Relaxed))
+    }
+
+    /// The cached `1 / sqrt(visits)` (0 before the first visit).
+    pub fn inverse_sqrt_visits(&self) -> f32 {
+        f32::from_bits(self.inverse_sqrt_visits.load(Relaxed))
     }
 
     /// Counts one more playout through this node with `result` (the
     /// probability that player 1 won) and refreshes the cached terms
-    /// selection reads. Every change of `visits` or `score` in a search
-    /// goes through here.
-    pub fn add_result(&mut self, result: f64) {
-        self.visits += 1;
-        self.score += result;
-        let visits = f64::from(self.visits);
-        self.selection_mean = (self.score / visits) as f32;
-        self.inverse_sqrt_visits = (1.0 / visits.sqrt()) as f32;
+    /// selection reads. Every change of the visits goes through here.
+    pub fn add_result(&self, result: f64) {
+        let visits = self.visits.fetch_add(1, Relaxed).wrapping_add(1);
+        let score = self.add_score(result);
+        self.refresh(visits, score);
+    }
+
+    /// [`Node::add_result`] for a tree only one thread searches: plain loads
+    /// and stores instead of read-modify-writes (the same result, faster).
+    pub fn add_result_alone(&self, result: f64) {
+        let visits = self.visits().wrapping_add(1);
+        let score = self.score() + result;
+        self.visits.store(visits, Relaxed);
+        self.score.store(score.to_bits(), Relaxed);
+        self.refresh(visits, score);
+    }
+
+    /// Replaces `assumed`, the result counted for a playout under way (a
+    /// virtual loss, see [`Node::add_result`]), by its `result`.
+    pub fn settle_result(&self, assumed: f64, result: f64) {
+        let score = self.add_score(result - assumed);
+        self.refresh(self.visits(), score);
+    }
+
+    /// Adds `delta` to the score; returns the new score.
+    fn add_score(&self, delta: f64) -> f64 {
+        let mut old = self.score.load(Relaxed);
+        loop {
+            let new = f64::from_bits(old) + delta;
+            match self
+                .score
+                .compare_exchange_weak(old, new.to_bits(), Relaxed, Relaxed)
+            {
+                Ok(_) => return new,
+                Err(now) => old = now,
+            }
+        }
+    }
+
+    fn refresh(&self, visits: u32, score: f64) {
+        let visits = f64::from(visits.max(1));
+        self.selection_mean
+            .store(((score / visits) as f32).to_bits(), Relaxed);
+        self.inverse_sqrt_visits
+            .store(((1.0 / visits.sqrt()) as f32).to_bits(), Relaxed);
     }
 
     /// Mean result: the probability that player 1 wins through this node.
     pub fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.5
-        } else {
-            self.score / self.visits as f64
+        match self.visits() {
+            0 => 0.5,
+            visits => self.score() / f64::from(visits),
         }
     }
 
     /// Whether every candidate move has a child.
     pub fn fully_expanded(&self) -> bool {
-        self.tried.is_some() && self.candidates.is_some_and(|c| self.children >= c)
+        self.tried().is_some() && self.candidates().is_some_and(|c| self.children() >= c)
+    }
+
+    /// A copy of this node's statistics, proof and move set with no links
+    /// (for [`Tree::subtree`]).
+    fn detached_copy(&self) -> Node {
+        Node {
+            score: AtomicU64::new(self.score.load(Relaxed)),
+            visits: AtomicU32::new(self.visits()),
+            parent: AtomicU32::new(0),
+            first_child: AtomicU32::new(0),
+            next_sibling: AtomicU32::new(0),
+            tried: AtomicU32::new(0),
+            candidates: AtomicU32::new(self.candidates.load(Relaxed)),
+            selection_mean: AtomicU32::new(self.selection_mean.load(Relaxed)),
+            inverse_sqrt_visits: AtomicU32::new(self.inverse_sqrt_visits.load(Relaxed)),
+            children: AtomicU16::new(0),
+            mv: AtomicU16::new(self.mv.load(Relaxed)),
+            proof: AtomicU8::new(self.proof.load(Relaxed)),
+            restricted: AtomicBool::new(self.restricted()),
+        }
     }
 }
 
@@ -228,20 +414,35 @@ impl TriedSet {
     }
 }
 
+/// What a node keeps about its children to be: the moves already made
+/// children, and with progressive widening its moves in the order they
+/// become children. Its lock is the node's expansion lock.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveSet {
+    pub tried: TriedSet,
+    pub ranked: Vec<Move>,
+}
+
 /// The node pool.
-#[derive(Clone, Debug)]
+///
+/// Several threads may search one tree through `&Tree`: node statistics are
+/// atomics, a node's children are added under its move set's lock, and
+/// slots are handed out by atomic counters from pools that do not move
+/// while searches run (they grow only through `&mut Tree`, between runs:
+/// see [`Tree::make_room`]).
+#[derive(Debug)]
 pub(crate) struct Tree {
-    pub nodes: Vec<Node>,
-    pub tried: Vec<TriedSet>,
-    /// With progressive widening: for each tried set, the node's moves in the
-    /// order they become children (empty without widening).
-    pub ranked: Vec<Vec<Move>>,
-    /// Bytes held by the vectors inside `ranked` (kept as they are added, so
-    /// that [`Tree::memory_bytes`] need not walk them).
-    ranked_bytes: u64,
-    /// Slots of `nodes` held for children not made yet (see
-    /// [`Tree::add_child`]).
-    reserved: usize,
+    /// Every slot is a valid node; the first `used` are in use.
+    nodes: Vec<Node>,
+    used: AtomicUsize,
+    /// Move sets, the first `sets_used` in use.
+    sets: Vec<Mutex<MoveSet>>,
+    sets_used: AtomicUsize,
+    /// Bytes held by the vectors of ranked moves (kept as they are added,
+    /// so that [`Tree::memory_bytes`] need not walk them).
+    ranked_bytes: AtomicU64,
+    /// Slots in use held for children not made yet (see [`Tree::add_child`]).
+    reserved: AtomicUsize,
 }
 
 /// The id of the node in `slot` of the pool.
@@ -262,81 +463,98 @@ fn block_len(children: u16) -> usize {
     (usize::from(children) / 2 + 1).min(MAX_BLOCK)
 }
 
-/// Makes room for `count` more elements in `v` without its allocation
-/// growing by more than `free` bytes: doubles the capacity where that fits,
-/// otherwise grows by what does. `false` when they do not fit.
-fn make_room_in<T>(v: &mut Vec<T>, free: u64, count: usize) -> bool {
-    let spare = v.capacity() - v.len();
+/// Makes `v` (of which `used` elements are in use) have `count` unused
+/// elements without its allocation growing by more than `free` bytes:
+/// doubles it where that fits, otherwise grows it by what does. `false`
+/// when they do not fit.
+fn make_room_in<T: Default>(v: &mut Vec<T>, used: usize, free: u64, count: usize) -> bool {
+    let spare = v.len().saturating_sub(used);
     if spare >= count {
         return true;
     }
     let size = std::mem::size_of::<T>().max(1) as u64;
-    let wanted = v.capacity().max(16).max(count) as u64;
-    // At most the capacity (or 16, or `count`), so it fits a usize.
+    let wanted = v.len().max(16).max(count) as u64;
+    // At most the length (or 16, or `count`), so it fits a usize.
     let extra = wanted.min(free / size) as usize;
     if spare + extra < count {
         return false;
     }
-    v.reserve_exact(spare + extra);
+    v.reserve_exact(extra);
+    v.resize_with(v.len() + extra, T::default);
     true
+}
+
+/// Takes `count` slots from a pool of `len` slots whose first `used` are in
+/// use; returns the first, or `None` when the pool has no room.
+fn take_slots(used: &AtomicUsize, len: usize, count: usize) -> Option<usize> {
+    used.fetch_update(Relaxed, Relaxed, |u| {
+        u.checked_add(count).filter(|&end| end <= len)
+    })
+    .ok()
 }
 
 impl Tree {
     pub fn new() -> Tree {
         Tree {
-            nodes: vec![Node::new(None, None)],
-            tried: Vec::new(),
-            ranked: Vec::new(),
-            ranked_bytes: 0,
-            reserved: 0,
+            nodes: vec![Node::default()],
+            used: AtomicUsize::new(1),
+            sets: Vec::new(),
+            sets_used: AtomicUsize::new(0),
+            ranked_bytes: AtomicU64::new(0),
+            reserved: AtomicUsize::new(0),
         }
+    }
+
+    /// Slots of the node pool in use (held ones included).
+    fn used(&self) -> usize {
+        self.used.load(Relaxed).min(self.nodes.len())
     }
 
     /// Number of nodes (slots held for children not made yet do not count).
     pub fn len(&self) -> usize {
-        self.nodes.len() - self.reserved
+        self.used() - self.reserved.load(Relaxed)
     }
 
-    /// Bytes held by the pool (allocated capacity).
+    /// Bytes held by the pools (allocated capacity).
     pub fn memory_bytes(&self) -> u64 {
         (self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.tried.capacity() * std::mem::size_of::<TriedSet>()
-            + self.ranked.capacity() * std::mem::size_of::<Vec<Move>>()) as u64
-            + self.ranked_bytes
+            + self.sets.capacity() * std::mem::size_of::<Mutex<MoveSet>>()) as u64
+            + self.ranked_bytes.load(Relaxed)
     }
 
-    /// Makes room for one more block of children and the move set their parent may need,
-    /// keeping the bytes held within `budget` with `reserve` bytes to spare
-    /// (for the ranked moves of that move set). `false` when they do not fit:
-    /// the tree is full.
-    pub fn make_room(&mut self, budget: u64, reserve: u64) -> bool {
+    /// Whether the pools have room for one more block of children and the
+    /// move set their parent may need, with the bytes held within `budget`
+    /// and `reserve` bytes to spare (for the ranked moves of that set).
+    pub fn has_room(&self, budget: u64, reserve: u64) -> bool {
+        self.nodes.len() - self.used() >= MAX_BLOCK
+            && self.sets.len() > self.sets_used.load(Relaxed)
+            && self.memory_bytes() + reserve <= budget
+    }
+
+    /// Makes room for `nodes` more nodes and `sets` more move sets (at
+    /// least one block and one set), keeping the bytes held within `budget`
+    /// with `reserve` bytes to spare; whether there is room for one more
+    /// block and set afterwards (see [`Tree::has_room`]).
+    pub fn make_room(&mut self, budget: u64, reserve: u64, nodes: usize, sets: usize) -> bool {
         let free = |tree: &Tree| budget.saturating_sub(tree.memory_bytes() + reserve);
+        let used = self.used();
         let room = free(self);
-        if !make_room_in(&mut self.nodes, room, MAX_BLOCK) {
+        if !make_room_in(&mut self.nodes, used, room, nodes.max(MAX_BLOCK))
+            && !make_room_in(&mut self.nodes, used, room, MAX_BLOCK)
+        {
             return false;
         }
+        let sets_used = self.sets_used.load(Relaxed);
         let room = free(self);
-        if !make_room_in(&mut self.tried, room, 1) {
-            return false;
+        if !make_room_in(&mut self.sets, sets_used, room, sets.max(1)) {
+            make_room_in(&mut self.sets, sets_used, room, 1);
         }
-        let room = free(self);
-        make_room_in(&mut self.ranked, room, 1) && self.memory_bytes() + reserve <= budget
-    }
-
-    /// Adds a move set's ranked moves.
-    fn push_ranked(&mut self, ranked: Vec<Move>) {
-        self.ranked_bytes += (ranked.capacity() * std::mem::size_of::<Move>()) as u64;
-        self.ranked.push(ranked);
-    }
-
-    /// The id the next node pushed gets.
-    fn next_id(&self) -> NodeId {
-        id_at(self.nodes.len())
+        self.has_room(budget, reserve)
     }
 
     /// Whether `id` is a node of this tree.
     pub fn contains(&self, id: NodeId) -> bool {
-        id.slot() < self.nodes.len() && !self.is_reserved(id.slot())
+        id.slot() < self.used() && !self.is_reserved(id.slot())
     }
 
     /// Whether the slot is held for a child not made yet: such a slot has a
@@ -344,98 +562,161 @@ impl Tree {
     fn is_reserved(&self, slot: usize) -> bool {
         self.nodes
             .get(slot)
-            .is_some_and(|n| n.mv.is_none() && n.parent.is_some())
+            .is_some_and(|n| n.mv.load(Relaxed) == 0 && n.parent.load(Relaxed) != 0)
     }
 
-    /// The slot for a new child of `parent`: the next one in the block of its
-    /// newest child if that block has room, otherwise the first of a new
-    /// block at the end of the pool.
-    fn child_slot(&mut self, parent: NodeId) -> usize {
-        let next = self[parent].first_child.map(|c| c.slot() + 1);
-        if let Some(slot) =
-            next.filter(|&s| self.is_reserved(s) && self.nodes[s].parent == Some(parent))
+    /// The slot for a new child of `parent` (whose expansion lock the caller
+    /// holds): the next one in the block of its newest child if that block
+    /// has room, otherwise the first of a new block at the end of the pool.
+    /// `None` when the pool is full.
+    fn child_slot(&self, parent: NodeId) -> Option<usize> {
+        let p = &self[parent];
+        let next = p.first_child().map(|c| c.slot() + 1);
+        if let Some(slot) = next.filter(|&s| {
+            s < self.used() && self.is_reserved(s) && self.nodes[s].parent() == Some(parent)
+        }) {
+            self.reserved.fetch_sub(1, Relaxed);
+            return Some(slot);
+        }
+        let len = block_len(p.children());
+        let slot = take_slots(&self.used, self.nodes.len(), len)?;
+        for held in &self.nodes[slot + 1..slot + len] {
+            held.parent.store(pack_id(Some(parent)), Relaxed);
+        }
+        self.reserved.fetch_add(len - 1, Relaxed);
+        Some(slot)
+    }
+
+    /// The move set of `id`, made with these ranked moves if it has none
+    /// yet (`ranked` is not called then); `None` when the pool of move sets
+    /// is full.
+    pub fn move_set(&self, id: NodeId, ranked: impl FnOnce() -> Vec<Move>) -> Option<MoveSetId> {
+        if let Some(set) = self[id].tried() {
+            return Some(set);
+        }
+        let ranked = ranked();
+        let slot = take_slots(&self.sets_used, self.sets.len(), 1)?;
+        let set = MoveSetId::new(slot)?;
+        let bytes = (ranked.capacity() * std::mem::size_of::<Move>()) as u64;
+        self.lock(set).ranked = ranked;
+        match self[id]
+            .tried
+            .compare_exchange(0, set.0.get(), Release, Acquire)
         {
-            self.reserved -= 1;
-            return slot;
+            Ok(_) => {
+                self.ranked_bytes.fetch_add(bytes, Relaxed);
+                Some(set)
+            }
+            // Another thread gave the node its set first; this slot stays
+            // unused.
+            Err(theirs) => {
+                self.lock(set).ranked = Vec::new();
+                NonZeroU32::new(theirs).map(MoveSetId)
+            }
         }
-        let slot = self.nodes.len();
-        let len = block_len(self[parent].children);
-        self.nodes
-            .extend(std::iter::repeat_n(Node::new(None, Some(parent)), len));
-        self.reserved += len - 1;
-        slot
     }
 
-    /// Gives `id` an empty move set (with these ranked moves) unless it has
-    /// one; returns whether it was new.
-    pub fn ensure_move_set(&mut self, id: NodeId, ranked: impl FnOnce() -> Vec<Move>) -> bool {
-        if self[id].tried.is_some() {
-            return false;
-        }
-        let set = MoveSetId::new(self.tried.len())
-            .expect("the node budget keeps the move sets far below u32::MAX");
-        self.tried.push(TriedSet::default());
-        self.push_ranked(ranked());
-        self[id].tried = Some(set);
-        true
+    /// Locks move set `set`: the expansion lock of its node.
+    pub fn lock(&self, set: MoveSetId) -> MutexGuard<'_, MoveSet> {
+        self.sets[set.slot()]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The moves of `id` already made children (empty before its move set).
+    #[cfg(test)]
     pub fn tried_of(&self, id: NodeId) -> TriedSet {
         self[id]
-            .tried
-            .map(|set| self.tried[set.slot()])
+            .tried()
+            .map(|set| self.lock(set).tried)
             .unwrap_or_default()
     }
 
-    /// The ranked moves of `id` for progressive widening (empty without).
-    pub fn ranked_of(&self, id: NodeId) -> &[Move] {
-        self[id]
-            .tried
-            .and_then(|set| self.ranked.get(set.slot()))
-            .map_or(&[], Vec::as_slice)
-    }
-
-    /// Adds a child of `parent` for `mv`; returns its id. The parent must
-    /// have its move set (see [`Tree::ensure_move_set`]).
+    /// Adds a child of `parent` for `mv` and returns its id; `None` when
+    /// the pool is full. `set` is the parent's move set, locked by the
+    /// caller (so one thread at a time adds children to a node).
     ///
     /// Siblings are made one at a time over a search, yet selection walks
     /// all of them at every visit of their parent: a parent's children are
     /// therefore kept in blocks of neighbouring slots (see `block_len`), so
     /// that walking them reads a few stretches of memory instead of a cache
     /// miss per child.
-    pub fn add_child(&mut self, parent: NodeId, mv: Move, size: u8) -> NodeId {
-        let slot = self.child_slot(parent);
+    pub fn add_child(
+        &self,
+        parent: NodeId,
+        set: &mut MoveSet,
+        mv: Move,
+        size: u8,
+    ) -> Option<NodeId> {
+        let slot = self.child_slot(parent)?;
         let id = id_at(slot);
-        let mut child = Node::new(Some(mv), Some(parent));
-        let p = &mut self[parent];
-        child.next_sibling = p.first_child;
-        p.first_child = Some(id);
-        p.children += 1;
-        if let Some(set) = p.tried {
-            self.tried[set.slot()].insert(mv, size);
-        }
-        self.nodes[slot] = child;
-        id
+        let p = &self[parent];
+        let child = &self.nodes[slot];
+        child.score.store(0, Relaxed);
+        child.visits.store(0, Relaxed);
+        child.first_child.store(0, Relaxed);
+        child.tried.store(0, Relaxed);
+        child.candidates.store(0, Relaxed);
+        child.selection_mean.store(0, Relaxed);
+        child.inverse_sqrt_visits.store(0, Relaxed);
+        child.children.store(0, Relaxed);
+        child.proof.store(Proof::Unknown.to_u8(), Relaxed);
+        child.restricted.store(false, Relaxed);
+        child.parent.store(pack_id(Some(parent)), Relaxed);
+        child.next_sibling.store(pack_id(p.first_child()), Relaxed);
+        child.mv.store(pack_move(Some(mv)), Relaxed);
+        p.first_child.store(pack_id(Some(id)), Release);
+        p.children.fetch_add(1, Relaxed);
+        set.tried.insert(mv, size);
+        Some(id)
     }
 
     /// The children of `id`, newest first.
     pub fn children(&self, id: NodeId) -> ChildIter<'_> {
         ChildIter {
             tree: self,
-            next: self[id].first_child,
+            next: self[id].first_child(),
         }
+    }
+
+    /// Marks `id` with `proof` and propagates what follows up the tree.
+    pub fn prove(&self, mut id: NodeId, mut proof: Proof) {
+        loop {
+            self[id].set_proof(proof);
+            let Some(parent) = self[id].parent() else {
+                return;
+            };
+            proof = match proof {
+                Proof::Win => Proof::Loss,
+                Proof::Loss if self.all_children_lost(parent) => Proof::Win,
+                Proof::Loss | Proof::Unknown => return,
+            };
+            id = parent;
+        }
+    }
+
+    /// Proves `node` a win for its mover if every move from it is a proven loss.
+    pub fn prove_if_all_lost(&self, node: NodeId) {
+        if self[node].proof() == Proof::Unknown && self.all_children_lost(node) {
+            self.prove(node, Proof::Win);
+        }
+    }
+
+    /// Whether `node` has children, all of its candidates, all proven lost
+    /// (and is not restricted to a subset of the legal moves).
+    fn all_children_lost(&self, node: NodeId) -> bool {
+        let n = &self[node];
+        n.children() > 0
+            && n.fully_expanded()
+            && !n.restricted()
+            && self.children(node).all(|c| self[c].proof() == Proof::Loss)
     }
 
     /// A new tree holding only the subtree under `id`, which becomes the root.
     pub fn subtree(&self, id: NodeId) -> Tree {
-        let mut out = Tree {
-            nodes: Vec::new(),
-            tried: Vec::new(),
-            ranked: Vec::new(),
-            ranked_bytes: 0,
-            reserved: 0,
-        };
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut sets: Vec<Mutex<MoveSet>> = Vec::new();
+        let mut ranked_bytes = 0;
         // Breadth-first copy, each node with its parent's new id (so a
         // node's children get neighbouring slots).
         let mut queue = vec![(id, None)];
@@ -443,32 +724,40 @@ impl Tree {
         while head < queue.len() {
             let (old, new_parent) = queue[head];
             head += 1;
-            let new_id = out.next_id();
-            let mut node = self[old].clone();
-            node.parent = new_parent;
-            node.first_child = None;
-            node.next_sibling = None;
-            node.children = 0;
-            if let Some(set) = node.tried {
-                node.tried = MoveSetId::new(out.tried.len());
-                out.tried.push(self.tried[set.slot()]);
-                out.push_ranked(self.ranked.get(set.slot()).cloned().unwrap_or_default());
-            }
-            match new_parent {
-                None => node.mv = None,
-                Some(parent) => {
-                    let p = &mut out[parent];
-                    node.next_sibling = p.first_child;
-                    p.first_child = Some(new_id);
-                    p.children += 1;
+            let new_id = id_at(nodes.len());
+            let node = self[old].detached_copy();
+            if let Some(set) = self[old].tried() {
+                let copy = self.lock(set).clone();
+                ranked_bytes += (copy.ranked.capacity() * std::mem::size_of::<Move>()) as u64;
+                if let Some(new_set) = MoveSetId::new(sets.len()) {
+                    node.tried.store(new_set.0.get(), Relaxed);
+                    sets.push(Mutex::new(copy));
                 }
             }
-            out.nodes.push(node);
+            node.parent.store(pack_id(new_parent), Relaxed);
+            match new_parent {
+                None => node.mv.store(0, Relaxed),
+                Some(parent) => {
+                    let p = &nodes[parent.slot()];
+                    node.next_sibling
+                        .store(p.first_child.load(Relaxed), Relaxed);
+                    p.first_child.store(pack_id(Some(new_id)), Relaxed);
+                    p.children.fetch_add(1, Relaxed);
+                }
+            }
+            nodes.push(node);
             for child in self.children(old) {
                 queue.push((child, Some(new_id)));
             }
         }
-        out
+        Tree {
+            used: AtomicUsize::new(nodes.len()),
+            nodes,
+            sets_used: AtomicUsize::new(sets.len()),
+            sets,
+            ranked_bytes: AtomicU64::new(ranked_bytes),
+            reserved: AtomicUsize::new(0),
+        }
     }
 }
 
@@ -477,13 +766,6 @@ impl Index<NodeId> for Tree {
     #[inline]
     fn index(&self, id: NodeId) -> &Node {
         &self.nodes[id.slot()]
-    }
-}
-
-impl IndexMut<NodeId> for Tree {
-    #[inline]
-    fn index_mut(&mut self, id: NodeId) -> &mut Node {
-        &mut self.nodes[id.slot()]
     }
 }
 
@@ -498,7 +780,7 @@ impl Iterator for ChildIter<'_> {
     #[inline]
     fn next(&mut self) -> Option<NodeId> {
         let id = self.next?;
-        self.next = self.tree[id].next_sibling;
+        self.next = self.tree[id].next_sibling();
         Some(id)
     }
 }
@@ -511,29 +793,60 @@ mod tests {
         text.parse().expect("move")
     }
 
+    /// Room for a few blocks, as a search makes before it adds children.
+    fn roomy() -> Tree {
+        let mut tree = Tree::new();
+        assert!(tree.make_room(u64::MAX, 0, 64, 8));
+        tree
+    }
+
+    /// Adds a child of `parent` for `text`, giving the parent a move set first.
+    fn add(tree: &Tree, parent: NodeId, text: &str) -> NodeId {
+        let set = tree.move_set(parent, Vec::new).expect("room for a set");
+        let mut set = tree.lock(set);
+        tree.add_child(parent, &mut set, mv(text), 9)
+            .expect("room for a child")
+    }
+
     /// Root with children e2 and d1h; e2 with child e8.
     fn small_tree() -> (Tree, [NodeId; 3]) {
-        let mut tree = Tree::new();
-        tree.ensure_move_set(ROOT, Vec::new);
-        let e2 = tree.add_child(ROOT, mv("e2"), 9);
-        let d1h = tree.add_child(ROOT, mv("d1h"), 9);
-        tree.ensure_move_set(e2, Vec::new);
-        let e8 = tree.add_child(e2, mv("e8"), 9);
+        let tree = roomy();
+        let e2 = add(&tree, ROOT, "e2");
+        let d1h = add(&tree, ROOT, "d1h");
+        let e8 = add(&tree, e2, "e8");
         (tree, [e2, d1h, e8])
     }
 
     #[test]
     fn node_ids_index_the_pool_in_creation_order() {
-        let (mut tree, [e2, d1h, e8]) = small_tree();
+        let (tree, [e2, d1h, e8]) = small_tree();
         assert_eq!([e2, d1h, e8].map(NodeId::index), [1, 2, 3]);
-        assert_eq!(tree[e2].mv, Some(mv("e2")));
-        assert_eq!(tree[e8].parent, Some(e2));
-        assert_eq!(tree[ROOT].parent, None);
-        assert_eq!(tree[ROOT].mv, None);
-        tree[d1h].visits = 7;
-        assert_eq!(tree.nodes[2].visits, 7);
+        assert_eq!(tree[e2].mv(), Some(mv("e2")));
+        assert_eq!(tree[e8].parent(), Some(e2));
+        assert_eq!(tree[ROOT].parent(), None);
+        assert_eq!(tree[ROOT].mv(), None);
+        tree[d1h].add_result(1.0);
+        assert_eq!(tree.nodes[2].visits(), 1);
         assert!(tree.contains(e8));
         assert!(!tree.contains(NodeId::new(4).expect("id")));
+    }
+
+    #[test]
+    fn every_move_survives_its_packing() {
+        for size in [3, 9, 11] {
+            let pos =
+                crate::game::Position::new(crate::game::Variant::new(size, 10).expect("variant"));
+            let moves = pos.legal_moves();
+            assert!(moves.len() > 2);
+            for m in moves {
+                assert_eq!(unpack_move(pack_move(Some(m))), Some(m));
+            }
+        }
+        for text in ["k11", "a1", "j10h", "j10v", "a1v"] {
+            assert_eq!(unpack_move(pack_move(Some(mv(text)))), Some(mv(text)));
+        }
+        assert_eq!(unpack_move(pack_move(None)), None);
+        assert_eq!(pack_move(None), 0);
     }
 
     #[test]
@@ -548,18 +861,30 @@ mod tests {
     }
 
     #[test]
+    fn a_node_keeps_the_first_move_set_it_is_given() {
+        let tree = roomy();
+        let first = tree.move_set(ROOT, || vec![mv("e2")]).expect("set");
+        let again = tree.move_set(ROOT, || unreachable!("the node has a set"));
+        assert_eq!(again, Some(first));
+        assert_eq!(tree.lock(first).ranked, [mv("e2")]);
+    }
+
+    #[test]
     fn a_subtree_renumbers_from_its_new_root() {
-        let (mut tree, [e2, _, _]) = small_tree();
-        tree[e2].visits = 3;
+        let (tree, [e2, _, _]) = small_tree();
+        for _ in 0..3 {
+            tree[e2].add_result(1.0);
+        }
         let sub = tree.subtree(e2);
         assert_eq!(sub.len(), 2);
-        assert_eq!(sub[ROOT].visits, 3);
-        assert_eq!(sub[ROOT].mv, None, "the new root has no move");
-        assert_eq!(sub[ROOT].parent, None);
+        assert_eq!(sub[ROOT].visits(), 3);
+        assert_eq!(sub[ROOT].mean(), 1.0);
+        assert_eq!(sub[ROOT].mv(), None, "the new root has no move");
+        assert_eq!(sub[ROOT].parent(), None);
         let child = sub.children(ROOT).next().expect("e8 copied");
         assert_eq!(child.index(), 1);
-        assert_eq!(sub[child].mv, Some(mv("e8")));
-        assert_eq!(sub[child].parent, Some(ROOT));
+        assert_eq!(sub[child].mv(), Some(mv("e8")));
+        assert_eq!(sub[child].parent(), Some(ROOT));
         assert!(sub.tried_of(ROOT).has(mv("e8"), 9));
     }
 
@@ -582,8 +907,8 @@ mod tests {
     fn links_cost_no_more_than_the_ids_they_replace() {
         assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
         assert_eq!(std::mem::size_of::<Option<MoveSetId>>(), 4);
-        // 40 bytes with the u32 sentinels before `NodeId`, plus the two
-        // cached selection terms.
+        // Statistics, links, counts, move and proof, plus the two cached
+        // selection terms, all as atomics.
         assert!(std::mem::size_of::<Node>() <= 48);
     }
 
@@ -594,9 +919,11 @@ mod tests {
         let mut parent = ROOT;
         let mut added = 0;
         let reserve = (24 * std::mem::size_of::<Move>()) as u64;
-        while tree.make_room(budget, reserve) {
-            tree.ensure_move_set(parent, || vec![mv("e2"); 24]);
-            parent = tree.add_child(parent, mv("e2"), 9);
+        while tree.make_room(budget, reserve, 0, 0) {
+            let set = tree.move_set(parent, || vec![mv("e2"); 24]).expect("set");
+            parent = tree
+                .add_child(parent, &mut tree.lock(set), mv("e2"), 9)
+                .expect("room");
             added += 1;
             assert!(
                 tree.memory_bytes() <= budget,
@@ -613,43 +940,49 @@ mod tests {
         let sub = tree.subtree(ROOT);
         assert_eq!(sub.len(), tree.len());
         assert_eq!(
-            sub.ranked_bytes, tree.ranked_bytes,
+            sub.ranked_bytes.load(Relaxed),
+            tree.ranked_bytes.load(Relaxed),
             "the copy counts its ranked moves"
         );
     }
 
     #[test]
     fn room_grows_by_what_still_fits() {
-        let mut v: Vec<u64> = Vec::with_capacity(16);
-        v.extend([0; 16]);
-        assert!(make_room_in(&mut v, 40, 1), "five more fit");
-        assert_eq!(v.capacity(), 21);
-        v.extend([0; 5]);
-        assert!(!make_room_in(&mut v, 7, 1), "not even one more");
-        assert!(make_room_in(&mut v, u64::MAX, 1));
-        assert!(v.capacity() >= 42, "doubles when it fits");
-        v.resize(40, 0);
-        let capacity = v.capacity();
+        let mut v: Vec<u64> = vec![0; 16];
+        assert!(make_room_in(&mut v, 16, 40, 1), "five more fit");
+        assert_eq!(v.len(), 21);
+        assert!(!make_room_in(&mut v, 21, 7, 1), "not even one more");
+        assert!(make_room_in(&mut v, 21, u64::MAX, 1));
+        assert!(v.len() >= 42, "doubles when it fits");
+        let len = v.len();
         assert!(
-            make_room_in(&mut v, 0, 2),
+            make_room_in(&mut v, len - 2, 0, 2),
             "two spare slots are room for two"
         );
         assert!(
-            !make_room_in(&mut v, 8, capacity - 40 + 2),
+            !make_room_in(&mut v, len - 1, 8, 3),
             "one more fits, not two"
         );
-        assert!(make_room_in(&mut v, 16, capacity - 40 + 2));
-        assert_eq!(v.capacity(), capacity + 2);
+        assert!(make_room_in(&mut v, len - 1, 16, 3));
+        assert_eq!(v.len(), len + 2);
+    }
+
+    #[test]
+    fn slots_are_handed_out_once_within_the_pool() {
+        let used = AtomicUsize::new(3);
+        assert_eq!(take_slots(&used, 10, 4), Some(3));
+        assert_eq!(take_slots(&used, 10, 4), None, "only 3 left");
+        assert_eq!(take_slots(&used, 10, 3), Some(7));
+        assert_eq!(used.load(Relaxed), 10);
     }
 
     #[test]
     fn siblings_fill_blocks_of_neighbouring_slots() {
-        let mut tree = Tree::new();
-        tree.ensure_move_set(ROOT, Vec::new);
+        let tree = roomy();
         let moves = ["e2", "d1h", "d1v", "e1h", "e1v", "f1h", "f1v", "g1h"];
         let mut ids = Vec::new();
         for (i, m) in moves.iter().enumerate() {
-            ids.push(tree.add_child(ROOT, mv(m), 9));
+            ids.push(add(&tree, ROOT, m));
             let grandchildren = usize::from(i > 2);
             assert_eq!(
                 tree.len(),
@@ -658,8 +991,7 @@ mod tests {
             );
             if i == 2 {
                 // A grandchild starts its own block behind the root's.
-                tree.ensure_move_set(ids[0], Vec::new);
-                let e8 = tree.add_child(ids[0], mv("e8"), 9);
+                let e8 = add(&tree, ids[0], "e8");
                 assert_eq!(e8.index(), 5);
             }
         }
@@ -667,7 +999,7 @@ mod tests {
         // and 4 slots.
         let slots: Vec<u32> = ids.iter().map(|id| id.index()).collect();
         assert_eq!(slots, [1, 2, 3, 4, 6, 7, 8, 9]);
-        assert_eq!(tree.nodes.len(), 13, "slots 10 to 12 are held for the root");
+        assert_eq!(tree.used(), 13, "slots 10 to 12 are held for the root");
         assert!(!tree.contains(NodeId::new(10).expect("id")));
         let newest_first: Vec<NodeId> = ids.iter().rev().copied().collect();
         assert_eq!(tree.children(ROOT).collect::<Vec<_>>(), newest_first);
@@ -680,27 +1012,76 @@ mod tests {
 
     #[test]
     fn a_node_keeps_its_selection_terms_with_its_results() {
-        let mut node = Node::new(Some(mv("e2")), Some(ROOT));
-        assert_eq!(node.inverse_sqrt_visits, f32::INFINITY);
+        let node = Node::new(Some(mv("e2")), Some(ROOT));
+        assert_eq!(node.visits(), 0);
+        assert_eq!(node.mean(), 0.5);
+        let alone = Node::new(Some(mv("e2")), Some(ROOT));
         for result in [1.0, 0.0, 1.0, 1.0] {
             node.add_result(result);
+            alone.add_result_alone(result);
         }
-        assert_eq!(node.visits, 4);
-        assert_eq!(node.score, 3.0);
-        assert_eq!(node.mean(), 0.75);
-        assert_eq!(node.selection_mean, 0.75);
-        assert_eq!(node.inverse_sqrt_visits, 0.5);
+        for node in [node, alone] {
+            assert_eq!(node.visits(), 4);
+            assert_eq!(node.score(), 3.0);
+            assert_eq!(node.mean(), 0.75);
+            assert_eq!(node.selection_mean(), 0.75);
+            assert_eq!(node.inverse_sqrt_visits(), 0.5);
+        }
+    }
+
+    #[test]
+    fn a_virtual_loss_is_replaced_by_the_result() {
+        let node = Node::new(Some(mv("e2")), Some(ROOT));
+        node.add_result(1.0);
+        node.add_result(0.0);
+        assert_eq!(node.visits(), 2, "the playout under way counts");
+        assert_eq!(node.selection_mean(), 0.5);
+        node.settle_result(0.0, 1.0);
+        assert_eq!(node.visits(), 2);
+        assert_eq!(node.score(), 2.0);
+        assert_eq!(node.selection_mean(), 1.0);
+    }
+
+    #[test]
+    fn threads_adding_children_to_one_node_make_each_move_once() {
+        let mut tree = Tree::new();
+        assert!(tree.make_room(u64::MAX, 0, 4096, 64));
+        let moves: Vec<Move> = ["a", "b", "c", "d", "e", "f", "g", "h"]
+            .iter()
+            .flat_map(|f| (1..=8).map(move |r| mv(&format!("{f}{r}h"))))
+            .collect();
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for m in &moves {
+                        let set = tree.move_set(ROOT, Vec::new).expect("set");
+                        let mut set = tree.lock(set);
+                        if !set.tried.has(*m, 9) {
+                            tree.add_child(ROOT, &mut set, *m, 9).expect("room");
+                        }
+                    }
+                });
+            }
+        });
+        let mut made: Vec<Move> = tree.children(ROOT).filter_map(|c| tree[c].mv()).collect();
+        assert_eq!(made.len(), moves.len());
+        assert_eq!(usize::from(tree[ROOT].children()), moves.len());
+        made.sort();
+        let mut expected = moves.clone();
+        expected.sort();
+        assert_eq!(made, expected);
+        assert_eq!(tree.len(), moves.len() + 1);
     }
 
     #[test]
     fn a_node_is_fully_expanded_once_its_candidates_are_counted_and_made() {
-        let (mut tree, [e2, _, e8]) = small_tree();
+        let (tree, [e2, _, e8]) = small_tree();
         assert!(!tree[ROOT].fully_expanded(), "not counted yet");
-        tree[ROOT].candidates = Some(2);
+        tree[ROOT].set_candidates(2);
         assert!(tree[ROOT].fully_expanded());
-        tree[e2].candidates = Some(3);
+        tree[e2].set_candidates(3);
         assert!(!tree[e2].fully_expanded());
-        tree[e8].candidates = Some(0);
+        tree[e8].set_candidates(0);
         assert!(!tree[e8].fully_expanded(), "no move set yet");
     }
 }

@@ -194,10 +194,10 @@ impl Builder<'_> {
         let mover = self.mover(depth);
         let mean = n.mean();
         let uct = parent.and_then(|p| {
-            let parent_visits = tree[self.nodes[p as usize].id].visits.max(1);
+            let parent_visits = tree[self.nodes[p as usize].id].visits().max(1);
             let value = (self.context.uct_value)(
                 mean,
-                n.visits,
+                n.visits(),
                 mover,
                 f64::from(parent_visits).ln(),
                 self.context.uct_c,
@@ -207,23 +207,26 @@ impl Builder<'_> {
         self.nodes.push(MapNode {
             id,
             parent,
-            mv: n.mv,
-            visits: n.visits,
+            mv: n.mv(),
+            visits: n.visits(),
             win: for_player(mean, mover) as f32,
             uct,
-            proven: match n.proof {
+            proven: match n.proof() {
                 Proof::Win => Some(Proven::Win),
                 Proof::Loss => Some(Proven::Loss),
                 Proof::Unknown => None,
             },
             hidden: 0,
         });
-        let mut children: Vec<NodeId> = tree.children(id).filter(|&c| tree[c].visits > 0).collect();
+        let mut children: Vec<NodeId> = tree
+            .children(id)
+            .filter(|&c| tree[c].visits() > 0)
+            .collect();
         self.child_visits
-            .push(children.iter().map(|&c| tree[c].visits).sum());
+            .push(children.iter().map(|&c| tree[c].visits()).sum());
         if depth < self.max_depth {
-            children.retain(|&c| tree[c].visits >= self.min_visits);
-            children.sort_by(|&a, &b| tree[b].visits.cmp(&tree[a].visits));
+            children.retain(|&c| tree[c].visits() >= self.min_visits);
+            children.sort_by(|&a, &b| tree[b].visits().cmp(&tree[a].visits()));
         } else {
             children.clear();
         }
@@ -231,7 +234,7 @@ impl Builder<'_> {
         self.sorted.push(children);
         self.kept_visits.push(0);
         if let Some(p) = parent {
-            self.kept_visits[p as usize] += n.visits;
+            self.kept_visits[p as usize] += n.visits();
         }
     }
 
@@ -239,7 +242,7 @@ impl Builder<'_> {
     fn waiting(&self, parent: usize, rank: u32, order: u32) -> Option<Waiting> {
         let child = *self.sorted[parent].get(rank as usize)?;
         Some(Waiting {
-            visits: self.tree[child].visits,
+            visits: self.tree[child].visits(),
             order,
             parent: parent as u32,
             rank,
@@ -274,7 +277,7 @@ pub(crate) fn tree_map(
         context,
         top_depth: path.len(),
         max_depth: limits.depth.min(MAX_MAP_DEPTH),
-        min_visits: min_visits(tree[top].visits, limits.min_share),
+        min_visits: min_visits(tree[top].visits(), limits.min_share),
         nodes: Vec::with_capacity(room),
         depths: Vec::with_capacity(room),
         sorted: Vec::with_capacity(room),
