@@ -117,8 +117,8 @@ pub struct BenchArgs {
     /// With --engine alphabeta: milliseconds per position
     #[arg(long, value_name = "MS", default_value_t = crate::bench::DEFAULT_BENCH_MS, value_parser = Whole::at_least_one())]
     pub ms: u64,
-    /// With --engine uct: search threads (root-parallel trees; the playout
-    /// count is a total, playouts/s the sum)
+    /// With --engine uct: search threads, sharing one tree (the playout
+    /// count is a total)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = Whole::new(1, u64::from(crate::search::MAX_THREADS)))]
     pub threads: u64,
 }

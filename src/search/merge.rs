@@ -1,7 +1,8 @@
 //! Root parallelisation's one merge: several independent searches of the same
 //! root, each reported as a [`SearchInfo`] snapshot, become one snapshot. The
-//! native threads ([`crate::search::ParallelUct`]) use it, and a pool of
-//! browser workers can use it too: it needs only the snapshots, no shared memory.
+//! page's pool of browser workers uses it (it needs only the snapshots, no
+//! shared memory), as does [`crate::search::ParallelUct`] in wasm; native
+//! threads share one tree instead.
 
 use super::info::{ChildInfo, Proven, SearchInfo};
 use crate::game::Move;

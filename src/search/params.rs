@@ -178,9 +178,12 @@ pub struct SearchParams {
     pub tree_mb: u32,
     /// Random seed; the same seed, position and playout limit give the same search.
     pub seed: u64,
-    /// Search threads (UCT): each grows its own tree from its own seed
-    /// (derived from `seed`) with `node_budget / threads` nodes, and their
-    /// root statistics are merged (root parallelisation). 1 = one tree.
+    /// Search threads (UCT). Natively they grow one tree together (tree
+    /// parallelism with virtual loss), each with its own seed derived from
+    /// `seed`; the page's workers share no memory, so there each grows its
+    /// own tree with its share of the budgets, and their root statistics are
+    /// merged (root parallelisation). With more than one thread a search is
+    /// not reproducible: the threads' timing shapes the tree.
     pub threads: u32,
     /// Which engine searches (option `engine`): UCT (every field above) or
     /// alpha-beta ([`SearchParams::alphabeta`], with `limits`, whose playout

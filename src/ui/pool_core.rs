@@ -4,8 +4,9 @@
 //! the gloo bridges that carry the messages are in `ui/pool.rs`.
 //!
 //! One UCT search goes to every worker, each with its own seed and its
-//! share of the node budget and playout limit ([`tree_params`], the rule the
-//! native threads use), each growing its own tree (root parallelisation).
+//! share of the node budget and playout limit ([`tree_params`]), each
+//! growing its own tree (root parallelisation: wasm workers share no memory,
+//! unlike the native threads, which grow one tree together).
 //! Their snapshots are merged by [`merge_root_infos`], the native merge. The
 //! first `Done` (limit reached, proof found) stops the others; the merged
 //! `Done` goes to the page once all have answered, or after
