@@ -5,7 +5,7 @@ use super::clock::now_ms;
 use super::descent::{Descent, Worker};
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
-use super::tree::{Proof, Tree, ROOT};
+use super::tree::Tree;
 use super::uct::Slice;
 use crate::game::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -51,7 +51,7 @@ impl SharedRun<'_> {
         loop {
             if self.stop.load(Ordering::Relaxed)
                 || self.no_move.load(Ordering::Relaxed)
-                || (p.solver && self.tree[ROOT].proof() != Proof::Unknown)
+                || self.tree.root_solved(p.solver)
                 || (done % 16 == 0
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
                         || self.slice.0.time_reached(|| now_ms() - self.slice_start)))

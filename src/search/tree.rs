@@ -679,6 +679,12 @@ impl Tree {
         }
     }
 
+    /// Whether the solver (when `solver` is on) has proven the root, which
+    /// ends a think.
+    pub fn root_solved(&self, solver: bool) -> bool {
+        solver && self[ROOT].proof() != Proof::Unknown
+    }
+
     /// Marks `id` with `proof` and propagates what follows up the tree.
     pub fn prove(&self, mut id: NodeId, mut proof: Proof) {
         loop {

@@ -126,7 +126,7 @@ impl Search {
 
     /// Whether the solver has proven the root (which ends the think).
     pub fn is_solved(&self) -> bool {
-        self.params.solver && self.tree[ROOT].proof() != Proof::Unknown
+        self.tree.root_solved(self.params.solver)
     }
 
     /// Sets the root to the position after `moves` from `start`. When tree
@@ -203,7 +203,7 @@ impl Search {
             || p.limits.playouts_reached(self.playouts())
             || p.limits.time_reached(|| self.elapsed_ms())
             || self.root.is_over()
-            || (p.solver && self.tree[ROOT].proof() != Proof::Unknown)
+            || self.is_solved()
     }
 
     /// Searches until the think is over or `slice` is used up; returns whether
