@@ -53,7 +53,7 @@ pub enum Command {
     Uci,
     /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
     Qtp(QtpArgs),
-    /// Engine speed on fixed positions, one thread
+    /// Engine speed on fixed positions (playouts or nodes per second; `--threads` for UCT)
     Bench(BenchArgs),
     /// Engine-vs-engine match
     Arena(ArenaArgs),
