@@ -111,22 +111,41 @@ describe(`tree map (${BASE})`, () => {
     const { context, page, problems } = await analyse();
     await waitForRects(page, 20, 3000);
     await sleep(800);
+    // Siblings are ordered by visits and may swap places between slices, so
+    // the rectangle under the pointer can change after it was located: the
+    // page records which node each real mouse event hit, and the test checks
+    // the chart against that node.
+    await page.evaluate((sel) => {
+      window.__pointed = { over: [], click: [] };
+      for (const kind of ["over", "click"]) {
+        document.addEventListener(
+          kind === "over" ? "mouseover" : "click",
+          (e) => {
+            if (e.target.closest?.(sel)) window.__pointed[kind].push(e.target.dataset?.node ?? null);
+          },
+          true,
+        );
+      }
+    }, chart);
+    const lastPointed = async (kind) => (await page.evaluate((k) => window.__pointed[k], kind)).at(-1);
     // A node two plies deep, wide enough to point at.
     const deep = (await rects(page)).filter((r) => r.node.split(".").length === 2 && r.width > 4);
     assert.ok(deep.length > 0, "a second-ply node is drawn");
     const target = deep.sort((a, b) => b.width - a.width)[0].node;
     await page.locator(`${chart} rect[data-node="${target}"]`).hover({ force: true });
-    const ghosts = page.locator("svg.board .tree-map-ghosts [data-pv-step]");
-    await ghosts.nth(1).waitFor();
-    assert.deepEqual(
-      await ghosts.evaluateAll((els) => els.map((e) => e.dataset.move)),
-      target.split("."),
-      "the hovered line as numbered ghosts",
-    );
+    // The hovered line shows as numbered ghosts on the board.
+    const ghostLine = await page.waitForFunction(() => {
+      const hovered = window.__pointed.over.at(-1);
+      const moves = [...document.querySelectorAll("svg.board .tree-map-ghosts [data-pv-step]")].map((e) => e.dataset.move);
+      return typeof hovered === "string" && moves.join(".") === hovered && hovered;
+    });
+    const hovered = await ghostLine.jsonValue();
+    assert.equal(hovered.split(".").length, 2, `the pointer is on the second row: ${hovered}`);
     assert.match(await page.locator('[data-testid="tree-map-hover"]').innerText(), /1\. .*playouts.*mean.*UCT/);
 
-    const first = target.split(".")[0];
-    await page.locator(`${chart} rect[data-node="${first}"]`).click({ force: true });
+    await page.locator(`${chart} rect[data-node="${hovered.split(".")[0]}"]`).click({ force: true });
+    const first = await lastPointed("click");
+    assert.ok(typeof first === "string" && /^[a-i][1-9][hv]?$/.test(first), `a first-ply node was clicked: ${first}`);
     const top = async () => (await rects(page)).find((r) => r.y === 0);
     await page.waitForFunction(
       ([sel, node]) => document.querySelector(`${sel} rect[data-node][y="0"]`)?.dataset.node === node,
