@@ -9,7 +9,7 @@ use std::num::NonZeroU32;
 use std::ops::Index;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 /// A node of the search tree: its index in the node pool. It crosses the
 /// worker boundary as that plain number.
@@ -623,6 +623,17 @@ impl Tree {
             .unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Locks move set `set` if no other thread holds it: a descent that
+    /// finds a node being expanded goes on to one of its children instead
+    /// of sleeping until the lock is free.
+    pub fn try_lock(&self, set: MoveSetId) -> Option<MutexGuard<'_, MoveSet>> {
+        match self.sets[set.slot()].try_lock() {
+            Ok(guard) => Some(guard),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
+    }
+
     /// The moves of `id` already made children (empty before its move set).
     #[cfg(test)]
     pub fn tried_of(&self, id: NodeId) -> TriedSet {
@@ -1077,6 +1088,24 @@ mod tests {
         expected.sort();
         assert_eq!(made, expected);
         assert_eq!(tree.len(), moves.len() + 1);
+    }
+
+    #[test]
+    fn an_expansion_lock_held_elsewhere_is_not_waited_for() {
+        let mut tree = Tree::new();
+        assert!(tree.make_room(u64::MAX, 0, 64, 4));
+        let set = tree.move_set(ROOT, Vec::new).expect("set");
+        let held = tree.lock(set);
+        assert!(
+            tree.try_lock(set).is_none(),
+            "busy while another holder has it"
+        );
+        drop(held);
+        let mut free = tree.try_lock(set).expect("free again");
+        tree.add_child(ROOT, &mut free, mv("e2"), 9).expect("room");
+        assert!(free.tried.has(mv("e2"), 9));
+        drop(free);
+        assert_eq!(tree[ROOT].children(), 1);
     }
 
     #[test]
