@@ -49,6 +49,18 @@ pub const POSITIONS: [BenchPosition; 4] = [
     },
 ];
 
+/// The game of `bench --game` ([`run_game`]): a game of the 1 s self-play
+/// match from the book (its first 24 plies; the record is legal, checked by a
+/// test).
+pub const GAME: BenchPosition = BenchPosition {
+    name: "game",
+    record: "f1 f3h d3h e8 e1 e7 e2 c2v e1 e6 d1 b1h c4v c6h d2 d6 b6v a6h b5h e6 f6v g2v \
+             f4v f1v",
+};
+
+/// Thinks of [`run_game`] reported together in one row.
+const GAME_ROW_THINKS: usize = 6;
+
 /// Playouts per position unless told otherwise.
 pub const DEFAULT_BENCH_PLAYOUTS: u64 = 20_000;
 
@@ -76,8 +88,8 @@ pub fn bench_params(name: &str) -> Option<SearchParams> {
 /// What one position's search did.
 #[derive(Clone, Debug)]
 pub struct BenchResult {
-    /// The position's name.
-    pub name: &'static str,
+    /// The position's name (for [`run_game`], the plies of the row).
+    pub name: String,
     /// Playouts made (fewer than asked if the solver proved the position).
     pub playouts: u64,
     /// Wall-clock milliseconds.
@@ -100,7 +112,8 @@ impl BenchResult {
 /// A whole benchmark run.
 #[derive(Clone, Debug)]
 pub struct BenchReport {
-    /// One entry per position of [`POSITIONS`], in order.
+    /// One entry per position of [`POSITIONS`], in order (for
+    /// [`run_game`], one per row of thinks).
     pub results: Vec<BenchResult>,
 }
 
@@ -212,8 +225,69 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
     for p in POSITIONS {
         let (info, best, ms) = think_on(&p, &params)?;
         results.push(BenchResult {
-            name: p.name,
+            name: p.name.to_string(),
             playouts: info.playouts,
+            ms,
+            nodes: info.nodes,
+            bytes_per_node: info.bytes_per_node,
+            best_move: best.map_or_else(|| "-".to_string(), |m| m.to_string()),
+        });
+    }
+    Ok(BenchReport { results })
+}
+
+/// One engine thinks `playouts` playouts at each position of [`GAME`] in
+/// turn, from the start, keeping its tree between thinks as it does in a
+/// match (when `params` reuse trees, as the Default preset does): the speed of
+/// the large, reused trees of a game, which [`run`]'s fresh trees do not
+/// show. One row per six thinks, timed with the tree reuse
+/// between them; each row's nodes are the tree's at its last think.
+///
+/// ```
+/// use quoridor::bench::{bench_params, run_game};
+/// let report = run_game(&bench_params("default").unwrap(), 20).unwrap();
+/// assert_eq!(report.results.len(), 4);
+/// assert_eq!(report.results[0].name, "plies 0-5");
+/// assert_eq!(report.total_playouts(), 24 * 20);
+/// ```
+pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
+    let params = SearchParams {
+        limits: Limits::playouts(playouts.max(1)),
+        ..params.clone()
+    };
+    let bad = |error| BenchError {
+        position: GAME.name,
+        error,
+    };
+    let game = Game::parse_with_variant(GAME.record, Variant::default()).map_err(bad)?;
+    let start = *game.position_at(0).unwrap_or(game.position());
+    let mut search = new_engine(start, params);
+    let mut results = Vec::new();
+    for (row, plies) in (0..game.moves().len())
+        .collect::<Vec<_>>()
+        .chunks(GAME_ROW_THINKS)
+        .enumerate()
+    {
+        let (mut total, mut ms, mut best) = (0, 0.0, None);
+        for &ply in plies {
+            let begin = now_ms();
+            let moves = &game.moves()[..ply];
+            search.set_game(start, moves).map_err(|error| {
+                bad(RecordError::Illegal {
+                    index: ply,
+                    mv: moves[ply.saturating_sub(1)],
+                    error,
+                })
+            })?;
+            best = search.think();
+            ms += now_ms() - begin;
+            total += search.info(0).playouts;
+        }
+        let info = search.info(0);
+        let first = row * GAME_ROW_THINKS;
+        results.push(BenchResult {
+            name: format!("plies {first}-{}", first + plies.len() - 1),
+            playouts: total,
             ms,
             nodes: info.nodes,
             bytes_per_node: info.bytes_per_node,
@@ -319,4 +393,45 @@ pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, Benc
         });
     }
     Ok(DepthReport { results })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bench_record_reads() {
+        for p in POSITIONS.iter().chain([&GAME]) {
+            assert!(
+                Game::parse_with_variant(p.record, Variant::default()).is_ok(),
+                "{}",
+                p.name
+            );
+        }
+        assert_eq!(GAME.record.split_whitespace().count(), 24);
+    }
+
+    #[test]
+    fn the_game_bench_keeps_its_tree_between_thinks() {
+        let playouts = 2_000;
+        let rows = |tree_reuse| {
+            let params = SearchParams {
+                tree_reuse,
+                ..bench_params("default").expect("default")
+            };
+            run_game(&params, playouts).expect("the game reads").results
+        };
+        let kept = rows(true);
+        let names: Vec<&str> = kept.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["plies 0-5", "plies 6-11", "plies 12-17", "plies 18-23"]
+        );
+        assert!(kept.iter().all(|r| r.playouts == 6 * playouts));
+        // A fresh tree has at most one node a playout plus the root; a
+        // kept one also holds what earlier thinks grew below the new root.
+        let fresh_most = playouts as u32 + 1;
+        assert!(rows(false).iter().all(|r| r.nodes <= fresh_most));
+        assert!(kept.iter().any(|r| r.nodes > fresh_most), "{kept:?}");
+    }
 }

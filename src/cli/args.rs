@@ -121,6 +121,11 @@ pub struct BenchArgs {
     /// count is a total)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = Whole::new(1, u64::from(crate::search::MAX_THREADS)))]
     pub threads: u64,
+    /// With --engine uct: instead of four fresh positions, think at each of
+    /// the first 24 positions of a game, keeping the tree between thinks as
+    /// in a match (bigger, reused trees)
+    #[arg(long)]
+    pub game: bool,
 }
 
 /// The flags of `abtable`.

@@ -2,7 +2,7 @@
 
 use super::args::BenchArgs;
 use super::error::CliError;
-use crate::bench::{alphabeta_bench_params, bench_params, run, run_alphabeta};
+use crate::bench::{alphabeta_bench_params, bench_params, run, run_alphabeta, run_game, GAME};
 use crate::search::{EngineKind, MAX_THREADS};
 use std::io::Write;
 
@@ -20,13 +20,32 @@ pub fn bench(args: &BenchArgs) -> Result<(), CliError> {
         1 => "one thread".to_string(),
         n => format!("{n} threads (playouts in total, playouts/s summed)"),
     };
+    let what = if args.game {
+        format!(
+            "position (one engine, tree kept), the first {} plies of `{}`",
+            GAME.record.split_whitespace().count(),
+            GAME.record
+                .split_whitespace()
+                .take(6)
+                .collect::<Vec<_>>()
+                .join(" ")
+                + " …"
+        )
+    } else {
+        "position".to_string()
+    };
     writeln!(
         out,
-        "bench: params {name}, {} playouts per position, seed 1, {threads}",
+        "bench: params {name}, {} playouts per {what}, seed 1, {threads}",
         args.playouts
     )?;
     out.flush()?;
-    let report = run(&params, args.playouts).map_err(|e| CliError::Bench(e.to_string()))?;
+    let report = if args.game {
+        run_game(&params, args.playouts)
+    } else {
+        run(&params, args.playouts)
+    }
+    .map_err(|e| CliError::Bench(e.to_string()))?;
     writeln!(out, "{report}")?;
     out.flush()?;
     Ok(())
