@@ -273,9 +273,10 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
             let begin = now_ms();
             let moves = &game.moves()[..ply];
             search.set_game(start, moves).map_err(|error| {
+                // Cannot happen (the record read), but say where if it does.
                 bad(RecordError::Illegal {
-                    index: ply,
-                    mv: moves[ply.saturating_sub(1)],
+                    index: ply.max(1),
+                    mv: game.moves()[ply.saturating_sub(1)],
                     error,
                 })
             })?;

@@ -144,6 +144,10 @@ fn numbers_out_of_range_are_errors_with_the_range() {
         "cannot be used with",
     );
     assert_one_error_line(&["bench", "--params", "fast"], "possible values");
+    assert_one_error_line(
+        &["bench", "--engine", "alphabeta", "--game"],
+        "--game and --threads measure the UCT engine",
+    );
 }
 
 #[test]

@@ -9,6 +9,13 @@ use std::io::Write;
 /// Runs the benchmark with `args` and prints the report.
 pub fn bench(args: &BenchArgs) -> Result<(), CliError> {
     if args.engine == EngineKind::AlphaBeta {
+        if args.game || args.threads > 1 {
+            return Err(CliError::Bench(
+                "--game and --threads measure the UCT engine; --engine alphabeta searches \
+                 the four positions on one thread"
+                    .to_string(),
+            ));
+        }
         return bench_alphabeta(args);
     }
     let name = args.params.to_string();
