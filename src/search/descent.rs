@@ -234,7 +234,7 @@ impl Descent<'_> {
     /// other is played out. When another thread holds the lock the descent
     /// goes on to an existing child ([`Expansion::Busy`]): waiting put the
     /// thread to sleep in the kernel, which cost a shared search about 5%
-    /// of its playouts.
+    /// of its playouts. It waits only at a node still without children.
     fn expand(&mut self, node: NodeId, mut pos: Position, depth: u32) -> Expansion {
         let widening = self.params.widening > 0.0;
         // The candidates stay uncounted until the selector runs dry.
@@ -247,9 +247,14 @@ impl Descent<'_> {
         }) else {
             return Expansion::Full;
         };
-        // Another thread adding a child here: go on below instead of waiting.
-        let Some(mut set) = self.tree.try_lock(set) else {
-            return Expansion::Busy;
+        // Another thread adding a child here: go on below instead of
+        // waiting, unless there is no child yet to go on to. Then wait: a
+        // playout from the node itself would count in it and in none of its
+        // children (at the root, a playout the root's moves do not show).
+        let mut set = match self.tree.try_lock(set) {
+            Some(set) => set,
+            None if self.tree[node].children() > 0 => return Expansion::Busy,
+            None => self.tree.lock(set),
         };
         let Some(mv) = self.pick_untried(node, &pos, &set) else {
             return Expansion::NoMove;
