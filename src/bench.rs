@@ -263,13 +263,11 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
     let start = *game.position_at(0).unwrap_or(game.position());
     let mut search = new_engine(start, params);
     let mut results = Vec::new();
-    for (row, plies) in (0..game.moves().len())
-        .collect::<Vec<_>>()
-        .chunks(GAME_ROW_THINKS)
-        .enumerate()
-    {
+    let thinks = game.moves().len();
+    for first in (0..thinks).step_by(GAME_ROW_THINKS) {
+        let last = (first + GAME_ROW_THINKS).min(thinks) - 1;
         let (mut total, mut ms, mut best) = (0, 0.0, None);
-        for &ply in plies {
+        for ply in first..=last {
             let begin = now_ms();
             let moves = &game.moves()[..ply];
             search.set_game(start, moves).map_err(|error| {
@@ -285,9 +283,8 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
             total += search.info(0).playouts;
         }
         let info = search.info(0);
-        let first = row * GAME_ROW_THINKS;
         results.push(BenchResult {
-            name: format!("plies {first}-{}", first + plies.len() - 1),
+            name: format!("plies {first}-{last}"),
             playouts: total,
             ms,
             nodes: info.nodes,
