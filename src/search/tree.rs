@@ -371,7 +371,7 @@ impl Node {
     }
 
     /// A copy of this node's statistics, proof and move set with no links
-    /// (for [`Tree::subtree`]).
+    /// (for [`Tree::into_subtree`]).
     fn detached_copy(&self) -> Node {
         Node {
             score: AtomicU64::new(self.score.load(Relaxed)),
@@ -421,7 +421,7 @@ impl TriedSet {
 /// What a node keeps about its children to be: the moves already made
 /// children, and with progressive widening its moves in the order they
 /// become children. Its lock is the node's expansion lock.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct MoveSet {
     pub tried: TriedSet,
     pub ranked: Vec<Move>,
@@ -742,8 +742,11 @@ impl Tree {
             && self.children(node).all(|c| self[c].proof() == Proof::Loss)
     }
 
-    /// A new tree holding only the subtree under `id`, which becomes the root.
-    pub fn subtree(&self, id: NodeId) -> Tree {
+    /// A new tree holding only the subtree under `id`, which becomes the
+    /// root; the rest of this tree is dropped. The move sets are moved, not
+    /// copied (each holds a heap vector of ranked moves), so that keeping a
+    /// big tree between moves costs no allocation per expanded node.
+    pub fn into_subtree(self, id: NodeId) -> Tree {
         let mut nodes: Vec<Node> = Vec::new();
         let mut sets: Vec<Mutex<MoveSet>> = Vec::new();
         let mut ranked_bytes = 0;
@@ -757,11 +760,11 @@ impl Tree {
             let new_id = id_at(nodes.len());
             let node = self[old].detached_copy();
             if let Some(set) = self[old].tried() {
-                let copy = self.lock(set).clone();
-                ranked_bytes += (copy.ranked.capacity() * std::mem::size_of::<Move>()) as u64;
+                let moved = std::mem::take(&mut *self.lock(set));
+                ranked_bytes += (moved.ranked.capacity() * std::mem::size_of::<Move>()) as u64;
                 if let Some(new_set) = MoveSetId::new(sets.len()) {
                     node.tried.store(new_set.0.get(), Relaxed);
-                    sets.push(Mutex::new(copy));
+                    sets.push(Mutex::new(moved));
                 }
             }
             node.parent.store(pack_id(new_parent), Relaxed);
@@ -933,7 +936,7 @@ mod tests {
         for _ in 0..3 {
             tree[e2].add_result(1.0);
         }
-        let sub = tree.subtree(e2);
+        let sub = tree.into_subtree(e2);
         assert_eq!(sub.len(), 2);
         assert_eq!(sub[ROOT].visits(), 3);
         assert_eq!(sub[ROOT].mean(), 1.0);
@@ -995,11 +998,12 @@ mod tests {
             "stopped at {} of {budget} bytes",
             tree.memory_bytes()
         );
-        let sub = tree.subtree(ROOT);
-        assert_eq!(sub.len(), tree.len());
+        let (len, ranked_bytes) = (tree.len(), tree.ranked_bytes.load(Relaxed));
+        let sub = tree.into_subtree(ROOT);
+        assert_eq!(sub.len(), len);
         assert_eq!(
             sub.ranked_bytes.load(Relaxed),
-            tree.ranked_bytes.load(Relaxed),
+            ranked_bytes,
             "the copy counts its ranked moves"
         );
     }
@@ -1061,9 +1065,10 @@ mod tests {
         assert!(!tree.contains(NodeId::new(10).expect("id")));
         let newest_first: Vec<NodeId> = ids.iter().rev().copied().collect();
         assert_eq!(tree.children(ROOT).collect::<Vec<_>>(), newest_first);
+        let len = tree.len();
         assert_eq!(
-            tree.subtree(ROOT).len(),
-            tree.len(),
+            tree.into_subtree(ROOT).len(),
+            len,
             "held slots are not copied"
         );
     }
@@ -1079,15 +1084,15 @@ mod tests {
         out
     }
 
-    #[test]
-    fn children_are_walked_in_link_order_across_blocks_and_copies() {
+    /// A tree whose three parents (the root, `e2`, `d1h`) and `e8` under
+    /// `e2` got their children taking turns, so that each of them has
+    /// several blocks with other parents' blocks in between.
+    fn interleaved_tree() -> (Tree, [NodeId; 3]) {
         let mut tree = Tree::new();
         assert!(tree.make_room(u64::MAX, 0, 512, 64));
         let walls = [
             "a1h", "b2h", "c3h", "d4h", "e5h", "f6h", "g7h", "h8h", "a3v", "b4v",
         ];
-        // Three parents taking turns, so that every one of them has
-        // several blocks with other parents' blocks in between.
         let parents = [ROOT, add(&tree, ROOT, "e2"), add(&tree, ROOT, "d1h")];
         let e8 = add(&tree, parents[1], "e8");
         for wall in walls {
@@ -1096,6 +1101,12 @@ mod tests {
             }
             add(&tree, e8, wall);
         }
+        (tree, parents)
+    }
+
+    #[test]
+    fn children_are_walked_in_link_order_across_blocks_and_copies() {
+        let (tree, _) = interleaved_tree();
         let all: Vec<NodeId> = (0..tree.used() as u32)
             .filter_map(NodeId::new)
             .filter(|&id| tree.contains(id))
@@ -1107,16 +1118,26 @@ mod tests {
             );
         }
         assert_eq!(tree.children(ROOT).count(), 12);
-        // A copy is one block a parent, walked in its own link order.
-        for node in [ROOT, parents[1]] {
-            let copy = tree.subtree(node);
+        // A copy is one block a parent, walked in its own link order, with
+        // the same moves as the original.
+        for index in [0, 1] {
+            let (tree, parents) = interleaved_tree();
+            let node = parents[index];
+            let moves = |tree: &Tree, id| {
+                let mut moves: Vec<Option<Move>> =
+                    tree.children(id).map(|c| tree[c].mv()).collect();
+                moves.sort_by_key(|m| m.map(|m| m.to_string()));
+                moves
+            };
+            let expected = moves(&tree, node);
+            let copy = tree.into_subtree(node);
             for id in (0..copy.used() as u32).filter_map(NodeId::new) {
                 assert_eq!(
                     copy.children(id).collect::<Vec<_>>(),
                     linked_children(&copy, id)
                 );
             }
-            assert_eq!(copy.children(ROOT).count(), tree.children(node).count());
+            assert_eq!(moves(&copy, ROOT), expected);
         }
     }
 

@@ -149,11 +149,15 @@ impl Search {
                         .find(|&c| self.tree[c].mv() == Some(*mv))
                 });
         }
+        let old = std::mem::replace(&mut self.tree, Tree::new());
         self.tree = match reused {
-            Some(ROOT) => std::mem::replace(&mut self.tree, Tree::new()),
-            Some(node) => self.tree.subtree(node),
+            Some(ROOT) => old,
+            Some(node) => old.into_subtree(node),
             None => Tree::new(),
         };
+        // Room for the next think's first slices now, while no clock runs,
+        // instead of growing the pools at its start.
+        self.make_slice_room();
         if self.tree[ROOT].children() == 0 {
             // A leaf the last search proved without children (a pawn-race
             // result, a losing move) must grow children again before the
@@ -252,6 +256,17 @@ impl Search {
         }
     }
 
+    /// Makes room in the tree's pools for a slice of fast search: a
+    /// quarter of the tree (at least 32,768 nodes), by doubling where the
+    /// budget allows. The pools cannot grow while threads read them, so a
+    /// shared run makes it before each slice; [`Search::set_game`] makes it
+    /// for the first slices, outside the think's clock.
+    fn make_slice_room(&mut self) {
+        let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
+        let room = (self.tree.len() / 4).max(1 << 15);
+        self.tree.make_room(budget, reserve, room, room / 2);
+    }
+
     /// [`Search::run`] on `threads` threads sharing the tree (the caller's
     /// is the first). Every thread stops at the slice's or the think's end,
     /// and the playout limits count all threads' playouts.
@@ -264,11 +279,7 @@ impl Search {
             let index = self.workers.len();
             self.workers.push(Worker::new(self.params.seed, index));
         }
-        let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
-        // The pools cannot grow while threads read them: room for a slice
-        // of fast search (doubling, within the budget).
-        let room = (self.tree.len() / 4).max(1 << 15);
-        self.tree.make_room(budget, reserve, room, room / 2);
+        self.make_slice_room();
         let run = SharedRun {
             slice,
             slice_start: now_ms(),
