@@ -99,6 +99,42 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
     }
 }
 
+/// Every virtual loss is replaced by its result: in a big shared tree the
+/// root's moves show exactly the playouts, and each node near the root
+/// counts the visits of its children plus the few playouts that ended at it
+/// (a virtual loss left over, or a result counted without its loss being
+/// taken back, would put it thousands off).
+#[test]
+fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
+    let start = *game("e2 e8 e3 e7", Variant::default()).position();
+    let playouts = 30_000;
+    let mut search = new_engine(start, threaded(2, playouts, 11));
+    search.think().expect("a move");
+    let (_, root_children) = search.tree_node(ROOT).expect("the root");
+    let explored: u32 = root_children.iter().map(|c| c.visits).sum();
+    assert_eq!(u64::from(explored), playouts);
+    let mut level = root_children;
+    for depth in 1..=3 {
+        let mut next = Vec::new();
+        // A proven node ends the descents that reach it, children or not.
+        for node in level
+            .iter()
+            .filter(|c| c.visits > 100 && c.proven.is_none())
+        {
+            let (_, children) = search.tree_node(node.id).expect("a node of the tree");
+            let below: u32 = children.iter().map(|c| c.visits).sum();
+            assert!(
+                below <= node.visits && node.visits - below <= 2 + node.visits / 100,
+                "depth {depth}: {} has {} visits, its children {below}",
+                node.mv,
+                node.visits
+            );
+            next.extend(children);
+        }
+        level = next;
+    }
+}
+
 #[test]
 fn the_tree_memory_is_a_total_the_trees_stay_within() {
     let start = Position::new(Variant::default());
