@@ -1,5 +1,7 @@
 //! The move list with undo/redo and viewing earlier positions.
 
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::game::Move;
@@ -24,6 +26,23 @@ pub struct HistoryProps {
     pub judged: Vec<MoveReview>,
 }
 
+/// Scrolls `el` to its end in the next animation frame. Reading its height
+/// right after a move changed the page forced the browser to lay the page
+/// out inside the move's own task (the largest part of a move's script time,
+/// and enough to make that task a long one on a busy machine); at the start
+/// of a frame the layout is the one the frame makes anyway.
+fn scroll_to_end_next_frame(el: web_sys::Element) {
+    let scroll = {
+        let el = el.clone();
+        Closure::once_into_js(move || el.set_scroll_top(el.scroll_height()))
+    };
+    let scheduled = web_sys::window()
+        .is_some_and(|w| w.request_animation_frame(scroll.unchecked_ref()).is_ok());
+    if !scheduled {
+        el.set_scroll_top(el.scroll_height());
+    }
+}
+
 /// Moves in notation, numbered in pairs; click one to see the position after it.
 #[function_component(History)]
 pub fn history(props: &HistoryProps) -> Html {
@@ -35,7 +54,7 @@ pub fn history(props: &HistoryProps) -> Html {
         let at_end = props.shown == total;
         use_effect_with((total, at_end), move |&(_, at_end)| {
             if let Some(el) = list.cast::<web_sys::Element>().filter(|_| at_end) {
-                el.set_scroll_top(el.scroll_height());
+                scroll_to_end_next_frame(el);
             }
         });
     }
