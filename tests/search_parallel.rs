@@ -4,7 +4,7 @@
 //! memory as totals, and `stop` ends every thread.
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
-use quoridor::search::{new_engine, Limits, SearchParams, ROOT};
+use quoridor::search::{new_engine, Limits, SearchParams, Slice, ROOT};
 use std::time::{Duration, Instant};
 
 fn game(record: &str, variant: Variant) -> Game {
@@ -96,6 +96,27 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
         );
         assert!(info.children.len() <= 5);
         assert_eq!(info.pv.first().copied(), info.best_move);
+    }
+}
+
+/// Threads claim playouts in batches; a slice's playout limit and the
+/// think's are still exact, whichever ends first.
+#[test]
+fn slices_and_the_think_count_exact_playouts_on_several_threads() {
+    let start = Position::new(Variant::default());
+    for threads in [2, 3] {
+        let mut search = new_engine(start, threaded(threads, 900, 11));
+        search.start();
+        let mut counts = Vec::new();
+        loop {
+            let finished = search.run(Slice::playouts(250));
+            counts.push(search.info(0).playouts);
+            if finished {
+                break;
+            }
+        }
+        assert_eq!(counts, [250, 500, 750, 900], "{threads} threads");
+        assert_eq!(search.info(0).root_visits, 900, "{threads} threads");
     }
 }
 
