@@ -149,7 +149,7 @@ pub enum Ending {
 }
 
 /// Per-side counters of one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SideStats {
     /// Moves it made.
     pub moves: u32,
@@ -157,6 +157,12 @@ pub struct SideStats {
     pub ms: f64,
     /// Playouts it reported in total.
     pub playouts: u64,
+    /// The playouts it reported for each move it made that reported any
+    /// (for the median per move, which moves answered at once from a table,
+    /// with millions of table lookups counted as playouts, do not skew as
+    /// they do the mean). Empty in shard files of builds before it.
+    #[serde(default)]
+    pub move_playouts: Vec<u64>,
 }
 
 /// One finished game (as JSON, the record is its text, header included).
@@ -233,7 +239,7 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         None => Duration::from_secs(1) + config.grace,
         Some(None) => config.grace.max(Duration::from_secs(60)),
     };
-    let mut stats = [SideStats::default(); 2];
+    let mut stats: [SideStats; 2] = Default::default();
     let finish = |game: Game, winner: Side, ending: Ending, stats: [SideStats; 2]| GameResult {
         index,
         a_first,
@@ -279,6 +285,7 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         stats[i].moves += 1;
         stats[i].ms += reply.ms;
         stats[i].playouts += reply.playouts.unwrap_or(0);
+        stats[i].move_playouts.extend(reply.playouts);
         let played = reply
             .text
             .parse::<Move>()

@@ -22,6 +22,11 @@ pub struct EngineSummary {
     pub ms_per_move: f64,
     /// Mean playouts per move (as reported).
     pub playouts_per_move: f64,
+    /// Median playouts per move, over the moves that reported any (`None`
+    /// when none did): unlike the mean, not pulled up by the few moves
+    /// answered at once with huge counts (wall-less endgames solved from
+    /// the pawn-race table), so the figure to compare engines' speeds by.
+    pub median_playouts_per_move: Option<f64>,
     /// Games lost by an illegal move or a crash.
     pub forfeits: usize,
 }
@@ -107,6 +112,12 @@ impl Summary {
                 playouts_per_move: per_move(
                     results.iter().map(|r| r.stats[i].playouts as f64).sum(),
                 ),
+                median_playouts_per_move: median(
+                    results
+                        .iter()
+                        .flat_map(|r| r.stats[i].move_playouts.iter().copied())
+                        .collect(),
+                ),
                 forfeits: results
                     .iter()
                     .filter(|r| forfeit_side(&r.ending) == Some(side))
@@ -147,9 +158,13 @@ impl Summary {
         let (lo, hi) = self.a_score_interval;
         let mut out = String::new();
         for (name, e) in [("A", &self.a), ("B", &self.b)] {
+            let median = e
+                .median_playouts_per_move
+                .map(|m| format!(" (median {m:.0})"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{name}: {:>3} wins ({} moving first, {} second), {:.0} ms and {:.0} playouts per move — {}",
+                "{name}: {:>3} wins ({} moving first, {} second), {:.0} ms and {:.0} playouts{median} per move — {}",
                 e.wins, e.wins_first, e.wins_second, e.ms_per_move, e.playouts_per_move, e.label
             );
         }
@@ -193,6 +208,18 @@ impl Summary {
     /// The summary as JSON (every game included).
     pub fn json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count);
+/// `None` for none.
+fn median(mut values: Vec<u64>) -> Option<f64> {
+    values.sort_unstable();
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2] as f64),
+        _ => Some((values[n / 2 - 1] as f64 + values[n / 2] as f64) / 2.0),
     }
 }
 
@@ -260,7 +287,63 @@ pub fn write_records(results: &[GameResult]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::signed_whole;
+    use super::{median, signed_whole, Summary};
+    use crate::arena::{Ending, GameResult, Side, SideStats};
+    use crate::game::{Game, Variant};
+
+    #[test]
+    fn the_median_takes_the_middle_value_or_the_mean_of_the_middle_two() {
+        assert_eq!(median(vec![]), None);
+        assert_eq!(median(vec![7]), Some(7.0));
+        assert_eq!(median(vec![9, 1, 5]), Some(5.0));
+        assert_eq!(median(vec![10, 1, 4, 1_000_000]), Some(7.0));
+    }
+
+    /// A won game where A reported `a` playouts a move and B `b`.
+    fn game(index: usize, a: &[u64], b: &[u64]) -> GameResult {
+        let stats = |each: &[u64]| SideStats {
+            moves: each.len() as u32,
+            ms: 100.0 * each.len() as f64,
+            playouts: each.iter().sum(),
+            move_playouts: each.to_vec(),
+        };
+        GameResult {
+            index,
+            a_first: index % 2 == 0,
+            opening: None,
+            winner: Side::A,
+            ending: Ending::Goal,
+            record: Game::new(Variant::default()),
+            stats: [stats(a), stats(b)],
+        }
+    }
+
+    #[test]
+    fn a_table_answer_pulls_up_the_mean_playouts_a_move_but_not_the_median() {
+        // B's last move of the second game is a wall-less endgame answered
+        // from the pawn-race table: millions of lookups counted as playouts.
+        let results = vec![
+            game(0, &[200, 220, 210], &[100, 110]),
+            game(1, &[190, 230], &[120, 105, 5_000_000]),
+        ];
+        let summary = Summary::with_labels("a", "b", results);
+        assert_eq!(summary.a.median_playouts_per_move, Some(210.0));
+        assert_eq!(summary.b.median_playouts_per_move, Some(110.0));
+        assert!(summary.b.playouts_per_move > 1_000_000.0);
+        let text = summary.text();
+        assert!(text.contains("playouts (median 110) per move"), "{text}");
+    }
+
+    #[test]
+    fn results_without_counts_a_move_have_no_median() {
+        // Shard files written before the counts a move were kept.
+        let mut old = game(0, &[200, 220], &[100]);
+        old.stats.iter_mut().for_each(|s| s.move_playouts.clear());
+        let summary = Summary::with_labels("a", "b", vec![old]);
+        assert_eq!(summary.a.median_playouts_per_move, None);
+        assert_eq!(summary.a.playouts_per_move, 210.0);
+        assert!(!summary.text().contains("median"));
+    }
 
     #[test]
     fn elo_near_zero_prints_0_without_a_sign() {
