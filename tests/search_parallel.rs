@@ -99,8 +99,9 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
     }
 }
 
-/// Threads claim playouts in batches; a slice's playout limit and the
-/// think's are still exact, whichever ends first.
+/// Each thread claims a playout from the think's and the slice's counts
+/// before it runs it, so a slice's playout limit and the think's are exact
+/// on several threads, whichever ends first.
 #[test]
 fn slices_and_the_think_count_exact_playouts_on_several_threads() {
     let start = Position::new(Variant::default());

@@ -157,10 +157,10 @@ pub struct SideStats {
     pub ms: f64,
     /// Playouts it reported in total.
     pub playouts: u64,
-    /// The playouts it reported for each move it made that reported any
-    /// (for the median per move, which moves answered at once from a table,
-    /// with millions of table lookups counted as playouts, do not skew as
-    /// they do the mean). Empty in shard files of builds before it.
+    /// The playouts each of its moves reported (moves that reported none
+    /// left out), for the median per move: a move answered at once from the
+    /// pawn-race table counts millions of lookups as playouts, which skews
+    /// the mean but not the median. Empty in shard files of older builds.
     #[serde(default)]
     pub move_playouts: Vec<u64>,
 }
