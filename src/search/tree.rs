@@ -460,6 +460,9 @@ fn id_at(slot: usize) -> NodeId {
 /// Most slots one block of siblings holds.
 const MAX_BLOCK: usize = 16;
 
+/// Move sets a tree has before [`Tree::pool_caps`] goes by its own mix.
+const MIX_SAMPLE: usize = 1024;
+
 /// Slots of the next block of siblings for a parent with `children`
 /// children: about half as many again, so that unused slots stay under a
 /// third of a parent's children while walking them touches few blocks.
@@ -539,21 +542,62 @@ impl Tree {
     /// least one block and one set), keeping the bytes held within `budget`
     /// with `reserve` bytes to spare; whether there is room for one more
     /// block and set afterwards (see [`Tree::has_room`]).
+    ///
+    /// Neither pool grows past its part of the budget ([`Tree::pool_caps`]):
+    /// a pool that took all the free bytes would leave its slots unusable
+    /// once the other pool, or the ranked moves, ran out.
     pub fn make_room(&mut self, budget: u64, reserve: u64, nodes: usize, sets: usize) -> bool {
         let free = |tree: &Tree| budget.saturating_sub(tree.memory_bytes() + reserve);
+        let (node_cap, set_cap) = self.pool_caps(budget, reserve);
+        let below_cap = |cap: usize, len: usize, size: usize| {
+            (cap.saturating_sub(len) as u64).saturating_mul(size as u64)
+        };
+        // As many of the slots asked for as fit, but at least `least`.
+        let count = |asked: usize, least: usize, spare: usize, room: u64, size: usize| {
+            let fit =
+                spare.saturating_add(usize::try_from(room / size as u64).unwrap_or(usize::MAX));
+            asked.min(fit).max(least)
+        };
         let used = self.used();
-        let room = free(self);
-        if !make_room_in(&mut self.nodes, used, room, nodes.max(MAX_BLOCK))
-            && !make_room_in(&mut self.nodes, used, room, MAX_BLOCK)
-        {
+        let (node_size, set_size) = (size_of::<Node>(), size_of::<Mutex<MoveSet>>());
+        let room = free(self).min(below_cap(node_cap, self.nodes.len(), node_size));
+        let spare = self.nodes.len().saturating_sub(used);
+        let wanted = count(nodes, MAX_BLOCK, spare, room, node_size);
+        if !make_room_in(&mut self.nodes, used, room, wanted) {
             return false;
         }
         let sets_used = self.sets_used.load(Relaxed);
-        let room = free(self);
-        if !make_room_in(&mut self.sets, sets_used, room, sets.max(1)) {
-            make_room_in(&mut self.sets, sets_used, room, 1);
-        }
+        let room = free(self).min(below_cap(set_cap, self.sets.len(), set_size));
+        let spare = self.sets.len().saturating_sub(sets_used);
+        make_room_in(
+            &mut self.sets,
+            sets_used,
+            room,
+            count(sets, 1, spare, room, set_size),
+        );
         self.has_room(budget, reserve)
+    }
+
+    /// The most slots the node pool and the move-set pool should have
+    /// within `budget`: as many nodes as fit with their share of move sets
+    /// and ranked moves, in the tree's own mix (move sets per node, ranked
+    /// bytes per set) once it has [`MIX_SAMPLE`] sets, otherwise one set
+    /// per node holding `reserve` bytes of ranked moves.
+    fn pool_caps(&self, budget: u64, reserve: u64) -> (usize, usize) {
+        let sets_used = self.sets_used.load(Relaxed);
+        let (sets_per_node, ranked_per_set) = if sets_used >= MIX_SAMPLE {
+            (
+                sets_used as f64 / self.used().max(1) as f64,
+                self.ranked_bytes.load(Relaxed) as f64 / sets_used as f64,
+            )
+        } else {
+            (1.0, reserve as f64)
+        };
+        let set_bytes = size_of::<Mutex<MoveSet>>() as f64 + ranked_per_set;
+        let node_bytes = size_of::<Node>() as f64 + sets_per_node * set_bytes;
+        let nodes = budget.saturating_sub(reserve) as f64 / node_bytes;
+        // Float to integer casts saturate.
+        (nodes as usize, (nodes * sets_per_node).ceil() as usize)
     }
 
     /// Whether `id` is a node of this tree.
@@ -746,17 +790,26 @@ impl Tree {
     /// root; the rest of this tree is dropped. The move sets are moved, not
     /// copied (each holds a heap vector of ranked moves), so that keeping a
     /// big tree between moves costs no allocation per expanded node.
+    ///
+    /// The new pools hold exactly the subtree (no spare capacity), so the
+    /// kept tree never holds more memory than the old one did.
     pub fn into_subtree(self, id: NodeId) -> Tree {
-        let mut nodes: Vec<Node> = Vec::new();
-        let mut sets: Vec<Mutex<MoveSet>> = Vec::new();
-        let mut ranked_bytes = 0;
-        // Breadth-first copy, each node with its parent's new id (so a
-        // node's children get neighbouring slots).
-        let mut queue = vec![(id, None)];
+        // Breadth-first order, each node with the index of its parent in
+        // it (so a node's children get neighbouring slots).
+        let mut order: Vec<(NodeId, Option<NodeId>)> = vec![(id, None)];
         let mut head = 0;
-        while head < queue.len() {
-            let (old, new_parent) = queue[head];
+        let mut set_count = 0;
+        while head < order.len() {
+            let (old, _) = order[head];
+            let new_id = id_at(head);
             head += 1;
+            set_count += usize::from(self[old].tried().is_some());
+            order.extend(self.children(old).map(|child| (child, Some(new_id))));
+        }
+        let mut nodes: Vec<Node> = Vec::with_capacity(order.len());
+        let mut sets: Vec<Mutex<MoveSet>> = Vec::with_capacity(set_count);
+        let mut ranked_bytes = 0;
+        for &(old, new_parent) in &order {
             let new_id = id_at(nodes.len());
             let node = self[old].detached_copy();
             if let Some(set) = self[old].tried() {
@@ -781,9 +834,6 @@ impl Tree {
                 }
             }
             nodes.push(node);
-            for child in self.children(old) {
-                queue.push((child, Some(new_id)));
-            }
         }
         Tree {
             used: AtomicUsize::new(nodes.len()),
@@ -1005,6 +1055,85 @@ mod tests {
             sub.ranked_bytes.load(Relaxed),
             ranked_bytes,
             "the copy counts its ranked moves"
+        );
+    }
+
+    /// Grows a tree as a shared search does until its budget stops it:
+    /// room for a quarter of the tree made before each slice (the pools
+    /// cannot grow while threads read them), then children added while
+    /// there is room; three children for every move set, eight ranked
+    /// moves in each set.
+    fn fill_to_budget(budget: u64) -> Tree {
+        let mut tree = Tree::new();
+        let reserve = (8 * std::mem::size_of::<Move>()) as u64;
+        let moves = [mv("e2"), mv("d1"), mv("f1")];
+        let mut parents = std::collections::VecDeque::from([(ROOT, 0)]);
+        loop {
+            let room = (tree.len() / 4).max(64);
+            tree.make_room(budget, reserve, room, room / 2);
+            let mut added = 0;
+            while added < room && tree.has_room(budget, reserve) {
+                let Some((id, tried)) = parents.pop_front() else {
+                    break;
+                };
+                let m = moves[tried];
+                let set = tree.move_set(id, || vec![m; 8]).expect("set");
+                let child = tree.add_child(id, &mut tree.lock(set), m, 9);
+                parents.push_back((child.expect("room"), 0));
+                if tried + 1 < moves.len() {
+                    parents.push_front((id, tried + 1));
+                }
+                added += 1;
+            }
+            if added == 0 {
+                return tree;
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_goes_to_slots_the_tree_can_fill() {
+        for budget in [1 << 20, 5_000_000, 12 << 20] {
+            let tree = fill_to_budget(budget);
+            let bytes = tree.memory_bytes();
+            assert!(bytes <= budget, "{bytes} of {budget} bytes");
+            assert!(bytes * 100 >= budget * 99, "{bytes} of {budget} bytes");
+            // Neither pool took the room the other (or the ranked moves)
+            // needed: when the tree stops, both are nearly full.
+            let (nodes, sets) = (tree.used(), tree.sets_used.load(Relaxed));
+            let (node_slots, set_slots) = (tree.nodes.len(), tree.sets.len());
+            assert!(
+                nodes * 100 >= node_slots * 99,
+                "{nodes} of {node_slots} nodes"
+            );
+            assert!(
+                sets * 100 >= set_slots * 99,
+                "{sets} of {set_slots} move sets"
+            );
+        }
+    }
+
+    #[test]
+    fn a_kept_subtree_holds_no_spare_capacity() {
+        let tree = fill_to_budget(1 << 20);
+        let before = tree.memory_bytes();
+        let child = tree.children(ROOT).next().expect("a child");
+        let sub = tree.into_subtree(child);
+        assert_eq!(sub.nodes.capacity(), sub.nodes.len());
+        assert_eq!(sub.sets.capacity(), sub.sets.len());
+        assert!(
+            sub.memory_bytes() < before,
+            "{} of {before} bytes",
+            sub.memory_bytes()
+        );
+        let whole = fill_to_budget(1 << 20);
+        let (len, bytes) = (whole.len(), whole.memory_bytes());
+        let same = whole.into_subtree(ROOT);
+        assert_eq!(same.len(), len);
+        assert!(
+            same.memory_bytes() <= bytes,
+            "{} of {bytes} bytes",
+            same.memory_bytes()
         );
     }
 
