@@ -251,8 +251,8 @@ impl SearchParams {
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
 
 /// Default tree memory in MiB (option `tree_mb`): sized for a phone. The
-/// Default preset's tree takes about 115 bytes a node, so this holds about
-/// 2.3 million nodes, some 12 seconds of one thread's search.
+/// Default preset's tree takes about 105–115 bytes a node, so this holds
+/// about 2.3–2.5 million nodes, some 12 seconds of one thread's search.
 pub const DEFAULT_TREE_MB: u32 = 256;
 
 /// Most tree memory in MiB (option `tree_mb`).
