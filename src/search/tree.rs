@@ -470,20 +470,27 @@ fn block_len(children: u16) -> usize {
     (usize::from(children) / 2 + 1).min(MAX_BLOCK)
 }
 
-/// Makes `v` (of which `used` elements are in use) have `count` unused
-/// elements without its allocation growing by more than `free` bytes:
-/// doubles it where that fits, otherwise grows it by what does. `false`
-/// when they do not fit.
-fn make_room_in<T: Default>(v: &mut Vec<T>, used: usize, free: u64, count: usize) -> bool {
+/// Makes `v` (of which `used` elements are in use) have `asked` unused
+/// elements, or at least `least` when the bytes allow no more, without its
+/// allocation growing by more than `free` bytes: doubles it where that
+/// fits, otherwise grows it by what does. `false` when not even `least`
+/// unused elements fit.
+fn make_room_in<T: Default>(
+    v: &mut Vec<T>,
+    used: usize,
+    free: u64,
+    least: usize,
+    asked: usize,
+) -> bool {
     let spare = v.len().saturating_sub(used);
-    if spare >= count {
+    if spare >= asked.max(least) {
         return true;
     }
     let size = std::mem::size_of::<T>().max(1) as u64;
-    let wanted = v.len().max(16).max(count) as u64;
-    // At most the length (or 16, or `count`), so it fits a usize.
+    let wanted = v.len().max(16).max(asked) as u64;
+    // At most the length (or 16, or `asked`), so it fits a usize.
     let extra = wanted.min(free / size) as usize;
-    if spare + extra < count {
+    if spare + extra < least {
         return false;
     }
     v.reserve_exact(extra);
@@ -552,29 +559,15 @@ impl Tree {
         let below_cap = |cap: usize, len: usize, size: usize| {
             (cap.saturating_sub(len) as u64).saturating_mul(size as u64)
         };
-        // As many of the slots asked for as fit, but at least `least`.
-        let count = |asked: usize, least: usize, spare: usize, room: u64, size: usize| {
-            let fit =
-                spare.saturating_add(usize::try_from(room / size as u64).unwrap_or(usize::MAX));
-            asked.min(fit).max(least)
-        };
         let used = self.used();
-        let (node_size, set_size) = (size_of::<Node>(), size_of::<Mutex<MoveSet>>());
-        let room = free(self).min(below_cap(node_cap, self.nodes.len(), node_size));
-        let spare = self.nodes.len().saturating_sub(used);
-        let wanted = count(nodes, MAX_BLOCK, spare, room, node_size);
-        if !make_room_in(&mut self.nodes, used, room, wanted) {
+        let room = free(self).min(below_cap(node_cap, self.nodes.len(), size_of::<Node>()));
+        if !make_room_in(&mut self.nodes, used, room, MAX_BLOCK, nodes) {
             return false;
         }
         let sets_used = self.sets_used.load(Relaxed);
+        let set_size = size_of::<Mutex<MoveSet>>();
         let room = free(self).min(below_cap(set_cap, self.sets.len(), set_size));
-        let spare = self.sets.len().saturating_sub(sets_used);
-        make_room_in(
-            &mut self.sets,
-            sets_used,
-            room,
-            count(sets, 1, spare, room, set_size),
-        );
+        make_room_in(&mut self.sets, sets_used, room, 1, sets);
         self.has_room(budget, reserve)
     }
 
@@ -1140,21 +1133,21 @@ mod tests {
     #[test]
     fn room_grows_by_what_still_fits() {
         let mut v: Vec<u64> = vec![0; 16];
-        assert!(make_room_in(&mut v, 16, 40, 1), "five more fit");
+        assert!(make_room_in(&mut v, 16, 40, 1, 1), "five more fit");
         assert_eq!(v.len(), 21);
-        assert!(!make_room_in(&mut v, 21, 7, 1), "not even one more");
-        assert!(make_room_in(&mut v, 21, u64::MAX, 1));
+        assert!(!make_room_in(&mut v, 21, 7, 1, 1), "not even one more");
+        assert!(make_room_in(&mut v, 21, u64::MAX, 1, 1));
         assert!(v.len() >= 42, "doubles when it fits");
         let len = v.len();
         assert!(
-            make_room_in(&mut v, len - 2, 0, 2),
+            make_room_in(&mut v, len - 2, 0, 2, 2),
             "two spare slots are room for two"
         );
         assert!(
-            !make_room_in(&mut v, len - 1, 8, 3),
+            !make_room_in(&mut v, len - 1, 8, 3, 3),
             "one more fits, not two"
         );
-        assert!(make_room_in(&mut v, len - 1, 16, 3));
+        assert!(make_room_in(&mut v, len - 1, 16, 3, 3));
         assert_eq!(v.len(), len + 2);
     }
 
