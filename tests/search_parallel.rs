@@ -161,18 +161,18 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
 fn the_tree_memory_is_a_total_the_trees_stay_within() {
     let start = Position::new(Variant::default());
     for threads in [1, 2] {
+        // No limit at all: with leaves scored by the evaluation (the
+        // Default's `maxd` 0) a full tree ends the think by itself.
         let params = SearchParams {
             tree_mb: 2,
-            ..threaded(threads, 60_000, 5)
+            limits: Limits::NONE,
+            ..threaded(threads, 0, 5)
         };
         let mut search = new_engine(start, params);
         let mv = search.think().expect("the start has moves");
         assert!(start.check(mv).is_ok());
         let info = search.info(0);
-        assert_eq!(
-            info.playouts, 60_000,
-            "playouts go on once the trees are full"
-        );
+        assert!(info.tree_full, "{threads} threads: the tree is full");
         assert!(
             info.memory_bytes <= 2 << 20,
             "{threads} threads hold {} bytes",
@@ -184,6 +184,39 @@ fn the_tree_memory_is_a_total_the_trees_stay_within() {
             info.memory_bytes
         );
         assert!(info.nodes < 30_000, "{} nodes in 2 MiB", info.nodes);
+        // Each playout adds a node until the tree is full; once it is, the
+        // think ends instead of scoring the same leaves again (a few of the
+        // other thread's playouts may end at a leaf while the last room goes).
+        assert!(
+            info.playouts <= u64::from(info.nodes) + 1_000,
+            "{threads} threads: {} playouts for {} nodes",
+            info.playouts,
+            info.nodes
+        );
+    }
+}
+
+#[test]
+fn random_playouts_go_on_in_a_full_tree() {
+    let start = Position::new(Variant::default());
+    for threads in [1, 2] {
+        // `maxd` 2: each playout from a leaf samples random moves, so a
+        // full tree still learns something from it.
+        let params = SearchParams {
+            tree_mb: 1,
+            max_playout_moves: Some(2),
+            ..threaded(threads, 40_000, 5)
+        };
+        let mut search = new_engine(start, params);
+        let mv = search.think().expect("the start has moves");
+        assert!(start.check(mv).is_ok());
+        let info = search.info(0);
+        assert!(info.tree_full, "{threads} threads: the tree is full");
+        assert_eq!(
+            info.playouts, 40_000,
+            "playouts go on once the tree is full"
+        );
+        assert!(info.memory_bytes <= 1 << 20, "{} bytes", info.memory_bytes);
     }
 }
 

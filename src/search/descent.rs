@@ -25,10 +25,13 @@ pub(super) const DRAW: f64 = 0.5;
 /// itself, so one thread searches exactly as it always did).
 pub(super) const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Bytes a new move set's ranked moves may take (none without widening).
+/// Bytes the new move sets' ranked moves may take (none without widening):
+/// one set's worth per thread, since every thread of a shared search may
+/// find room and make a set at the same moment.
 pub(super) fn ranked_reserve(params: &SearchParams) -> u64 {
     if params.widening > 0.0 {
-        (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64
+        let threads = u64::from(params.threads.clamp(1, super::params::MAX_THREADS));
+        (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64 * threads
     } else {
         0
     }

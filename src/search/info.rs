@@ -75,6 +75,11 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// The move the engine would play now.
     pub best_move: Option<Move>,
+    /// Whether the tree reached its memory or node budget and cannot grow.
+    /// With leaves scored by the evaluation (`maxd` 0, the Default preset)
+    /// the think then ends: a descent could only score a leaf again.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tree_full: bool,
     /// The alpha-beta engine's depth, score, iterations and root move scores
     /// (`None` for UCT; absent in older snapshots).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -86,6 +86,7 @@ pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Optio
         children: top_children,
         pv: best_pv.unwrap_or_else(|| first.pv.clone()),
         best_move,
+        tree_full: infos.iter().any(|i| i.tree_full),
         alphabeta: first.alphabeta.clone(),
     })
 }
@@ -213,6 +214,7 @@ pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) ->
         best_move: children.first().map(|c| c.mv),
         pv: children.first().map(|c| vec![c.mv]).unwrap_or_default(),
         children,
+        tree_full: false,
         alphabeta: None,
     }
 }

@@ -241,6 +241,15 @@ impl SearchParams {
         }
     }
 
+    /// Whether a think ends once its tree is full: when leaves are scored
+    /// by the evaluation at once (`maxd` 0), a descent that cannot add a
+    /// node only scores a leaf again, which adds nothing (and inflates
+    /// playouts/s); random playouts (`maxd` above 0) still sample something
+    /// new, so those go on. Lc0 likewise stops at its memory limit.
+    pub fn stops_when_full(&self) -> bool {
+        self.max_playout_moves == Some(0)
+    }
+
     /// Whether proven results are tracked (solver or losing-move detection).
     pub fn tracks_proofs(&self) -> bool {
         self.solver || self.losing_move_detection

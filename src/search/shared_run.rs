@@ -2,7 +2,7 @@
 //! (see [`super::Search::run`]).
 
 use super::clock::now_ms;
-use super::descent::{Descent, Worker};
+use super::descent::{ranked_reserve, Descent, Worker};
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
 use super::tree::Tree;
@@ -27,6 +27,9 @@ pub(super) struct SharedRun<'a> {
     pub race: Option<&'a PawnRace>,
     pub stop: &'a AtomicBool,
     pub started_ms: f64,
+    /// Whether the tree is full: then the slice runs on when no room is
+    /// left (its playouts add something new only when they are random).
+    pub full: bool,
 }
 
 impl SharedRun<'_> {
@@ -44,7 +47,9 @@ impl SharedRun<'_> {
         self.no_move.load(Ordering::Relaxed)
     }
 
-    /// One thread's part: iterations until the slice or the think ends.
+    /// One thread's part: iterations until the slice or the think ends, or
+    /// the room made for the slice is used up (the pools grow only between
+    /// slices; descents that cannot add a node would only score leaves again).
     fn work(&self, worker: &mut Worker) {
         let p = self.params;
         let mut done = 0u64;
@@ -54,7 +59,8 @@ impl SharedRun<'_> {
                 || self.tree.root_solved(p.solver)
                 || (done % 16 == 0
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
-                        || self.slice.0.time_reached(|| now_ms() - self.slice_start)))
+                        || self.slice.0.time_reached(|| now_ms() - self.slice_start)
+                        || (!self.full && !self.tree.has_room(p.tree_bytes(), ranked_reserve(p)))))
             {
                 return;
             }

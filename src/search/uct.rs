@@ -74,6 +74,8 @@ pub struct Search {
     /// The exact table of the pawn race when the root has no wall left on
     /// either side and `pawn_race` is on (every node below is then in it).
     race: Option<PawnRace>,
+    /// Whether the tree reached a budget in this think and cannot grow.
+    full: bool,
 }
 
 impl Search {
@@ -90,6 +92,7 @@ impl Search {
             stop: Arc::new(AtomicBool::new(false)),
             started_ms: now_ms(),
             race: None,
+            full: false,
         }
     }
 
@@ -176,6 +179,7 @@ impl Search {
     pub fn start(&mut self) {
         self.stop.store(false, Ordering::Relaxed);
         self.started_ms = now_ms();
+        self.full = false;
         self.update_race_table();
         self.workers.iter_mut().for_each(Worker::reset_counters);
     }
@@ -200,10 +204,13 @@ impl Search {
         self.workers.iter().map(|w| w.playouts).sum()
     }
 
-    /// Whether the think is over: a limit reached, stopped, solved, or no move.
+    /// Whether the think is over: a limit reached, stopped, solved, no
+    /// move, or a full tree whose leaves the evaluation scores (see
+    /// [`SearchParams::stops_when_full`]).
     pub fn is_finished(&self) -> bool {
         let p = &self.params;
         self.stop.load(Ordering::Relaxed)
+            || (self.full && p.stops_when_full())
             || p.limits.playouts_reached(self.playouts())
             || p.limits.time_reached(|| self.elapsed_ms())
             || self.root.is_over()
@@ -238,8 +245,13 @@ impl Search {
             if done % 16 == 0 && slice.0.time_reached(|| now_ms() - slice_start) {
                 return false;
             }
-            if !self.tree.has_room(budget, reserve) {
-                self.tree.make_room(budget, reserve, 0, 0);
+            if !self.tree.has_room(budget, reserve) && !self.tree.make_room(budget, reserve, 0, 0)
+                || self.tree.len() >= self.params.node_budget as usize
+            {
+                self.full = true;
+                if self.is_finished() {
+                    return true;
+                }
             }
             let mut descent = Descent {
                 params: &self.params,
@@ -264,7 +276,10 @@ impl Search {
     fn make_slice_room(&mut self) {
         let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
         let room = (self.tree.len() / 4).max(1 << 15);
-        self.tree.make_room(budget, reserve, room, room / 2);
+        let has_room = self.tree.make_room(budget, reserve, room, room / 2);
+        if !has_room || self.tree.len() >= self.params.node_budget as usize {
+            self.full = true;
+        }
     }
 
     /// [`Search::run`] on `threads` threads sharing the tree (the caller's
@@ -280,6 +295,9 @@ impl Search {
             self.workers.push(Worker::new(self.params.seed, index));
         }
         self.make_slice_room();
+        if self.is_finished() {
+            return true;
+        }
         let run = SharedRun {
             slice,
             slice_start: now_ms(),
@@ -292,6 +310,7 @@ impl Search {
             race: self.race.as_ref(),
             stop: &self.stop,
             started_ms: self.started_ms,
+            full: self.full,
         };
         let no_move = run.on(&mut self.workers[..threads]);
         no_move || self.is_finished()
@@ -578,6 +597,7 @@ impl Search {
             children,
             pv: self.principal_variation(24),
             best_move: self.best_move(),
+            tree_full: self.full,
             alphabeta: None,
         }
     }

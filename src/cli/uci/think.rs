@@ -48,6 +48,13 @@ pub(super) fn think(
     }
     let info = search.info(0);
     out.line(&info_line(&info));
+    if info.tree_full {
+        out.line(&format!(
+            "info string tree full at {:.1} MiB (tree_mb {}): no room for more nodes",
+            info.memory_bytes as f64 / crate::search::MIB as f64,
+            search.params().tree_mb
+        ));
+    }
     let best = info.best_move.or_else(|| fallback_move(search.root()));
     out.line(&bestmove_line(best));
     search

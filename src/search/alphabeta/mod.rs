@@ -460,6 +460,7 @@ impl SearchEngine for AlphaBeta {
             children,
             pv,
             best_move: self.best_move(),
+            tree_full: false,
             alphabeta: Some(ab),
         }
     }

@@ -391,6 +391,7 @@ mod tests {
             children: Vec::new(),
             pv: Vec::new(),
             best_move: None,
+            tree_full: false,
             alphabeta: None,
         }
     }

@@ -21,7 +21,7 @@ pub struct SearchStatsProps {
 }
 
 /// Playouts, speed (summed over the workers), tree size, depth, time, the
-/// workers, memory in all and per node, the root's win
+/// workers, memory in all and per node (and whether the tree is full), the root's win
 /// probability for the side to move and the proven result; for alpha-beta:
 /// depth, score with its win chance, nodes, nodes/s, hash fill, effective
 /// branching factor, time and the proven result. Each value has a
@@ -96,6 +96,12 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                     format!("{:.1} MB", info.memory_bytes as f64 / 1e6)) }
                 { row("bytes-per-node", "Bytes per node".into(), f64::from(info.bytes_per_node),
                     format!("{} B", info.bytes_per_node)) }
+                if info.tree_full {
+                    <tr data-stat="tree-full" data-value="1" title="The tree reached its memory budget \
+                        (tree_mb) and cannot grow; with leaves scored by the evaluation the search stops there">
+                        <th scope="row">{ "Tree" }</th><td>{ "full (memory budget)" }</td>
+                    </tr>
+                }
                 { row("win", format!("Win ({side} to move)"), info.win_probability, percent(info.win_probability)) }
                 <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
             </table>
