@@ -337,6 +337,43 @@ fn go_infinite_reports_while_searching_until_stop() {
 }
 
 #[test]
+fn a_full_tree_ends_a_long_think_and_says_so() {
+    let mut e = Engine::start();
+    e.send("setoption name tree_mb value 1");
+    e.send("position startpos moves e2 e8");
+    let started = Instant::now();
+    let (lines, best) = e.go("go movetime 25000");
+    let took = started.elapsed();
+    // 1 MiB holds about 9,000 nodes: a fraction of a second even in a debug build.
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert_legal(Variant::default(), "e2 e8", &best);
+    let note = lines
+        .iter()
+        .find(|l| l.starts_with("info string tree full at "))
+        .unwrap_or_else(|| panic!("no tree-full line in {lines:?}"));
+    assert!(note.contains("(tree_mb 1)"), "{note}");
+    // A playout a node: the think did not go on scoring the same leaves.
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth "))
+        .expect("a last info line");
+    assert!(
+        field(info, "playouts") <= field(info, "nodes") + 100,
+        "{info}"
+    );
+    // Random playouts (maxd 2) still learn from a full tree: they go on to the limit.
+    e.send("setoption name max_playout_moves value 2");
+    let (lines, _) = e.go("go nodes 20000");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth "))
+        .expect("a last info line");
+    assert_eq!(field(info, "playouts"), 20_000, "{info}");
+}
+
+#[test]
 fn malformed_lines_are_errors_not_crashes() {
     let mut e = Engine::start();
     // Bad `go` values are errors too, but followed by a search: see
