@@ -336,6 +336,15 @@ fn go_infinite_reports_while_searching_until_stop() {
     assert_legal(Variant::default(), "e2", &best);
 }
 
+/// The last `info depth …` line of a think.
+fn last_info(lines: &[String]) -> &str {
+    lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth "))
+        .expect("a last info line")
+}
+
 #[test]
 fn a_full_tree_ends_a_long_think_and_says_so() {
     let mut e = Engine::start();
@@ -353,11 +362,7 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
         .unwrap_or_else(|| panic!("no tree-full line in {lines:?}"));
     assert!(note.contains("(tree_mb 1)"), "{note}");
     // A playout a node: the think did not go on scoring the same leaves.
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth "))
-        .expect("a last info line");
+    let info = last_info(&lines);
     assert!(
         field(info, "playouts") <= field(info, "nodes") + 100,
         "{info}"
@@ -365,11 +370,7 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
     // Random playouts (maxd 2) still learn from a full tree: they go on to the limit.
     e.send("setoption name max_playout_moves value 2");
     let (lines, _) = e.go("go nodes 20000");
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth "))
-        .expect("a last info line");
+    let info = last_info(&lines);
     assert_eq!(field(info, "playouts"), 20_000, "{info}");
 }
 

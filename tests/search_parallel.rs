@@ -157,22 +157,29 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
     }
 }
 
+/// A think from the start with `params`, which must end with a legal move
+/// and a full tree; its last snapshot.
+fn full_tree_think(params: SearchParams) -> quoridor::search::SearchInfo {
+    let start = Position::new(Variant::default());
+    let threads = params.threads;
+    let mut search = new_engine(start, params);
+    let mv = search.think().expect("the start has moves");
+    assert!(start.check(mv).is_ok());
+    let info = search.info(0);
+    assert!(info.tree_full, "{threads} threads: the tree is full");
+    info
+}
+
 #[test]
 fn the_tree_memory_is_a_total_the_trees_stay_within() {
-    let start = Position::new(Variant::default());
     for threads in [1, 2] {
         // No limit at all: with leaves scored by the evaluation (the
         // Default's `maxd` 0) a full tree ends the think by itself.
-        let params = SearchParams {
+        let info = full_tree_think(SearchParams {
             tree_mb: 2,
             limits: Limits::NONE,
             ..threaded(threads, 0, 5)
-        };
-        let mut search = new_engine(start, params);
-        let mv = search.think().expect("the start has moves");
-        assert!(start.check(mv).is_ok());
-        let info = search.info(0);
-        assert!(info.tree_full, "{threads} threads: the tree is full");
+        });
         assert!(
             info.memory_bytes <= 2 << 20,
             "{threads} threads hold {} bytes",
@@ -198,20 +205,14 @@ fn the_tree_memory_is_a_total_the_trees_stay_within() {
 
 #[test]
 fn random_playouts_go_on_in_a_full_tree() {
-    let start = Position::new(Variant::default());
     for threads in [1, 2] {
         // `maxd` 2: each playout from a leaf samples random moves, so a
         // full tree still learns something from it.
-        let params = SearchParams {
+        let info = full_tree_think(SearchParams {
             tree_mb: 1,
             max_playout_moves: Some(2),
             ..threaded(threads, 40_000, 5)
-        };
-        let mut search = new_engine(start, params);
-        let mv = search.think().expect("the start has moves");
-        assert!(start.check(mv).is_ok());
-        let info = search.info(0);
-        assert!(info.tree_full, "{threads} threads: the tree is full");
+        });
         assert_eq!(
             info.playouts, 40_000,
             "playouts go on once the tree is full"
