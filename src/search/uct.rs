@@ -245,13 +245,10 @@ impl Search {
             if done % 16 == 0 && slice.0.time_reached(|| now_ms() - slice_start) {
                 return false;
             }
-            if !self.tree.has_room(budget, reserve) && !self.tree.make_room(budget, reserve, 0, 0)
-                || self.tree.len() >= self.params.node_budget as usize
-            {
-                self.full = true;
-                if self.is_finished() {
-                    return true;
-                }
+            let has_room =
+                self.tree.has_room(budget, reserve) || self.tree.make_room(budget, reserve, 0, 0);
+            if self.note_room(has_room) && self.is_finished() {
+                return true;
             }
             let mut descent = Descent {
                 params: &self.params,
@@ -277,9 +274,17 @@ impl Search {
         let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
         let room = (self.tree.len() / 4).max(1 << 15);
         let has_room = self.tree.make_room(budget, reserve, room, room / 2);
+        self.note_room(has_room);
+    }
+
+    /// Marks the tree full for the rest of the think when the pools have
+    /// no room left (`has_room` false: growing them failed) or the node
+    /// budget is reached; whether it is full.
+    fn note_room(&mut self, has_room: bool) -> bool {
         if !has_room || self.tree.len() >= self.params.node_budget as usize {
             self.full = true;
         }
+        self.full
     }
 
     /// [`Search::run`] on `threads` threads sharing the tree (the caller's
