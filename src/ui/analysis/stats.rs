@@ -98,8 +98,9 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                     format!("{} B", info.bytes_per_node)) }
                 if info.tree_full {
                     <tr data-stat="tree-full" data-value="1" title="The tree reached its memory budget \
-                        (tree_mb) and cannot grow; with leaves scored by the evaluation the search stops there">
-                        <th scope="row">{ "Tree" }</th><td>{ "full (memory budget)" }</td>
+                        (tree_mb) or its node budget (node_budget) and cannot grow; with leaves scored \
+                        by the evaluation the search stops there">
+                        <th scope="row">{ "Tree" }</th><td>{ "full (budget reached)" }</td>
                     </tr>
                 }
                 { row("win", format!("Win ({side} to move)"), info.win_probability, percent(info.win_probability)) }
