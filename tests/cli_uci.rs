@@ -367,6 +367,17 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
         field(info, "playouts") <= field(info, "nodes") + 100,
         "{info}"
     );
+    // A node budget reached before the memory is the budget named.
+    e.send("setoption name tree_mb value 256");
+    e.send("setoption name node_budget value 2000");
+    e.send("position startpos moves e2 e8 e3");
+    let (lines, best) = e.go("go movetime 25000");
+    assert_legal(Variant::default(), "e2 e8 e3", &best);
+    let note = lines
+        .iter()
+        .find(|l| l.starts_with("info string tree full at 2000 nodes, "))
+        .unwrap_or_else(|| panic!("no node-budget line in {lines:?}"));
+    assert!(note.contains("(node_budget 2000)"), "{note}");
     // Random playouts (maxd 2) still learn from a full tree: they go on to the limit.
     e.send("setoption name max_playout_moves value 2");
     let (lines, _) = e.go("go nodes 20000");

@@ -4,7 +4,7 @@
 use super::go::Plan;
 use super::output::Output;
 use crate::game::{Move, Position, Square};
-use crate::search::{now_ms, AlphaBetaInfo, SearchEngine, SearchInfo, Slice};
+use crate::search::{now_ms, AlphaBetaInfo, SearchEngine, SearchInfo, SearchParams, Slice};
 use std::sync::atomic::Ordering;
 
 /// How often a running search reports, in milliseconds.
@@ -49,15 +49,28 @@ pub(super) fn think(
     let info = search.info(0);
     out.line(&info_line(&info));
     if info.tree_full {
-        out.line(&format!(
-            "info string tree full at {:.1} MiB (tree_mb {}): no room for more nodes",
-            info.memory_bytes as f64 / crate::search::MIB as f64,
-            search.params().tree_mb
-        ));
+        out.line(&tree_full_line(&info, search.params()));
     }
     let best = info.best_move.or_else(|| fallback_move(search.root()));
     out.line(&bestmove_line(best));
     search
+}
+
+/// The note that a think ended because its tree is full, naming the
+/// budget it reached: `node_budget` when the nodes reached it, else `tree_mb`.
+fn tree_full_line(info: &SearchInfo, params: &SearchParams) -> String {
+    let mib = info.memory_bytes as f64 / crate::search::MIB as f64;
+    if info.nodes >= params.node_budget {
+        format!(
+            "info string tree full at {} nodes, {mib:.1} MiB (node_budget {}): no room for more nodes",
+            info.nodes, params.node_budget
+        )
+    } else {
+        format!(
+            "info string tree full at {mib:.1} MiB (tree_mb {}): no room for more nodes",
+            params.tree_mb
+        )
+    }
 }
 
 /// `bestmove M`, or `bestmove (none)`.
