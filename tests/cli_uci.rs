@@ -345,6 +345,14 @@ fn last_info(lines: &[String]) -> &str {
         .expect("a last info line")
 }
 
+/// The `info string tree full at …` line of a think.
+fn tree_full_note(lines: &[String]) -> &str {
+    lines
+        .iter()
+        .find(|l| l.starts_with("info string tree full at "))
+        .unwrap_or_else(|| panic!("no tree-full line in {lines:?}"))
+}
+
 #[test]
 fn a_full_tree_ends_a_long_think_and_says_so() {
     let mut e = Engine::start();
@@ -356,11 +364,8 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
     // 1 MiB holds about 9,000 nodes: a fraction of a second even in a debug build.
     assert!(took < Duration::from_secs(20), "{took:?}");
     assert_legal(Variant::default(), "e2 e8", &best);
-    let note = lines
-        .iter()
-        .find(|l| l.starts_with("info string tree full at "))
-        .unwrap_or_else(|| panic!("no tree-full line in {lines:?}"));
-    assert!(note.contains("(tree_mb 1)"), "{note}");
+    let note = tree_full_note(&lines);
+    assert!(note.contains(" MiB (tree_mb 1): "), "{note}");
     // A playout a node: the think did not go on scoring the same leaves.
     let info = last_info(&lines);
     assert!(
@@ -373,11 +378,9 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
     e.send("position startpos moves e2 e8 e3");
     let (lines, best) = e.go("go movetime 25000");
     assert_legal(Variant::default(), "e2 e8 e3", &best);
-    let note = lines
-        .iter()
-        .find(|l| l.starts_with("info string tree full at 2000 nodes, "))
-        .unwrap_or_else(|| panic!("no node-budget line in {lines:?}"));
-    assert!(note.contains("(node_budget 2000)"), "{note}");
+    let note = tree_full_note(&lines);
+    assert!(note.contains(" at 2000 nodes, "), "{note}");
+    assert!(note.contains(" MiB (node_budget 2000): "), "{note}");
     // Random playouts (maxd 2) still learn from a full tree: they go on to the limit.
     e.send("setoption name max_playout_moves value 2");
     let (lines, _) = e.go("go nodes 20000");
