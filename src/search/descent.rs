@@ -225,7 +225,7 @@ impl Descent<'_> {
         !skip
             && !n.fully_expanded()
             && self.may_widen(n.children(), n.visits())
-            && self.tree.len() < self.params.node_budget as usize
+            && !self.params.node_budget_reached(self.tree.len())
             && self
                 .tree
                 .has_room(self.params.tree_bytes(), ranked_reserve(self.params))

@@ -250,6 +250,12 @@ impl SearchParams {
         self.max_playout_moves == Some(0)
     }
 
+    /// Whether a tree of `nodes` nodes has reached `node_budget` (and may
+    /// not grow).
+    pub fn node_budget_reached(&self, nodes: usize) -> bool {
+        nodes >= self.node_budget as usize
+    }
+
     /// Whether proven results are tracked (solver or losing-move detection).
     pub fn tracks_proofs(&self) -> bool {
         self.solver || self.losing_move_detection

@@ -281,7 +281,7 @@ impl Search {
     /// no room left (`has_room` false: growing them failed) or the node
     /// budget is reached; whether it is full.
     fn note_room(&mut self, has_room: bool) -> bool {
-        if !has_room || self.tree.len() >= self.params.node_budget as usize {
+        if !has_room || self.params.node_budget_reached(self.tree.len()) {
             self.full = true;
         }
         self.full
