@@ -3,7 +3,7 @@
 //! stop flag works from another thread, and a seed makes a search repeat.
 
 use quoridor::game::{Game, Move, Position, Variant};
-use quoridor::search::{Limits, Search, SearchInfo, SearchParams, Slice};
+use quoridor::search::{Limits, SearchInfo, SearchParams, Slice, Uct};
 use std::time::{Duration, Instant};
 
 fn start() -> Position {
@@ -49,7 +49,7 @@ fn assert_consistent(info: &SearchInfo) {
 
 #[test]
 fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
-    let mut search = Search::new(start(), with_limits(10_000, 0));
+    let mut search = Uct::new(start(), with_limits(10_000, 0));
     search.start();
     let mut last = 0;
     for _ in 0..5 {
@@ -64,7 +64,7 @@ fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
 
 #[test]
 fn time_slices_return_within_their_budget() {
-    let mut search = Search::new(start(), with_limits(0, 0));
+    let mut search = Uct::new(start(), with_limits(0, 0));
     search.start();
     for _ in 0..5 {
         let t = Instant::now();
@@ -80,7 +80,7 @@ fn time_slices_return_within_their_budget() {
 
 #[test]
 fn think_stops_at_the_playout_limit() {
-    let mut search = Search::new(start(), with_limits(777, 0));
+    let mut search = Uct::new(start(), with_limits(777, 0));
     let mv = search.think().expect("a move");
     let info = search.info(3);
     assert_eq!(info.playouts, 777);
@@ -91,7 +91,7 @@ fn think_stops_at_the_playout_limit() {
 
 #[test]
 fn think_stops_at_the_time_limit() {
-    let mut search = Search::new(start(), with_limits(0, 150));
+    let mut search = Uct::new(start(), with_limits(0, 150));
     let t = Instant::now();
     search.think().expect("a move");
     let took = t.elapsed();
@@ -101,7 +101,7 @@ fn think_stops_at_the_time_limit() {
 
 #[test]
 fn stop_flag_ends_an_unlimited_search_from_another_thread() {
-    let mut search = Search::new(start(), with_limits(0, 0));
+    let mut search = Uct::new(start(), with_limits(0, 0));
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -122,7 +122,7 @@ fn stop_flag_ends_an_unlimited_search_from_another_thread() {
 #[test]
 fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let params = with_limits(3000, 0);
-    let mut search = Search::new(start(), params.clone());
+    let mut search = Uct::new(start(), params.clone());
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
@@ -148,7 +148,7 @@ fn without_tree_reuse_a_new_root_starts_empty() {
         tree_reuse: false,
         ..with_limits(1000, 0)
     };
-    let mut search = Search::new(start(), params);
+    let mut search = Uct::new(start(), params);
     let first = search.think().expect("a move");
     search.set_game(start(), &[first]).expect("legal");
     let info = search.info(0);
@@ -158,7 +158,7 @@ fn without_tree_reuse_a_new_root_starts_empty() {
 
 #[test]
 fn set_game_with_an_illegal_move_changes_nothing() {
-    let mut search = Search::new(start(), with_limits(500, 0));
+    let mut search = Uct::new(start(), with_limits(500, 0));
     let first = search.think().expect("a move");
     let before = search.info(0).root_visits;
     let bad: Move = "e5".parse().expect("notation");
@@ -173,7 +173,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
         .expect("legal")
         .position();
     let run = |seed| {
-        let mut search = Search::new(
+        let mut search = Uct::new(
             pos,
             SearchParams {
                 seed,
@@ -193,7 +193,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
 
 #[test]
 fn each_candidate_carries_its_own_line_starting_with_its_move() {
-    let mut search = Search::new(start(), with_limits(3000, 0));
+    let mut search = Uct::new(start(), with_limits(3000, 0));
     search.think();
     let info = search.info(8);
     assert_consistent(&info);
@@ -230,7 +230,7 @@ fn progress_snapshots_cost_under_five_percent() {
     const PLAYOUTS: u64 = 300_000;
     const EVERY_MS: f64 = 200.0;
     let run = |snapshots: bool| -> (f64, usize, f64) {
-        let mut search = Search::new(start(), with_limits(PLAYOUTS, 0));
+        let mut search = Uct::new(start(), with_limits(PLAYOUTS, 0));
         search.start();
         let began = Instant::now();
         let mut last = 0.0;
@@ -280,7 +280,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
             tree_reuse: false,
             ..with_limits(400, 0)
         };
-        let mut search = Search::new(start(), params);
+        let mut search = Uct::new(start(), params);
         search.think();
         let info = search.info(usize::MAX);
         let bound = (widening * ((info.root_visits - 1) as f64 + 1.0).sqrt()).ceil() as usize;
@@ -302,7 +302,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         widening: 0.0,
         ..with_limits(400, 0)
     };
-    let mut search = Search::new(start(), params);
+    let mut search = Uct::new(start(), params);
     search.think();
     assert!(search.info(usize::MAX).children.len() > 100);
 }

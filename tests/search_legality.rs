@@ -2,7 +2,7 @@
 //! its chosen move, every root child and the principal variation.
 
 use quoridor::game::{Position, Variant};
-use quoridor::search::{FinalMove, Limits, PlayoutPolicy, Search, SearchParams};
+use quoridor::search::{FinalMove, Limits, PlayoutPolicy, SearchParams, Uct};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -37,7 +37,7 @@ fn check_search(pos: Position, params: &SearchParams, playouts: u64, what: &str)
         limits: Limits::playouts(playouts),
         ..params.clone()
     };
-    let mut search = Search::new(pos, params);
+    let mut search = Uct::new(pos, params);
     let best = search.think();
     let info = search.info(usize::MAX);
     if pos.is_over() {

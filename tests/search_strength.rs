@@ -3,7 +3,7 @@
 //! `cargo test --release -- --ignored`.
 
 use quoridor::game::{Player, Position, Variant};
-use quoridor::search::{Limits, Search, SearchParams};
+use quoridor::search::{Limits, SearchParams, Uct};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -38,7 +38,7 @@ fn play(variant: Variant, one: &Mover, two: &Mover, seed: u64) -> Option<Player>
                     seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
                     ..params.clone()
                 };
-                Search::new(pos, params)
+                Uct::new(pos, params)
                     .think()
                     .expect("a live position has moves")
             }

@@ -2,7 +2,7 @@
 //! proves won positions. Fixed seeds and playout counts, so runs repeat.
 
 use quoridor::game::{Game, Move, Player, Variant};
-use quoridor::search::{Limits, PlayoutPolicy, Search, SearchParams};
+use quoridor::search::{Limits, PlayoutPolicy, SearchParams, Uct};
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -14,7 +14,7 @@ fn engine_move(record: &str, variant: Variant, params: &SearchParams, playouts: 
         limits: Limits::playouts(playouts),
         ..params.clone()
     };
-    let mut search = Search::new(*game(record, variant).position(), params);
+    let mut search = Uct::new(*game(record, variant).position(), params);
     search.think().expect("the position has moves")
 }
 
@@ -92,7 +92,7 @@ fn solver_proves_a_lost_position_for_the_side_to_move() {
         limits: Limits::playouts(5000),
         ..SearchParams::default()
     };
-    let mut search = Search::new(pos, params);
+    let mut search = Uct::new(pos, params);
     assert!(search.think().is_some());
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -108,7 +108,7 @@ fn solver_proves_a_win_two_moves_deep() {
         limits: Limits::playouts(20_000),
         ..SearchParams::default()
     };
-    let mut search = Search::new(pos, params);
+    let mut search = Uct::new(pos, params);
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -116,7 +116,7 @@ fn solver_proves_a_win_two_moves_deep() {
     // The proven move keeps the win: after it, player 1 still wins.
     let mut after = pos;
     after.play(mv).expect("legal");
-    let mut reply = Search::new(
+    let mut reply = Uct::new(
         after,
         SearchParams {
             limits: Limits::playouts(20_000),

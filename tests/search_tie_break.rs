@@ -4,7 +4,7 @@
 //! Fixed seeds and playout counts.
 
 use quoridor::game::{Game, Move, Player, Variant};
-use quoridor::search::{Limits, Search, SearchParams};
+use quoridor::search::{Limits, SearchParams, Uct};
 
 /// The standoff from issue 19 (a refereed game against an alpha-beta
 /// program), up to where the shuffling started: player 1 on i7 with 2 walls
@@ -32,7 +32,7 @@ fn shuffle(game: &Game) -> Move {
 fn play_standoff(params: SearchParams) -> (Option<Player>, Game) {
     let mut game = Game::parse_with_variant(STANDOFF, Variant::default()).expect("record");
     let start = *Game::new(Variant::default()).position();
-    let mut search = Search::new(start, params);
+    let mut search = Uct::new(start, params);
     for _ in 0..PLY_CAP {
         if game.position().is_over() {
             break;

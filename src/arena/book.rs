@@ -25,7 +25,7 @@
 //! ```
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{ranked_moves, EngineRng, Limits, Search, SearchParams};
+use crate::search::{ranked_moves, EngineRng, Limits, SearchParams, Uct};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
@@ -155,7 +155,7 @@ fn balance(pos: &Position, settings: &BookSettings) -> f64 {
         seed: settings.seed,
         ..SearchParams::default()
     };
-    let mut search = Search::new(*pos, params);
+    let mut search = Uct::new(*pos, params);
     search.think();
     search.info(0).win_probability
 }

@@ -7,9 +7,8 @@ mod qtp_side;
 
 use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
-use crate::search::{
-    new_engine, quote_input, set_option, Limits, OptionError, SearchEngine, SearchParams,
-};
+use crate::search::{new_engine, set_option, Limits, OptionError, SearchEngine, SearchParams};
+use crate::text::quote_input;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::ChildStdin;

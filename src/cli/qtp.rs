@@ -20,9 +20,8 @@ use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use super::error::CliError;
-use super::uci::fallback_move;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
-use crate::search::{set_option, OptionError, Search, SearchParams};
+use crate::search::{set_option, OptionError, SearchParams, Uct};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -88,7 +87,7 @@ struct Session {
     game: Game,
     /// `None` until the game's first move.
     seating: Option<Seating>,
-    search: Search,
+    search: Uct,
     clock: GameClock,
 }
 
@@ -96,7 +95,7 @@ impl Session {
     fn new(params: SearchParams, game_time: Option<Duration>) -> Session {
         let variant = Variant::default();
         Session {
-            search: Search::new(Position::new(variant), params.clone()),
+            search: Uct::new(Position::new(variant), params.clone()),
             params,
             game_time,
             variant,
@@ -172,7 +171,7 @@ impl Session {
     fn new_game(&mut self) {
         self.game = Game::new(self.variant);
         self.seating = None;
-        self.search = Search::new(Position::new(self.variant), self.params.clone());
+        self.search = Uct::new(Position::new(self.variant), self.params.clone());
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
@@ -221,14 +220,14 @@ impl Session {
         let start = Position::new(self.variant);
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
-            self.search = Search::new(start, self.params.clone());
+            self.search = Uct::new(start, self.params.clone());
             return Err(CommandError::NoMove);
         }
         let position = *self.game.position();
         let mv = self
             .search
             .think()
-            .or_else(|| fallback_move(&position))
+            .or_else(|| position.fallback_move())
             .ok_or(CommandError::NoMove)?;
         self.game.play(mv).map_err(|e| CommandError::Illegal {
             mv: mv.to_string(),

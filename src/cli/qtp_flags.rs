@@ -2,7 +2,8 @@
 //! engine option table as it is read, so a bad one stops the tool before the
 //! session starts.
 
-use crate::search::{quote_input, set_option, SearchParams};
+use crate::search::{set_option, SearchParams};
+use crate::text::quote_input;
 
 /// `--preset NAME`: a preset the option table knows.
 pub fn preset(value: &str) -> Result<String, String> {

@@ -1,7 +1,7 @@
 //! `uci`: the line-based engine protocol described in the protocol section of
 //! the README, modelled on UCI.
 //!
-//! The main thread reads commands; `go` moves the [`Search`] to a worker
+//! The main thread reads commands; `go` moves the engine ([`crate::search::SearchEngine`]) to a worker
 //! thread, which prints `info` lines and the final `bestmove` and hands the
 //! search back when it is joined. So `stop` and `isready` are answered while
 //! the engine thinks. `position`, `setoption`, `ucinewgame` and `go` sent
@@ -24,12 +24,12 @@ use self::go::Go;
 use self::output::Output;
 use self::seed::{draw_seed, SeedMode};
 /// Also `qtp`'s move when its search had no time for one.
-pub(super) use self::think::fallback_move;
 use self::think::{bestmove_line, think};
 use crate::game::{Game, Move, Player, Position, Variant};
 use crate::search::{
-    new_engine, quote_input, set_option, uci_option_lines, SearchEngine, SearchParams, SetupOption,
+    new_engine, set_option, uci_option_lines, SearchEngine, SearchParams, SetupOption,
 };
+use crate::text::quote_input;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -389,7 +389,7 @@ impl Engine {
             Err(e) => {
                 self.out
                     .error(&format!("cannot start the search thread: {e}"));
-                self.out.line(&bestmove_line(fallback_move(&position)));
+                self.out.line(&bestmove_line(position.fallback_move()));
                 self.search = Some(self.fresh_search());
             }
         }

@@ -3,6 +3,7 @@
 //! the types the worker sends) only.
 
 mod bitboard;
+mod move_hints;
 mod moves;
 mod notation;
 mod perft;

@@ -2,7 +2,7 @@
 //! best play, the move it would play and its line.
 
 use crate::game::{Move, Player, Position};
-use crate::search::{for_player, Search, SearchInfo, SearchParams};
+use crate::search::{for_player, SearchInfo, SearchParams, Uct};
 use serde::{Deserialize, Serialize};
 
 /// What the engine thinks of one position.
@@ -62,7 +62,7 @@ impl PositionEval {
         if let Some(winner) = position.winner() {
             return PositionEval::finished(winner);
         }
-        let mut search = Search::new(*position, params.clone());
+        let mut search = Uct::new(*position, params.clone());
         search.think();
         PositionEval::from_info(&search.info(usize::MAX))
     }

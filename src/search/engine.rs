@@ -3,14 +3,12 @@
 //! place that builds an engine from its kind.
 
 use super::alphabeta::AlphaBeta;
-use super::choice::spelled;
 use super::info::{ChildInfo, SearchInfo};
-use super::parallel::ParallelUct;
 use super::params::SearchParams;
-use super::tree::NodeId;
-use super::tree_map::{MapLimits, TreeMap};
-use super::uct::{Search, Slice};
+use super::slice::Slice;
+use super::uct::{MapLimits, NodeId, ParallelUct, TreeMap, Uct};
 use crate::game::{IllegalMove, Move, Position};
+use crate::text::spelled;
 use serde::{Deserialize, Serialize};
 use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
@@ -20,7 +18,7 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EngineKind {
-    /// Monte Carlo tree search ([`Search`]; [`ParallelUct`] runs one per thread).
+    /// Monte Carlo tree search ([`Uct`]; [`ParallelUct`] runs one per thread).
     #[default]
     Uct,
     /// Negamax with alpha-beta and its enhancements ([`AlphaBeta`]).
@@ -104,56 +102,56 @@ pub fn new_engine(root: Position, params: SearchParams) -> Box<dyn SearchEngine>
     }
 }
 
-impl SearchEngine for Search {
+impl SearchEngine for Uct {
     fn kind(&self) -> EngineKind {
         EngineKind::Uct
     }
     fn params(&self) -> &SearchParams {
-        Search::params(self)
+        Uct::params(self)
     }
     fn set_params(&mut self, params: SearchParams) {
-        Search::set_params(self, params);
+        Uct::set_params(self, params);
     }
     fn root(&self) -> &Position {
-        Search::root(self)
+        Uct::root(self)
     }
     fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
-        Search::set_game(self, start, moves)
+        Uct::set_game(self, start, moves)
     }
     fn stop_flag(&self) -> Arc<AtomicBool> {
-        Search::stop_flag(self)
+        Uct::stop_flag(self)
     }
     fn start(&mut self) {
-        Search::start(self);
+        Uct::start(self);
     }
     fn run(&mut self, slice: Slice) -> bool {
-        Search::run(self, slice)
+        Uct::run(self, slice)
     }
     fn is_finished(&self) -> bool {
-        Search::is_finished(self)
+        Uct::is_finished(self)
     }
     fn best_move(&self) -> Option<Move> {
-        Search::best_move(self)
+        Uct::best_move(self)
     }
     fn info(&self, top: usize) -> SearchInfo {
-        Search::info(self, top)
+        Uct::info(self, top)
     }
     fn reaches_depth(&self, depth: NonZeroUsize) -> bool {
         let pv = self.principal_variation(depth.get());
         if pv.len() >= depth.get() {
             return true;
         }
-        let mut position = *Search::root(self);
+        let mut position = *Uct::root(self);
         pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
     }
     fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
         Some((self.path_to(id)?, self.children_of(id)?))
     }
     fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
-        Search::tree_map(self, path, limits)
+        Uct::tree_map(self, path, limits)
     }
     fn think(&mut self) -> Option<Move> {
-        Search::think(self)
+        Uct::think(self)
     }
 }
 

@@ -5,7 +5,7 @@ use crate::game::{Move, Player};
 use serde::{Deserialize, Serialize};
 
 use super::alphabeta::AlphaBetaInfo;
-use super::tree::NodeId;
+use super::uct::NodeId;
 
 /// A proven outcome of a move, for the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
 //! When a think ends: the limits shared by the search, the worker, the engine
 //! protocol, share links and the arena.
 
-use super::choice::spelled;
+use crate::text::spelled;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::num::NonZeroU64;

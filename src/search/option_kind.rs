@@ -3,9 +3,9 @@
 //! shows it, and why a value was refused. The options themselves are the
 //! table in [`super::options`].
 
-use super::choice::{one_of, quote_input};
 use super::limits::LimitKind;
 use super::params::SearchParams;
+use crate::text::{one_of, quote_input};
 use std::fmt;
 
 /// One engine option: a [`SearchParams`] field under its protocol name.

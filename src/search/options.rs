@@ -16,13 +16,13 @@
 //! assert_eq!(err.to_string(), "option uct_c needs a number of at least 0, got \"lots\"");
 //! ```
 
-use super::choice::Choice;
 use super::engine::EngineKind;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
 use super::params::{FinalMove, PlayoutPolicy, SearchParams, MAX_THREADS, MAX_TREE_MB};
 use super::setup_options::{parse_preset, SetupOption};
 use crate::game::Variant;
+use crate::text::Choice;
 
 /// The largest playout count, time in ms and seed the options accept.
 const U32_MAX: u64 = u32::MAX as u64;

@@ -2,9 +2,9 @@
 //! defaults documented per field.
 
 use super::alphabeta::AlphaBetaParams;
-use super::choice::spelled;
 use super::engine::EngineKind;
 use super::limits::Limits;
+use crate::text::spelled;
 use serde::{Deserialize, Serialize};
 
 /// How playouts choose their moves.
@@ -322,7 +322,7 @@ impl Default for SearchParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Choice;
+    use crate::text::Choice;
 
     /// The worker messages spell these enums with serde: the same words.
     fn assert_serde_spells_like_display<C: Choice + Serialize + std::fmt::Display>() {

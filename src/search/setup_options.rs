@@ -2,10 +2,10 @@
 //! (`board_size`, `walls`) and `preset`. They sit next to the engine option
 //! table ([`super::options::OPTIONS`]) and are listed after it.
 
-use super::choice::{spelled, Choice};
 use super::option_kind::{combo_line, Accepted, OptionError};
 use super::params::{Preset, SearchParams};
 use crate::game::{Variant, MAX_SIZE, MAX_WALLS, MIN_SIZE};
+use crate::text::{spelled, Choice};
 
 /// The protocol-level options that are not one [`SearchParams`] field: the
 /// board (`board_size`, `walls`: a new board starts a new game) and `preset`

@@ -11,8 +11,9 @@ use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
 use super::link::{set_param, EngineSettings, Seat};
 use super::storage::{remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
 use crate::search::{
-    limit_option, Choice, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
+    limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
 };
+use crate::text::Choice;
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {

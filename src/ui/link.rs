@@ -17,11 +17,12 @@
 //! Compiled natively too, so its tests run with `cargo test`.
 
 use crate::game::{Game, Move, Player, RecordError, Variant, VariantError};
-use crate::search::choice::spelled;
 use crate::search::{
-    find_option, one_of, quote_input, Accepted, Choice, EngineKind, LimitKind, OptionError,
-    ParseChoiceError, SearchParams, Shown, MAX_THREADS, OPTIONS,
+    find_option, Accepted, EngineKind, LimitKind, OptionError, SearchParams, Shown, MAX_THREADS,
+    OPTIONS,
 };
+use crate::text::spelled;
+use crate::text::{one_of, quote_input, Choice, ParseChoiceError};
 use std::fmt;
 
 /// The link format version this build writes.

@@ -7,7 +7,8 @@ use yew::prelude::*;
 use super::engine_choice::engine_label;
 use super::link::Seat;
 use crate::game::{Player, Variant};
-use crate::search::{Choice, EngineKind};
+use crate::search::EngineKind;
+use crate::text::Choice;
 
 /// What the dialog starts: the variant, the seats and each side's engine.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,7 +8,7 @@
 
 use super::{EngineError, Process, Reply, HANDSHAKE_TIMEOUT};
 use crate::game::{Move, Player, QtpMove};
-use crate::search::quote_input;
+use crate::text::quote_input;
 use std::time::{Duration, Instant};
 
 /// QTP's colour for our `player`.

@@ -3,7 +3,7 @@
 
 use super::seating::Colour;
 use crate::game::{ParseMoveError, QtpMove};
-use crate::search::quote_input;
+use crate::text::quote_input;
 use std::fmt;
 
 /// Every command `quoridor qtp` knows, in the order `list_commands` gives.

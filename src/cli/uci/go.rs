@@ -2,7 +2,8 @@
 //! `depth`, `infinite` and the clocks (`wtime btime winc binc movestogo`).
 
 use crate::game::Player;
-use crate::search::{quote_input, Clock, Limits};
+use crate::search::{Clock, Limits};
+use crate::text::quote_input;
 use std::fmt;
 use std::num::{NonZeroU64, NonZeroUsize};
 use std::time::Duration;

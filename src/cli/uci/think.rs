@@ -3,7 +3,7 @@
 
 use super::go::Plan;
 use super::output::Output;
-use crate::game::{Move, Position, Square};
+use crate::game::Move;
 use crate::search::{now_ms, AlphaBetaInfo, SearchEngine, SearchInfo, SearchParams, Slice};
 use std::sync::atomic::Ordering;
 
@@ -51,7 +51,7 @@ pub(super) fn think(
     if info.tree_full {
         out.line(&tree_full_line(&info, search.params()));
     }
-    let best = info.best_move.or_else(|| fallback_move(search.root()));
+    let best = info.best_move.or_else(|| search.root().fallback_move());
     out.line(&bestmove_line(best));
     search
 }
@@ -79,15 +79,6 @@ pub(super) fn bestmove_line(best: Option<Move>) -> String {
         Some(mv) => format!("bestmove {mv}"),
         None => "bestmove (none)".to_string(),
     }
-}
-
-/// A move when the search had no time for any: a shortest-path pawn step.
-pub(in crate::cli) fn fallback_move(pos: &Position) -> Option<Move> {
-    let toward_goal = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
-    toward_goal
-        .first()
-        .map(|s| Move::Pawn(Square::from_index(s, pos.size())))
-        .or_else(|| pos.legal_moves().first().copied())
 }
 
 /// `info depth … seldepth … nodes … playouts … nps … time … score … pv …`.

@@ -26,9 +26,9 @@ use super::engine::{EngineKind, SearchEngine};
 use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
-use super::tree::{NodeId, ROOT};
-use super::uct::Slice;
-use crate::game::{IllegalMove, Move, Position, Square};
+use super::slice::Slice;
+use super::uct::{NodeId, ROOT};
+use crate::game::{IllegalMove, Move, Position};
 use stack::{Context, Counters, Progress, Stack};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -168,14 +168,10 @@ impl AlphaBeta {
             false,
             &mut moves,
         );
-        self.fallback = moves.first().map(|m| m.mv).or_else(|| {
-            let toward = self
-                .root
-                .closest_to_goal(self.root.turn(), self.root.pawn_targets());
-            toward
-                .first()
-                .map(|s| Move::Pawn(Square::from_index(s, self.root.size())))
-        });
+        self.fallback = moves
+            .first()
+            .map(|m| m.mv)
+            .or_else(|| self.root.step_toward_goal());
         self.done = self.root.is_over() || self.fallback.is_none();
     }
 

@@ -5,7 +5,6 @@
 
 use super::params::AlphaBetaParams;
 use crate::game::{Geometry, Move, Orientation, Player, Position, Square, WallSlots, MAX_SIZE};
-use crate::search::near_wall_mask;
 
 const SQUARES: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
 /// History slots per player: pawn targets, then horizontal and vertical walls.
@@ -97,7 +96,7 @@ impl Heuristics {
 pub fn candidate_walls(pos: &Position, p: &AlphaBetaParams) -> WallSlots {
     let legal = pos.legal_wall_slots();
     if p.near_walls {
-        legal & near_wall_mask(pos)
+        legal & pos.near_wall_mask()
     } else {
         legal
     }

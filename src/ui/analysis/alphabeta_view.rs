@@ -151,7 +151,7 @@ mod tests {
         let best = info.best_move.expect("a move");
         assert!(root_score(&info, best).is_some());
         let uct =
-            crate::search::Search::new(Position::new(Variant::default()), SearchParams::default())
+            crate::search::Uct::new(Position::new(Variant::default()), SearchParams::default())
                 .info(4);
         assert_eq!(engine_of(&uct), EngineKind::Uct);
         assert_eq!(root_score(&uct, best), None);

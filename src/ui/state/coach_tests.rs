@@ -4,7 +4,7 @@
 use super::*;
 use crate::game::{Player, Position, Variant};
 use crate::review::Judgement;
-use crate::search::{Search, SearchInfo};
+use crate::search::{SearchInfo, Uct};
 use crate::ui::link::Shared;
 use crate::ui::state::Action;
 
@@ -46,7 +46,7 @@ fn answer(state: &mut AppState, best: &str, p1_win: f64) {
     let search = coach_search(state);
     let position = *search.game.replay().expect("legal").position();
     let mut info: SearchInfo =
-        Search::new(Position::new(Variant::default()), Default::default()).info(4);
+        Uct::new(Position::new(Variant::default()), Default::default()).info(4);
     info.side_to_move = position.turn();
     info.win_probability = crate::search::for_player(p1_win, position.turn());
     info.proven_winner = match p1_win {
@@ -169,7 +169,7 @@ fn a_late_answer_to_a_cancelled_search_is_ignored() {
     let old = coach_search(&s);
     coach(&mut s, CoachIntent::CancelReview);
     coach(&mut s, CoachIntent::Hint);
-    let info = Search::new(Position::new(Variant::default()), Default::default()).info(4);
+    let info = Uct::new(Position::new(Variant::default()), Default::default()).info(4);
     let late = WorkerResponse::Done {
         id: old.id,
         best: Some(mv("e2")),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::{Position, Variant};
-use crate::search::{Search, SearchInfo, SearchParams};
+use crate::search::{SearchInfo, SearchParams, Uct};
 use crate::ui::analysis::model::Intent;
 use crate::worker::messages::WorkerRequest;
 
@@ -37,7 +37,7 @@ fn against_engine() -> AppState {
 
 /// A snapshot as the worker sends it.
 fn info() -> SearchInfo {
-    Search::new(Position::new(Variant::default()), SearchParams::default()).info(4)
+    Uct::new(Position::new(Variant::default()), SearchParams::default()).info(4)
 }
 
 fn search_id(state: &AppState) -> u32 {
@@ -59,7 +59,7 @@ fn progress(state: &mut AppState, id: u32) {
     state.apply(Action::WorkerReplied(reply), SEED);
 }
 
-/// Search `id`'s worker answers that tree node `node` has no children.
+/// Uct `id`'s worker answers that tree node `node` has no children.
 fn no_children(state: &mut AppState, id: u32, node: crate::search::NodeId) {
     let children = WorkerResponse::Children {
         id,

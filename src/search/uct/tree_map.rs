@@ -12,10 +12,10 @@ use std::collections::BinaryHeap;
 
 use serde::{Deserialize, Serialize};
 
-use super::eval::for_player;
-use super::info::Proven;
 use super::tree::{NodeId, Proof, Tree};
 use crate::game::{Move, Player};
+use crate::search::eval::for_player;
+use crate::search::info::Proven;
 
 /// Nodes in a tree map unless the page asks for another number.
 pub const DEFAULT_MAP_BUDGET: u32 = 2000;
@@ -315,14 +315,14 @@ pub(crate) fn tree_map(
 mod tests {
     use super::*;
     use crate::game::{Position, Variant};
-    use crate::search::{Limits, Search, SearchParams};
+    use crate::search::{Limits, SearchParams, Uct};
 
-    fn searched(playouts: u64) -> Search {
+    fn searched(playouts: u64) -> Uct {
         let params = SearchParams {
             limits: Limits::playouts(playouts),
             ..SearchParams::default()
         };
-        let mut search = Search::new(Position::new(Variant::default()), params);
+        let mut search = Uct::new(Position::new(Variant::default()), params);
         search.think();
         search
     }

@@ -1,5 +1,5 @@
 //! Parallel UCT. Natively, `threads` OS threads share one tree (tree
-//! parallelism with virtual loss, see [`Search::run`]). Where threads cannot
+//! parallelism with virtual loss, see [`Uct::run`]). Where threads cannot
 //! share memory (the page's pool of wasm workers) the search is root-parallel
 //! instead: independent trees of one root, each with its own seed and a share
 //! of the node budget and playout limit ([`tree_params`]), whose root
@@ -7,14 +7,14 @@
 //! Herik, "Parallel Monte-Carlo Tree Search", 2008).
 
 use super::descent::SEED_STEP;
-use super::engine::{EngineKind, SearchEngine};
-use super::info::{ChildInfo, SearchInfo};
 use super::merge::merge_root_infos;
-use super::params::{SearchParams, MAX_THREADS};
 use super::tree::NodeId;
 use super::tree_map::{MapLimits, TreeMap};
-use super::uct::{Search, Slice};
+use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
+use crate::search::engine::{EngineKind, SearchEngine};
+use crate::search::info::{ChildInfo, SearchInfo};
+use crate::search::params::{SearchParams, MAX_THREADS};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -59,7 +59,7 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
 }
 
 /// The UCT engine behind [`crate::search::new_engine`]. Natively it is one
-/// [`Search`] whose `threads` threads share its tree. In wasm (one thread
+/// [`Uct`] whose `threads` threads share its tree. In wasm (one thread
 /// per worker) `threads` above 1 makes that many root-parallel trees,
 /// searched in turn and merged, all stopped by one flag; the tree explorer
 /// and the tree map then show the first tree.
@@ -76,7 +76,7 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
 /// ```
 pub struct ParallelUct {
     params: SearchParams,
-    trees: Vec<Search>,
+    trees: Vec<Uct>,
     stop: Arc<AtomicBool>,
     /// The game as last set, for trees added when `threads` grows.
     game: (Position, Vec<Move>),
@@ -128,9 +128,9 @@ fn tree_count(params: &SearchParams) -> usize {
     }
 }
 
-/// Natively there is one tree, and its [`Search::run`] uses the threads.
+/// Natively there is one tree, and its [`Uct::run`] uses the threads.
 #[cfg(not(target_arch = "wasm32"))]
-fn run_trees(trees: &mut [Search], slice: Slice) {
+fn run_trees(trees: &mut [Uct], slice: Slice) {
     for tree in trees {
         tree.run(slice);
     }
@@ -139,7 +139,7 @@ fn run_trees(trees: &mut [Search], slice: Slice) {
 /// Runs every tree in turn, each for its share of `slice`: a wasm worker has
 /// one thread (the page's worker pool is where browser parallelism goes).
 #[cfg(target_arch = "wasm32")]
-fn run_trees(trees: &mut [Search], slice: Slice) {
+fn run_trees(trees: &mut [Uct], slice: Slice) {
     let count = trees.len();
     for (i, tree) in trees.iter_mut().enumerate() {
         let mut limits = ParallelUct::tree_slice(slice, i, count).0;
@@ -159,7 +159,7 @@ impl SearchEngine for ParallelUct {
         let count = tree_count(&params);
         let (start, moves) = &self.game;
         while self.trees.len() < count {
-            let mut tree = Search::new(*start, params.clone());
+            let mut tree = Uct::new(*start, params.clone());
             // The moves were legal when the game was set.
             let replayed = tree.set_game(*start, moves);
             debug_assert!(replayed.is_ok(), "{replayed:?}");
@@ -208,8 +208,8 @@ impl SearchEngine for ParallelUct {
     }
     fn is_finished(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
-            || self.trees.iter().all(Search::is_finished)
-            || self.trees.iter().any(Search::is_solved)
+            || self.trees.iter().all(Uct::is_finished)
+            || self.trees.iter().any(Uct::is_solved)
     }
     fn best_move(&self) -> Option<Move> {
         match self.trees.as_slice() {

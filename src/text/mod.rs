@@ -1,4 +1,11 @@
-//! Small text helpers shared by the web app and the command-line reports.
+//! Small text helpers shared by the web app, the engines' options and the
+//! command-line reports: digit grouping, quoting what a user typed in an
+//! error, and the words of one-of-a-few settings ([`Choice`], `spelled!`).
+
+pub(crate) mod choice;
+
+pub(crate) use choice::spelled;
+pub use choice::{one_of, quote_input, Choice, ParseChoiceError, QUOTE_LIMIT};
 
 /// `n` with `separator` between groups of three digits.
 ///

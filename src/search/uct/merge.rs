@@ -4,8 +4,8 @@
 //! shared memory), as does [`crate::search::ParallelUct`] in wasm; native
 //! threads share one tree instead.
 
-use super::info::{ChildInfo, Proven, SearchInfo};
 use crate::game::Move;
+use crate::search::info::{ChildInfo, Proven, SearchInfo};
 use std::borrow::Borrow;
 
 /// Merges snapshots of searches of one root into one, with the `top` best
@@ -29,12 +29,12 @@ use std::borrow::Borrow;
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{merge_root_infos, Limits, Search, SearchParams};
+/// use quoridor::search::{merge_root_infos, Limits, Uct, SearchParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let infos: Vec<_> = [1, 2]
 ///     .map(|seed| {
 ///         let params = SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() };
-///         let mut search = Search::new(start, params);
+///         let mut search = Uct::new(start, params);
 ///         search.think();
 ///         search.info(usize::MAX)
 ///     })
@@ -105,11 +105,11 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 /// tree explorer uses it for the root of several workers' trees.
 ///
 /// ```
-/// use quoridor::search::{merge_root_children, Search, SearchParams, Limits, ROOT, SearchEngine};
+/// use quoridor::search::{merge_root_children, Uct, SearchParams, Limits, ROOT, SearchEngine};
 /// use quoridor::game::{Position, Variant};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let lists: Vec<_> = [1, 2].map(|seed| {
-///     let mut s = Search::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() });
+///     let mut s = Uct::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() });
 ///     s.think();
 ///     SearchEngine::tree_node(&s, ROOT).unwrap().1
 /// }).to_vec();

@@ -1,16 +1,16 @@
 //! One UCT iteration on a tree that one or several threads search: descent
 //! by UCT value, expansion of one child, playout and backpropagation, plus
-//! the proofs found on the way. [`super::Search`] owns the tree and runs
+//! the proofs found on the way. [`super::Uct`] owns the tree and runs
 //! these iterations; each thread brings its own [`Worker`] (generator,
 //! playout memory, counters).
 
-use super::params::SearchParams;
-use super::pawn_race::{PawnRace, RaceResult};
-use super::policy::{near_wall_mask, Selector, SelectorMemory};
+use super::policy::{Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
-use super::EngineRng;
 use crate::game::{Geometry, Move, Player, Position, Square};
+use crate::search::params::SearchParams;
+use crate::search::pawn_race::{PawnRace, RaceResult};
+use crate::search::EngineRng;
 use rand::{Rng, SeedableRng};
 
 /// Most moves ranked for progressive widening at a node; the rest come from
@@ -30,7 +30,7 @@ pub(super) const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 /// find room and make a set at the same moment.
 pub(super) fn ranked_reserve(params: &SearchParams) -> u64 {
     if params.widening > 0.0 {
-        let threads = u64::from(params.threads.clamp(1, super::params::MAX_THREADS));
+        let threads = u64::from(params.threads.clamp(1, crate::search::params::MAX_THREADS));
         (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64 * threads
     } else {
         0
@@ -109,7 +109,7 @@ struct Leaf {
 
 /// 1 if player 1 won, 0 if player 2 did.
 pub(super) fn win_value(winner: Player) -> f64 {
-    super::eval::for_player(1.0, winner)
+    crate::search::eval::for_player(1.0, winner)
 }
 
 /// The result a shared descent counts at a node where `to_move` is to move
@@ -351,7 +351,7 @@ impl Descent<'_> {
         let mut walls = pos.legal_wall_slots();
         let mut restricted = false;
         if self.params.near_walls_only {
-            let kept = walls & near_wall_mask(pos);
+            let kept = walls & pos.near_wall_mask();
             restricted = kept != walls;
             walls = kept;
         }

@@ -1,69 +1,67 @@
 //! The UCT search: a tree over one root position, grown by UCT iterations
-//! (see [`super::descent`]) on one thread or several sharing the tree, plus
+//! (see [`self::descent`]) on one thread or several sharing the tree, plus
 //! proofs, tree reuse and the reports of what the tree holds.
 
+pub(crate) mod descent;
+mod merge;
+mod parallel;
+pub(crate) mod policy;
+mod ranking;
+#[cfg(not(target_arch = "wasm32"))]
+mod shared_run;
+mod tie_break;
+pub(crate) mod tree;
+mod tree_map;
+
+#[cfg(test)]
+pub(crate) use merge::snapshot as test_snapshot;
+pub use merge::{merge_root_children, merge_root_infos};
+pub use parallel::{tree_params, ParallelUct};
+pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
+pub use ranking::ranked_moves;
+pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
+pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
+pub use tree_map::{
+    MapLimits, MapNode, TreeMap, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
+};
+
+use self::descent::{ranked_reserve, Descent, Worker};
+#[cfg(not(target_arch = "wasm32"))]
+use self::shared_run::SharedRun;
+use self::tree::{Proof, Tree};
+use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
-use super::descent::{ranked_reserve, Descent, Worker};
 use super::eval::for_player;
 use super::info::{ChildInfo, Proven, SearchInfo};
-use super::limits::Limits;
 use super::params::{FinalMove, SearchParams};
 use super::pawn_race::{PawnRace, RaceResult};
-#[cfg(not(target_arch = "wasm32"))]
-use super::shared_run::SharedRun;
-use super::tie_break::{pick_by_race, Outcome, Tied, NEAR_CERTAIN_LOSS};
-use super::tree::{NodeId, Proof, Tree, ROOT};
-use super::tree_map::{tree_map, MapContext, MapLimits, TreeMap};
+use super::slice::Slice;
 use crate::game::{IllegalMove, Move, Player, Position};
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
-/// Most moves in a candidate's principal variation in [`Search::info`].
+/// Most moves in a candidate's principal variation in [`Uct::info`].
 const CANDIDATE_PV_LEN: usize = 12;
-
-/// How long one call of [`Search::run`] may go on: the same two kinds of
-/// bound as a whole think ([`Limits`]), counted from the start of the call.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Slice(pub Limits);
-
-impl Slice {
-    /// A slice of at most `ms` milliseconds (none if `ms` is not above 0).
-    pub fn time(ms: f64) -> Slice {
-        let time = (ms > 0.0)
-            .then(|| Duration::try_from_secs_f64(ms / 1000.0).ok())
-            .flatten();
-        Slice(Limits {
-            time,
-            ..Limits::NONE
-        })
-    }
-
-    /// A slice of at most `n` playouts (none if `n` is 0).
-    pub fn playouts(n: u64) -> Slice {
-        Slice(Limits::playouts(n))
-    }
-}
 
 /// A UCT search over one root position, run in slices.
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{Limits, Search, SearchParams};
+/// use quoridor::search::{Limits, Uct, SearchParams};
 /// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
-/// let mut search = Search::new(Position::new(Variant::new(5, 2).unwrap()), params);
+/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params);
 /// let mv = search.think().expect("the start position has moves");
 /// assert!(Position::new(Variant::new(5, 2).unwrap()).check(mv).is_ok());
 /// ```
-pub struct Search {
+pub struct Uct {
     params: SearchParams,
     tree: Tree,
     root: Position,
     /// Moves from the game's start position to the root, for tree reuse.
     root_moves: Vec<Move>,
-    /// The game's start position (not to be confused with [`Search::start`],
+    /// The game's start position (not to be confused with [`Uct::start`],
     /// which starts a think).
     game_start: Position,
     /// One per search thread (natively `threads` of them share the tree;
@@ -78,11 +76,11 @@ pub struct Search {
     full: bool,
 }
 
-impl Search {
+impl Uct {
     /// A search of `root` with `params`.
-    pub fn new(root: Position, params: SearchParams) -> Search {
+    pub fn new(root: Position, params: SearchParams) -> Uct {
         let workers = vec![Worker::new(params.seed, 0)];
-        Search {
+        Uct {
             params,
             tree: Tree::new(),
             root,
@@ -122,7 +120,7 @@ impl Search {
     }
 
     /// Stops on `flag` instead of the search's own (several searches that
-    /// share one flag stop together; [`Search::start`] clears it).
+    /// share one flag stop together; [`Uct::start`] clears it).
     pub fn share_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
     }
@@ -194,7 +192,7 @@ impl Search {
         }
     }
 
-    /// Milliseconds since [`Search::start`].
+    /// Milliseconds since [`Uct::start`].
     pub fn elapsed_ms(&self) -> f64 {
         now_ms() - self.started_ms
     }
@@ -221,7 +219,7 @@ impl Search {
     /// the think is over.
     ///
     /// Natively, with `threads` above 1 that many threads search the one
-    /// tree together (with virtual losses, see [`super::descent`]); in wasm
+    /// tree together (with virtual losses, see [`self::descent`]); in wasm
     /// a search has one thread (the page runs a pool of workers instead,
     /// see [`super::merge_root_infos`]).
     pub fn run(&mut self, slice: Slice) -> bool {
@@ -268,7 +266,7 @@ impl Search {
     /// Makes room in the tree's pools for a slice of fast search: a
     /// quarter of the tree (at least 32,768 nodes), by doubling where the
     /// budget allows. The pools cannot grow while threads read them, so a
-    /// shared run makes it before each slice; [`Search::set_game`] makes it
+    /// shared run makes it before each slice; [`Uct::set_game`] makes it
     /// for the first slices, outside the think's clock.
     fn make_slice_room(&mut self) {
         let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
@@ -287,7 +285,7 @@ impl Search {
         self.full
     }
 
-    /// [`Search::run`] on `threads` threads sharing the tree (the caller's
+    /// [`Uct::run`] on `threads` threads sharing the tree (the caller's
     /// is the first). Every thread stops at the slice's or the think's end,
     /// and the playout limits count all threads' playouts.
     #[cfg(not(target_arch = "wasm32"))]
@@ -376,7 +374,7 @@ impl Search {
     }
 
     /// A bounded slice of the tree under the node reached by `path` from
-    /// the root, the most visited nodes first (see [`super::tree_map`]);
+    /// the root, the most visited nodes first (see [`self::tree_map`]);
     /// `None` if `path` leaves the tree.
     pub fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
         let top = path.iter().try_fold(ROOT, |node, mv| {
@@ -410,7 +408,7 @@ impl Search {
 
     /// The best child of `node` by the final-move rule; with the tie-break
     /// on, the race decides among proven wins and among moves that all lose
-    /// (see [`super::tie_break`]).
+    /// (see [`self::tie_break`]).
     fn best_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
         let tracks = self.params.tracks_proofs();
         let children: Vec<NodeId> = self.tree.children(node).collect();

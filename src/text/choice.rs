@@ -19,7 +19,7 @@ pub trait Choice: Copy + 'static {
 /// trimmed) for an enum from one list of `Variant => "spelling"` pairs.
 macro_rules! spelled {
     ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
-        impl $crate::search::Choice for $ty {
+        impl $crate::text::Choice for $ty {
             const ALL: &'static [$ty] = &[$($ty::$variant),+];
             const NAMES: &'static [&'static str] = &[$($name),+];
             fn name(self) -> &'static str {
@@ -31,14 +31,14 @@ macro_rules! spelled {
 
         impl std::fmt::Display for $ty {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str($crate::search::Choice::name(*self))
+                f.write_str($crate::text::Choice::name(*self))
             }
         }
 
         impl std::str::FromStr for $ty {
-            type Err = $crate::search::ParseChoiceError;
+            type Err = $crate::text::ParseChoiceError;
             fn from_str(text: &str) -> Result<$ty, Self::Err> {
-                $crate::search::choice::parse_choice(text)
+                $crate::text::choice::parse_choice(text)
             }
         }
     };
@@ -91,7 +91,7 @@ pub const QUOTE_LIMIT: usize = 80;
 /// error messages: a huge input line must not be echoed back whole.
 ///
 /// ```
-/// use quoridor::search::quote_input;
+/// use quoridor::text::quote_input;
 /// assert_eq!(quote_input("e2"), "e2");
 /// assert_eq!(quote_input(&"x".repeat(1000)).chars().count(), 81);
 /// ```

@@ -1,12 +1,12 @@
 //! The pseudo-random move selector shared by playouts and tree expansion,
 //! and the playout itself.
 
-use super::eval::{evaluate, for_player, win_probability};
-use super::params::{PlayoutPolicy, SearchParams};
-use super::EngineRng;
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
+use crate::search::eval::{evaluate, for_player, win_probability};
+use crate::search::params::{PlayoutPolicy, SearchParams};
+use crate::search::EngineRng;
 use rand::Rng;
 
 /// Longest playout when `max_playout_moves` is unlimited; then the evaluation decides.
@@ -151,26 +151,6 @@ impl SelectorMemory {
     }
 }
 
-/// Wall slots near the action: on a shortest path of either pawn, or within
-/// one groove of a pawn's corners.
-pub fn near_wall_mask(pos: &Position) -> WallSlots {
-    let g = Geometry::of(pos.size());
-    let n = g.size;
-    let mut mask = WallSlots::EMPTY;
-    for p in Player::BOTH {
-        if let Some(path) = pos.shortest_path_walls(p) {
-            mask |= path;
-        }
-        // The four slots around the pawn's square, and the slots next to those.
-        let pawn = Bitboard::single(pos.pawn_index(p));
-        let touching = pawn | (pawn >> 1) | (pawn >> n) | (pawn >> (n + 1));
-        let corners = g.grow(touching, Bitboard::EMPTY, Bitboard::EMPTY);
-        let around = corners & g.slots;
-        mask |= ByOrientation::new(around, around);
-    }
-    mask
-}
-
 /// A uniformly random element of `set`, which must not be empty.
 #[inline]
 fn random_element(set: Bitboard, range: usize, rng: &mut EngineRng) -> usize {
@@ -236,7 +216,7 @@ impl Selector<'_> {
             ByOrientation::new(g.slots, g.slots)
         };
         if self.params.near_walls_only {
-            universe &= near_wall_mask(pos);
+            universe &= pos.near_wall_mask();
         }
         universe
     }

@@ -1,13 +1,13 @@
 //! One slice of a native search on several threads that share its tree
-//! (see [`super::Search::run`]).
+//! (see [`super::Uct::run`]).
 
-use super::clock::now_ms;
 use super::descent::{ranked_reserve, Descent, Worker};
-use super::params::SearchParams;
-use super::pawn_race::PawnRace;
 use super::tree::Tree;
-use super::uct::Slice;
+use super::Slice;
 use crate::game::Position;
+use crate::search::clock::now_ms;
+use crate::search::params::SearchParams;
+use crate::search::pawn_race::PawnRace;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// One slice of a search on several threads sharing its tree.
