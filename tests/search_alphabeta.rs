@@ -3,7 +3,7 @@
 //! and one-move threats stopped; every switch plays only legal moves.
 
 use quoridor::game::{Move, Position, Variant};
-use quoridor::search::alphabeta::{evaluate, WIN};
+use quoridor::search::alphabeta::{static_score, WIN};
 use quoridor::search::{AlphaBeta, AlphaBetaParams, Limits, SearchEngine, SearchParams, Slice};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -12,11 +12,11 @@ use rand::SeedableRng;
 /// Negamax without pruning: the reference value at `depth` plies.
 fn minimax(pos: &Position, depth: u32, ply: u32, p: &AlphaBetaParams) -> i32 {
     if pos.is_over() || depth == 0 {
-        return evaluate(pos, ply, p);
+        return static_score(pos, ply, p);
     }
     let moves = pos.legal_moves();
     if moves.is_empty() {
-        return evaluate(pos, ply, p);
+        return static_score(pos, ply, p);
     }
     moves
         .iter()

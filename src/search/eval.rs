@@ -5,7 +5,7 @@ use crate::game::{Player, Position};
 /// `E(s) = d(black) - d(white) + wall_weight * (walls(white) - walls(black))`
 /// from player 1's ("white's") view, where `d` is the shortest path to the
 /// goal row. A finished game scores ±1000.
-pub fn evaluate(pos: &Position, wall_weight: f64) -> f64 {
+pub fn thesis_evaluation(pos: &Position, wall_weight: f64) -> f64 {
     match pos.winner() {
         Some(Player::One) => return 1000.0,
         Some(Player::Two) => return -1000.0,

@@ -23,7 +23,7 @@ pub use alphabeta::{
 };
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
 pub use engine::{new_engine, EngineKind, SearchEngine};
-pub use eval::{evaluate, for_player, win_probability};
+pub use eval::{for_player, thesis_evaluation, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};

@@ -17,7 +17,7 @@ const CUT_OFF: i32 = 200;
 /// after `2 d - 1` plies), or the side to move has no walls and is farther
 /// (the opponent arrives after `2 d(opponent)` plies). Pawn jumps are
 /// ignored there, which is the usual race count.
-pub fn evaluate(pos: &Position, ply: u32, p: &AlphaBetaParams) -> i32 {
+pub fn static_score(pos: &Position, ply: u32, p: &AlphaBetaParams) -> i32 {
     let me = pos.turn();
     if pos.is_over() {
         return -(WIN - ply as i32);
@@ -56,7 +56,7 @@ mod tests {
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
         let p = AlphaBetaParams::default();
-        assert_eq!(evaluate(&pos("", 9, 10), 0, &p), p.tempo as i32);
+        assert_eq!(static_score(&pos("", 9, 10), 0, &p), p.tempo as i32);
     }
 
     #[test]
@@ -66,21 +66,21 @@ mod tests {
             ..AlphaBetaParams::default()
         };
         // Player 1 stepped: player 2 to move is a step behind.
-        assert_eq!(evaluate(&pos("e2", 9, 10), 0, &p), -100);
+        assert_eq!(static_score(&pos("e2", 9, 10), 0, &p), -100);
     }
 
     #[test]
     fn a_race_without_walls_is_a_win_in_n() {
         let p = AlphaBetaParams::default();
         // 5x5, no walls: player 1 to move, 4 steps each: wins in 7 plies.
-        assert_eq!(evaluate(&pos("", 5, 0), 0, &p), WIN - 7);
+        assert_eq!(static_score(&pos("", 5, 0), 0, &p), WIN - 7);
         // After c2, player 2 to move is 4 steps away against 3: loses in 6.
-        assert_eq!(evaluate(&pos("c2", 5, 0), 1, &p), -(WIN - 7));
+        assert_eq!(static_score(&pos("c2", 5, 0), 1, &p), -(WIN - 7));
         let off = AlphaBetaParams {
             exact_race: false,
             tempo: 0.0,
             ..p
         };
-        assert_eq!(evaluate(&pos("", 5, 0), 0, &off), 0);
+        assert_eq!(static_score(&pos("", 5, 0), 0, &off), 0);
     }
 }

@@ -14,7 +14,7 @@ mod score;
 mod stack;
 mod table;
 
-pub use evaluate::evaluate;
+pub use evaluate::static_score;
 pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
 pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
 pub use report::{AlphaBetaInfo, IterationRow, RootMoveScore};
@@ -29,7 +29,7 @@ use super::pawn_race::PawnRace;
 use super::slice::Slice;
 use super::uct::{NodeId, ROOT};
 use crate::game::{IllegalMove, Move, Position};
-use stack::{Context, Counters, Progress, Stack};
+use stack::{Advance, Context, Counters, Stack};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -386,7 +386,7 @@ impl SearchEngine for AlphaBeta {
                 counters: &mut self.counters,
                 race: self.race.as_ref(),
             };
-            if let Progress::Done(value) = self.stack.advance(&mut ctx, budget) {
+            if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);
             }
         }
@@ -439,7 +439,7 @@ impl SearchEngine for AlphaBeta {
                 pv: if i == 0 { pv.clone() } else { vec![r.mv] },
             })
             .collect();
-        let bytes = (self.table.len() * std::mem::size_of::<Option<table::Entry>>()) as u64;
+        let bytes = (self.table.len() * std::mem::size_of::<Option<table::TableEntry>>()) as u64;
         SearchInfo {
             playouts: self.counters.nodes,
             elapsed_ms: elapsed,
@@ -449,7 +449,7 @@ impl SearchEngine for AlphaBeta {
             max_depth: self.counters.seldepth,
             mean_depth: f64::from(ab.depth),
             memory_bytes: bytes,
-            bytes_per_node: std::mem::size_of::<Option<table::Entry>>() as u32,
+            bytes_per_node: std::mem::size_of::<Option<table::TableEntry>>() as u32,
             side_to_move: side,
             win_probability: score.win_probability(slope),
             proven_winner,

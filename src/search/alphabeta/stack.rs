@@ -7,7 +7,7 @@
 //! window scout of PVS, or a full-window search). A frame that is done pops
 //! and hands its value, negated, to its parent.
 
-use super::evaluate::evaluate;
+use super::evaluate::static_score;
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
 use super::score::{from_table, is_decided, to_table, INFINITY, WIN};
@@ -41,7 +41,7 @@ enum Pending {
 }
 
 /// One node on the stack.
-struct Frame {
+struct StackFrame {
     pos: Position,
     key: u64,
     ply: u32,
@@ -63,9 +63,9 @@ struct Frame {
     pv: Vec<Move>,
 }
 
-impl Frame {
-    fn empty(pos: Position) -> Frame {
-        Frame {
+impl StackFrame {
+    fn empty(pos: Position) -> StackFrame {
+        StackFrame {
             pos,
             key: 0,
             ply: 0,
@@ -91,7 +91,7 @@ impl Frame {
 
 /// What [`Stack::advance`] stopped on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
+pub enum Advance {
     /// The root search is done with this value (side to move's view).
     Done(i32),
     /// The node budget of the call is used up; call again to go on.
@@ -110,7 +110,7 @@ pub struct Counters {
 /// The explicit-stack negamax over one root search (one iteration, one window).
 #[derive(Default)]
 pub struct Stack {
-    frames: Vec<Frame>,
+    frames: Vec<StackFrame>,
     top: usize,
     ret: Option<i32>,
     /// Each root move with the value its last search returned (a bound
@@ -185,7 +185,7 @@ impl Stack {
         extensions: u8,
     ) {
         if self.top == self.frames.len() {
-            self.frames.push(Frame::empty(pos));
+            self.frames.push(StackFrame::empty(pos));
         }
         let f = &mut self.frames[self.top];
         f.pos = pos;
@@ -220,21 +220,21 @@ impl Stack {
     }
 
     /// Searches at most `budget` nodes further.
-    pub fn advance(&mut self, ctx: &mut Context<'_>, budget: u64) -> Progress {
+    pub fn advance(&mut self, ctx: &mut Context<'_>, budget: u64) -> Advance {
         let stop_at = ctx.counters.nodes.saturating_add(budget);
         while self.top > 0 {
             if ctx.counters.nodes >= stop_at && self.frames[self.top - 1].phase == Phase::Enter {
-                return Progress::Paused;
+                return Advance::Paused;
             }
             let done = match self.ret.take() {
                 Some(v) => self.child_returned(ctx, v),
                 None => self.step(ctx),
             };
             if let Some(value) = done {
-                return Progress::Done(value);
+                return Advance::Done(value);
             }
         }
-        Progress::Paused
+        Advance::Paused
     }
 
     /// Looks at the top frame, which has no child result waiting.
@@ -255,7 +255,7 @@ impl Stack {
         let pos = f.pos;
         let ply = f.ply;
         if pos.is_over() || ply as usize >= MAX_PLY - 1 {
-            let v = evaluate(&pos, ply, p);
+            let v = static_score(&pos, ply, p);
             return self.pop(v);
         }
         // The root still searches its moves; below it the table is exact.
@@ -291,7 +291,7 @@ impl Stack {
                 f.depth = 1;
                 f.extensions += 1;
             } else if p.quiescence && ((-f.depth) as u32) < QUIESCENCE_PLIES {
-                let stand = evaluate(&pos, ply, p);
+                let stand = static_score(&pos, ply, p);
                 if is_decided(stand) || stand >= f.beta {
                     return self.pop(stand);
                 }
@@ -299,12 +299,12 @@ impl Stack {
                 f.alpha = f.alpha.max(stand);
                 quiescence = true;
             } else {
-                let v = evaluate(&pos, ply, p);
+                let v = static_score(&pos, ply, p);
                 return self.pop(v);
             }
         }
         if !quiescence && (p.null_move || p.futility) {
-            f.static_eval = evaluate(&pos, ply, p);
+            f.static_eval = static_score(&pos, ply, p);
         }
         ordered_moves(
             &pos,
@@ -319,7 +319,7 @@ impl Stack {
             let v = if quiescence {
                 f.best
             } else {
-                evaluate(&pos, ply, p)
+                static_score(&pos, ply, p)
             };
             return self.pop(v);
         }

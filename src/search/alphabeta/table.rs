@@ -92,7 +92,7 @@ pub enum Bound {
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct TableEntry {
     /// The position's full key.
     pub key: u64,
     /// The score, relative to the node.
@@ -108,7 +108,7 @@ pub struct Entry {
 
 /// A fixed-size table of search results.
 pub struct Table {
-    entries: Vec<Option<Entry>>,
+    entries: Vec<Option<TableEntry>>,
     generation: u8,
 }
 
@@ -117,7 +117,7 @@ impl Table {
     /// memory cannot be had, half as much, and so on.
     pub fn new(mb: u32) -> Table {
         let bytes = (mb as usize).saturating_mul(1 << 20);
-        let mut len = (bytes / std::mem::size_of::<Option<Entry>>()).max(1);
+        let mut len = (bytes / std::mem::size_of::<Option<TableEntry>>()).max(1);
         let mut entries = Vec::new();
         while entries.try_reserve_exact(len).is_err() && len > 1 {
             len /= 2;
@@ -156,7 +156,7 @@ impl Table {
 
     /// The entry of the position with `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<TableEntry> {
         self.entries[self.index(key)].filter(|e| e.key == key)
     }
 
@@ -174,7 +174,7 @@ impl Table {
                     .filter(|old| old.key == key)
                     .and_then(|old| old.best)
             });
-            self.entries[i] = Some(Entry {
+            self.entries[i] = Some(TableEntry {
                 key,
                 score,
                 depth,

@@ -4,7 +4,7 @@
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
-use crate::search::eval::{evaluate, for_player, win_probability};
+use crate::search::eval::{for_player, thesis_evaluation, win_probability};
 use crate::search::params::{PlayoutPolicy, SearchParams};
 use crate::search::EngineRng;
 use rand::Rng;
@@ -350,7 +350,7 @@ impl Selector<'_> {
             Player::One => self.params.tempo,
             Player::Two => -self.params.tempo,
         };
-        let e = evaluate(&pos, self.params.wall_weight) + tempo;
+        let e = thesis_evaluation(&pos, self.params.wall_weight) + tempo;
         (win_probability(e, self.params.score_slope), ply)
     }
 }
