@@ -1,5 +1,7 @@
-//! Quoridor: rules ([`game`]) and the UCT engine ([`search`]), shared by the
-//! browser app (Yew + a Web Worker, wasm32) and the native command-line tool.
+//! Quoridor: rules ([`game`]) and two engines ([`search`]: UCT, a Monte Carlo
+//! tree search after a 2011 thesis, and negamax alpha-beta with the chess
+//! enhancements, behind one interface), shared by the browser app (Yew + a
+//! Web Worker, wasm32) and the native command-line tool.
 //!
 //! Rules never depend on search; search never depends on the UI. [`bench`] is
 //! the engine benchmark shared by the CLI and its WebAssembly build; [`review`]

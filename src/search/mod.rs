@@ -1,8 +1,23 @@
-//! The engine: UCT (Monte Carlo tree search) as in the 2011 thesis, with each
-//! of its ten parameters switchable, plus extensions (tree reuse, solver,
-//! shortest-path playouts, near-wall candidates).
+//! The engines and what they share.
 //!
-//! Use [`Uct`] with [`SearchParams`]; read progress with [`Uct::info`].
+//! The core here is engine-neutral: the [`SearchEngine`] interface and
+//! [`new_engine`], the one place that builds an engine of a given kind; the
+//! [`Slice`]s a think runs in, its [`Limits`] and [`Clock`]; the snapshot
+//! [`SearchInfo`]; the settings ([`SearchParams`]) and the option table that
+//! the protocol, links and page read ([`OPTIONS`]); the evaluation's win
+//! probability and the exact [`PawnRace`] table. Each engine is a folder:
+//!
+//! - [`uct`]: UCT (Monte Carlo tree search) as in the 2011 thesis, with each
+//!   of its ten parameters switchable, plus extensions (tree reuse, solver,
+//!   progressive widening, shortest-path playouts, several threads on one
+//!   tree);
+//! - [`alphabeta`]: negamax with alpha-beta and the chess enhancements
+//!   (iterative deepening, transposition table, PVS, aspiration windows,
+//!   killers, history, null move, quiescence).
+//!
+//! Build an engine with [`new_engine`], drive it through [`SearchEngine`]
+//! (or [`SearchEngine::think`] for a whole think) and read progress with
+//! [`SearchEngine::info`].
 
 pub mod alphabeta;
 mod clock;
