@@ -7,7 +7,7 @@
 //! points about 64, and one that throws a won game away 0. A player's
 //! accuracy is the plain mean over their moves.
 
-use super::game_review::MoveReview;
+use super::move_review::MoveReview;
 use crate::game::Player;
 
 /// The accuracy (0–100) of a move that lost `loss` win-probability points (0–1).

@@ -21,10 +21,12 @@ mod accuracy;
 mod annotate;
 mod game_review;
 mod judgement;
+mod move_review;
 mod position_eval;
 
 pub use accuracy::{move_accuracy, player_accuracy};
 pub use annotate::annotated_record;
-pub use game_review::{GameReview, MoveReview, ReviewSummary};
+pub use game_review::{GameReview, ReviewSummary};
+pub use move_review::MoveReview;
 pub use judgement::{Judgement, BEST_WITHIN, BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM};
 pub use position_eval::PositionEval;
