@@ -1,8 +1,8 @@
 //! `book`: writes an opening book for `arena --openings` (see
 //! [`crate::arena::generate_book`]).
 
-use super::args::PositionError;
 use super::error::CliError;
+use super::position_args::PositionError;
 use super::ranges::{BoardSize, WallCount, Whole};
 use crate::arena::{generate_book, BookSettings};
 use crate::game::Variant;

@@ -4,8 +4,8 @@
 //! `quoridor moves | head -c 10` does).
 
 use super::arena::ArenaError;
-use super::args::PositionError;
 use super::experiments::ExperimentsError;
+use super::position_args::PositionError;
 use super::rules::RulesError;
 use std::fmt;
 use std::io::{self, Write};

@@ -14,6 +14,7 @@ mod experiment_flags;
 mod experiments;
 mod openings;
 mod parse_errors;
+mod position_args;
 mod progress;
 mod qtp;
 mod qtp_flags;

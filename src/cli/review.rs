@@ -2,8 +2,8 @@
 //! annotated record and each player's accuracy (the same judgement as the
 //! page's review, see [`crate::review`]).
 
-use super::args::PositionArgs;
 use super::error::CliError;
+use super::position_args::PositionArgs;
 use super::ranges::Whole;
 use crate::review::{annotated_record, GameReview, PositionEval};
 use crate::search::{Limits, SearchParams};

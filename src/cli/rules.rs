@@ -1,7 +1,8 @@
 //! `moves`, `perft` and `show`.
 
-use super::args::{PerftArgs, PositionError};
+use super::args::PerftArgs;
 use super::error::CliError;
+use super::position_args::PositionError;
 use crate::game::{perft as count_perft, Game, Position};
 use std::fmt;
 use std::io::Write;
