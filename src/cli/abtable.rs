@@ -5,15 +5,42 @@
 //! for `docs/experiments.md`, "Alpha-beta vs UCT".
 
 use super::args::AbtableArgs;
-use super::error::CliError;
+use super::stdout::StdoutError;
 use crate::bench::POSITIONS;
-use crate::game::{Bitboard, Game, Move, Position, Square, Variant};
+use crate::game::{Bitboard, Game, Move, Position, RecordError, Square, Variant};
 use crate::search::EngineRng;
 use crate::search::{
     now_ms, AlphaBeta, AlphaBetaParams, EngineKind, Limits, SearchEngine, SearchParams,
 };
 use rand::{Rng, SeedableRng};
+use std::fmt;
 use std::io::Write;
+
+/// Why `abtable` stopped.
+#[derive(Debug)]
+pub enum AbtableError {
+    /// The bench position of the depth table does not read (a bug).
+    Position(RecordError),
+    /// The table could not be written.
+    Output(StdoutError),
+}
+
+impl fmt::Display for AbtableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AbtableError::Position(e) => e.fmt(f),
+            AbtableError::Output(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AbtableError {}
+
+impl From<std::io::Error> for AbtableError {
+    fn from(e: std::io::Error) -> Self {
+        AbtableError::Output(StdoutError(e))
+    }
+}
 
 /// Transposition table size of the measured searches, in MiB.
 const HASH_MB: u32 = 32;
@@ -147,7 +174,7 @@ fn group(n: u64) -> String {
 }
 
 /// Runs the table and prints it.
-pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
+pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
     let mut out = std::io::stdout().lock();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     writeln!(
@@ -217,7 +244,7 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
     }
     let midgame = POSITIONS[1];
     let game = Game::parse_with_variant(midgame.record, Variant::default())
-        .map_err(|e| CliError::Bench(e.to_string()))?;
+        .map_err(AbtableError::Position)?;
     writeln!(
         out,
         "\nDepth reached on the bench position {} (`{}`), defaults, hash 64 MiB:\n",

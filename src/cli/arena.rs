@@ -6,9 +6,9 @@
 //! the whole match's summary, records and JSON.
 
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
-use super::error::CliError;
 use super::openings::{read_openings, OpeningsProblem};
 use super::progress::Progress;
+use super::stdout::StdoutError;
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
@@ -77,12 +77,16 @@ pub enum ArenaError {
         /// What the parser said.
         source: serde_json::Error,
     },
+    /// The summary could not be written to standard output.
+    Output(StdoutError),
 }
 
 impl ArenaError {
-    /// 2 for a setup the user can fix, 1 for a failure after games were played.
+    /// 2 for a setup the user can fix, 1 for a failure after games were played
+    /// (0 or 1 for standard output, see [`StdoutError::exit_code`]).
     pub fn exit_code(&self) -> i32 {
         match self {
+            ArenaError::Output(e) => e.exit_code(),
             ArenaError::Match(_) | ArenaError::Write { .. } | ArenaError::Json(_) => 1,
             _ => 2,
         }
@@ -136,11 +140,18 @@ impl fmt::Display for ArenaError {
                 "{}: the match definition is not an arena match's: {source}",
                 path.display()
             ),
+            ArenaError::Output(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for ArenaError {}
+
+impl From<io::Error> for ArenaError {
+    fn from(e: io::Error) -> Self {
+        ArenaError::Output(StdoutError(e))
+    }
+}
 
 /// The per-move limit in words: `10 ms a move`. QTP has no way to pass a
 /// limit, so with a QTP engine in the match the text says what the limit
@@ -169,7 +180,7 @@ fn speaks_qtp(contender: &Contender) -> bool {
 }
 
 /// Runs `quoridor arena` with `args`: a match, a shard of one, or a merge.
-pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
+pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
     if let Some(ArenaCommand::Merge(merge)) = &args.command {
         return merge_shards(merge);
     }
@@ -299,7 +310,7 @@ struct Outputs<'a> {
 impl Outputs<'_> {
     /// Writes the records of `summary` and `json`, then prints `heading` (if
     /// any), the summary and where the files are.
-    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), CliError> {
+    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), ArenaError> {
         // The files first: a closed stdout must not cost the games.
         self.records.0.write(&write_records(&summary.results))?;
         let json_path = match self.json {
@@ -325,7 +336,7 @@ impl Outputs<'_> {
 
 /// `quoridor arena merge FILES…`: checks the shard files belong together and
 /// hold every game once, then writes what the whole match would have.
-fn merge_shards(args: &MergeArgs) -> Result<(), CliError> {
+fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
     let records = OutputFile::open(&args.records)?;
     let json = args.json.as_deref().map(OutputFile::open).transpose()?;
     let files = args

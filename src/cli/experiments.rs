@@ -5,8 +5,8 @@
 //! instead; `--merge FILES…` writes the document from such files.
 
 use super::args::ExperimentsArgs;
-use super::error::CliError;
 use super::progress::Progress;
+use super::stdout::StdoutError;
 use crate::arena::experiments::shards::{self, ExperimentGame, ExperimentsDefinition};
 use crate::arena::experiments::{
     self, plot, report, Experiment, ExperimentError, ExperimentResult, RunEvent,
@@ -82,12 +82,16 @@ pub enum ExperimentsError {
         /// The first shard file.
         path: PathBuf,
     },
+    /// The closing `wrote …` line could not be written to standard output.
+    Output(StdoutError),
 }
 
 impl ExperimentsError {
-    /// 2 for a setup the user can fix, 1 for a failure while running.
+    /// 2 for a setup the user can fix, 1 for a failure while running (0 or
+    /// 1 for standard output, see [`StdoutError::exit_code`]).
     pub fn exit_code(&self) -> i32 {
         match self {
+            ExperimentsError::Output(e) => e.exit_code(),
             ExperimentsError::Run(_)
             | ExperimentsError::Write { .. }
             | ExperimentsError::Json(_) => 1,
@@ -132,11 +136,18 @@ impl fmt::Display for ExperimentsError {
                 "{}: the shards played other settings than this build's experiments",
                 path.display()
             ),
+            ExperimentsError::Output(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for ExperimentsError {}
+
+impl From<io::Error> for ExperimentsError {
+    fn from(e: io::Error) -> Self {
+        ExperimentsError::Output(StdoutError(e))
+    }
+}
 
 /// Where everything goes: the document, the figures' folder beside it and
 /// `results.json` in that folder.
@@ -214,7 +225,7 @@ fn stored_results(path: &Path) -> Result<Vec<ExperimentResult>, ExperimentsError
 }
 
 /// Runs `quoridor experiments` with `args`.
-pub fn experiments(args: &ExperimentsArgs) -> Result<(), CliError> {
+pub fn experiments(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
     let started = Instant::now();
     let only = args
         .only
@@ -343,7 +354,7 @@ fn play_shard(
     only: &[u8],
     games: usize,
     threads: usize,
-) -> Result<(), CliError> {
+) -> Result<(), ExperimentsError> {
     let started = Instant::now();
     let path = args
         .shard_file
@@ -355,8 +366,7 @@ fn play_shard(
         return Err(ExperimentsError::NoFolder {
             folder: folder.to_path_buf(),
             flag: "--shard-file",
-        }
-        .into());
+        });
     }
     let chosen = chosen(only, args.scale);
     let definition = ExperimentsDefinition::new(&chosen, games, args.scale);

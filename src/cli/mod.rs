@@ -1,8 +1,9 @@
 //! The native command-line tool: clap reads the arguments ([`args`]), each
-//! subcommand writes through a locked stdout and returns a typed error
-//! ([`error::CliError`]), and [`run`] turns that into the exit code: 0 on
-//! success (and when the reader of our output closed the pipe), 1 when the
-//! output cannot be written, 2 on bad input with one `error: …` line on stderr.
+//! subcommand writes through a locked stdout and returns its own typed error,
+//! the dispatcher turns that into an [`error::CliError`] (the only place that
+//! does), and [`run`] turns that into the exit code: 0 on success (and when
+//! the reader of our output closed the pipe), 1 when the output cannot be
+//! written, 2 on bad input with one `error: …` line on stderr.
 
 mod abtable;
 mod arena;
@@ -21,6 +22,7 @@ mod qtp_flags;
 mod ranges;
 mod review;
 mod rules;
+mod stdout;
 mod uci;
 
 use args::{Cli, Command, HELP_TEMPLATE};
@@ -56,19 +58,21 @@ where
     }
 }
 
+/// Runs the subcommand; the one place where the subcommands' own errors
+/// become a [`CliError`].
 fn dispatch(command: Command) -> Result<(), CliError> {
     match command {
-        Command::Moves(position) => rules::moves(&position.game()?),
-        Command::Perft(args) => rules::perft(&args),
-        Command::Show(position) => rules::show(&position.game()?),
-        Command::Uci => uci::uci().map_err(|e| CliError::Protocol(e.to_string())),
-        Command::Qtp(args) => qtp::qtp(&args),
-        Command::Bench(args) => bench::bench(&args),
-        Command::Arena(args) => arena::arena(&args),
-        Command::Book(args) => book::book(&args),
-        Command::Review(args) => review::review(&args),
-        Command::Experiments(args) => experiments::experiments(&args),
-        Command::Abtable(args) => abtable::abtable(&args),
+        Command::Moves(position) => rules::moves(&position)?,
+        Command::Perft(args) => rules::perft(&args)?,
+        Command::Show(position) => rules::show(&position)?,
+        Command::Uci => uci::uci()?,
+        Command::Qtp(args) => qtp::qtp(&args)?,
+        Command::Bench(args) => bench::bench(&args)?,
+        Command::Arena(args) => arena::arena(&args)?,
+        Command::Book(args) => book::book(&args)?,
+        Command::Review(args) => review::review(&args)?,
+        Command::Experiments(args) => experiments::experiments(&args)?,
+        Command::Abtable(args) => abtable::abtable(&args)?,
         Command::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.
             let mut script = Vec::new();
@@ -76,7 +80,7 @@ fn dispatch(command: Command) -> Result<(), CliError> {
             let mut out = std::io::stdout().lock();
             out.write_all(&script)?;
             out.flush()?;
-            Ok(())
         }
     }
+    Ok(())
 }

@@ -19,27 +19,47 @@ use self::command::{Command, CommandError, Request, COMMANDS};
 use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
-use super::error::CliError;
 use super::uci::fallback_move;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
 use crate::search::{set_option, OptionError, Search, SearchParams};
 use std::ffi::OsString;
+use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 /// The name `name` answers.
 const ENGINE_NAME: &str = "Quoridor UCT";
 
+/// Why `quoridor qtp` stopped with an error.
+#[derive(Debug)]
+pub enum QtpError {
+    /// The engine settings of the flags were refused.
+    Settings(OptionError),
+    /// Reading standard input failed.
+    Input(io::Error),
+}
+
+impl fmt::Display for QtpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QtpError::Settings(e) => e.fmt(f),
+            QtpError::Input(e) => write!(f, "reading input: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for QtpError {}
+
 /// Runs `quoridor qtp` on standard input and output until `quit`, the end of
 /// input or a closed output.
-pub fn qtp(args: &QtpArgs) -> Result<(), CliError> {
-    let params = engine_params(args).map_err(|e| CliError::Protocol(e.to_string()))?;
+pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
+    let params = engine_params(args).map_err(QtpError::Settings)?;
     let mut session = Session::new(params, args.game_time.map(Duration::from_secs));
     let stdin = io::stdin();
     let stdout = io::stdout();
     session
         .run(&mut stdin.lock(), &mut stdout.lock())
-        .map_err(|e| CliError::Protocol(format!("reading input: {e}")))
+        .map_err(QtpError::Input)
 }
 
 /// The command line with the referee's single-dash `-seed N` after `qtp`
