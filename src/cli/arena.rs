@@ -7,7 +7,7 @@
 
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
-use super::progress::Progress;
+use super::progress::RunProgress;
 use super::stdout::StdoutError;
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
@@ -215,7 +215,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
         }
     }
     let label = args.shard.map_or(String::new(), |s| format!("shard {s}"));
-    let progress = Progress::labelled(indices.len() as u64, &label);
+    let progress = RunProgress::labelled(indices.len() as u64, &label);
     let started = Instant::now();
     let results = run_games(&config, &indices, &|result, tally| {
         let score = format!(
@@ -239,7 +239,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
             summary.games, config.games
         )
     });
-    let outputs = Outputs {
+    let outputs = MatchFiles {
         records: (records, &args.records),
         json: json.zip(json_path.as_deref()),
         json_name: if args.shard.is_some() {
@@ -300,14 +300,14 @@ fn shard_json(
 }
 
 /// Where a match's (or a shard's) records and JSON go.
-struct Outputs<'a> {
+struct MatchFiles<'a> {
     records: (OutputFile, &'a Path),
     json: Option<(OutputFile, &'a Path)>,
     /// What the JSON file is called in the closing lines.
     json_name: &'static str,
 }
 
-impl Outputs<'_> {
+impl MatchFiles<'_> {
     /// Writes the records of `summary` and `json`, then prints `heading` (if
     /// any), the summary and where the files are.
     fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), ArenaError> {
@@ -362,7 +362,7 @@ fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
         merged.seconds
     );
     let summary = Summary::with_labels(definition.a.label(), definition.b.label(), merged.results);
-    let outputs = Outputs {
+    let outputs = MatchFiles {
         records: (records, &args.records),
         json: json.zip(args.json.as_deref()),
         json_name: "summary",

@@ -32,7 +32,7 @@ Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: CliCommand,
 }
 
 /// clap's default layout, with the usage heading spelled `USAGE:` like the
@@ -42,7 +42,7 @@ pub const HELP_TEMPLATE: &str =
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum CliCommand {
     /// Legal moves after the record, on one line
     Moves(PositionArgs),
     /// Count the move sequences of DEPTH moves after the record

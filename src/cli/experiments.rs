@@ -5,7 +5,7 @@
 //! instead; `--merge FILES…` writes the document from such files.
 
 use super::args::ExperimentsArgs;
-use super::progress::Progress;
+use super::progress::RunProgress;
 use super::stdout::StdoutError;
 use crate::arena::experiments::shards::{self, ExperimentGame, ExperimentsDefinition};
 use crate::arena::experiments::{
@@ -151,19 +151,19 @@ impl From<io::Error> for ExperimentsError {
 
 /// Where everything goes: the document, the figures' folder beside it and
 /// `results.json` in that folder.
-struct Outputs {
+struct ReportFiles {
     document: PathBuf,
     folder: PathBuf,
     json: PathBuf,
 }
 
-impl Outputs {
-    fn new(document: &Path) -> Outputs {
+impl ReportFiles {
+    fn new(document: &Path) -> ReportFiles {
         let folder = document
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
             .join("experiments");
-        Outputs {
+        ReportFiles {
             document: document.to_path_buf(),
             json: folder.join("results.json"),
             folder,
@@ -239,7 +239,7 @@ pub fn experiments(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
     if let Some(shard) = args.shard {
         return play_shard(args, shard, &only, games, threads);
     }
-    let outputs = Outputs::new(&args.out);
+    let outputs = ReportFiles::new(&args.out);
     // Read what --replot needs and check every output before creating anything.
     let stored = if args.replot {
         Some(stored_results(&outputs.json)?)
@@ -372,7 +372,7 @@ fn play_shard(
     let definition = ExperimentsDefinition::new(&chosen, games, args.scale);
     let total = definition.total_games();
     let share = shard.share(total).len();
-    let progress = Progress::labelled(share as u64, &format!("shard {shard}"));
+    let progress = RunProgress::labelled(share as u64, &format!("shard {shard}"));
     let played = shards::play_shard(&chosen, games, threads, shard, &|p| {
         let score = format!(
             "experiment {}, {}: {} of {} won",
@@ -465,7 +465,7 @@ fn play(
         .flat_map(|e| &e.series)
         .map(|s| s.settings.len())
         .sum();
-    let progress = Progress::new((settings * games) as u64);
+    let progress = RunProgress::new((settings * games) as u64);
     let done_before = AtomicU64::new(0);
     let mut fresh = Vec::new();
     for experiment in &chosen {

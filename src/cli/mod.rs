@@ -25,7 +25,7 @@ mod rules;
 mod stdout;
 mod uci;
 
-use args::{Cli, Command, HELP_TEMPLATE};
+use args::{Cli, CliCommand, HELP_TEMPLATE};
 use clap::{CommandFactory, FromArgMatches};
 use error::CliError;
 use std::ffi::OsString;
@@ -60,20 +60,20 @@ where
 
 /// Runs the subcommand; the one place where the subcommands' own errors
 /// become a [`CliError`].
-fn dispatch(command: Command) -> Result<(), CliError> {
+fn dispatch(command: CliCommand) -> Result<(), CliError> {
     match command {
-        Command::Moves(position) => rules::moves(&position)?,
-        Command::Perft(args) => rules::perft(&args)?,
-        Command::Show(position) => rules::show(&position)?,
-        Command::Uci => uci::uci()?,
-        Command::Qtp(args) => qtp::qtp(&args)?,
-        Command::Bench(args) => bench::bench(&args)?,
-        Command::Arena(args) => arena::arena(&args)?,
-        Command::Book(args) => book::book(&args)?,
-        Command::Review(args) => review::review(&args)?,
-        Command::Experiments(args) => experiments::experiments(&args)?,
-        Command::Abtable(args) => abtable::abtable(&args)?,
-        Command::Completions { shell } => {
+        CliCommand::Moves(position) => rules::moves(&position)?,
+        CliCommand::Perft(args) => rules::perft(&args)?,
+        CliCommand::Show(position) => rules::show(&position)?,
+        CliCommand::Uci => uci::uci()?,
+        CliCommand::Qtp(args) => qtp::qtp(&args)?,
+        CliCommand::Bench(args) => bench::bench(&args)?,
+        CliCommand::Arena(args) => arena::arena(&args)?,
+        CliCommand::Book(args) => book::book(&args)?,
+        CliCommand::Review(args) => review::review(&args)?,
+        CliCommand::Experiments(args) => experiments::experiments(&args)?,
+        CliCommand::Abtable(args) => abtable::abtable(&args)?,
+        CliCommand::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut grammar(), "quoridor", &mut script);
