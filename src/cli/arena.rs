@@ -12,7 +12,8 @@ use super::stdout::StdoutError;
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
-    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, Summary,
+    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, SpecError,
+    Summary,
 };
 use crate::game::{Variant, VariantError};
 use crate::search::Limits;
@@ -30,7 +31,7 @@ pub enum ArenaError {
         /// The flag that gave them.
         flag: &'static str,
         /// What is wrong.
-        message: String,
+        error: SpecError,
     },
     /// `--size` and `--walls` make no variant.
     Variant(VariantError),
@@ -96,7 +97,7 @@ impl ArenaError {
 impl fmt::Display for ArenaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArenaError::Spec { flag, message } => write!(f, "{flag}: {message}"),
+            ArenaError::Spec { flag, error } => write!(f, "{flag}: {error}"),
             ArenaError::Variant(e) => e.fmt(f),
             ArenaError::Openings { path, problem } => {
                 let path = path.display();
@@ -433,10 +434,7 @@ fn contender(
         return Ok(Contender::external(command));
     }
     let spec = spec.unwrap_or(default);
-    let params = parse_spec(spec).map_err(|e| ArenaError::Spec {
-        flag,
-        message: e.to_string(),
-    })?;
+    let params = parse_spec(spec).map_err(|error| ArenaError::Spec { flag, error })?;
     Ok(Contender::internal(spec, params))
 }
 

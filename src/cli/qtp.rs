@@ -185,7 +185,7 @@ impl QtpSession {
         &mut self,
         variant: Result<Variant, crate::game::VariantError>,
     ) -> Result<String, QtpCommandError> {
-        self.variant = variant.map_err(|e| QtpCommandError::Variant(e.to_string()))?;
+        self.variant = variant.map_err(QtpCommandError::Variant)?;
         self.new_game();
         Ok(String::new())
     }

@@ -2,7 +2,7 @@
 //! id, the command and its checked arguments.
 
 use super::seating::Colour;
-use crate::game::{ParseMoveError, QtpMove};
+use crate::game::{ParseMoveError, QtpMove, VariantError};
 use crate::search::quote_input;
 use std::fmt;
 
@@ -58,7 +58,7 @@ pub(super) enum QtpCommandError {
     /// A square or wall that cannot be read.
     Move(ParseMoveError),
     /// A board size or wall count the rules do not allow.
-    Variant(String),
+    Variant(VariantError),
     /// The game is won; `winner` won it.
     GameOver { winner: Colour },
     /// `colour` asked to move while it is `to_move`'s turn.
@@ -81,7 +81,7 @@ impl fmt::Display for QtpCommandError {
             }
             QtpCommandError::Number { what, got } => write!(f, "expected {what}, got {got:?}"),
             QtpCommandError::Move(e) => e.fmt(f),
-            QtpCommandError::Variant(why) => f.write_str(why),
+            QtpCommandError::Variant(e) => e.fmt(f),
             QtpCommandError::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
             QtpCommandError::NotTurn { colour, to_move } => {
                 write!(f, "it is {to_move}'s turn, not {colour}'s")
