@@ -10,6 +10,10 @@
 //! assert_eq!(report.results.len(), 4);
 //! assert!(report.results.iter().all(|r| r.playouts > 0));
 //! ```
+//!
+//! [`abtable`] holds the measurements of the alpha-beta enhancement table.
+
+pub mod abtable;
 
 use crate::game::{Game, Move, RecordError, Variant};
 use crate::search::{

@@ -1,145 +1,44 @@
 //! `abtable`: the alpha-beta enhancement table of the computer-chess slides
 //! (nodes to complete depths 4 and 5 on fixed positions with each switch
 //! flipped from the defaults, and the effective branching factor), then the
-//! depth reached in fixed times on a 9x9 midgame position. Prints Markdown
-//! for `docs/experiments.md`, "Alpha-beta vs UCT".
+//! depth reached in fixed times on a 9x9 midgame position. The library
+//! measures ([`crate::bench::abtable`]); this prints Markdown for
+//! `docs/experiments.md`, "Alpha-beta vs UCT".
 
 use super::args::AbtableArgs;
-use super::error::CliError;
-use crate::bench::POSITIONS;
-use crate::game::{Bitboard, Game, Move, Position, Square, Variant};
-use crate::search::EngineRng;
-use crate::search::{
-    now_ms, AlphaBeta, AlphaBetaParams, EngineKind, Limits, SearchEngine, SearchParams,
+use super::stdout::StdoutError;
+use crate::bench::abtable::{
+    count_nodes, depth_in_time, enhancement_settings, midgame, positions, HASH_MB, MIDGAME,
+    TIMED_HASH_MB,
 };
-use rand::{Rng, SeedableRng};
+use crate::game::RecordError;
+use std::fmt;
 use std::io::Write;
 
-/// Transposition table size of the measured searches, in MiB.
-const HASH_MB: u32 = 32;
-
-/// One row of the table: a name and the settings.
-struct Setting {
-    name: String,
-    params: AlphaBetaParams,
+/// Why `abtable` stopped.
+#[derive(Debug)]
+pub enum AbtableError {
+    /// The bench position of the depth table does not read (a bug).
+    Position(RecordError),
+    /// The table could not be written.
+    Output(StdoutError),
 }
 
-/// The defaults, each switch flipped from them, and plain alpha-beta.
-fn settings() -> Vec<Setting> {
-    type Flip = fn(&mut AlphaBetaParams) -> &mut bool;
-    let switches: [(&str, Flip); 12] = [
-        ("transposition table", |p| &mut p.tt),
-        ("PVS", |p| &mut p.pvs),
-        ("aspiration windows", |p| &mut p.aspiration),
-        ("killer moves", |p| &mut p.killers),
-        ("history heuristic", |p| &mut p.history),
-        ("race ordering", |p| &mut p.ordering),
-        ("null move", |p| &mut p.null_move),
-        ("futility pruning", |p| &mut p.futility),
-        ("near walls only", |p| &mut p.near_walls),
-        ("quiescence", |p| &mut p.quiescence),
-        ("goal extension", |p| &mut p.goal_extension),
-        ("exact races", |p| &mut p.exact_race),
-    ];
-    let base = AlphaBetaParams::default();
-    let mut out = vec![Setting {
-        name: "defaults".into(),
-        params: base.clone(),
-    }];
-    for (name, switch) in switches {
-        let mut params = base.clone();
-        let on = switch(&mut params);
-        *on = !*on;
-        let word = if *on { "on" } else { "off" };
-        out.push(Setting {
-            name: format!("{name} {word}"),
-            params,
-        });
-    }
-    out.push(Setting {
-        name: "plain alpha-beta (all off)".into(),
-        params: AlphaBetaParams::plain(),
-    });
-    out
-}
-
-/// `n` fixed 9x9 positions from seeded play: pawns mostly step along a
-/// shortest path, sometimes a random wall goes down; 8 to 19 plies in.
-fn positions(n: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut seed = 0;
-    while (out.len() as u64) < n {
-        seed += 1;
-        let mut rng = EngineRng::seed_from_u64(seed);
-        let mut pos = Position::new(Variant::default());
-        let plies = 8 + seed % 12;
-        for _ in 0..plies {
-            let walls = pos.legal_wall_slots().walls(pos.size()).collect::<Vec<_>>();
-            let step = pos.closest_to_goal(pos.turn(), pos.pawn_targets());
-            let mv = if !walls.is_empty() && rng.random_bool(0.4) {
-                Move::Wall(walls[rng.random_range(0..walls.len())])
-            } else {
-                match pick(step, &mut rng) {
-                    Some(s) => Move::Pawn(Square::from_index(s, pos.size())),
-                    None => break,
-                }
-            };
-            pos.play_unchecked(mv);
-        }
-        if !pos.is_over() {
-            out.push(pos);
+impl fmt::Display for AbtableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AbtableError::Position(e) => e.fmt(f),
+            AbtableError::Output(e) => e.fmt(f),
         }
     }
-    out
 }
 
-fn pick(set: Bitboard, rng: &mut EngineRng) -> Option<usize> {
-    let count = set.count();
-    (count > 0)
-        .then(|| set.nth(rng.random_range(0..count)))
-        .flatten()
-}
+impl std::error::Error for AbtableError {}
 
-/// Nodes to complete each depth of `depths` (cumulative over iterations), or
-/// `None` past the cap.
-fn nodes_to_depths(
-    pos: Position,
-    ab: &AlphaBetaParams,
-    depths: &[u32],
-    cap: u64,
-) -> Vec<Option<u64>> {
-    let deepest = depths.iter().copied().max().unwrap_or(1);
-    let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
-        limits: Limits::playouts(cap),
-        alphabeta: AlphaBetaParams {
-            max_depth: Some(deepest),
-            hash_mb: HASH_MB,
-            ..ab.clone()
-        },
-        ..SearchParams::default()
-    };
-    let mut search = AlphaBeta::new(pos, params);
-    search.think();
-    let rows = search.iterations();
-    let decided = search
-        .value()
-        .is_some_and(crate::search::alphabeta::is_decided);
-    depths
-        .iter()
-        .map(|&d| {
-            let done: u64 = rows.iter().filter(|r| r.depth <= d).map(|r| r.nodes).sum();
-            let reached = rows.iter().any(|r| r.depth == d) || (decided && search.nodes() < cap);
-            reached.then_some(done)
-        })
-        .collect()
-}
-
-fn geometric_mean(xs: &[f64]) -> f64 {
-    if xs.is_empty() {
-        return 0.0;
+impl From<std::io::Error> for AbtableError {
+    fn from(e: std::io::Error) -> Self {
+        AbtableError::Output(StdoutError(e))
     }
-    (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
 }
 
 fn group(n: u64) -> String {
@@ -147,7 +46,7 @@ fn group(n: u64) -> String {
 }
 
 /// Runs the table and prints it.
-pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
+pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
     let mut out = std::io::stdout().lock();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     writeln!(
@@ -169,23 +68,9 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
     out.flush()?;
     let positions = positions(args.positions);
     let mut base: Option<(u64, u64)> = None;
-    for setting in settings() {
-        let started = now_ms();
-        let (mut d4, mut d5, mut capped, mut ratios) = (0u64, 0u64, 0, Vec::new());
-        for &pos in &positions {
-            let nodes = nodes_to_depths(pos, &setting.params, &[4, 5], args.cap);
-            match (nodes[0], nodes[1]) {
-                (Some(a), Some(b)) => {
-                    d4 += a;
-                    d5 += b;
-                    if a > 0 && b > a {
-                        ratios.push(b as f64 / a as f64);
-                    }
-                }
-                _ => capped += 1,
-            }
-        }
-        let ms = now_ms() - started;
+    for setting in enhancement_settings() {
+        let counts = count_nodes(&setting.params, &positions, args.cap);
+        let (d4, d5) = (counts.to_depth_4, counts.to_depth_5);
         let (b4, b5) = *base.get_or_insert((d4, d5));
         let times = |x: u64, b: u64| {
             if b > 0 {
@@ -194,8 +79,8 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
                 "-".into()
             }
         };
-        let note = if capped > 0 {
-            format!(" ({capped} capped, left out)")
+        let note = if counts.capped > 0 {
+            format!(" ({} capped, left out)", counts.capped)
         } else {
             String::new()
         };
@@ -207,21 +92,19 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
             times(d4, b4),
             group(d5),
             times(d5, b5),
-            geometric_mean(&ratios),
-            ms
+            counts.branching,
+            counts.ms
         )?;
         out.flush()?;
     }
     if args.times.is_empty() {
         return Ok(());
     }
-    let midgame = POSITIONS[1];
-    let game = Game::parse_with_variant(midgame.record, Variant::default())
-        .map_err(|e| CliError::Bench(e.to_string()))?;
+    let position = midgame().map_err(AbtableError::Position)?;
     writeln!(
         out,
-        "\nDepth reached on the bench position {} (`{}`), defaults, hash 64 MiB:\n",
-        midgame.name, midgame.record
+        "\nDepth reached on the bench position {} (`{}`), defaults, hash {TIMED_HASH_MB} MiB:\n",
+        MIDGAME.name, MIDGAME.record
     )?;
     writeln!(
         out,
@@ -229,18 +112,8 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
     )?;
     writeln!(out, "|---:|---:|---:|---:|---:|---|---|")?;
     for &ms in &args.times {
-        let params = SearchParams {
-            engine: EngineKind::AlphaBeta,
-            limits: Limits::time_ms(ms.max(1)),
-            alphabeta: AlphaBetaParams {
-                hash_mb: 64,
-                ..AlphaBetaParams::default()
-            },
-            ..SearchParams::default()
-        };
-        let mut search = AlphaBeta::new(*game.position(), params);
-        let best = search.think();
-        let ab = search.report();
+        let reached = depth_in_time(position, ms);
+        let ab = &reached.info;
         writeln!(
             out,
             "| {:.1} s | {} | {} | {} | {:.0} | {} | {} |",
@@ -250,7 +123,9 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
             group(ab.nodes),
             ab.nps,
             ab.score,
-            best.map_or_else(|| "-".to_string(), |m| m.to_string())
+            reached
+                .best
+                .map_or_else(|| "-".to_string(), |m| m.to_string())
         )?;
         out.flush()?;
     }

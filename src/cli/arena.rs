@@ -6,13 +6,14 @@
 //! the whole match's summary, records and JSON.
 
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
-use super::error::CliError;
 use super::openings::{read_openings, OpeningsProblem};
-use super::progress::Progress;
+use super::progress::RunProgress;
+use super::stdout::StdoutError;
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
-    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, Summary,
+    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, SpecError,
+    Summary,
 };
 use crate::game::{Variant, VariantError};
 use crate::search::Limits;
@@ -30,7 +31,7 @@ pub enum ArenaError {
         /// The flag that gave them.
         flag: &'static str,
         /// What is wrong.
-        message: String,
+        error: SpecError,
     },
     /// `--size` and `--walls` make no variant.
     Variant(VariantError),
@@ -77,12 +78,16 @@ pub enum ArenaError {
         /// What the parser said.
         source: serde_json::Error,
     },
+    /// The summary could not be written to standard output.
+    Output(StdoutError),
 }
 
 impl ArenaError {
-    /// 2 for a setup the user can fix, 1 for a failure after games were played.
+    /// 2 for a setup the user can fix, 1 for a failure after games were played
+    /// (0 or 1 for standard output, see [`StdoutError::exit_code`]).
     pub fn exit_code(&self) -> i32 {
         match self {
+            ArenaError::Output(e) => e.exit_code(),
             ArenaError::Match(_) | ArenaError::Write { .. } | ArenaError::Json(_) => 1,
             _ => 2,
         }
@@ -92,7 +97,7 @@ impl ArenaError {
 impl fmt::Display for ArenaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArenaError::Spec { flag, message } => write!(f, "{flag}: {message}"),
+            ArenaError::Spec { flag, error } => write!(f, "{flag}: {error}"),
             ArenaError::Variant(e) => e.fmt(f),
             ArenaError::Openings { path, problem } => {
                 let path = path.display();
@@ -136,11 +141,18 @@ impl fmt::Display for ArenaError {
                 "{}: the match definition is not an arena match's: {source}",
                 path.display()
             ),
+            ArenaError::Output(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for ArenaError {}
+
+impl From<io::Error> for ArenaError {
+    fn from(e: io::Error) -> Self {
+        ArenaError::Output(StdoutError(e))
+    }
+}
 
 /// The per-move limit in words: `10 ms a move`. QTP has no way to pass a
 /// limit, so with a QTP engine in the match the text says what the limit
@@ -169,7 +181,7 @@ fn speaks_qtp(contender: &Contender) -> bool {
 }
 
 /// Runs `quoridor arena` with `args`: a match, a shard of one, or a merge.
-pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
+pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
     if let Some(ArenaCommand::Merge(merge)) = &args.command {
         return merge_shards(merge);
     }
@@ -204,7 +216,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
         }
     }
     let label = args.shard.map_or(String::new(), |s| format!("shard {s}"));
-    let progress = Progress::labelled(indices.len() as u64, &label);
+    let progress = RunProgress::labelled(indices.len() as u64, &label);
     let started = Instant::now();
     let results = run_games(&config, &indices, &|result, tally| {
         let score = format!(
@@ -228,7 +240,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), CliError> {
             summary.games, config.games
         )
     });
-    let outputs = Outputs {
+    let outputs = MatchFiles {
         records: (records, &args.records),
         json: json.zip(json_path.as_deref()),
         json_name: if args.shard.is_some() {
@@ -289,17 +301,17 @@ fn shard_json(
 }
 
 /// Where a match's (or a shard's) records and JSON go.
-struct Outputs<'a> {
+struct MatchFiles<'a> {
     records: (OutputFile, &'a Path),
     json: Option<(OutputFile, &'a Path)>,
     /// What the JSON file is called in the closing lines.
     json_name: &'static str,
 }
 
-impl Outputs<'_> {
+impl MatchFiles<'_> {
     /// Writes the records of `summary` and `json`, then prints `heading` (if
     /// any), the summary and where the files are.
-    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), CliError> {
+    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), ArenaError> {
         // The files first: a closed stdout must not cost the games.
         self.records.0.write(&write_records(&summary.results))?;
         let json_path = match self.json {
@@ -325,7 +337,7 @@ impl Outputs<'_> {
 
 /// `quoridor arena merge FILES…`: checks the shard files belong together and
 /// hold every game once, then writes what the whole match would have.
-fn merge_shards(args: &MergeArgs) -> Result<(), CliError> {
+fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
     let records = OutputFile::open(&args.records)?;
     let json = args.json.as_deref().map(OutputFile::open).transpose()?;
     let files = args
@@ -351,7 +363,7 @@ fn merge_shards(args: &MergeArgs) -> Result<(), CliError> {
         merged.seconds
     );
     let summary = Summary::with_labels(definition.a.label(), definition.b.label(), merged.results);
-    let outputs = Outputs {
+    let outputs = MatchFiles {
         records: (records, &args.records),
         json: json.zip(args.json.as_deref()),
         json_name: "summary",
@@ -422,10 +434,7 @@ fn contender(
         return Ok(Contender::external(command));
     }
     let spec = spec.unwrap_or(default);
-    let params = parse_spec(spec).map_err(|e| ArenaError::Spec {
-        flag,
-        message: e.to_string(),
-    })?;
+    let params = parse_spec(spec).map_err(|error| ArenaError::Spec { flag, error })?;
     Ok(Contender::internal(spec, params))
 }
 

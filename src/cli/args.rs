@@ -1,9 +1,9 @@
 //! The command line's grammar (clap derive): the tool, its subcommands and
 //! their flags, with every number checked against its range as it is read.
 
+use super::position_args::PositionArgs;
 use super::ranges::{BoardSize, PerftDepth, WallCount, Whole};
 use crate::arena::shard::Shard;
-use crate::game::{Game, Variant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::fmt;
 use std::path::PathBuf;
@@ -32,7 +32,7 @@ Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: CliCommand,
 }
 
 /// clap's default layout, with the usage heading spelled `USAGE:` like the
@@ -42,7 +42,7 @@ pub const HELP_TEMPLATE: &str =
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum CliCommand {
     /// Legal moves after the record, on one line
     Moves(PositionArgs),
     /// Count the move sequences of DEPTH moves after the record
@@ -71,20 +71,6 @@ pub enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-}
-
-/// The variant flags and the record of `moves` and `show`.
-#[derive(Debug, Args)]
-pub struct PositionArgs {
-    /// Board size when the record has no header (3–11, default 9)
-    #[arg(long, value_name = "N", value_parser = BoardSize)]
-    pub size: Option<u8>,
-    /// Walls per player when the record has no header (0–20, default 10)
-    #[arg(long, value_name = "W", value_parser = WallCount)]
-    pub walls: Option<u8>,
-    /// The game record: moves separated by spaces, optionally after header tags
-    #[arg(value_name = "RECORD")]
-    pub record: Vec<String>,
 }
 
 /// `perft DEPTH [RECORD]…`.
@@ -312,59 +298,4 @@ pub struct ExperimentsArgs {
     /// results.json as an unsharded run would (games, scale and experiments come from the files)
     #[arg(long, value_name = "FILES", num_args = 1.., conflicts_with_all = ["games", "scale", "only", "threads"])]
     pub merge: Vec<PathBuf>,
-}
-
-/// Why the record and the variant flags do not give a position.
-#[derive(Debug)]
-pub enum PositionError {
-    /// The record's header names another variant than `--size`/`--walls`.
-    HeaderContradictsFlags {
-        /// The header's board size.
-        size: u8,
-        /// The header's walls per player.
-        walls: u8,
-    },
-    /// The flags make no valid variant.
-    Variant(crate::game::VariantError),
-    /// The record cannot be read or holds an illegal move.
-    Record(crate::game::RecordError),
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::HeaderContradictsFlags { size, walls } => write!(
-                f,
-                "the record header says size {size} walls {walls}, which contradicts --size/--walls"
-            ),
-            PositionError::Variant(e) => e.fmt(f),
-            PositionError::Record(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-impl PositionArgs {
-    /// The game after the record. A header in the record must agree with the
-    /// flags.
-    pub fn game(&self) -> Result<Game, PositionError> {
-        let record = self.record.join(" ");
-        let base = Variant::new(self.size.unwrap_or(9), self.walls.unwrap_or(10))
-            .map_err(PositionError::Variant)?;
-        // Compare the header with the flags before reporting a bad move: a
-        // move read on the wrong board would give a misleading message.
-        let (game, error) = Game::parse_prefix(&record, base);
-        let v = game.variant();
-        if self.size.is_some_and(|s| s != v.size()) || self.walls.is_some_and(|w| w != v.walls()) {
-            return Err(PositionError::HeaderContradictsFlags {
-                size: v.size(),
-                walls: v.walls(),
-            });
-        }
-        match error {
-            Some(e) => Err(PositionError::Record(e)),
-            None => Ok(game),
-        }
-    }
 }

@@ -1,14 +1,40 @@
 //! `book`: writes an opening book for `arena --openings` (see
 //! [`crate::arena::generate_book`]).
 
-use super::args::PositionError;
-use super::error::CliError;
 use super::ranges::{BoardSize, WallCount, Whole};
+use super::stdout::StdoutError;
 use crate::arena::{generate_book, BookSettings};
-use crate::game::Variant;
+use crate::game::{Variant, VariantError};
 use crate::text::group_digits;
 use clap::Args;
+use std::fmt;
 use std::io::Write;
+
+/// Why `book` stopped.
+#[derive(Debug)]
+pub enum BookError {
+    /// `--size` and `--walls` make no variant.
+    Variant(VariantError),
+    /// The book could not be written.
+    Output(StdoutError),
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Variant(e) => e.fmt(f),
+            BookError::Output(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+impl From<std::io::Error> for BookError {
+    fn from(e: std::io::Error) -> Self {
+        BookError::Output(StdoutError(e))
+    }
+}
 
 /// The flags of `book`.
 #[derive(Debug, Args)]
@@ -47,8 +73,8 @@ pub struct BookArgs {
 }
 
 impl BookArgs {
-    fn settings(&self) -> Result<BookSettings, PositionError> {
-        let variant = Variant::new(self.size, self.walls).map_err(PositionError::Variant)?;
+    fn settings(&self) -> Result<BookSettings, BookError> {
+        let variant = Variant::new(self.size, self.walls).map_err(BookError::Variant)?;
         let whole = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         Ok(BookSettings {
             variant,
@@ -63,7 +89,7 @@ impl BookArgs {
 }
 
 /// Generates the book and prints it; a shortfall is reported on stderr.
-pub fn book(args: &BookArgs) -> Result<(), CliError> {
+pub fn book(args: &BookArgs) -> Result<(), BookError> {
     let settings = args.settings()?;
     let book = generate_book(&settings);
     let mut out = std::io::stdout().lock();

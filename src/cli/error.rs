@@ -2,11 +2,21 @@
 //! 2 for bad input (one `error: …` line on stderr), 1 when the output cannot be
 //! written, 0 when the reader of the output went away (a closed pipe, as
 //! `quoridor moves | head -c 10` does).
+//!
+//! Each subcommand returns its own error type; only the dispatcher turns
+//! them into a [`CliError`], through the `From` impls here (so this module
+//! imports the subcommands' errors and none of them imports it).
 
+use super::abtable::AbtableError;
 use super::arena::ArenaError;
-use super::args::PositionError;
+use super::bench::BenchCommandError;
+use super::book::BookError;
 use super::experiments::ExperimentsError;
+use super::qtp::QtpError;
+use super::review::ReviewError;
 use super::rules::RulesError;
+use super::stdout::StdoutError;
+use super::uci::UciError;
 use std::fmt;
 use std::io::{self, Write};
 
@@ -15,27 +25,40 @@ use std::io::{self, Write};
 pub enum CliError {
     /// `moves`, `perft` or `show` refused the position or the depth.
     Rules(RulesError),
-    /// `bench` could not run (the library reports it as text).
-    Bench(String),
-    /// `uci` or `qtp` ended with an error (the protocol modules report it as text).
-    Protocol(String),
+    /// `bench` refused its flags or a bench position.
+    Bench(BenchCommandError),
+    /// `abtable` could not read its bench position.
+    Abtable(AbtableError),
+    /// `book` refused its board.
+    Book(BookError),
+    /// `review` refused the record.
+    Review(ReviewError),
+    /// The `uci` session ended with an error.
+    Uci(UciError),
+    /// `qtp` refused its settings or its session ended with an error.
+    Qtp(QtpError),
     /// `arena` refused its setup or could not finish.
     Arena(ArenaError),
     /// `experiments` refused its setup or could not finish.
     Experiments(ExperimentsError),
     /// Writing to standard output failed.
-    Output(io::Error),
+    Output(StdoutError),
 }
 
 impl CliError {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-            CliError::Output(_) => 1,
+            CliError::Output(e) => e.exit_code(),
             CliError::Arena(e) => e.exit_code(),
             CliError::Experiments(e) => e.exit_code(),
-            CliError::Rules(_) | CliError::Bench(_) | CliError::Protocol(_) => 2,
+            CliError::Rules(_)
+            | CliError::Bench(_)
+            | CliError::Abtable(_)
+            | CliError::Book(_)
+            | CliError::Review(_)
+            | CliError::Uci(_)
+            | CliError::Qtp(_) => 2,
         }
     }
 
@@ -55,10 +78,15 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Rules(e) => e.fmt(f),
-            CliError::Bench(e) | CliError::Protocol(e) => f.write_str(e),
+            CliError::Bench(e) => e.fmt(f),
+            CliError::Abtable(e) => e.fmt(f),
+            CliError::Book(e) => e.fmt(f),
+            CliError::Review(e) => e.fmt(f),
+            CliError::Uci(e) => e.fmt(f),
+            CliError::Qtp(e) => e.fmt(f),
             CliError::Arena(e) => e.fmt(f),
             CliError::Experiments(e) => e.fmt(f),
-            CliError::Output(e) => write!(f, "could not write the output: {e}"),
+            CliError::Output(e) => e.fmt(f),
         }
     }
 }
@@ -67,30 +95,44 @@ impl std::error::Error for CliError {}
 
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> Self {
-        CliError::Output(e)
+        CliError::Output(StdoutError(e))
     }
 }
 
-impl From<RulesError> for CliError {
-    fn from(e: RulesError) -> Self {
-        CliError::Rules(e)
+/// `From` for a subcommand's error that has an `Output(StdoutError)` case:
+/// that case becomes [`CliError::Output`], so the closed-pipe rule lives in
+/// one place; the rest is wrapped in the subcommand's variant.
+macro_rules! from_subcommand_error {
+    ($($error:ident => $variant:ident),* $(,)?) => {$(
+        impl From<$error> for CliError {
+            fn from(e: $error) -> Self {
+                match e {
+                    $error::Output(e) => CliError::Output(e),
+                    e => CliError::$variant(e),
+                }
+            }
+        }
+    )*};
+}
+
+from_subcommand_error! {
+    RulesError => Rules,
+    BenchCommandError => Bench,
+    AbtableError => Abtable,
+    BookError => Book,
+    ReviewError => Review,
+    ArenaError => Arena,
+    ExperimentsError => Experiments,
+}
+
+impl From<UciError> for CliError {
+    fn from(e: UciError) -> Self {
+        CliError::Uci(e)
     }
 }
 
-impl From<PositionError> for CliError {
-    fn from(e: PositionError) -> Self {
-        CliError::Rules(RulesError::Position(e))
-    }
-}
-
-impl From<ArenaError> for CliError {
-    fn from(e: ArenaError) -> Self {
-        CliError::Arena(e)
-    }
-}
-
-impl From<ExperimentsError> for CliError {
-    fn from(e: ExperimentsError) -> Self {
-        CliError::Experiments(e)
+impl From<QtpError> for CliError {
+    fn from(e: QtpError) -> Self {
+        CliError::Qtp(e)
     }
 }

@@ -5,8 +5,8 @@
 //! instead; `--merge FILES…` writes the document from such files.
 
 use super::args::ExperimentsArgs;
-use super::error::CliError;
-use super::progress::Progress;
+use super::progress::RunProgress;
+use super::stdout::StdoutError;
 use crate::arena::experiments::shards::{self, ExperimentGame, ExperimentsDefinition};
 use crate::arena::experiments::{
     self, plot, report, Experiment, ExperimentError, ExperimentResult, RunEvent,
@@ -82,12 +82,16 @@ pub enum ExperimentsError {
         /// The first shard file.
         path: PathBuf,
     },
+    /// The closing `wrote …` line could not be written to standard output.
+    Output(StdoutError),
 }
 
 impl ExperimentsError {
-    /// 2 for a setup the user can fix, 1 for a failure while running.
+    /// 2 for a setup the user can fix, 1 for a failure while running (0 or
+    /// 1 for standard output, see [`StdoutError::exit_code`]).
     pub fn exit_code(&self) -> i32 {
         match self {
+            ExperimentsError::Output(e) => e.exit_code(),
             ExperimentsError::Run(_)
             | ExperimentsError::Write { .. }
             | ExperimentsError::Json(_) => 1,
@@ -132,27 +136,34 @@ impl fmt::Display for ExperimentsError {
                 "{}: the shards played other settings than this build's experiments",
                 path.display()
             ),
+            ExperimentsError::Output(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for ExperimentsError {}
 
+impl From<io::Error> for ExperimentsError {
+    fn from(e: io::Error) -> Self {
+        ExperimentsError::Output(StdoutError(e))
+    }
+}
+
 /// Where everything goes: the document, the figures' folder beside it and
 /// `results.json` in that folder.
-struct Outputs {
+struct ReportFiles {
     document: PathBuf,
     folder: PathBuf,
     json: PathBuf,
 }
 
-impl Outputs {
-    fn new(document: &Path) -> Outputs {
+impl ReportFiles {
+    fn new(document: &Path) -> ReportFiles {
         let folder = document
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
             .join("experiments");
-        Outputs {
+        ReportFiles {
             document: document.to_path_buf(),
             json: folder.join("results.json"),
             folder,
@@ -214,7 +225,7 @@ fn stored_results(path: &Path) -> Result<Vec<ExperimentResult>, ExperimentsError
 }
 
 /// Runs `quoridor experiments` with `args`.
-pub fn experiments(args: &ExperimentsArgs) -> Result<(), CliError> {
+pub fn experiments(args: &ExperimentsArgs) -> Result<(), ExperimentsError> {
     let started = Instant::now();
     let only = args
         .only
@@ -228,7 +239,7 @@ pub fn experiments(args: &ExperimentsArgs) -> Result<(), CliError> {
     if let Some(shard) = args.shard {
         return play_shard(args, shard, &only, games, threads);
     }
-    let outputs = Outputs::new(&args.out);
+    let outputs = ReportFiles::new(&args.out);
     // Read what --replot needs and check every output before creating anything.
     let stored = if args.replot {
         Some(stored_results(&outputs.json)?)
@@ -343,7 +354,7 @@ fn play_shard(
     only: &[u8],
     games: usize,
     threads: usize,
-) -> Result<(), CliError> {
+) -> Result<(), ExperimentsError> {
     let started = Instant::now();
     let path = args
         .shard_file
@@ -355,14 +366,13 @@ fn play_shard(
         return Err(ExperimentsError::NoFolder {
             folder: folder.to_path_buf(),
             flag: "--shard-file",
-        }
-        .into());
+        });
     }
     let chosen = chosen(only, args.scale);
     let definition = ExperimentsDefinition::new(&chosen, games, args.scale);
     let total = definition.total_games();
     let share = shard.share(total).len();
-    let progress = Progress::labelled(share as u64, &format!("shard {shard}"));
+    let progress = RunProgress::labelled(share as u64, &format!("shard {shard}"));
     let played = shards::play_shard(&chosen, games, threads, shard, &|p| {
         let score = format!(
             "experiment {}, {}: {} of {} won",
@@ -455,7 +465,7 @@ fn play(
         .flat_map(|e| &e.series)
         .map(|s| s.settings.len())
         .sum();
-    let progress = Progress::new((settings * games) as u64);
+    let progress = RunProgress::new((settings * games) as u64);
     let done_before = AtomicU64::new(0);
     let mut fresh = Vec::new();
     for experiment in &chosen {

@@ -1,8 +1,9 @@
 //! The native command-line tool: clap reads the arguments ([`args`]), each
-//! subcommand writes through a locked stdout and returns a typed error
-//! ([`error::CliError`]), and [`run`] turns that into the exit code: 0 on
-//! success (and when the reader of our output closed the pipe), 1 when the
-//! output cannot be written, 2 on bad input with one `error: …` line on stderr.
+//! subcommand writes through a locked stdout and returns its own typed error,
+//! the dispatcher turns that into an [`error::CliError`] (the only place that
+//! does), and [`run`] turns that into the exit code: 0 on success (and when
+//! the reader of our output closed the pipe), 1 when the output cannot be
+//! written, 2 on bad input with one `error: …` line on stderr.
 
 mod abtable;
 mod arena;
@@ -14,15 +15,17 @@ mod experiment_flags;
 mod experiments;
 mod openings;
 mod parse_errors;
+mod position_args;
 mod progress;
 mod qtp;
 mod qtp_flags;
 mod ranges;
 mod review;
 mod rules;
+mod stdout;
 mod uci;
 
-use args::{Cli, Command, HELP_TEMPLATE};
+use args::{Cli, CliCommand, HELP_TEMPLATE};
 use clap::{CommandFactory, FromArgMatches};
 use error::CliError;
 use std::ffi::OsString;
@@ -55,27 +58,29 @@ where
     }
 }
 
-fn dispatch(command: Command) -> Result<(), CliError> {
+/// Runs the subcommand; the one place where the subcommands' own errors
+/// become a [`CliError`].
+fn dispatch(command: CliCommand) -> Result<(), CliError> {
     match command {
-        Command::Moves(position) => rules::moves(&position.game()?),
-        Command::Perft(args) => rules::perft(&args),
-        Command::Show(position) => rules::show(&position.game()?),
-        Command::Uci => uci::uci().map_err(|e| CliError::Protocol(e.to_string())),
-        Command::Qtp(args) => qtp::qtp(&args),
-        Command::Bench(args) => bench::bench(&args),
-        Command::Arena(args) => arena::arena(&args),
-        Command::Book(args) => book::book(&args),
-        Command::Review(args) => review::review(&args),
-        Command::Experiments(args) => experiments::experiments(&args),
-        Command::Abtable(args) => abtable::abtable(&args),
-        Command::Completions { shell } => {
+        CliCommand::Moves(position) => rules::moves(&position)?,
+        CliCommand::Perft(args) => rules::perft(&args)?,
+        CliCommand::Show(position) => rules::show(&position)?,
+        CliCommand::Uci => uci::uci()?,
+        CliCommand::Qtp(args) => qtp::qtp(&args)?,
+        CliCommand::Bench(args) => bench::bench(&args)?,
+        CliCommand::Arena(args) => arena::arena(&args)?,
+        CliCommand::Book(args) => book::book(&args)?,
+        CliCommand::Review(args) => review::review(&args)?,
+        CliCommand::Experiments(args) => experiments::experiments(&args)?,
+        CliCommand::Abtable(args) => abtable::abtable(&args)?,
+        CliCommand::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut grammar(), "quoridor", &mut script);
             let mut out = std::io::stdout().lock();
             out.write_all(&script)?;
             out.flush()?;
-            Ok(())
         }
     }
+    Ok(())
 }

@@ -11,7 +11,7 @@ pub fn report(e: &clap::Error) -> i32 {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
             Ok(()) => 0,
-            Err(write) => super::error::CliError::Output(write).report(),
+            Err(write) => super::error::CliError::from(write).report(),
         },
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();

@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// Games done out of a known total.
-pub struct Progress {
+pub struct RunProgress {
     bar: Option<ProgressBar>,
     total: u64,
     started: Instant,
@@ -16,15 +16,15 @@ pub struct Progress {
     label: String,
 }
 
-impl Progress {
+impl RunProgress {
     /// Progress over `total` games.
-    pub fn new(total: u64) -> Progress {
-        Progress::labelled(total, "")
+    pub fn new(total: u64) -> RunProgress {
+        RunProgress::labelled(total, "")
     }
 
     /// Progress over `total` games, the counts headed by `label`
     /// (`shard 2/8: 37/325 games`).
-    pub fn labelled(total: u64, label: &str) -> Progress {
+    pub fn labelled(total: u64, label: &str) -> RunProgress {
         let label = if label.is_empty() {
             String::new()
         } else {
@@ -42,7 +42,7 @@ impl Progress {
             bar.enable_steady_tick(Duration::from_millis(500));
             bar
         });
-        Progress {
+        RunProgress {
             bar,
             total,
             started: Instant::now(),

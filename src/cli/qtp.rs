@@ -15,30 +15,50 @@ mod command;
 mod game_clock;
 mod seating;
 
-use self::command::{Command, CommandError, Request, COMMANDS};
+use self::command::{QtpCommand, QtpCommandError, Request, COMMANDS};
 use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
-use super::error::CliError;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
 use crate::search::{set_option, OptionError, SearchParams, Uct};
 use std::ffi::OsString;
+use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 /// The name `name` answers.
 const ENGINE_NAME: &str = "Quoridor UCT";
 
+/// Why `quoridor qtp` stopped with an error.
+#[derive(Debug)]
+pub enum QtpError {
+    /// The engine settings of the flags were refused.
+    Settings(OptionError),
+    /// Reading standard input failed.
+    Input(io::Error),
+}
+
+impl fmt::Display for QtpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QtpError::Settings(e) => e.fmt(f),
+            QtpError::Input(e) => write!(f, "reading input: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for QtpError {}
+
 /// Runs `quoridor qtp` on standard input and output until `quit`, the end of
 /// input or a closed output.
-pub fn qtp(args: &QtpArgs) -> Result<(), CliError> {
-    let params = engine_params(args).map_err(|e| CliError::Protocol(e.to_string()))?;
-    let mut session = Session::new(params, args.game_time.map(Duration::from_secs));
+pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
+    let params = engine_params(args).map_err(QtpError::Settings)?;
+    let mut session = QtpSession::new(params, args.game_time.map(Duration::from_secs));
     let stdin = io::stdin();
     let stdout = io::stdout();
     session
         .run(&mut stdin.lock(), &mut stdout.lock())
-        .map_err(|e| CliError::Protocol(format!("reading input: {e}")))
+        .map_err(QtpError::Input)
 }
 
 /// The command line with the referee's single-dash `-seed N` after `qtp`
@@ -73,14 +93,14 @@ fn engine_params(args: &QtpArgs) -> Result<SearchParams, OptionError> {
 
 /// Whether to keep reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
+enum QtpFlow {
     Continue,
     Quit,
 }
 
 /// The protocol state: the board, the game, who moved first, the engine and
 /// the game's clock.
-struct Session {
+struct QtpSession {
     params: SearchParams,
     game_time: Option<Duration>,
     variant: Variant,
@@ -91,10 +111,10 @@ struct Session {
     clock: GameClock,
 }
 
-impl Session {
-    fn new(params: SearchParams, game_time: Option<Duration>) -> Session {
+impl QtpSession {
+    fn new(params: SearchParams, game_time: Option<Duration>) -> QtpSession {
         let variant = Variant::default();
-        Session {
+        QtpSession {
             search: Uct::new(Position::new(variant), params.clone()),
             params,
             game_time,
@@ -121,48 +141,50 @@ impl Session {
             };
             let (result, flow) = match request.command {
                 Ok(command) => self.handle(command),
-                Err(e) => (Err(e), Flow::Continue),
+                Err(e) => (Err(e), QtpFlow::Continue),
             };
             let written = out
                 .write_all(answer(request.id, &result).as_bytes())
                 .and_then(|()| out.flush());
-            if written.is_err() || flow == Flow::Quit {
+            if written.is_err() || flow == QtpFlow::Quit {
                 return Ok(());
             }
         }
     }
 
     /// Carries out one command; the answer's text.
-    fn handle(&mut self, command: Command) -> (Result<String, CommandError>, Flow) {
+    fn handle(&mut self, command: QtpCommand) -> (Result<String, QtpCommandError>, QtpFlow) {
         let result = match command {
-            Command::Name => Ok(ENGINE_NAME.to_string()),
-            Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
-            Command::IsKnown(word) => Ok(COMMANDS
+            QtpCommand::Name => Ok(ENGINE_NAME.to_string()),
+            QtpCommand::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            QtpCommand::IsKnown(word) => Ok(COMMANDS
                 .contains(&word.to_ascii_lowercase().as_str())
                 .to_string()),
-            Command::ListCommands => Ok(COMMANDS.join("\n")),
-            Command::Quit => return (Ok(String::new()), Flow::Quit),
-            Command::BoardSize(size) => self.set_variant(Variant::new(size, self.variant.walls())),
-            Command::Walls(walls) => self.set_variant(Variant::new(self.variant.size(), walls)),
-            Command::ClearBoard => {
+            QtpCommand::ListCommands => Ok(COMMANDS.join("\n")),
+            QtpCommand::Quit => return (Ok(String::new()), QtpFlow::Quit),
+            QtpCommand::BoardSize(size) => {
+                self.set_variant(Variant::new(size, self.variant.walls()))
+            }
+            QtpCommand::Walls(walls) => self.set_variant(Variant::new(self.variant.size(), walls)),
+            QtpCommand::ClearBoard => {
                 self.new_game();
                 Ok(String::new())
             }
-            Command::Play(colour, mv) => self.play(colour, mv).map(|_| String::new()),
-            Command::GenMove(colour) => self.genmove(colour),
-            Command::Undo(n) => self.undo(n),
-            Command::Winner => Ok(self.winner()),
-            Command::ShowBoard => Ok(self.board()),
+            QtpCommand::Play(colour, mv) => self.play(colour, mv).map(|_| String::new()),
+            QtpCommand::GenMove(colour) => self.genmove(colour),
+            QtpCommand::Undo(n) => self.undo(n),
+            QtpCommand::Winner => Ok(self.winner()),
+            QtpCommand::ShowBoard => Ok(self.board()),
         };
-        (result, Flow::Continue)
+        (result, QtpFlow::Continue)
     }
 
     /// `boardsize`, `walls`: a new board starts a new game.
     fn set_variant(
         &mut self,
         variant: Result<Variant, crate::game::VariantError>,
-    ) -> Result<String, CommandError> {
-        self.variant = variant.map_err(|e| CommandError::Variant(e.to_string()))?;
+    ) -> Result<String, QtpCommandError> {
+        self.variant = variant.map_err(QtpCommandError::Variant)?;
         self.new_game();
         Ok(String::new())
     }
@@ -177,16 +199,16 @@ impl Session {
 
     /// The seating and our player for `colour` moving now, if it is
     /// `colour`'s turn in a game still going.
-    fn mover(&self, colour: Colour) -> Result<Seating, CommandError> {
+    fn mover(&self, colour: Colour) -> Result<Seating, QtpCommandError> {
         let seating = self.seating.unwrap_or_else(|| Seating::first_mover(colour));
         let position = self.game.position();
         if let Some(winner) = position.winner() {
-            return Err(CommandError::GameOver {
+            return Err(QtpCommandError::GameOver {
                 winner: seating.colour(winner),
             });
         }
         if seating.player(colour) != position.turn() {
-            return Err(CommandError::NotTurn {
+            return Err(QtpCommandError::NotTurn {
                 colour,
                 to_move: colour.other(),
             });
@@ -195,9 +217,9 @@ impl Session {
     }
 
     /// `playmove`/`playwall`: plays `colour`'s move if it is legal.
-    fn play(&mut self, colour: Colour, mv: QtpMove) -> Result<Move, CommandError> {
+    fn play(&mut self, colour: Colour, mv: QtpMove) -> Result<Move, QtpCommandError> {
         let seating = self.mover(colour)?;
-        let illegal = |reason| CommandError::Illegal {
+        let illegal = |reason| QtpCommandError::Illegal {
             mv: mv.to_string(),
             reason,
         };
@@ -210,7 +232,7 @@ impl Session {
     }
 
     /// `genmove`: the engine thinks for `colour`, plays its move and names it.
-    fn genmove(&mut self, colour: Colour) -> Result<String, CommandError> {
+    fn genmove(&mut self, colour: Colour) -> Result<String, QtpCommandError> {
         let started = Instant::now();
         let seating = self.mover(colour)?;
         self.search.set_params(SearchParams {
@@ -221,15 +243,15 @@ impl Session {
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
             self.search = Uct::new(start, self.params.clone());
-            return Err(CommandError::NoMove);
+            return Err(QtpCommandError::NoMove);
         }
         let position = *self.game.position();
         let mv = self
             .search
             .think()
             .or_else(|| position.fallback_move())
-            .ok_or(CommandError::NoMove)?;
-        self.game.play(mv).map_err(|e| CommandError::Illegal {
+            .ok_or(QtpCommandError::NoMove)?;
+        self.game.play(mv).map_err(|e| QtpCommandError::Illegal {
             mv: mv.to_string(),
             reason: broken_rule(&e),
         })?;
@@ -237,15 +259,15 @@ impl Session {
         self.clock.spend(started.elapsed());
         let theirs = seating
             .turn_board(mv, self.variant.size())
-            .ok_or(CommandError::NoMove)?;
+            .ok_or(QtpCommandError::NoMove)?;
         Ok(QtpMove::new(theirs).to_string())
     }
 
     /// `undo N`: takes back `n` moves, or none if fewer were played.
-    fn undo(&mut self, n: usize) -> Result<String, CommandError> {
+    fn undo(&mut self, n: usize) -> Result<String, QtpCommandError> {
         let played = self.game.moves().len();
         if n > played {
-            return Err(CommandError::UndoTooFar { asked: n, played });
+            return Err(QtpCommandError::UndoTooFar { asked: n, played });
         }
         for _ in 0..n {
             self.game.undo();
@@ -297,7 +319,7 @@ fn broken_rule(e: &IllegalMove) -> &'static str {
 
 /// The answer to a request: `=[id] result` or `?[id] message`, then an empty
 /// line. A result starting with a line break (a board) starts on the next line.
-fn answer(id: Option<u64>, result: &Result<String, CommandError>) -> String {
+fn answer(id: Option<u64>, result: &Result<String, QtpCommandError>) -> String {
     let id = id.map(|n| n.to_string()).unwrap_or_default();
     match result {
         Ok(text) if text.is_empty() || text.starts_with('\n') => format!("={id}{text}\n\n"),
@@ -312,7 +334,7 @@ mod tests {
 
     /// The answers to `script`, one line per request.
     fn session(script: &str) -> String {
-        let mut session = Session::new(
+        let mut session = QtpSession::new(
             SearchParams {
                 limits: crate::search::Limits::playouts(50),
                 ..SearchParams::default()

@@ -2,12 +2,13 @@
 //! annotated record and each player's accuracy (the same judgement as the
 //! page's review, see [`crate::review`]).
 
-use super::args::PositionArgs;
-use super::error::CliError;
+use super::position_args::{PositionArgs, PositionError};
 use super::ranges::Whole;
+use super::stdout::StdoutError;
 use crate::review::{annotated_record, GameReview, PositionEval};
 use crate::search::{Limits, SearchParams};
 use clap::Args;
+use std::fmt;
 use std::io::Write;
 
 /// Milliseconds the engine searches each position by default.
@@ -46,9 +47,41 @@ impl ReviewArgs {
     }
 }
 
+/// Why `review` stopped.
+#[derive(Debug)]
+pub enum ReviewError {
+    /// The record or the variant flags do not give a position.
+    Position(PositionError),
+    /// The review could not be written.
+    Output(StdoutError),
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewError::Position(e) => e.fmt(f),
+            ReviewError::Output(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+impl From<PositionError> for ReviewError {
+    fn from(e: PositionError) -> Self {
+        ReviewError::Position(e)
+    }
+}
+
+impl From<std::io::Error> for ReviewError {
+    fn from(e: std::io::Error) -> Self {
+        ReviewError::Output(StdoutError(e))
+    }
+}
+
 /// Searches every position of the record, then prints the annotated record
 /// and the summary.
-pub fn review(args: &ReviewArgs) -> Result<(), CliError> {
+pub fn review(args: &ReviewArgs) -> Result<(), ReviewError> {
     let game = args.position.game()?;
     let params = args.params();
     let evals: Vec<PositionEval> = (0..=game.moves().len())

@@ -1,8 +1,9 @@
 //! `moves`, `perft` and `show`.
 
-use super::args::{PerftArgs, PositionError};
-use super::error::CliError;
-use crate::game::{perft as count_perft, Game, Position};
+use super::args::PerftArgs;
+use super::position_args::{PositionArgs, PositionError};
+use super::stdout::StdoutError;
+use crate::game::{perft as count_perft, Position};
 use std::fmt;
 use std::io::Write;
 
@@ -25,6 +26,8 @@ pub enum RulesError {
         /// The estimated number of leaves.
         estimate: f64,
     },
+    /// The answer could not be written.
+    Output(StdoutError),
 }
 
 impl fmt::Display for RulesError {
@@ -37,14 +40,28 @@ impl fmt::Display for RulesError {
                 "perft {depth} would count about {estimate:.1e} move sequences, which may take \
                  hours; add --force to run it anyway"
             ),
+            RulesError::Output(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for RulesError {}
 
-/// Prints every legal move, space-separated, on one line.
-pub fn moves(game: &Game) -> Result<(), CliError> {
+impl From<PositionError> for RulesError {
+    fn from(e: PositionError) -> Self {
+        RulesError::Position(e)
+    }
+}
+
+impl From<std::io::Error> for RulesError {
+    fn from(e: std::io::Error) -> Self {
+        RulesError::Output(StdoutError(e))
+    }
+}
+
+/// Prints every legal move after the record, space-separated, on one line.
+pub fn moves(position: &PositionArgs) -> Result<(), RulesError> {
+    let game = position.game()?;
     let moves: Vec<String> = game
         .position()
         .legal_moves()
@@ -68,12 +85,12 @@ pub fn estimated_leaves(position: &Position, depth: u32) -> f64 {
 
 /// Prints the perft count of the position after the record; refuses without
 /// `--force` when the count would take hours.
-pub fn perft(args: &PerftArgs) -> Result<(), CliError> {
+pub fn perft(args: &PerftArgs) -> Result<(), RulesError> {
     let depth = args.depth.ok_or(RulesError::MissingDepth)?;
     let game = args.position.game()?;
     let estimate = estimated_leaves(game.position(), depth);
     if estimate > PERFT_LEAF_LIMIT && !args.force {
-        return Err(RulesError::TooManyLeaves { depth, estimate }.into());
+        return Err(RulesError::TooManyLeaves { depth, estimate });
     }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", count_perft(game.position(), depth))?;
@@ -81,8 +98,9 @@ pub fn perft(args: &PerftArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Prints the ASCII diagram.
-pub fn show(game: &Game) -> Result<(), CliError> {
+/// Prints the ASCII diagram of the position after the record.
+pub fn show(position: &PositionArgs) -> Result<(), RulesError> {
+    let game = position.game()?;
     let mut out = std::io::stdout().lock();
     write!(out, "{}", game.position().diagram())?;
     let record = game.to_string();

@@ -18,7 +18,7 @@ mod output;
 mod seed;
 mod think;
 
-use self::error::CommandError;
+use self::error::UciCommandError;
 pub use self::error::UciError;
 use self::go::Go;
 use self::output::Output;
@@ -40,7 +40,7 @@ use std::thread::JoinHandle;
 /// saying so on the output and finishing a search under way).
 pub fn uci() -> Result<(), UciError> {
     let out = Output::new(Box::new(std::io::stdout()));
-    let mut engine = Engine::new(out);
+    let mut engine = UciSession::new(out);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
@@ -51,7 +51,7 @@ pub fn uci() -> Result<(), UciError> {
             Ok(_) => {
                 // Bytes that are not UTF-8 become U+FFFD and fail as unknown words.
                 let line = String::from_utf8_lossy(&buf);
-                if engine.handle(&line) == Flow::Quit {
+                if engine.handle(&line) == UciFlow::Quit {
                     return Ok(());
                 }
                 if engine.out.is_closed() {
@@ -73,7 +73,7 @@ pub fn uci() -> Result<(), UciError> {
 
 /// Whether to keep reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
+enum UciFlow {
     Continue,
     Quit,
 }
@@ -87,7 +87,7 @@ struct Running {
 
 /// The protocol state: options, the current game and the search (which is
 /// away on its thread while it runs).
-struct Engine {
+struct UciSession {
     out: Output,
     params: SearchParams,
     /// Whether each game gets a seed from the OS (`seed random`).
@@ -98,10 +98,10 @@ struct Engine {
     running: Option<Running>,
 }
 
-impl Engine {
-    fn new(out: Output) -> Engine {
+impl UciSession {
+    fn new(out: Output) -> UciSession {
         let variant = Variant::default();
-        let mut engine = Engine {
+        let mut engine = UciSession {
             out,
             search: None,
             params: SearchParams::default(),
@@ -126,10 +126,10 @@ impl Engine {
     }
 
     /// Handles one input line.
-    fn handle(&mut self, line: &str) -> Flow {
+    fn handle(&mut self, line: &str) -> UciFlow {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, rest)) = words.split_first() else {
-            return Flow::Continue;
+            return UciFlow::Continue;
         };
         let result = match command {
             "uci" => {
@@ -172,16 +172,16 @@ impl Engine {
             }
             "quit" => {
                 self.finish_search(true);
-                return Flow::Quit;
+                return UciFlow::Quit;
             }
-            other => Err(CommandError::Unknown {
+            other => Err(UciCommandError::Unknown {
                 command: quote_input(other),
             }),
         };
         if let Err(e) = result {
             self.out.error(&e.to_string());
         }
-        Flow::Continue
+        UciFlow::Continue
     }
 
     /// At the end of input: a search with limits runs to its end, an
@@ -233,14 +233,14 @@ impl Engine {
     }
 
     /// `setoption name N value V`.
-    fn set_option(&mut self, words: &[&str]) -> Result<(), CommandError> {
+    fn set_option(&mut self, words: &[&str]) -> Result<(), UciCommandError> {
         if words.first() != Some(&"name") {
-            return Err(CommandError::SetOptionUsage);
+            return Err(UciCommandError::SetOptionUsage);
         }
         let value_at = words.iter().position(|w| *w == "value");
         let name_words = &words[1..value_at.unwrap_or(words.len())];
         if name_words.is_empty() {
-            return Err(CommandError::SetOptionUsage);
+            return Err(UciCommandError::SetOptionUsage);
         }
         let name = name_words.join(" ").to_ascii_lowercase();
         let value = value_at.map(|i| words[i + 1..].join(" "));
@@ -272,9 +272,9 @@ impl Engine {
     }
 
     /// With `seed random`, a new seed from the OS for the next search.
-    fn reseed(&mut self) -> Result<(), CommandError> {
+    fn reseed(&mut self) -> Result<(), UciCommandError> {
         if self.seed_mode == SeedMode::Random {
-            self.params.seed = draw_seed().map_err(|error| CommandError::RandomSeed {
+            self.params.seed = draw_seed().map_err(|error| UciCommandError::RandomSeed {
                 error,
                 kept: self.params.seed,
             })?;
@@ -284,8 +284,8 @@ impl Engine {
 
     /// `position startpos [moves m1 m2 …]`. All or nothing: a bad move keeps
     /// the previous position.
-    fn set_position(&mut self, words: &[&str]) -> Result<(), CommandError> {
-        let usage = |got: Option<&str>| CommandError::PositionUsage {
+    fn set_position(&mut self, words: &[&str]) -> Result<(), UciCommandError> {
+        let usage = |got: Option<&str>| UciCommandError::PositionUsage {
             got: got.map(quote_input),
         };
         let (first, rest) = words.split_first().ok_or_else(|| usage(None))?;
@@ -300,13 +300,13 @@ impl Engine {
         let mut game = Game::new(self.variant);
         for (i, text) in moves.iter().enumerate() {
             let index = i + 1;
-            let mv: Move = text.parse().map_err(|error| CommandError::NotAMove {
+            let mv: Move = text.parse().map_err(|error| UciCommandError::NotAMove {
                 index,
                 text: quote_input(text),
                 error,
             })?;
             game.play(mv)
-                .map_err(|error| CommandError::IllegalMove { index, mv, error })?;
+                .map_err(|error| UciCommandError::IllegalMove { index, mv, error })?;
         }
         let start = Position::new(self.variant);
         let mut search = match self.search.take() {
@@ -315,7 +315,7 @@ impl Engine {
         };
         let accepted = search.set_game(start, game.moves());
         self.search = Some(search);
-        accepted.map_err(CommandError::SearchRefused)?;
+        accepted.map_err(UciCommandError::SearchRefused)?;
         self.game = game;
         Ok(())
     }
@@ -402,10 +402,10 @@ mod tests {
     use std::io::Write;
     use std::sync::Mutex;
 
-    fn engine() -> (Engine, Arc<Mutex<Vec<u8>>>) {
+    fn engine() -> (UciSession, Arc<Mutex<Vec<u8>>>) {
         #[derive(Clone)]
-        struct Shared(Arc<Mutex<Vec<u8>>>);
-        impl Write for Shared {
+        struct SharedBuffer(Arc<Mutex<Vec<u8>>>);
+        impl Write for SharedBuffer {
             fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
                 self.0.lock().expect("lock").extend_from_slice(buf);
                 Ok(buf.len())
@@ -415,8 +415,8 @@ mod tests {
             }
         }
         let buf = Arc::new(Mutex::new(Vec::new()));
-        let out = Output::new(Box::new(Shared(buf.clone())));
-        (Engine::new(out), buf)
+        let out = Output::new(Box::new(SharedBuffer(buf.clone())));
+        (UciSession::new(out), buf)
     }
 
     #[test]

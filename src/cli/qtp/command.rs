@@ -2,7 +2,7 @@
 //! id, the command and its checked arguments.
 
 use super::seating::Colour;
-use crate::game::{ParseMoveError, QtpMove};
+use crate::game::{ParseMoveError, QtpMove, VariantError};
 use crate::text::quote_input;
 use std::fmt;
 
@@ -26,7 +26,7 @@ pub(super) const COMMANDS: [&str; 14] = [
 
 /// A command with its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Command {
+pub(super) enum QtpCommand {
     Name,
     Version,
     IsKnown(String),
@@ -46,7 +46,7 @@ pub(super) enum Command {
 
 /// Why a request was refused; the text after `?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum CommandError {
+pub(super) enum QtpCommandError {
     /// No such command (at most 80 characters of it).
     Unknown { command: String },
     /// Missing or extra arguments; the usage line.
@@ -58,7 +58,7 @@ pub(super) enum CommandError {
     /// A square or wall that cannot be read.
     Move(ParseMoveError),
     /// A board size or wall count the rules do not allow.
-    Variant(String),
+    Variant(VariantError),
     /// The game is won; `winner` won it.
     GameOver { winner: Colour },
     /// `colour` asked to move while it is `to_move`'s turn.
@@ -71,39 +71,39 @@ pub(super) enum CommandError {
     NoMove,
 }
 
-impl fmt::Display for CommandError {
+impl fmt::Display for QtpCommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Unknown { command } => write!(f, "unknown command {command:?}"),
-            CommandError::Usage(usage) => write!(f, "usage: {usage}"),
-            CommandError::Colour { got } => {
+            QtpCommandError::Unknown { command } => write!(f, "unknown command {command:?}"),
+            QtpCommandError::Usage(usage) => write!(f, "usage: {usage}"),
+            QtpCommandError::Colour { got } => {
                 write!(f, "expected a colour, white or black, got {got:?}")
             }
-            CommandError::Number { what, got } => write!(f, "expected {what}, got {got:?}"),
-            CommandError::Move(e) => e.fmt(f),
-            CommandError::Variant(why) => f.write_str(why),
-            CommandError::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
-            CommandError::NotTurn { colour, to_move } => {
+            QtpCommandError::Number { what, got } => write!(f, "expected {what}, got {got:?}"),
+            QtpCommandError::Move(e) => e.fmt(f),
+            QtpCommandError::Variant(e) => e.fmt(f),
+            QtpCommandError::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
+            QtpCommandError::NotTurn { colour, to_move } => {
                 write!(f, "it is {to_move}'s turn, not {colour}'s")
             }
-            CommandError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
-            CommandError::UndoTooFar { asked, played } => write!(
+            QtpCommandError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
+            QtpCommandError::UndoTooFar { asked, played } => write!(
                 f,
                 "cannot undo {asked} moves: {played} played; nothing was undone"
             ),
-            CommandError::NoMove => f.write_str("the engine found no move"),
+            QtpCommandError::NoMove => f.write_str("the engine found no move"),
         }
     }
 }
 
-impl std::error::Error for CommandError {}
+impl std::error::Error for QtpCommandError {}
 
 /// A request: its id (echoed in the answer) and the command, or why the
 /// command was refused.
 #[derive(Debug)]
 pub(super) struct Request {
     pub id: Option<u64>,
-    pub command: Result<Command, CommandError>,
+    pub command: Result<QtpCommand, QtpCommandError>,
 }
 
 impl Request {
@@ -126,7 +126,7 @@ impl Request {
         };
         let command = match words.split_first() {
             Some((name, args)) => command(name, args),
-            None => Err(CommandError::Unknown {
+            None => Err(QtpCommandError::Unknown {
                 command: String::new(),
             }),
         };
@@ -135,79 +135,79 @@ impl Request {
 }
 
 /// The command `name` with `args`.
-fn command(name: &str, args: &[&str]) -> Result<Command, CommandError> {
-    let none = |c: Command, usage: &'static str| {
+fn command(name: &str, args: &[&str]) -> Result<QtpCommand, QtpCommandError> {
+    let none = |c: QtpCommand, usage: &'static str| {
         if args.is_empty() {
             Ok(c)
         } else {
-            Err(CommandError::Usage(usage))
+            Err(QtpCommandError::Usage(usage))
         }
     };
     match name.to_ascii_lowercase().as_str() {
-        "name" => none(Command::Name, "name"),
-        "version" => none(Command::Version, "version"),
-        "list_commands" => none(Command::ListCommands, "list_commands"),
-        "quit" => none(Command::Quit, "quit"),
-        "clear_board" => none(Command::ClearBoard, "clear_board"),
-        "winner" => none(Command::Winner, "winner"),
-        "showboard" => none(Command::ShowBoard, "showboard"),
+        "name" => none(QtpCommand::Name, "name"),
+        "version" => none(QtpCommand::Version, "version"),
+        "list_commands" => none(QtpCommand::ListCommands, "list_commands"),
+        "quit" => none(QtpCommand::Quit, "quit"),
+        "clear_board" => none(QtpCommand::ClearBoard, "clear_board"),
+        "winner" => none(QtpCommand::Winner, "winner"),
+        "showboard" => none(QtpCommand::ShowBoard, "showboard"),
         "known_command" => match args {
-            [word] => Ok(Command::IsKnown(word.to_string())),
-            _ => Err(CommandError::Usage("known_command COMMAND")),
+            [word] => Ok(QtpCommand::IsKnown(word.to_string())),
+            _ => Err(QtpCommandError::Usage("known_command COMMAND")),
         },
         "boardsize" => match args {
-            [n] => number(n, "a board size").map(Command::BoardSize),
-            _ => Err(CommandError::Usage("boardsize N")),
+            [n] => number(n, "a board size").map(QtpCommand::BoardSize),
+            _ => Err(QtpCommandError::Usage("boardsize N")),
         },
         "walls" => match args {
-            [n] => number(n, "a number of walls").map(Command::Walls),
-            _ => Err(CommandError::Usage("walls N")),
+            [n] => number(n, "a number of walls").map(QtpCommand::Walls),
+            _ => Err(QtpCommandError::Usage("walls N")),
         },
         "playmove" => match args {
-            [colour_word, square] => Ok(Command::Play(
+            [colour_word, square] => Ok(QtpCommand::Play(
                 colour(colour_word)?,
-                QtpMove::parse(square, None).map_err(CommandError::Move)?,
+                QtpMove::parse(square, None).map_err(QtpCommandError::Move)?,
             )),
-            _ => Err(CommandError::Usage("playmove COLOR SQUARE")),
+            _ => Err(QtpCommandError::Usage("playmove COLOR SQUARE")),
         },
         "playwall" => match args {
-            [colour_word, square, orientation] => Ok(Command::Play(
+            [colour_word, square, orientation] => Ok(QtpCommand::Play(
                 colour(colour_word)?,
-                QtpMove::parse(square, Some(orientation)).map_err(CommandError::Move)?,
+                QtpMove::parse(square, Some(orientation)).map_err(QtpCommandError::Move)?,
             )),
-            _ => Err(CommandError::Usage(
+            _ => Err(QtpCommandError::Usage(
                 "playwall COLOR SQUARE horizontal|h|vertical|v",
             )),
         },
         "genmove" => match args {
-            [colour_word] => colour(colour_word).map(Command::GenMove),
-            _ => Err(CommandError::Usage("genmove COLOR")),
+            [colour_word] => colour(colour_word).map(QtpCommand::GenMove),
+            _ => Err(QtpCommandError::Usage("genmove COLOR")),
         },
         "undo" => match args {
-            [] => Ok(Command::Undo(1)),
+            [] => Ok(QtpCommand::Undo(1)),
             [n] => match n.parse::<usize>() {
-                Ok(n) if n >= 1 => Ok(Command::Undo(n)),
-                _ => Err(CommandError::Number {
+                Ok(n) if n >= 1 => Ok(QtpCommand::Undo(n)),
+                _ => Err(QtpCommandError::Number {
                     what: "a number of moves of at least 1",
                     got: quote_input(n),
                 }),
             },
-            _ => Err(CommandError::Usage("undo [N]")),
+            _ => Err(QtpCommandError::Usage("undo [N]")),
         },
-        _ => Err(CommandError::Unknown {
+        _ => Err(QtpCommandError::Unknown {
             command: quote_input(name),
         }),
     }
 }
 
-fn colour(word: &str) -> Result<Colour, CommandError> {
-    word.parse().map_err(|()| CommandError::Colour {
+fn colour(word: &str) -> Result<Colour, QtpCommandError> {
+    word.parse().map_err(|()| QtpCommandError::Colour {
         got: quote_input(word),
     })
 }
 
-fn number(word: &str, what: &'static str) -> Result<u8, CommandError> {
-    word.parse().map_err(|_| CommandError::Number {
+fn number(word: &str, what: &'static str) -> Result<u8, QtpCommandError> {
+    word.parse().map_err(|_| QtpCommandError::Number {
         what,
         got: quote_input(word),
     })
@@ -227,20 +227,20 @@ mod tests {
         assert!(Request::parse("# just a comment").is_none());
         let r = parse("12 genmove white # think");
         assert_eq!(r.id, Some(12));
-        assert_eq!(r.command, Ok(Command::GenMove(Colour::White)));
+        assert_eq!(r.command, Ok(QtpCommand::GenMove(Colour::White)));
     }
 
     #[test]
     fn moves_are_read_the_qtp_way() {
         let wall = parse("playwall black C6 V").command.expect("valid");
-        let Command::Play(Colour::Black, mv) = wall else {
+        let QtpCommand::Play(Colour::Black, mv) = wall else {
             panic!("{wall:?}")
         };
         assert_eq!(mv.mv().to_string(), "c5v");
         assert_eq!(
             parse("playmove white e2")
                 .command
-                .map(|c| matches!(c, Command::Play(..))),
+                .map(|c| matches!(c, QtpCommand::Play(..))),
             Ok(true)
         );
     }
@@ -249,23 +249,23 @@ mod tests {
     fn bad_requests_say_what_is_wrong() {
         assert_eq!(
             parse("playmove e2").command,
-            Err(CommandError::Usage("playmove COLOR SQUARE"))
+            Err(QtpCommandError::Usage("playmove COLOR SQUARE"))
         );
         assert!(matches!(
             parse("genmove red").command,
-            Err(CommandError::Colour { .. })
+            Err(QtpCommandError::Colour { .. })
         ));
         assert!(matches!(
             parse("undo 0").command,
-            Err(CommandError::Number { .. })
+            Err(QtpCommandError::Number { .. })
         ));
         assert!(matches!(
             parse("boardsize 999").command,
-            Err(CommandError::Number { .. })
+            Err(QtpCommandError::Number { .. })
         ));
         assert!(matches!(
             parse("fly").command,
-            Err(CommandError::Unknown { .. })
+            Err(QtpCommandError::Unknown { .. })
         ));
         let long = "x".repeat(500);
         let text = parse(&long).command.unwrap_err().to_string();

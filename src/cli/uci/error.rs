@@ -33,7 +33,7 @@ const COMMANDS: &str = "uci, isready, setoption, ucinewgame, position, go, stop,
 /// Why a command was refused; nothing changed. Quoted input is at most 80
 /// characters long.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum CommandError {
+pub(super) enum UciCommandError {
     /// The first word is no command.
     Unknown {
         /// The word.
@@ -77,45 +77,45 @@ pub(super) enum CommandError {
     },
 }
 
-impl From<OptionError> for CommandError {
-    fn from(e: OptionError) -> CommandError {
-        CommandError::Option(e)
+impl From<OptionError> for UciCommandError {
+    fn from(e: OptionError) -> UciCommandError {
+        UciCommandError::Option(e)
     }
 }
 
-impl fmt::Display for CommandError {
+impl fmt::Display for UciCommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Unknown { command } => {
+            UciCommandError::Unknown { command } => {
                 write!(f, "unknown command {command:?} (expected {COMMANDS})")
             }
-            CommandError::SetOptionUsage => {
+            UciCommandError::SetOptionUsage => {
                 f.write_str("expected: setoption name <option> value <value>")
             }
-            CommandError::Option(e) => e.fmt(f),
-            CommandError::PositionUsage { got } => {
+            UciCommandError::Option(e) => e.fmt(f),
+            UciCommandError::PositionUsage { got } => {
                 f.write_str("expected: position startpos [moves m1 m2 …]")?;
                 match got {
                     Some(word) => write!(f, " (got {word:?})"),
                     None => Ok(()),
                 }
             }
-            CommandError::NotAMove { index, text, error } => write!(
+            UciCommandError::NotAMove { index, text, error } => write!(
                 f,
                 "move {index} {text:?} is not a move: {error}; position unchanged"
             ),
-            CommandError::IllegalMove { index, mv, error } => write!(
+            UciCommandError::IllegalMove { index, mv, error } => write!(
                 f,
                 "move {index} ({mv}) is illegal: {error}; position unchanged"
             ),
-            CommandError::SearchRefused(e) => {
+            UciCommandError::SearchRefused(e) => {
                 write!(f, "the search refused the game: {e}; position unchanged")
             }
-            CommandError::RandomSeed { error, kept } => {
+            UciCommandError::RandomSeed { error, kept } => {
                 write!(f, "cannot draw a random seed: {error}; seed {kept} kept")
             }
         }
     }
 }
 
-impl std::error::Error for CommandError {}
+impl std::error::Error for UciCommandError {}
