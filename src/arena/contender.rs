@@ -11,7 +11,7 @@ mod spec;
 
 pub use error::EngineError;
 use process::Process;
-pub(crate) use running::{Engine, Reply};
+pub(crate) use running::{Reply, RunningContender};
 pub use spec::{parse_spec, SpecError};
 
 use crate::game::Variant;

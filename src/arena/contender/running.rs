@@ -19,12 +19,12 @@ pub(crate) struct Reply {
 }
 
 /// A contender ready to play one game.
-pub(crate) enum Engine {
+pub(crate) enum RunningContender {
     Internal(Box<dyn SearchEngine>),
     External(Process),
 }
 
-impl Engine {
+impl RunningContender {
     /// Starts `contender` for a game of `variant`; `seed` varies the
     /// in-process engine's random choices from game to game.
     pub fn start(
@@ -33,7 +33,7 @@ impl Engine {
         limit: MatchLimit,
         seed: u64,
         timeout: Duration,
-    ) -> Result<Engine, EngineError> {
+    ) -> Result<RunningContender, EngineError> {
         match contender {
             Contender::Internal { params, .. } => {
                 let mut params = params.clone();
@@ -41,11 +41,15 @@ impl Engine {
                 if let Some(limits) = limit {
                     params.limits = limits;
                 }
-                Ok(Engine::Internal(new_engine(Position::new(variant), params)))
+                Ok(RunningContender::Internal(new_engine(
+                    Position::new(variant),
+                    params,
+                )))
             }
             Contender::External {
                 command, protocol, ..
-            } => Process::start(command, *protocol, variant, limit, timeout).map(Engine::External),
+            } => Process::start(command, *protocol, variant, limit, timeout)
+                .map(RunningContender::External),
         }
     }
 
@@ -53,7 +57,7 @@ impl Engine {
     pub fn reply(&mut self, variant: Variant, moves: &[Move]) -> Result<Reply, EngineError> {
         let started = Instant::now();
         match self {
-            Engine::Internal(search) => {
+            RunningContender::Internal(search) => {
                 search
                     .set_game(Position::new(variant), moves)
                     .map_err(|e| EngineError::RecordRefused(e.to_string()))?;
@@ -64,7 +68,7 @@ impl Engine {
                     ms: started.elapsed().as_secs_f64() * 1000.0,
                 })
             }
-            Engine::External(process) => process.reply(moves, started),
+            RunningContender::External(process) => process.reply(moves, started),
         }
     }
 }

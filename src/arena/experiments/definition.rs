@@ -7,7 +7,7 @@ use crate::text::group_digits;
 /// One row of an experiment: the tested engine's settings against the fixed
 /// point, and the thesis's result for it.
 #[derive(Clone, Debug)]
-pub struct Setting {
+pub struct ExperimentSetting {
     /// The parameter's value as shown in the table ("0.05", "∞", "on").
     pub label: String,
     /// The tested engine (its `playouts`/`time_ms` are its budget).
@@ -24,7 +24,7 @@ pub struct Series {
     /// What is held equal ("equal playouts: 2,500 a move").
     pub name: String,
     /// The rows.
-    pub settings: Vec<Setting>,
+    pub settings: Vec<ExperimentSetting>,
 }
 
 /// One of the thesis's experiments.

@@ -14,7 +14,7 @@ mod run;
 pub mod shards;
 mod table;
 
-pub use definition::{thesis_terms, Experiment, Series, Setting};
+pub use definition::{thesis_terms, Experiment, ExperimentSetting, Series};
 pub use error::ExperimentError;
 pub use result::{ExperimentResult, SeriesResult, SettingResult};
 use run::{experiment_result, setting_config, setting_result};

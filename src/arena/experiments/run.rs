@@ -2,8 +2,8 @@
 //! against the fixed point, its summary a row of results.
 
 use super::{
-    thesis_terms, Experiment, ExperimentError, ExperimentResult, Series, SeriesResult, Setting,
-    SettingResult,
+    thesis_terms, Experiment, ExperimentError, ExperimentResult, ExperimentSetting, Series,
+    SeriesResult, SettingResult,
 };
 use crate::arena::{run_match, Contender, MatchConfig, Summary, Tally};
 use crate::game::Variant;
@@ -75,7 +75,11 @@ pub(super) fn experiment_result(
 
 /// The match of one setting: the tested engine (A) against the fixed point,
 /// `games` games on `threads` threads, each side with its own budget.
-pub(super) fn setting_config(setting: &Setting, games: usize, threads: usize) -> MatchConfig {
+pub(super) fn setting_config(
+    setting: &ExperimentSetting,
+    games: usize,
+    threads: usize,
+) -> MatchConfig {
     let mut config = MatchConfig::new(
         Contender::internal(&setting.label, setting.tested.clone()),
         Contender::internal("fixed point", setting.fixed.clone()),
@@ -91,7 +95,7 @@ pub(super) fn setting_config(setting: &Setting, games: usize, threads: usize) ->
 /// in-process engines never should) is an error.
 pub(super) fn setting_result(
     experiment: &Experiment,
-    setting: &Setting,
+    setting: &ExperimentSetting,
     summary: &Summary,
 ) -> Result<SettingResult, ExperimentError> {
     if let Some(forfeit) = summary.forfeits.first() {
@@ -120,7 +124,7 @@ pub(super) fn setting_result(
 fn play_setting(
     experiment: &Experiment,
     series: &Series,
-    setting: &Setting,
+    setting: &ExperimentSetting,
     (games, threads): (usize, usize),
     progress: &(dyn Fn(RunEvent<'_>) + Sync),
 ) -> Result<SettingResult, ExperimentError> {

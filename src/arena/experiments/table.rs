@@ -5,7 +5,7 @@ use super::rows::{
     Row, Switch, EQUAL_TIME_MS, MAXD_ROWS, PLAYOUT_ROWS, SKIP_ROWS, SLOPE_ROWS, SWITCHES,
     THESIS_2S_MAXD5, UCT_C_ROWS, WALL_WEIGHT_ROWS,
 };
-use super::{Experiment, Series, Setting};
+use super::{Experiment, ExperimentSetting, Series};
 use crate::search::{Limits, SearchParams};
 use crate::text::group_digits;
 
@@ -38,7 +38,7 @@ fn series<T: Copy>(
             .map(|&(label, value, thesis)| {
                 let mut tested = fixed.clone();
                 change(&mut tested, value);
-                Setting {
+                ExperimentSetting {
                     label: label.to_string(),
                     tested,
                     fixed: fixed.clone(),
@@ -96,7 +96,7 @@ impl Budget {
 
 /// One of experiments 1–6 in the table: what it is and how its series are
 /// built.
-struct Entry {
+struct ExperimentRecipe {
     number: u8,
     title: &'static str,
     parameter: &'static str,
@@ -105,15 +105,15 @@ struct Entry {
 }
 
 /// Experiments 1–6.
-const EXPERIMENTS: [Entry; 6] = [
-    Entry {
+const EXPERIMENTS: [ExperimentRecipe; 6] = [
+    ExperimentRecipe {
         number: 1,
         title: "Playouts per move",
         parameter: "playouts per move",
         setup: "The fixed point makes 2,500 playouts a move; the tested engine, otherwise the same, makes the number in the first column. The thesis's table gives the fixed point maxd 0 (evaluate right after expansion), unlike its other experiments. The first series follows the table; the second uses maxd 2 like the rest.",
         series: playouts_series,
     },
-    Entry {
+    ExperimentRecipe {
         number: 2,
         title: "UCT constant C",
         parameter: "C",
@@ -123,14 +123,14 @@ const EXPERIMENTS: [Entry; 6] = [
             vec![series(&b.equal(2500), &fixed, &UCT_C_ROWS, |p, v| p.uct_c = v)]
         },
     },
-    Entry {
+    ExperimentRecipe {
         number: 3,
         title: "Maximum playout length maxd",
         parameter: "maxd",
         setup: "The thesis gave both sides 2 s a move and counted the playouts each maxd made in that time (3,624 at maxd 0 down to 86 when playing to the end). The first series gives each maxd exactly the thesis's count; the second gives every maxd 2,500 playouts, which separates the quality of a playout from its cost.",
         series: maxd_series,
     },
-    Entry {
+    ExperimentRecipe {
         number: 4,
         title: "Wall weight in the evaluation",
         parameter: "wall weight",
@@ -142,7 +142,7 @@ const EXPERIMENTS: [Entry; 6] = [
             })]
         },
     },
-    Entry {
+    ExperimentRecipe {
         number: 5,
         title: "Score slope",
         parameter: "score slope",
@@ -154,7 +154,7 @@ const EXPERIMENTS: [Entry; 6] = [
             })]
         },
     },
-    Entry {
+    ExperimentRecipe {
         number: 6,
         title: "Node skipping from depth d",
         parameter: "skipping from depth",
@@ -194,7 +194,7 @@ fn maxd_series(b: Budget) -> Vec<Series> {
         name: "the thesis's 2 s a move: each maxd gets the playouts the thesis made with it".into(),
         settings: MAXD_ROWS
             .iter()
-            .map(|&(label, maxd, thesis, playouts)| Setting {
+            .map(|&(label, maxd, thesis, playouts)| ExperimentSetting {
                 label: label.to_string(),
                 tested: SearchParams {
                     max_playout_moves: maxd,
