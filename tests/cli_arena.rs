@@ -2,40 +2,21 @@
 //! board, checked through the JSON summary and the records file; test-double
 //! engines that play an illegal move or crash lose every game.
 
+mod common;
+
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// A scratch directory for one test's output files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quoridor-arena-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::scratch("arena", name)
 }
 
 /// Runs the arena on 5x5 with 2 walls; returns the output, the JSON summary
 /// and the records file.
 fn arena(name: &str, extra: &[&str]) -> (Output, Value, String) {
-    let dir = scratch(name);
-    let (json, records) = (dir.join("summary.json"), dir.join("games.txt"));
-    let mut args = vec!["arena", "--size", "5", "--walls", "2", "--threads", "2"];
-    args.extend_from_slice(extra);
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args(&args)
-        .args(["--json", json.to_str().expect("utf-8 path")])
-        .args(["--records", records.to_str().expect("utf-8 path")])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("quoridor runs");
-    assert!(
-        out.status.success(),
-        "arena failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary = serde_json::from_str(&std::fs::read_to_string(&json).expect("json written"))
-        .expect("valid JSON");
-    let records = std::fs::read_to_string(&records).expect("records written");
-    (out, summary, records)
+    common::arena(&scratch(name), extra)
 }
 
 fn count(v: &Value) -> u64 {

@@ -3,23 +3,11 @@
 //! with a suggestion, numbers checked against their ranges, shell
 //! completions, a quiet end on a closed pipe and exit 1 on a full disk.
 
+mod common;
+
+use common::{quoridor, stderr, stdout};
 use std::io::Read;
-use std::process::{Command, Output, Stdio};
-
-fn quoridor(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args(args)
-        .output()
-        .expect("the quoridor binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// Asserts exit 2, nothing on stdout and exactly one line on stderr, which
 /// starts with `error:` and contains `expected`.

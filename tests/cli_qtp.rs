@@ -2,6 +2,8 @@
 //! command, and the arena's QTP side against a test double
 //! (`tests/fixtures/qtp_list_engine.sh`) and against `quoridor qtp` itself.
 
+mod common;
+
 use quoridor::game::{Game, Variant};
 use serde_json::Value;
 use std::io::Write;
@@ -229,32 +231,12 @@ fn engine_flags_are_checked_before_the_session() {
 
 /// A scratch directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quoridor-qtp-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::scratch("qtp", name)
 }
 
 /// Runs the arena on 5x5 with 2 walls; the JSON summary.
 fn arena(name: &str, extra: &[&str]) -> Value {
-    let dir = scratch(name);
-    let json = dir.join("summary.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args(["arena", "--size", "5", "--walls", "2", "--threads", "2"])
-        .args(extra)
-        .args(["--json", json.to_str().expect("utf-8 path")])
-        .args([
-            "--records",
-            dir.join("games.txt").to_str().expect("utf-8 path"),
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("quoridor runs");
-    assert!(
-        out.status.success(),
-        "arena failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("JSON")
+    common::arena(&scratch(name), extra).1
 }
 
 /// The double's command: moves for white and for black, and its log.

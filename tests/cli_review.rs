@@ -1,18 +1,13 @@
 //! `quoridor review`: the engine judges every move of a record, run as a
 //! user would run it.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::quoridor;
 
 /// Player 1 stands on d8 and plays a wall instead of winning with d9;
 /// player 2 then wins.
 const THROWN: &str = "d1 f9 d2 f8 d3 f7 d4 f6 d5 f5 d6 f4 d7 f3 d8 f2 a1h f1";
-
-fn quoridor(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args(args)
-        .output()
-        .expect("the quoridor binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

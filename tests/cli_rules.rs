@@ -1,21 +1,8 @@
 //! The `quoridor` binary's rules commands, run as a user would run them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn quoridor(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args(args)
-        .output()
-        .expect("the quoridor binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
+use common::{quoridor, stderr, stdout};
 
 #[test]
 fn moves_lists_the_131_start_moves() {

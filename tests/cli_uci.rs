@@ -1,161 +1,17 @@
 //! The engine protocol (`quoridor uci`) driven as a subprocess, as a GUI or
 //! the arena would.
 
-use quoridor::game::{Game, Move, Variant};
+mod common;
+
+use common::{assert_legal, field, last_info, Uci, TIMEOUT};
+use quoridor::game::Variant;
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Long enough for a slow debug build on a busy machine.
-const TIMEOUT: Duration = Duration::from_secs(30);
-
-/// A running `quoridor uci` with its output read line by line on a thread.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("quoridor uci starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let stdin = child.stdin.take();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("engine reads its input");
-        stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including the first one that `done` accepts.
-    fn read_until(&self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + TIMEOUT;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let stop = done(&line);
-                    seen.push(line);
-                    if stop {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("timed out; output so far: {seen:#?}"),
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output; output so far: {seen:#?}")
-                }
-            }
-        }
-    }
-
-    /// Sends `isready` and returns everything printed before `readyok`.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut lines = self.read_until(|l| l == "readyok");
-        lines.pop();
-        lines
-    }
-
-    /// The next `info string error: …` line, after syncing: exactly one expected.
-    fn error_after(&mut self, command: &str) -> String {
-        self.send(command);
-        let lines = self.sync();
-        assert_eq!(lines.len(), 1, "one error line for {command:?}: {lines:#?}");
-        let line = &lines[0];
-        assert!(
-            line.starts_with("info string error: "),
-            "error line for {command:?}: {line}"
-        );
-        line.clone()
-    }
-
-    /// Runs `go …` and returns all lines up to `bestmove`, and the move.
-    fn go(&mut self, command: &str) -> (Vec<String>, String) {
-        self.send(command);
-        let lines = self.read_until(|l| l.starts_with("bestmove "));
-        let best = lines
-            .last()
-            .and_then(|l| l.strip_prefix("bestmove "))
-            .expect("bestmove line")
-            .to_string();
-        (lines, best)
-    }
-
-    /// The record of the engine's current position (via `show`).
-    fn record(&mut self) -> String {
-        self.send("show");
-        let lines = self.read_until(|l| l.starts_with("info string record:"));
-        lines
-            .last()
-            .and_then(|l| l.strip_prefix("info string record:"))
-            .expect("record line")
-            .trim()
-            .to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Asserts `mv` is legal after `record` in `variant`.
-fn assert_legal(variant: Variant, record: &str, mv: &str) {
-    let game = Game::parse_with_variant(record, variant).expect("record is legal");
-    let parsed: Move = mv
-        .parse()
-        .unwrap_or_else(|e| panic!("bestmove {mv:?}: {e}"));
-    if let Err(e) = game.position().check(parsed) {
-        panic!("bestmove {mv} is illegal after {record:?}: {e}");
-    }
-}
-
-/// The number after `key` in an `info` line.
-fn field(line: &str, key: &str) -> u64 {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let i = words
-        .iter()
-        .position(|w| *w == key)
-        .unwrap_or_else(|| panic!("no {key} in {line}"));
-    words[i + 1]
-        .parse()
-        .unwrap_or_else(|_| panic!("{key} is not a number in {line}"))
-}
 
 #[test]
 fn handshake_lists_every_search_option_then_uciok() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
     assert_eq!(lines[0], "id name Quoridor UCT");
@@ -233,7 +89,7 @@ fn handshake_lists_every_search_option_then_uciok() {
 
 #[test]
 fn bad_setoption_reports_an_error_and_changes_nothing() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("setoption name time_ms value 0");
     e.send("setoption name playouts value 300");
     assert!(e.sync().is_empty(), "valid options print nothing");
@@ -270,7 +126,7 @@ fn bad_setoption_reports_an_error_and_changes_nothing() {
 
 #[test]
 fn illegal_move_in_position_keeps_the_previous_position() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos moves e2 e8 e3h");
     assert!(e.sync().is_empty());
     let error = e.error_after("position startpos moves e2 e8 e3 e5");
@@ -290,7 +146,7 @@ fn illegal_move_in_position_keeps_the_previous_position() {
 
 #[test]
 fn go_nodes_makes_that_many_playouts_and_a_legal_move() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos moves e2 e8 e3 e7");
     let (lines, best) = e.go("go nodes 500");
     assert_legal(Variant::default(), "e2 e8 e3 e7", &best);
@@ -305,7 +161,7 @@ fn go_nodes_makes_that_many_playouts_and_a_legal_move() {
 
 #[test]
 fn go_movetime_answers_in_time() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos");
     let started = Instant::now();
     let (_, best) = e.go("go movetime 300");
@@ -317,7 +173,7 @@ fn go_movetime_answers_in_time() {
 
 #[test]
 fn go_infinite_reports_while_searching_until_stop() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos moves e2");
     e.send("go infinite");
     // `isready` is answered during the search, and progress is reported.
@@ -336,15 +192,6 @@ fn go_infinite_reports_while_searching_until_stop() {
     assert_legal(Variant::default(), "e2", &best);
 }
 
-/// The last `info depth …` line of a think.
-fn last_info(lines: &[String]) -> &str {
-    lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth "))
-        .expect("a last info line")
-}
-
 /// The `info string tree full at …` line of a think.
 fn tree_full_note(lines: &[String]) -> &str {
     lines
@@ -355,7 +202,7 @@ fn tree_full_note(lines: &[String]) -> &str {
 
 #[test]
 fn a_full_tree_ends_a_long_think_and_says_so() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("setoption name tree_mb value 1");
     e.send("position startpos moves e2 e8");
     let started = Instant::now();
@@ -390,7 +237,7 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
 
 #[test]
 fn malformed_lines_are_errors_not_crashes() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     // Bad `go` values are errors too, but followed by a search: see
     // `invalid_go_values_report_an_error_and_still_answer_bestmove`.
     for command in [
@@ -413,7 +260,7 @@ fn malformed_lines_are_errors_not_crashes() {
 
 #[test]
 fn board_size_and_walls_options_start_a_new_board() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos moves e2");
     e.send("setoption name board_size value 5");
     e.send("setoption name walls value 3");
@@ -427,7 +274,7 @@ fn board_size_and_walls_options_start_a_new_board() {
 
 #[test]
 fn position_extension_reuses_the_tree() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("setoption name time_ms value 0");
     e.send("position startpos");
     e.go("go nodes 3000");
@@ -454,7 +301,7 @@ fn position_extension_reuses_the_tree() {
 
 #[test]
 fn game_over_position_has_no_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("setoption name board_size value 3");
     e.send("position startpos moves b2 a3 b3");
     let (lines, best) = e.go("go nodes 10");
@@ -464,7 +311,7 @@ fn game_over_position_has_no_bestmove() {
 
 #[test]
 fn quit_ends_the_process_even_while_searching() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("go infinite");
     e.sync();
     e.send("quit");
@@ -481,7 +328,7 @@ fn quit_ends_the_process_even_while_searching() {
 
 #[test]
 fn end_of_input_finishes_a_search_with_limits() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos");
     e.send("go nodes 200");
     e.stdin = None; // closes the pipe
@@ -491,7 +338,7 @@ fn end_of_input_finishes_a_search_with_limits() {
 }
 
 /// Sets small configured limits so a fallback search is quick.
-fn quick_defaults(e: &mut Engine) {
+fn quick_defaults(e: &mut Uci) {
     e.send("setoption name time_ms value 0");
     e.send("setoption name playouts value 200");
     assert!(e.sync().is_empty());
@@ -499,7 +346,7 @@ fn quick_defaults(e: &mut Engine) {
 
 #[test]
 fn invalid_go_values_report_an_error_and_still_answer_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     quick_defaults(&mut e);
     for (command, mentions) in [
         ("go nodes 0", "go nodes"),
@@ -527,7 +374,7 @@ fn invalid_go_values_report_an_error_and_still_answer_bestmove() {
 
 #[test]
 fn unknown_go_words_get_one_warning_and_a_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     let (lines, best) = e.go("go ponder mate 3 searchmoves e2 nodes 150");
     let warnings: Vec<&String> = lines
         .iter()
@@ -541,7 +388,7 @@ fn unknown_go_words_get_one_warning_and_a_bestmove() {
 
 #[test]
 fn go_with_clocks_thinks_for_its_share_of_the_time() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("position startpos moves e2");
     let started = Instant::now();
     // Black to move with a minute: 60 s / 30 moves − 50 ms = 1.95 s.
@@ -563,7 +410,7 @@ fn go_with_clocks_thinks_for_its_share_of_the_time() {
 
 #[test]
 fn go_depth_stops_when_the_principal_variation_is_that_long() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("setoption name time_ms value 0");
     let (lines, best) = e.go("go depth 3");
     let info = &lines[lines.len() - 2];
@@ -574,7 +421,7 @@ fn go_depth_stops_when_the_principal_variation_is_that_long() {
 
 #[test]
 fn a_huge_input_line_is_not_echoed_back() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     let huge = "x".repeat(1_000_000);
     let error = e.error_after(&huge);
     assert!(error.len() < 300, "{} bytes", error.len());
@@ -638,7 +485,7 @@ fn a_closed_output_ends_the_session_quietly() {
 
 #[test]
 fn threads_two_searches_the_total_playouts_and_stops_on_stop() {
-    let mut e = Engine::start();
+    let mut e = Uci::start();
     e.send("setoption name threads value 2");
     assert!(e.sync().is_empty());
     e.send("position startpos moves e2 e8 e3 e7");

@@ -3,101 +3,14 @@
 //! depth`, `go movetime`, the `info` line's shape, legal best moves, and a
 //! short match against UCT.
 
+mod common;
+
+use common::{last_info, word_after, Uci};
 use quoridor::game::{Game, Move, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
 
-/// Long enough for a slow debug build on a busy machine.
-const TIMEOUT: Duration = Duration::from_secs(60);
-
-struct Uci {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Uci {
-    fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("quoridor uci starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Uci {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("engine reads");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including `bestmove`, and the move.
-    fn go(&mut self, command: &str) -> (Vec<String>, String) {
-        self.send(command);
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(TIMEOUT)
-                .unwrap_or_else(|e| panic!("{e}; output so far: {seen:#?}"));
-            if let Some(best) = line.strip_prefix("bestmove ") {
-                let best = best.to_string();
-                seen.push(line);
-                return (seen, best);
-            }
-            seen.push(line);
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
+/// Asserts `mv` is legal after `record` on the default board.
 fn assert_legal(record: &str, mv: &str) {
-    let game = Game::parse_with_variant(record, Variant::default()).expect("record");
-    let parsed: Move = mv
-        .parse()
-        .unwrap_or_else(|e| panic!("bestmove {mv:?}: {e}"));
-    assert!(
-        game.position().check(parsed).is_ok(),
-        "{mv} illegal after {record:?}"
-    );
-}
-
-/// The word after `key` in `line`.
-fn word_after<'a>(line: &'a str, key: &str) -> &'a str {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let i = words
-        .iter()
-        .position(|w| *w == key)
-        .unwrap_or_else(|| panic!("no {key} in {line}"));
-    words
-        .get(i + 1)
-        .copied()
-        .unwrap_or_else(|| panic!("nothing after {key} in {line}"))
+    common::assert_legal(Variant::default(), record, mv);
 }
 
 /// Checks the alpha-beta `info` line's words and order.
@@ -136,11 +49,7 @@ fn go_depth_searches_exactly_that_deep_and_plays_a_legal_move() {
     let record = "e2 e8 e3 e7";
     e.send(&format!("position startpos moves {record}"));
     let (lines, best) = e.go("go depth 3");
-    let last_info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
+    let last_info = last_info(&lines);
     assert_info_shape(last_info);
     assert_eq!(word_after(last_info, "depth"), "3", "{last_info}");
     assert_eq!(
@@ -162,11 +71,7 @@ fn go_movetime_answers_in_time_with_a_legal_move() {
     let (lines, best) = e.go("go movetime 300");
     let ms = started.elapsed().as_millis();
     assert!(ms < 3000, "movetime 300 took {ms} ms");
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("info");
+    let info = last_info(&lines);
     assert_info_shape(info);
     assert!(word_after(info, "depth").parse::<u32>().expect("depth") >= 1);
     assert_legal("e2 e8", &best);
@@ -179,11 +84,7 @@ fn a_wall_less_race_is_reported_as_mate_by_the_exact_table() {
     e.send("setoption name walls value 0");
     e.send("position startpos moves e2 e8 e3");
     let (lines, best) = e.go("go depth 2");
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("info");
+    let info = last_info(&lines);
     assert_info_shape(info);
     // Player 2 is a step behind with no walls on either side, yet wins: the
     // pawns meet on the e-file and player 2 gets the jump (the exact table
@@ -205,15 +106,7 @@ fn switching_back_to_uct_keeps_its_info_line() {
     assert_legal("", &best);
     let err = {
         e.send("setoption name engine value minimax");
-        e.send("isready");
-        let mut seen = Vec::new();
-        loop {
-            let l = e.lines.recv_timeout(TIMEOUT).expect("a line");
-            if l == "readyok" {
-                break seen;
-            }
-            seen.push(l);
-        }
+        e.sync()
     };
     assert_eq!(
         err,
@@ -223,40 +116,26 @@ fn switching_back_to_uct_keeps_its_info_line() {
 
 #[test]
 fn an_arena_match_alphabeta_against_uct_completes_with_legal_games() {
-    let dir = std::env::temp_dir().join(format!("quoridor-ab-arena-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let (json, records) = (dir.join("summary.json"), dir.join("games.txt"));
-    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .args([
-            "arena",
-            "--size",
-            "5",
-            "--walls",
-            "2",
-            "--threads",
-            "2",
+    let dir = common::scratch("ab", "arena");
+    let (_, summary, records) = common::arena(
+        &dir,
+        &[
             "--games",
             "4",
-        ])
-        .args(["--a", "engine=alphabeta,hash=4", "--b", "preset=default"])
-        .args(["--time-ms", "30"])
-        .args(["--json", json.to_str().expect("utf-8")])
-        .args(["--records", records.to_str().expect("utf-8")])
-        .output()
-        .expect("quoridor runs");
-    assert!(
-        out.status.success(),
-        "arena failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+            "--a",
+            "engine=alphabeta,hash=4",
+            "--b",
+            "preset=default",
+            "--time-ms",
+            "30",
+        ],
     );
-    let summary: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
     assert_eq!(summary["games"].as_u64(), Some(4));
     for g in summary["results"].as_array().expect("results") {
         assert_eq!(g["ending"]["kind"], "goal", "{}", g["ending"]);
     }
     let variant = Variant::new(5, 2).expect("5x5");
-    for line in std::fs::read_to_string(&records).expect("records").lines() {
+    for line in records.lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }

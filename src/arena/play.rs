@@ -3,7 +3,7 @@
 //! anywhere and give the same games), one game with every move validated, and
 //! a whole match or a chosen part of it spread over threads.
 
-use super::contender::{Contender, Engine, MatchLimit};
+use super::contender::{Contender, MatchLimit, RunningContender};
 use crate::game::{Game, Move, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -254,7 +254,7 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         .into_iter()
         .enumerate()
     {
-        match Engine::start(
+        match RunningContender::start(
             contender,
             variant,
             config.limit,

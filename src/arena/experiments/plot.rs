@@ -27,7 +27,7 @@ fn escape(text: &str) -> String {
 }
 
 /// Where things go on the chart: the categories along x and the scales.
-struct Frame<'a> {
+struct ChartLayout<'a> {
     /// Categories: the values of the longest series, in order.
     labels: Vec<&'a str>,
     /// Width of one category.
@@ -36,8 +36,8 @@ struct Frame<'a> {
     height: f64,
 }
 
-impl<'a> Frame<'a> {
-    fn new(result: &'a ExperimentResult) -> Frame<'a> {
+impl<'a> ChartLayout<'a> {
+    fn new(result: &'a ExperimentResult) -> ChartLayout<'a> {
         let labels: Vec<&str> = result
             .series
             .iter()
@@ -45,7 +45,7 @@ impl<'a> Frame<'a> {
             .map(|s| s.settings.iter().map(|r| r.label.as_str()).collect())
             .unwrap_or_default();
         let legend_lines = result.series.len() + usize::from(has_thesis(result));
-        Frame {
+        ChartLayout {
             step: (WIDTH - LEFT - RIGHT) / labels.len().max(1) as f64,
             height: TOP + PLOT_H + AXIS + LEGEND_LINE * legend_lines as f64 + 6.0,
             labels,
@@ -79,7 +79,7 @@ type LegendEntry = (String, String, bool);
 
 /// The chart of `result`, a standalone SVG document.
 pub fn svg(result: &ExperimentResult) -> String {
-    let frame = Frame::new(result);
+    let frame = ChartLayout::new(result);
     let mut out = String::new();
     heading(&mut out, result, frame.height);
     y_axis(&mut out);
@@ -116,7 +116,7 @@ fn heading(out: &mut String, result: &ExperimentResult, height: f64) {
 /// Grid and y axis: wins per 100 games.
 fn y_axis(out: &mut String) {
     for tick in (0..=100).step_by(10) {
-        let y = Frame::y_of(f64::from(tick) / 100.0);
+        let y = ChartLayout::y_of(f64::from(tick) / 100.0);
         let _ = writeln!(
             out,
             r##"<line x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}" stroke="{}"/><text x="{}" y="{:.1}" text-anchor="end">{tick}</text>"##,
@@ -134,7 +134,7 @@ fn y_axis(out: &mut String) {
 }
 
 /// The categories under the plot and the parameter's name.
-fn x_axis(out: &mut String, frame: &Frame<'_>, parameter: &str) {
+fn x_axis(out: &mut String, frame: &ChartLayout<'_>, parameter: &str) {
     for label in &frame.labels {
         if let Some(x) = frame.x_of(label) {
             let _ = writeln!(
@@ -157,7 +157,7 @@ fn x_axis(out: &mut String, frame: &Frame<'_>, parameter: &str) {
 /// The thesis's numbers, dashed, from whichever series carries them.
 fn thesis_line(
     out: &mut String,
-    frame: &Frame<'_>,
+    frame: &ChartLayout<'_>,
     result: &ExperimentResult,
 ) -> Option<LegendEntry> {
     let thesis: Vec<(f64, f64)> = result
@@ -167,7 +167,7 @@ fn thesis_line(
         .filter_map(|r| {
             Some((
                 frame.x_of(&r.label)?,
-                Frame::y_of(f64::from(r.thesis?) / 100.0),
+                ChartLayout::y_of(f64::from(r.thesis?) / 100.0),
             ))
         })
         .collect();
@@ -189,7 +189,11 @@ fn thesis_line(
 }
 
 /// Our series, solid, with their 95% intervals as error bars.
-fn our_series(out: &mut String, frame: &Frame<'_>, result: &ExperimentResult) -> Vec<LegendEntry> {
+fn our_series(
+    out: &mut String,
+    frame: &ChartLayout<'_>,
+    result: &ExperimentResult,
+) -> Vec<LegendEntry> {
     let mut legend = Vec::new();
     for (series, colour) in result.series.iter().zip(COLOURS.iter().cycle()) {
         let mut line = Vec::new();
@@ -197,12 +201,15 @@ fn our_series(out: &mut String, frame: &Frame<'_>, result: &ExperimentResult) ->
             let Some(x) = frame.x_of(&r.label) else {
                 continue;
             };
-            let (lo, hi) = (Frame::y_of(r.interval.0), Frame::y_of(r.interval.1));
+            let (lo, hi) = (
+                ChartLayout::y_of(r.interval.0),
+                ChartLayout::y_of(r.interval.1),
+            );
             let _ = writeln!(
                 out,
                 r#"<line x1="{x:.1}" x2="{x:.1}" y1="{lo:.1}" y2="{hi:.1}" stroke="{colour}" stroke-opacity="0.5" stroke-width="2"/>"#
             );
-            let y = Frame::y_of(r.rate);
+            let y = ChartLayout::y_of(r.rate);
             let _ = writeln!(
                 out,
                 r#"<rect x="{:.1}" y="{:.1}" width="7" height="7" fill="{colour}"><title>{}: {} of {} ({:.0}%)</title></rect>"#,

@@ -6,7 +6,7 @@
 
 use super::{
     experiment_result, setting_config, setting_result, Experiment, ExperimentError,
-    ExperimentResult, SeriesResult, Setting,
+    ExperimentResult, ExperimentSetting, SeriesResult,
 };
 use crate::arena::shard::{Numbered, Shard};
 use crate::arena::{run_games, GameResult, Summary, Tally};
@@ -107,7 +107,7 @@ impl ExperimentsDefinition {
 /// series' position and its own.
 fn each_setting(
     experiments: &[Experiment],
-) -> impl Iterator<Item = (&Experiment, usize, usize, &Setting)> {
+) -> impl Iterator<Item = (&Experiment, usize, usize, &ExperimentSetting)> {
     experiments.iter().flat_map(|e| {
         e.series.iter().enumerate().flat_map(move |(i, series)| {
             series

@@ -1,0 +1,231 @@
+//! An external engine process: started in its own process group, its
+//! output read line by line, the handshake and the moves in the engine
+//! protocol (QTP's commands are in `qtp_side.rs`).
+
+use super::{EngineError, MatchLimit, Protocol, Reply, HANDSHAKE_TIMEOUT};
+use crate::arena::process_group::{EngineChild, StderrTail};
+use crate::game::{Move, Variant};
+use crate::search::Limits;
+use std::io::{BufRead, BufReader, Write};
+use std::process::ChildStdin;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The protocol's `go` for `limits`: `go nodes N`, `go movetime MS`, both,
+/// or `go infinite`.
+fn go_command(limits: Limits) -> String {
+    let mut go = String::from("go");
+    if let Some(n) = limits.playouts {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if limits.time.is_some() {
+        go.push_str(&format!(" movetime {}", limits.time_ms_or_zero()));
+    }
+    if limits.is_unlimited() {
+        go.push_str(" infinite");
+    }
+    go
+}
+
+/// An external engine process and the lines it prints.
+pub(crate) struct Process {
+    // Declared first so the group is killed before the pipes close.
+    child: EngineChild,
+    stderr: StderrTail,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    go: String,
+    pub(super) timeout: Duration,
+    protocol: Protocol,
+    /// QTP: moves of the game the engine has on its board.
+    pub(super) synced: usize,
+    pub(super) variant: Variant,
+}
+
+impl Process {
+    /// Spawns `command`, shakes hands and sets the board variant.
+    pub(super) fn start(
+        command: &str,
+        protocol: Protocol,
+        variant: Variant,
+        limit: MatchLimit,
+        timeout: Duration,
+    ) -> Result<Process, EngineError> {
+        let (mut child, stderr) = EngineChild::spawn(command).map_err(|e| EngineError::Spawn {
+            command: command.to_string(),
+            reason: e.to_string(),
+        })?;
+        let pipes = (child.child().stdin.take(), child.child().stdout.take());
+        let (Some(stdin), Some(stdout)) = pipes else {
+            return Err(EngineError::NoPipes);
+        };
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let go = match limit {
+            Some(limits) => go_command(limits),
+            None => "go movetime 1000".to_string(),
+        };
+        let mut process = Process {
+            child,
+            stderr,
+            stdin,
+            lines,
+            go,
+            timeout,
+            protocol,
+            synced: 0,
+            variant,
+        };
+        if protocol == Protocol::Qtp {
+            process.qtp_command("name", HANDSHAKE_TIMEOUT)?;
+            process.qtp_new_game()?;
+            return Ok(process);
+        }
+        process.send("uci")?;
+        process.expect("uciok", HANDSHAKE_TIMEOUT)?;
+        process.send(&format!(
+            "setoption name board_size value {}",
+            variant.size()
+        ))?;
+        process.send(&format!("setoption name walls value {}", variant.walls()))?;
+        process.send("ucinewgame")?;
+        process.send("isready")?;
+        process.expect("readyok", HANDSHAKE_TIMEOUT)?;
+        Ok(process)
+    }
+
+    pub(super) fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| self.died())
+    }
+
+    /// Why the engine stopped answering: its exit status if it has exited.
+    fn died(&mut self) -> EngineError {
+        // Give the process a moment to exit so its status shows.
+        self.child.exited_within(Duration::from_millis(100));
+        let stderr = self.stderr.text();
+        match self.child.exit_status() {
+            Some(status) => EngineError::Exited {
+                status: status.to_string(),
+                stderr,
+            },
+            None => EngineError::ClosedOutput { stderr },
+        }
+    }
+
+    /// The next line within `within`.
+    fn next_line(&mut self, within: Duration, waiting_for: &str) -> Result<String, EngineError> {
+        match self.lines.recv_timeout(within) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
+                waiting_for: waiting_for.to_string(),
+                ms: within.as_millis(),
+                stderr: self.stderr.text(),
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(self.died()),
+        }
+    }
+
+    /// The next line before `deadline`, the end of a wait of `within` in all;
+    /// a timeout reports the whole wait, not what was left of it.
+    pub(super) fn line_before(
+        &mut self,
+        deadline: Instant,
+        within: Duration,
+        waiting_for: &str,
+    ) -> Result<String, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.next_line(left, waiting_for).map_err(|e| match e {
+            EngineError::Timeout {
+                waiting_for,
+                stderr,
+                ..
+            } => EngineError::Timeout {
+                waiting_for,
+                ms: within.as_millis(),
+                stderr,
+            },
+            other => other,
+        })
+    }
+
+    /// Reads lines until one equals `word`.
+    fn expect(&mut self, word: &str, within: Duration) -> Result<(), EngineError> {
+        let deadline = Instant::now() + within;
+        loop {
+            let line = self.line_before(deadline, within, word)?;
+            if line.trim() == word {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The engine's move after `moves`, in its protocol.
+    pub(super) fn reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
+        match self.protocol {
+            Protocol::Uci => self.uci_reply(moves, started),
+            Protocol::Qtp => self.qtp_reply(moves, started),
+        }
+    }
+
+    fn uci_reply(&mut self, moves: &[Move], started: Instant) -> Result<Reply, EngineError> {
+        let mut position = String::from("position startpos");
+        if !moves.is_empty() {
+            position.push_str(" moves");
+            for mv in moves {
+                position.push(' ');
+                position.push_str(&mv.to_string());
+            }
+        }
+        self.send(&position)?;
+        let go = self.go.clone();
+        self.send(&go)?;
+        let deadline = started + self.timeout;
+        let mut playouts = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self.next_line(left, "bestmove")?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    return Ok(Reply {
+                        text: words.next().unwrap_or("").to_string(),
+                        playouts,
+                        ms: started.elapsed().as_secs_f64() * 1000.0,
+                    })
+                }
+                Some("info") => {
+                    let words: Vec<&str> = words.collect();
+                    let count = |name: &str| {
+                        words
+                            .windows(2)
+                            .find(|w| w[0] == name)
+                            .and_then(|w| w[1].parse().ok())
+                    };
+                    // Our engine says `playouts`; UCI engines say `nodes`.
+                    if let Some(n) = count("playouts").or_else(|| count("nodes")) {
+                        playouts = Some(n);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    /// Asks the engine to quit and gives it a moment; then `EngineChild`'s
+    /// drop kills its whole process group, whatever it left running.
+    fn drop(&mut self) {
+        let _ignored = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        self.child.exited_within(Duration::from_millis(200));
+    }
+}

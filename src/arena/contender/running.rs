@@ -1,0 +1,74 @@
+//! A contender started for one game: the in-process engine or the
+//! external process, and what it answers for a move.
+
+use super::{Contender, EngineError, MatchLimit, Process};
+use crate::game::{Move, Position, Variant};
+use crate::search::{new_engine, SearchEngine};
+use std::time::{Duration, Instant};
+
+/// What an engine answered for one move.
+#[derive(Clone, Debug)]
+pub(crate) struct Reply {
+    /// The move text as the engine sent it; a QTP engine's move in our
+    /// notation when it names one (else its answer as sent).
+    pub text: String,
+    /// Playouts it reported for this move, if any.
+    pub playouts: Option<u64>,
+    /// Wall time of the move in milliseconds.
+    pub ms: f64,
+}
+
+/// A contender ready to play one game.
+pub(crate) enum RunningContender {
+    Internal(Box<dyn SearchEngine>),
+    External(Process),
+}
+
+impl RunningContender {
+    /// Starts `contender` for a game of `variant`; `seed` varies the
+    /// in-process engine's random choices from game to game.
+    pub fn start(
+        contender: &Contender,
+        variant: Variant,
+        limit: MatchLimit,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<RunningContender, EngineError> {
+        match contender {
+            Contender::Internal { params, .. } => {
+                let mut params = params.clone();
+                params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
+                if let Some(limits) = limit {
+                    params.limits = limits;
+                }
+                Ok(RunningContender::Internal(new_engine(
+                    Position::new(variant),
+                    params,
+                )))
+            }
+            Contender::External {
+                command, protocol, ..
+            } => Process::start(command, *protocol, variant, limit, timeout)
+                .map(RunningContender::External),
+        }
+    }
+
+    /// The engine's move after `moves` from the start of `variant`.
+    pub fn reply(&mut self, variant: Variant, moves: &[Move]) -> Result<Reply, EngineError> {
+        let started = Instant::now();
+        match self {
+            RunningContender::Internal(search) => {
+                search
+                    .set_game(Position::new(variant), moves)
+                    .map_err(|e| EngineError::RecordRefused(e.to_string()))?;
+                let mv = search.think().ok_or(EngineError::NoMove)?;
+                Ok(Reply {
+                    text: mv.to_string(),
+                    playouts: Some(search.info(0).playouts),
+                    ms: started.elapsed().as_secs_f64() * 1000.0,
+                })
+            }
+            RunningContender::External(process) => process.reply(moves, started),
+        }
+    }
+}
