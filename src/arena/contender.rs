@@ -6,15 +6,15 @@
 mod error;
 mod process;
 mod qtp_side;
+mod reply;
 mod running;
 mod spec;
 
 pub use error::EngineError;
-use process::Process;
-pub(crate) use running::{Reply, RunningContender};
+pub use process::handshake;
+pub(crate) use running::RunningContender;
 pub use spec::{parse_spec, SpecError};
 
-use crate::game::Variant;
 use crate::search::{Limits, SearchParams};
 use std::time::Duration;
 
@@ -97,17 +97,3 @@ pub type MatchLimit = Option<Limits>;
 /// How long an external engine may take to answer `uci` and `isready` (QTP:
 /// each of `name` and the commands that set up a game).
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Starts `contender` once and shakes hands with it (`uci`/`uciok`,
-/// `isready`/`readyok`; QTP: `name` and the game's setup, within
-/// [`HANDSHAKE_TIMEOUT`] each), so that a command
-/// that cannot start or never answers stops a match before its first game.
-/// In-process engines always pass.
-pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineError> {
-    match contender {
-        Contender::Internal { .. } => Ok(()),
-        Contender::External {
-            command, protocol, ..
-        } => Process::start(command, *protocol, variant, None, HANDSHAKE_TIMEOUT).map(drop),
-    }
-}

@@ -2,7 +2,8 @@
 //! output read line by line, the handshake and the moves in the engine
 //! protocol (QTP's commands are in `qtp_side.rs`).
 
-use super::{EngineError, MatchLimit, Protocol, Reply, HANDSHAKE_TIMEOUT};
+use super::reply::Reply;
+use super::{Contender, EngineError, MatchLimit, Protocol, HANDSHAKE_TIMEOUT};
 use crate::arena::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Variant};
 use crate::search::Limits;
@@ -227,5 +228,19 @@ impl Drop for Process {
     fn drop(&mut self) {
         let _ignored = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
         self.child.exited_within(Duration::from_millis(200));
+    }
+}
+
+/// Starts `contender` once and shakes hands with it (`uci`/`uciok`,
+/// `isready`/`readyok`; QTP: `name` and the game's setup, within
+/// [`HANDSHAKE_TIMEOUT`] each), so that a command
+/// that cannot start or never answers stops a match before its first game.
+/// In-process engines always pass.
+pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineError> {
+    match contender {
+        Contender::Internal { .. } => Ok(()),
+        Contender::External {
+            command, protocol, ..
+        } => Process::start(command, *protocol, variant, None, HANDSHAKE_TIMEOUT).map(drop),
     }
 }

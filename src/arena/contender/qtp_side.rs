@@ -6,7 +6,9 @@
 //! `playmove`/`playwall`. QTP has no per-move limit: the engine thinks by its
 //! own settings, and the match's limit only sets when it loses on time.
 
-use super::{EngineError, Process, Reply, HANDSHAKE_TIMEOUT};
+use super::process::Process;
+use super::reply::Reply;
+use super::{EngineError, HANDSHAKE_TIMEOUT};
 use crate::game::{Move, Player, QtpMove};
 use crate::text::quote_input;
 use std::time::{Duration, Instant};

@@ -1,22 +1,12 @@
 //! A contender started for one game: the in-process engine or the
 //! external process, and what it answers for a move.
 
-use super::{Contender, EngineError, MatchLimit, Process};
+use super::process::Process;
+use super::reply::Reply;
+use super::{Contender, EngineError, MatchLimit};
 use crate::game::{Move, Position, Variant};
 use crate::search::{new_engine, SearchEngine};
 use std::time::{Duration, Instant};
-
-/// What an engine answered for one move.
-#[derive(Clone, Debug)]
-pub(crate) struct Reply {
-    /// The move text as the engine sent it; a QTP engine's move in our
-    /// notation when it names one (else its answer as sent).
-    pub text: String,
-    /// Playouts it reported for this move, if any.
-    pub playouts: Option<u64>,
-    /// Wall time of the move in milliseconds.
-    pub ms: f64,
-}
 
 /// A contender ready to play one game.
 pub(crate) enum RunningContender {

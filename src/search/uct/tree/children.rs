@@ -4,7 +4,8 @@
 use super::id::{id_at, pack_id, NodeId};
 use super::move_set::MoveSet;
 use super::node::{pack_move, Node};
-use super::pool::{block_len, take_slots};
+use super::pool::block_len;
+use super::slots::take_slots;
 use super::proof::Proof;
 use super::Tree;
 use crate::game::Move;

@@ -11,6 +11,7 @@ mod move_set;
 mod node;
 mod pool;
 mod proof;
+mod slots;
 mod subtree;
 
 pub use id::{NodeId, NodeIdOutOfRange, ROOT};

@@ -2,7 +2,7 @@
 //! children, the ranked moves), one lock a node: the expansion lock.
 
 use super::id::{MoveSetId, NodeId};
-use super::pool::take_slots;
+use super::slots::take_slots;
 use super::Tree;
 use crate::game::{Bitboard, Move, WallSlots};
 use std::num::NonZeroU32;

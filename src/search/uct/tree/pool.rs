@@ -4,7 +4,6 @@
 use super::move_set::MoveSet;
 use super::node::Node;
 use super::Tree;
-use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Mutex;
 
@@ -47,15 +46,6 @@ fn make_room_in<T: Default>(
     v.reserve_exact(extra);
     v.resize_with(v.len() + extra, T::default);
     true
-}
-
-/// Takes `count` slots from a pool of `len` slots whose first `used` are in
-/// use; returns the first, or `None` when the pool has no room.
-pub(super) fn take_slots(used: &AtomicUsize, len: usize, count: usize) -> Option<usize> {
-    used.fetch_update(Relaxed, Relaxed, |u| {
-        u.checked_add(count).filter(|&end| end <= len)
-    })
-    .ok()
 }
 
 impl Tree {
@@ -207,14 +197,5 @@ mod tests {
         );
         assert!(make_room_in(&mut v, len - 1, 16, 3, 3));
         assert_eq!(v.len(), len + 2);
-    }
-
-    #[test]
-    fn slots_are_handed_out_once_within_the_pool() {
-        let used = AtomicUsize::new(3);
-        assert_eq!(take_slots(&used, 10, 4), Some(3));
-        assert_eq!(take_slots(&used, 10, 4), None, "only 3 left");
-        assert_eq!(take_slots(&used, 10, 3), Some(7));
-        assert_eq!(used.load(Relaxed), 10);
     }
 }
