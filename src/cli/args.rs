@@ -19,12 +19,12 @@ omitted (the start position) or given as several arguments:
 
 Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
 
-/// Quoridor rules and UCT engine on the command line.
+/// Quoridor rules and engines (UCT and alpha-beta) on the command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "quoridor",
     version,
-    about = "Quoridor rules and UCT engine",
+    about = "Quoridor rules and engines (UCT and alpha-beta)",
     after_help = AFTER_HELP,
     arg_required_else_help = true,
     help_template = HELP_TEMPLATE
