@@ -21,13 +21,18 @@ use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use super::error::CliError;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
-use crate::search::{set_option, OptionError, SearchParams, Uct};
+use crate::search::{new_engine, set_option, EngineKind, OptionError, SearchEngine, SearchParams};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// The name `name` answers.
-const ENGINE_NAME: &str = "Quoridor UCT";
+/// The name `name` answers: the product's, with the engine that plays.
+fn engine_name(kind: EngineKind) -> &'static str {
+    match kind {
+        EngineKind::Uct => "Quoridor UCT",
+        EngineKind::AlphaBeta => "Quoridor alpha-beta",
+    }
+}
 
 /// Runs `quoridor qtp` on standard input and output until `quit`, the end of
 /// input or a closed output.
@@ -87,7 +92,8 @@ struct Session {
     game: Game,
     /// `None` until the game's first move.
     seating: Option<Seating>,
-    search: Uct,
+    /// Built by [`new_engine`], so the `engine` option picks it.
+    search: Box<dyn SearchEngine>,
     clock: GameClock,
 }
 
@@ -95,7 +101,7 @@ impl Session {
     fn new(params: SearchParams, game_time: Option<Duration>) -> Session {
         let variant = Variant::default();
         Session {
-            search: Uct::new(Position::new(variant), params.clone()),
+            search: new_engine(Position::new(variant), params.clone()),
             params,
             game_time,
             variant,
@@ -135,7 +141,7 @@ impl Session {
     /// Carries out one command; the answer's text.
     fn handle(&mut self, command: Command) -> (Result<String, CommandError>, Flow) {
         let result = match command {
-            Command::Name => Ok(ENGINE_NAME.to_string()),
+            Command::Name => Ok(engine_name(self.search.kind()).to_string()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
             Command::IsKnown(word) => Ok(COMMANDS
                 .contains(&word.to_ascii_lowercase().as_str())
@@ -171,7 +177,7 @@ impl Session {
     fn new_game(&mut self) {
         self.game = Game::new(self.variant);
         self.seating = None;
-        self.search = Uct::new(Position::new(self.variant), self.params.clone());
+        self.search = new_engine(Position::new(self.variant), self.params.clone());
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
@@ -220,7 +226,7 @@ impl Session {
         let start = Position::new(self.variant);
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
-            self.search = Uct::new(start, self.params.clone());
+            self.search = new_engine(start, self.params.clone());
             return Err(CommandError::NoMove);
         }
         let position = *self.game.position();

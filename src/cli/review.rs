@@ -6,7 +6,7 @@ use super::args::PositionArgs;
 use super::error::CliError;
 use super::ranges::Whole;
 use crate::review::{annotated_record, GameReview, PositionEval};
-use crate::search::{Limits, SearchParams};
+use crate::search::{EngineKind, Limits, SearchParams};
 use clap::Args;
 use std::io::Write;
 
@@ -24,16 +24,20 @@ pub struct ReviewArgs {
     /// Milliseconds the engine searches each position [default: 500]
     #[arg(long, value_name = "MS", value_parser = Whole::new(1, 3_600_000), conflicts_with = "playouts")]
     pub time_ms: Option<u64>,
-    /// Playouts per position instead of a time (reproducible reviews)
+    /// Playouts per position instead of a time (reproducible reviews; nodes for alpha-beta)
     #[arg(long, value_name = "N", value_parser = Whole::at_least_one())]
     pub playouts: Option<u64>,
+    /// The engine that judges: uct or alphabeta [default: uct]
+    #[arg(long, value_name = "KIND", value_parser = engine_kind)]
+    pub engine: Option<EngineKind>,
     /// The game to review.
     #[command(flatten)]
     pub position: PositionArgs,
 }
 
 impl ReviewArgs {
-    /// The engine's settings: the Default preset with this review's budget.
+    /// The engine's settings: the Default preset with this review's budget
+    /// and engine.
     fn params(&self) -> SearchParams {
         let limits = match self.playouts {
             Some(n) => Limits::playouts(n),
@@ -41,9 +45,15 @@ impl ReviewArgs {
         };
         SearchParams {
             limits,
+            engine: self.engine.unwrap_or_default(),
             ..SearchParams::default()
         }
     }
+}
+
+/// `--engine KIND`: an engine the `engine` option knows, in its words.
+fn engine_kind(text: &str) -> Result<EngineKind, String> {
+    text.parse::<EngineKind>().map_err(|e| e.to_string())
 }
 
 /// Searches every position of the record, then prints the annotated record
