@@ -413,10 +413,8 @@ mod tests {
     fn the_game_bench_keeps_its_tree_between_thinks() {
         let playouts = 2_000;
         let rows = |tree_reuse| {
-            let params = SearchParams {
-                tree_reuse,
-                ..bench_params("default").expect("default")
-            };
+            let mut params = bench_params("default").expect("default");
+            params.uct.tree_reuse = tree_reuse;
             run_game(&params, playouts).expect("the game reads").results
         };
         let kept = rows(true);

@@ -175,11 +175,12 @@ fn the_tree_memory_is_a_total_the_trees_stay_within() {
     for threads in [1, 2] {
         // No limit at all: with leaves scored by the evaluation (the
         // Default's `maxd` 0) a full tree ends the think by itself.
-        let info = full_tree_think(SearchParams {
-            tree_mb: 2,
+        let mut params = SearchParams {
             limits: Limits::NONE,
             ..threaded(threads, 0, 5)
-        });
+        };
+        params.uct.tree_mb = 2;
+        let info = full_tree_think(params);
         assert!(
             info.memory_bytes <= 2 << 20,
             "{threads} threads hold {} bytes",
@@ -208,11 +209,10 @@ fn random_playouts_go_on_in_a_full_tree() {
     for threads in [1, 2] {
         // `maxd` 2: each playout from a leaf samples random moves, so a
         // full tree still learns something from it.
-        let info = full_tree_think(SearchParams {
-            tree_mb: 1,
-            max_playout_moves: Some(2),
-            ..threaded(threads, 40_000, 5)
-        });
+        let mut params = threaded(threads, 40_000, 5);
+        params.uct.tree_mb = 1;
+        params.uct.max_playout_moves = Some(2);
+        let info = full_tree_think(params);
         assert_eq!(
             info.playouts, 40_000,
             "playouts go on once the tree is full"

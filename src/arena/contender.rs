@@ -126,7 +126,7 @@ impl From<SpecError> for String {
 ///
 /// ```
 /// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap();
-/// assert_eq!((p.uct_c, p.max_playout_moves), (0.3, Some(2)));
+/// assert_eq!((p.uct.uct_c, p.uct.max_playout_moves), (0.3, Some(2)));
 /// assert!(quoridor::arena::parse_spec("uct_c").is_err());
 /// ```
 pub fn parse_spec(spec: &str) -> Result<SearchParams, SpecError> {

@@ -28,20 +28,18 @@ pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
-pub use params::{
-    FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB,
-    MAX_THREADS, MAX_TREE_MB, MIB,
-};
+pub use params::{Preset, SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
 pub use setup_options::SetupOption;
 pub use slice::Slice;
 #[cfg(test)]
 pub(crate) use uct::test_snapshot;
 pub use uct::{
-    merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, MapLimits,
-    MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, Race, Selector, SelectorMemory, Tied,
-    TreeMap, Uct, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH, NEAR_CERTAIN_LOSS,
-    PLAYOUT_SAFETY_LIMIT, ROOT,
+    merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, FinalMove,
+    MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, PlayoutPolicy, Race,
+    Selector, SelectorMemory, Tied, TreeMap, Uct, UctParams, DEFAULT_MAP_BUDGET,
+    DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET, MAX_MAP_DEPTH, MAX_TREE_MB, MIB,
+    NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
 };
 
 /// The engine's pseudo-random generator: Xoshiro256++ (seeded through

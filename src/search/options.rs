@@ -19,8 +19,9 @@
 use super::engine::EngineKind;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
-use super::params::{FinalMove, PlayoutPolicy, SearchParams, MAX_THREADS, MAX_TREE_MB};
+use super::params::{SearchParams, MAX_THREADS};
 use super::setup_options::{parse_preset, SetupOption};
+use super::uct::{FinalMove, PlayoutPolicy, MAX_TREE_MB};
 use crate::game::Variant;
 use crate::text::Choice;
 
@@ -50,21 +51,21 @@ pub static OPTIONS: [EngineOption; 45] = [
         label: "C (exploration)",
         doc: "UCT constant: higher tries more moves, lower digs deeper into the best ones (thesis 0.1, best 0.05)",
         shown: Shown::Panel,
-        kind: OptionKind::Number { range: NumberRange::at_least(0.0), get: |p| p.uct_c, set: |p, x| p.uct_c = x },
+        kind: OptionKind::Number { range: NumberRange::at_least(0.0), get: |p| p.uct.uct_c, set: |p, x| p.uct.uct_c = x },
     },
     EngineOption {
         name: "max_playout_moves",
         label: "maxd (playout length)",
         doc: "Random moves per playout before the position is scored; 'unlimited' plays to the end (thesis 2, best 5)",
         shown: Shown::Panel,
-        kind: OptionKind::WholeOr { none: "unlimited", get: |p| p.max_playout_moves, set: |p, n| p.max_playout_moves = n },
+        kind: OptionKind::WholeOr { none: "unlimited", get: |p| p.uct.max_playout_moves, set: |p, n| p.uct.max_playout_moves = n },
     },
     EngineOption {
         name: "wall_weight",
         label: "Wall weight",
         doc: "How much a wall in stock is worth against one step of path length when scoring (thesis 1, best 0.25)",
         shown: Shown::Panel,
-        kind: OptionKind::Number { range: NumberRange::ANY, get: |p| p.wall_weight, set: |p, x| p.wall_weight = x },
+        kind: OptionKind::Number { range: NumberRange::ANY, get: |p| p.uct.wall_weight, set: |p, x| p.uct.wall_weight = x },
     },
     EngineOption {
         name: "score_slope",
@@ -78,105 +79,105 @@ pub static OPTIONS: [EngineOption; 45] = [
         label: "Skip nodes from depth",
         doc: "From this tree depth on, half of the descents go into an existing child instead of creating a new one; 'off' disables",
         shown: Shown::Panel,
-        kind: OptionKind::WholeOr { none: "off", get: |p| p.skip_from_depth, set: |p, n| p.skip_from_depth = n },
+        kind: OptionKind::WholeOr { none: "off", get: |p| p.uct.skip_from_depth, set: |p, n| p.uct.skip_from_depth = n },
     },
     EngineOption {
         name: "smart_playouts",
         label: "Smart playouts",
         doc: "Every second playout move of each player is a shortest-path pawn step",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.smart_playouts, set: |p, on| p.smart_playouts = on },
+        kind: OptionKind::Check { get: |p| p.uct.smart_playouts, set: |p, on| p.uct.smart_playouts = on },
     },
     EngineOption {
         name: "remember_overlapping_walls",
         label: "Remember overlapping walls",
         doc: "Walls that overlap placed walls are never drawn again",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.remember_overlapping_walls, set: |p, on| p.remember_overlapping_walls = on },
+        kind: OptionKind::Check { get: |p| p.uct.remember_overlapping_walls, set: |p, on| p.uct.remember_overlapping_walls = on },
     },
     EngineOption {
         name: "remember_blocking_walls",
         label: "Remember blocking walls",
         doc: "Walls found to cut a pawn off are not tried again while that pawn stays shut in",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.remember_blocking_walls, set: |p, on| p.remember_blocking_walls = on },
+        kind: OptionKind::Check { get: |p| p.uct.remember_blocking_walls, set: |p, on| p.uct.remember_blocking_walls = on },
     },
     EngineOption {
         name: "losing_move_detection",
         label: "Losing-move detection",
         doc: "Moves that let the opponent win at once are removed from the tree",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.losing_move_detection, set: |p, on| p.losing_move_detection = on },
+        kind: OptionKind::Check { get: |p| p.uct.losing_move_detection, set: |p, on| p.uct.losing_move_detection = on },
     },
     EngineOption {
         name: "tree_reuse",
         label: "Tree reuse",
         doc: "Keep the searched subtree of the moves actually played for the next move",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.tree_reuse, set: |p, on| p.tree_reuse = on },
+        kind: OptionKind::Check { get: |p| p.uct.tree_reuse, set: |p, on| p.uct.tree_reuse = on },
     },
     EngineOption {
         name: "solver",
         label: "Solver",
         doc: "Prove wins and losses in the tree, play proven wins at once and avoid proven losses",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.solver, set: |p, on| p.solver = on },
+        kind: OptionKind::Check { get: |p| p.uct.solver, set: |p, on| p.uct.solver = on },
     },
     EngineOption {
         name: "playout_policy",
         label: "Playout policy",
         doc: "uniform: random legal moves (thesis); shortest_path: pawns follow a shortest path, walls go on the opponent's",
         shown: Shown::Panel,
-        kind: OptionKind::Combo { values: PlayoutPolicy::NAMES, get: |p| p.playout_policy.name(), set: |p, v| v.parse().map(|x| p.playout_policy = x).is_ok() },
+        kind: OptionKind::Combo { values: PlayoutPolicy::NAMES, get: |p| p.uct.playout_policy.name(), set: |p, v| v.parse().map(|x| p.uct.playout_policy = x).is_ok() },
     },
     EngineOption {
         name: "path_bias",
         label: "Path bias",
         doc: "With shortest_path playouts: chance that a playout move is a pawn step rather than a wall (0–1)",
         shown: Shown::Panel,
-        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.path_bias, set: |p, x| p.path_bias = x },
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.uct.path_bias, set: |p, x| p.uct.path_bias = x },
     },
     EngineOption {
         name: "near_walls_only",
         label: "Near walls only",
         doc: "Consider only walls that touch a shortest path or stand next to a pawn",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.near_walls_only, set: |p, on| p.near_walls_only = on },
+        kind: OptionKind::Check { get: |p| p.uct.near_walls_only, set: |p, on| p.uct.near_walls_only = on },
     },
     EngineOption {
         name: "widening",
         label: "Progressive widening",
         doc: "0 = off (every move gets a child in turn, as in the thesis); above 0 a node visited v times keeps ceil(w·√(v+1)) children, the moves that change the race most first",
         shown: Shown::Panel,
-        kind: OptionKind::Number { range: NumberRange::between(0.0, 100.0), get: |p| p.widening, set: |p, x| p.widening = x },
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 100.0), get: |p| p.uct.widening, set: |p, x| p.uct.widening = x },
     },
     EngineOption {
         name: "tempo",
         label: "Tempo",
         doc: "Steps of path length the side to move is worth when a playout is scored (0 = the thesis's evaluation)",
         shown: Shown::Panel,
-        kind: OptionKind::Number { range: NumberRange::between(0.0, 10.0), get: |p| p.tempo, set: |p, x| p.tempo = x },
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 10.0), get: |p| p.uct.tempo, set: |p, x| p.uct.tempo = x },
     },
     EngineOption {
         name: "final_move",
         label: "Final move",
         doc: "most_visits: play the most searched move; best_winrate: the one with the best mean score",
         shown: Shown::Panel,
-        kind: OptionKind::Combo { values: FinalMove::NAMES, get: |p| p.final_move.name(), set: |p, v| v.parse().map(|x| p.final_move = x).is_ok() },
+        kind: OptionKind::Combo { values: FinalMove::NAMES, get: |p| p.uct.final_move.name(), set: |p, v| v.parse().map(|x| p.uct.final_move = x).is_ok() },
     },
     EngineOption {
         name: "win_length_penalty",
         label: "Win length penalty",
         doc: "Quicker playout wins score higher, so won games get finished (0–0.1)",
         shown: Shown::Panel,
-        kind: OptionKind::Number { range: NumberRange::between(0.0, 0.1), get: |p| p.win_length_penalty, set: |p, x| p.win_length_penalty = x },
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 0.1), get: |p| p.uct.win_length_penalty, set: |p, x| p.uct.win_length_penalty = x },
     },
     EngineOption {
         name: "tie_break",
         label: "Tie-break by race",
         doc: "Among moves of equal result: the fastest win, and when every move loses the one that keeps the race closest",
         shown: Shown::Panel,
-        kind: OptionKind::Check { get: |p| p.tie_break, set: |p, on| p.tie_break = on },
+        kind: OptionKind::Check { get: |p| p.uct.tie_break, set: |p, on| p.uct.tie_break = on },
     },
     EngineOption {
         name: "pawn_race",
@@ -190,14 +191,14 @@ pub static OPTIONS: [EngineOption; 45] = [
         label: "Node budget",
         doc: "Most tree nodes kept, all threads or workers together; when full the tree stops growing",
         shown: Shown::Panel,
-        kind: OptionKind::Spin { min: 1, max: U32_MAX, get: |p| u64::from(p.node_budget), set: |p, n| p.node_budget = u32::try_from(n).unwrap_or(u32::MAX) },
+        kind: OptionKind::Spin { min: 1, max: U32_MAX, get: |p| u64::from(p.uct.node_budget), set: |p, n| p.uct.node_budget = u32::try_from(n).unwrap_or(u32::MAX) },
     },
     EngineOption {
         name: "tree_mb",
         label: "Tree memory (MB)",
         doc: "Most memory the search trees hold, in MiB, all threads or workers together; when full the tree stops growing",
         shown: Shown::Panel,
-        kind: OptionKind::Spin { min: 1, max: MAX_TREE_MB as u64, get: |p| u64::from(p.tree_mb), set: |p, n| p.tree_mb = u32::try_from(n).unwrap_or(u32::MAX) },
+        kind: OptionKind::Spin { min: 1, max: MAX_TREE_MB as u64, get: |p| u64::from(p.uct.tree_mb), set: |p, n| p.uct.tree_mb = u32::try_from(n).unwrap_or(u32::MAX) },
     },
     EngineOption {
         name: "engine",
@@ -540,9 +541,9 @@ mod tests {
         set_option(&mut p, "playout_policy", " Shortest_Path ").expect("valid");
         set_option(&mut p, "solver", "ON").expect("valid");
         set_option(&mut p, "max_playout_moves", "Unlimited").expect("valid");
-        assert_eq!(p.playout_policy, PlayoutPolicy::ShortestPath);
-        assert!(p.solver);
-        assert_eq!(p.max_playout_moves, None);
+        assert_eq!(p.uct.playout_policy, PlayoutPolicy::ShortestPath);
+        assert!(p.uct.solver);
+        assert_eq!(p.uct.max_playout_moves, None);
     }
 
     #[test]

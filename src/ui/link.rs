@@ -359,12 +359,13 @@ pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), Op
     if next.limits.time != p.limits.time && next.limits.time_ms_or_zero() > LINK_MAX_TIME_MS {
         return whole(0, LINK_MAX_TIME_MS);
     }
-    if next.node_budget != p.node_budget && !(least_nodes..=most_nodes).contains(&next.node_budget)
+    if next.uct.node_budget != p.uct.node_budget
+        && !(least_nodes..=most_nodes).contains(&next.uct.node_budget)
     {
         return whole(u64::from(least_nodes), u64::from(most_nodes));
     }
     let (least_mb, most_mb) = LINK_TREE_MB;
-    if next.tree_mb != p.tree_mb && !(least_mb..=most_mb).contains(&next.tree_mb) {
+    if next.uct.tree_mb != p.uct.tree_mb && !(least_mb..=most_mb).contains(&next.uct.tree_mb) {
         return whole(u64::from(least_mb), u64::from(most_mb));
     }
     *p = next;
@@ -590,8 +591,8 @@ mod tests {
             seats: [Seat::Engine, Seat::Human],
             ..Shared::default()
         };
-        shared.engine.params.uct_c = 0.05;
-        shared.engine.params.smart_playouts = true;
+        shared.engine.params.uct.uct_c = 0.05;
+        shared.engine.params.uct.smart_playouts = true;
         shared.engine.limit = LimitKind::Playouts;
         shared
     }
@@ -675,7 +676,7 @@ mod tests {
             crate::search::Limits::time_ms(2000)
         );
         assert_eq!(engine.params.limits.playouts_or_zero(), 20_000);
-        assert_eq!(engine.params.uct_c, 0.05);
+        assert_eq!(engine.params.uct.uct_c, 0.05);
         assert_eq!(opened.shared.view, Some(2));
         let playouts = decode("limit=playouts&playouts=300");
         assert_eq!(

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::{Square, Variant};
-use crate::search::{Limits, Proven, SearchParams};
+use crate::search::{Limits, Proven, SearchParams, UctParams};
 use crate::worker::messages::GameData;
 
 fn pawn(file: u8, rank: u8) -> Move {
@@ -42,7 +42,10 @@ fn uct(playouts: u64) -> SearchParams {
     SearchParams {
         threads: 2,
         seed: 7,
-        node_budget: 1001,
+        uct: UctParams {
+            node_budget: 1001,
+            ..UctParams::default()
+        },
         limits: Limits::playouts(playouts),
         ..SearchParams::default()
     }
@@ -100,7 +103,7 @@ fn a_uct_search_goes_to_every_worker_with_its_own_seed_and_share() {
     assert_eq!(b, &tree_params(&uct(1001), 1, 2));
     assert_eq!(a.seed, 7);
     assert_ne!(a.seed, b.seed);
-    assert_eq!(a.node_budget + b.node_budget, 1001);
+    assert_eq!(a.uct.node_budget + b.uct.node_budget, 1001);
     assert_eq!(
         a.limits.playouts_or_zero() + b.limits.playouts_or_zero(),
         1001

@@ -10,7 +10,7 @@ pub mod shards;
 
 use super::{run_match, Contender, MatchConfig, MatchError, Summary, Tally};
 use crate::game::Variant;
-use crate::search::{Limits, SearchParams};
+use crate::search::{Limits, SearchParams, UctParams};
 use crate::text::group_digits;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -120,16 +120,18 @@ pub fn thesis_terms(p: &SearchParams) -> String {
         None => format!("{} ms", p.limits.time_ms_or_zero()),
     };
     let maxd = p
+        .uct
         .max_playout_moves
         .map_or("∞".to_string(), |d| d.to_string());
     let skip = p
+        .uct
         .skip_from_depth
         .map_or("off".to_string(), |d| format!("from depth {d}"));
     let switches = [
-        (7, p.smart_playouts),
-        (8, p.remember_overlapping_walls),
-        (9, p.remember_blocking_walls),
-        (10, p.losing_move_detection),
+        (7, p.uct.smart_playouts),
+        (8, p.uct.remember_overlapping_walls),
+        (9, p.uct.remember_blocking_walls),
+        (10, p.uct.losing_move_detection),
     ];
     let on: Vec<String> = switches
         .iter()
@@ -143,7 +145,7 @@ pub fn thesis_terms(p: &SearchParams) -> String {
     };
     format!(
         "{budget} · C {} · maxd {maxd} · wall weight {} · slope {} · skipping {skip} · {rest}",
-        p.uct_c, p.wall_weight, p.score_slope
+        p.uct.uct_c, p.uct.wall_weight, p.score_slope
     )
 }
 
@@ -189,11 +191,15 @@ fn series<T: Copy>(
 
 /// The thesis's fixed point with a playout budget and the given constants.
 fn fixed_point(playouts: u64, maxd: Option<u32>, wall_weight: f64, slope: f64) -> SearchParams {
+    let base = with_playouts(&SearchParams::thesis_fixed_point(), playouts);
     SearchParams {
-        max_playout_moves: maxd,
-        wall_weight,
         score_slope: slope,
-        ..with_playouts(&SearchParams::thesis_fixed_point(), playouts)
+        uct: UctParams {
+            max_playout_moves: maxd,
+            wall_weight,
+            ..base.uct.clone()
+        },
+        ..base
     }
 }
 
@@ -276,10 +282,10 @@ const SKIP_ROWS: [Row<Option<u32>>; 6] = [
 
 /// Experiments 7–10: the thesis's switches, with what each does.
 const SWITCHES: [(u8, &str, &str, Switch); 4] = [
-    (7, "Smart playouts", "every second playout move of each player is a shortest-path pawn step", |p| p.smart_playouts = true),
-    (8, "Remembering overlapping walls", "a wall that overlaps a placed wall stays forbidden in the subtree", |p| p.remember_overlapping_walls = true),
-    (9, "Remembering blocking walls", "a wall that cut a pawn off stays forbidden while the pawn stays in the cut-off region", |p| p.remember_blocking_walls = true),
-    (10, "Losing-move detection", "a move that lets the opponent win at once is removed, and a node whose moves are all removed is lost", |p| p.losing_move_detection = true),
+    (7, "Smart playouts", "every second playout move of each player is a shortest-path pawn step", |p| p.uct.smart_playouts = true),
+    (8, "Remembering overlapping walls", "a wall that overlaps a placed wall stays forbidden in the subtree", |p| p.uct.remember_overlapping_walls = true),
+    (9, "Remembering blocking walls", "a wall that cut a pawn off stays forbidden while the pawn stays in the cut-off region", |p| p.uct.remember_blocking_walls = true),
+    (10, "Losing-move detection", "a move that lets the opponent win at once is removed, and a node whose moves are all removed is lost", |p| p.uct.losing_move_detection = true),
 ];
 
 /// The budgets of one run: the thesis's multiplied by `scale`.
@@ -343,7 +349,7 @@ const EXPERIMENTS: [Entry; 6] = [
         setup: "The thesis gave both sides 1.5 s a move, which it says came to 2,500–3,000 playouts; we give both 2,500 playouts.",
         series: |b| {
             let fixed = b.fixed_point(2500, Some(2), 1.0, 0.3);
-            vec![series(&b.equal(2500), &fixed, &UCT_C_ROWS, |p, v| p.uct_c = v)]
+            vec![series(&b.equal(2500), &fixed, &UCT_C_ROWS, |p, v| p.uct.uct_c = v)]
         },
     },
     Entry {
@@ -361,7 +367,7 @@ const EXPERIMENTS: [Entry; 6] = [
         series: |b| {
             let fixed = b.fixed_point(THESIS_2S_MAXD5, Some(5), 1.0, 0.3);
             vec![series(&b.equal(THESIS_2S_MAXD5), &fixed, &WALL_WEIGHT_ROWS, |p, v| {
-                p.wall_weight = v;
+                p.uct.wall_weight = v;
             })]
         },
     },
@@ -384,7 +390,7 @@ const EXPERIMENTS: [Entry; 6] = [
         setup: "2 s a move in the thesis (2,630 playouts here), maxd 5, wall weight 0.25, slope 0.5; the fixed point never skips.",
         series: |b| {
             vec![series(&b.equal(THESIS_2S_MAXD5), &switch_fixed_point(b), &SKIP_ROWS, |p, v| {
-                p.skip_from_depth = v;
+                p.uct.skip_from_depth = v;
             })]
         },
     },
@@ -419,9 +425,10 @@ fn maxd_series(b: Budget) -> Vec<Series> {
             .iter()
             .map(|&(label, maxd, thesis, playouts)| Setting {
                 label: label.to_string(),
-                tested: SearchParams {
-                    max_playout_moves: maxd,
-                    ..with_playouts(&fixed, b.playouts(playouts))
+                tested: {
+                    let mut tested = with_playouts(&fixed, b.playouts(playouts));
+                    tested.uct.max_playout_moves = maxd;
+                    tested
                 },
                 fixed: fixed.clone(),
                 thesis,
@@ -438,7 +445,7 @@ fn maxd_series(b: Budget) -> Vec<Series> {
             &b.equal(2500),
             &b.fixed_point(2500, Some(2), 1.0, 0.3),
             &rows,
-            |p, v| p.max_playout_moves = v,
+            |p, v| p.uct.max_playout_moves = v,
         ),
     ]
 }
@@ -703,29 +710,33 @@ mod tests {
                 for setting in &s.settings {
                     // Neither side uses the engine's extensions.
                     let t = &setting.tested;
-                    assert_eq!(t.tree_reuse, setting.fixed.tree_reuse);
-                    assert!(!t.solver && !setting.fixed.solver);
+                    assert_eq!(t.uct.tree_reuse, setting.fixed.uct.tree_reuse);
+                    assert!(!t.uct.solver && !setting.fixed.uct.solver);
                 }
             }
         }
         // Experiment 2 at C 0.05: 55 wins in the thesis, both at 2,500.
         let c = &list[1].series[0].settings[1];
         assert_eq!(
-            (c.tested.uct_c, c.thesis, c.tested.limits.playouts_or_zero()),
+            (
+                c.tested.uct.uct_c,
+                c.thesis,
+                c.tested.limits.playouts_or_zero()
+            ),
             (0.05, Some(55), 2500)
         );
         // Experiment 3 plays to the end with the thesis's 86 playouts.
         let inf = &list[2].series[0].settings[6];
         assert_eq!(
             (
-                inf.tested.max_playout_moves,
+                inf.tested.uct.max_playout_moves,
                 inf.tested.limits.playouts_or_zero()
             ),
             (None, 86)
         );
         assert_eq!(inf.fixed.limits.playouts_or_zero(), 3469);
         // The fixed point's own row is played too (it should come out near 50%).
-        assert_eq!(list[3].series[0].settings[3].tested.wall_weight, 1.0);
+        assert_eq!(list[3].series[0].settings[3].tested.uct.wall_weight, 1.0);
     }
 
     #[test]
