@@ -237,11 +237,10 @@ fn library_move(kind: EngineKind, moves: &str, nodes: u64) -> String {
         game.play(mv.parse().expect("a move")).expect("legal");
     }
     let params = SearchParams {
-        engine: kind,
         limits: Limits::playouts(nodes),
         ..SearchParams::default()
     };
-    let mut engine = new_engine(*game.position(), params);
+    let mut engine = new_engine(*game.position(), kind, params);
     let mv = engine.think().expect("a move");
     QtpMove::new(mv).to_string()
 }

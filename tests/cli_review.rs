@@ -3,7 +3,7 @@
 
 use quoridor::game::{Game, Variant};
 use quoridor::review::{annotated_record, GameReview, PositionEval};
-use quoridor::search::{EngineKind, Limits, SearchParams};
+use quoridor::search::{EngineConfig, EngineKind, Limits, SearchParams};
 use std::process::{Command, Output};
 
 /// Player 1 stands on d8 and plays a wall instead of winning with d9;
@@ -49,10 +49,12 @@ fn library_review(kind: EngineKind, record: &str, playouts: u64) -> String {
     for mv in record.split_whitespace() {
         game.play(mv.parse().expect("a move")).expect("legal");
     }
-    let params = SearchParams {
-        engine: kind,
-        limits: Limits::playouts(playouts),
-        ..SearchParams::default()
+    let params = EngineConfig {
+        kind,
+        params: SearchParams {
+            limits: Limits::playouts(playouts),
+            ..SearchParams::default()
+        },
     };
     let evals: Vec<PositionEval> = (0..=game.moves().len())
         .filter_map(|ply| game.position_at(ply))

@@ -25,7 +25,7 @@
 //! ```
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{new_engine, ranked_moves, EngineRng, Limits, SearchParams};
+use crate::search::{new_engine, ranked_moves, EngineKind, EngineRng, Limits, SearchParams};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
@@ -161,7 +161,7 @@ fn balance(pos: &Position, settings: &BookSettings) -> f64 {
         seed: settings.seed,
         ..SearchParams::default()
     };
-    let mut search = new_engine(*pos, params);
+    let mut search = new_engine(*pos, EngineKind::Uct, params);
     search.think();
     search.info(0).win_probability
 }

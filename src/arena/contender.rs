@@ -7,7 +7,7 @@ mod qtp_side;
 
 use super::process_group::{EngineChild, StderrTail};
 use crate::game::{Move, Position, Variant};
-use crate::search::{new_engine, set_option, Limits, OptionError, SearchEngine, SearchParams};
+use crate::search::{new_engine, set_option, EngineConfig, Limits, OptionError, SearchEngine};
 use crate::text::quote_input;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -22,8 +22,8 @@ pub enum Contender {
     Internal {
         /// Name in reports.
         label: String,
-        /// The settings.
-        params: SearchParams,
+        /// The engine and its settings.
+        config: EngineConfig,
     },
     /// An engine program started with `sh -c command`, one process per game.
     External {
@@ -46,11 +46,11 @@ pub enum Protocol {
 }
 
 impl Contender {
-    /// The engine in this process with `params`.
-    pub fn internal(label: &str, params: SearchParams) -> Contender {
+    /// The engine in this process with `config`.
+    pub fn internal(label: &str, config: EngineConfig) -> Contender {
         Contender::Internal {
             label: label.to_string(),
-            params,
+            config,
         }
     }
 
@@ -122,24 +122,24 @@ impl From<SpecError> for String {
 }
 
 /// Reads `preset=thesis,uct_c=0.3,…` (engine protocol option names, later
-/// entries win) into settings, starting from `Default`.
+/// entries win) into an engine and its settings, starting from UCT's `Default`.
 ///
 /// ```
-/// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap();
+/// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap().params;
 /// assert_eq!((p.uct.uct_c, p.uct.max_playout_moves), (0.3, Some(2)));
 /// assert!(quoridor::arena::parse_spec("uct_c").is_err());
 /// ```
-pub fn parse_spec(spec: &str) -> Result<SearchParams, SpecError> {
-    let mut params = SearchParams::default();
+pub fn parse_spec(spec: &str) -> Result<EngineConfig, SpecError> {
+    let mut config = EngineConfig::default();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, value) = part
             .split_once('=')
             .ok_or_else(|| SpecError::NotNameValue {
                 part: quote_input(part),
             })?;
-        set_option(&mut params, name.trim(), value.trim()).map_err(SpecError::Option)?;
+        set_option(&mut config, name.trim(), value.trim()).map_err(SpecError::Option)?;
     }
-    Ok(params)
+    Ok(config)
 }
 
 /// The protocol's `go` for `limits`: `go nodes N`, `go movetime MS`, both,
@@ -293,13 +293,17 @@ impl Engine {
         timeout: Duration,
     ) -> Result<Engine, EngineError> {
         match contender {
-            Contender::Internal { params, .. } => {
-                let mut params = params.clone();
+            Contender::Internal { config, .. } => {
+                let mut params = config.params.clone();
                 params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
                 if let Some(limits) = limit {
                     params.limits = limits;
                 }
-                Ok(Engine::Internal(new_engine(Position::new(variant), params)))
+                Ok(Engine::Internal(new_engine(
+                    Position::new(variant),
+                    config.kind,
+                    params,
+                )))
             }
             Contender::External {
                 command, protocol, ..

@@ -9,9 +9,7 @@ use super::error::CliError;
 use crate::bench::POSITIONS;
 use crate::game::{Bitboard, Game, Move, Position, Square, Variant};
 use crate::search::EngineRng;
-use crate::search::{
-    now_ms, AlphaBeta, AlphaBetaParams, EngineKind, Limits, SearchEngine, SearchParams,
-};
+use crate::search::{now_ms, AlphaBeta, AlphaBetaParams, Limits, SearchEngine, SearchParams};
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 
@@ -110,7 +108,6 @@ fn nodes_to_depths(
 ) -> Vec<Option<u64>> {
     let deepest = depths.iter().copied().max().unwrap_or(1);
     let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
         limits: Limits::playouts(cap),
         alphabeta: AlphaBetaParams {
             max_depth: Some(deepest),
@@ -230,7 +227,6 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), CliError> {
     writeln!(out, "|---:|---:|---:|---:|---:|---|---|")?;
     for &ms in &args.times {
         let params = SearchParams {
-            engine: EngineKind::AlphaBeta,
             limits: Limits::time_ms(ms.max(1)),
             alphabeta: AlphaBetaParams {
                 hash_mb: 64,

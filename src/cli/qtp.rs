@@ -21,7 +21,9 @@ use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use super::error::CliError;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
-use crate::search::{new_engine, set_option, EngineKind, OptionError, SearchEngine, SearchParams};
+use crate::search::{
+    new_engine, set_option, EngineConfig, EngineKind, OptionError, SearchEngine, SearchParams,
+};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -37,8 +39,8 @@ fn engine_name(kind: EngineKind) -> &'static str {
 /// Runs `quoridor qtp` on standard input and output until `quit`, the end of
 /// input or a closed output.
 pub fn qtp(args: &QtpArgs) -> Result<(), CliError> {
-    let params = engine_params(args).map_err(|e| CliError::Protocol(e.to_string()))?;
-    let mut session = Session::new(params, args.game_time.map(Duration::from_secs));
+    let config = engine_config(args).map_err(|e| CliError::Protocol(e.to_string()))?;
+    let mut session = Session::new(config, args.game_time.map(Duration::from_secs));
     let stdin = io::stdin();
     let stdout = io::stdout();
     session
@@ -57,23 +59,24 @@ pub fn referee_flags(args: Vec<OsString>) -> Vec<OsString> {
         .collect()
 }
 
-/// The engine settings of the flags: the preset, then each `--option` in
-/// order, then `--time-ms` and `--seed`.
-fn engine_params(args: &QtpArgs) -> Result<SearchParams, OptionError> {
-    let mut params = SearchParams::default();
+/// The engine and its settings of the flags: the preset, then each
+/// `--option` in order, then `--time-ms` and `--seed`.
+fn engine_config(args: &QtpArgs) -> Result<EngineConfig, OptionError> {
+    let mut config = EngineConfig::default();
     if let Some(preset) = &args.preset {
-        set_option(&mut params, "preset", preset)?;
+        set_option(&mut config, "preset", preset)?;
     }
     for (name, value) in &args.options {
-        set_option(&mut params, name, value)?;
+        set_option(&mut config, name, value)?;
     }
+    let params = &mut config.params;
     if let Some(ms) = args.time_ms {
         params.limits = params.limits.and_time_ms(ms);
     }
     if let Some(seed) = args.seed {
         params.seed = seed;
     }
-    Ok(params)
+    Ok(config)
 }
 
 /// Whether to keep reading.
@@ -86,7 +89,7 @@ enum Flow {
 /// The protocol state: the board, the game, who moved first, the engine and
 /// the game's clock.
 struct Session {
-    params: SearchParams,
+    config: EngineConfig,
     game_time: Option<Duration>,
     variant: Variant,
     game: Game,
@@ -98,11 +101,11 @@ struct Session {
 }
 
 impl Session {
-    fn new(params: SearchParams, game_time: Option<Duration>) -> Session {
+    fn new(config: EngineConfig, game_time: Option<Duration>) -> Session {
         let variant = Variant::default();
         Session {
-            search: new_engine(Position::new(variant), params.clone()),
-            params,
+            search: new_engine(Position::new(variant), config.kind, config.params.clone()),
+            config,
             game_time,
             variant,
             game: Game::new(variant),
@@ -177,7 +180,11 @@ impl Session {
     fn new_game(&mut self) {
         self.game = Game::new(self.variant);
         self.seating = None;
-        self.search = new_engine(Position::new(self.variant), self.params.clone());
+        self.search = new_engine(
+            Position::new(self.variant),
+            self.config.kind,
+            self.config.params.clone(),
+        );
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
@@ -220,13 +227,13 @@ impl Session {
         let started = Instant::now();
         let seating = self.mover(colour)?;
         self.search.set_params(SearchParams {
-            limits: self.clock.limits_for_move(self.params.limits),
-            ..self.params.clone()
+            limits: self.clock.limits_for_move(self.config.params.limits),
+            ..self.config.params.clone()
         });
         let start = Position::new(self.variant);
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
-            self.search = new_engine(start, self.params.clone());
+            self.search = new_engine(start, self.config.kind, self.config.params.clone());
             return Err(CommandError::NoMove);
         }
         let position = *self.game.position();
@@ -319,10 +326,10 @@ mod tests {
     /// The answers to `script`, one line per request.
     fn session(script: &str) -> String {
         let mut session = Session::new(
-            SearchParams {
+            EngineConfig::uct(SearchParams {
                 limits: crate::search::Limits::playouts(50),
                 ..SearchParams::default()
-            },
+            }),
             None,
         );
         let mut out = Vec::new();

@@ -6,7 +6,7 @@ use super::args::PositionArgs;
 use super::error::CliError;
 use super::ranges::Whole;
 use crate::review::{annotated_record, GameReview, PositionEval};
-use crate::search::{EngineKind, Limits, SearchParams};
+use crate::search::{EngineConfig, EngineKind, Limits, SearchParams};
 use clap::Args;
 use std::io::Write;
 
@@ -36,17 +36,19 @@ pub struct ReviewArgs {
 }
 
 impl ReviewArgs {
-    /// The engine's settings: the Default preset with this review's budget
-    /// and engine.
-    fn params(&self) -> SearchParams {
+    /// The engine and its settings: the Default preset with this review's
+    /// budget, searched by this review's engine.
+    fn config(&self) -> EngineConfig {
         let limits = match self.playouts {
             Some(n) => Limits::playouts(n),
             None => Limits::time_ms(self.time_ms.unwrap_or(DEFAULT_REVIEW_TIME_MS)),
         };
-        SearchParams {
-            limits,
-            engine: self.engine.unwrap_or_default(),
-            ..SearchParams::default()
+        EngineConfig {
+            kind: self.engine.unwrap_or_default(),
+            params: SearchParams {
+                limits,
+                ..SearchParams::default()
+            },
         }
     }
 }
@@ -60,10 +62,10 @@ fn engine_kind(text: &str) -> Result<EngineKind, String> {
 /// and the summary.
 pub fn review(args: &ReviewArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
-    let params = args.params();
+    let config = args.config();
     let evals: Vec<PositionEval> = (0..=game.moves().len())
         .filter_map(|ply| game.position_at(ply))
-        .map(|position| PositionEval::search(position, &params))
+        .map(|position| PositionEval::search(position, &config))
         .collect();
     let judged = GameReview::judge(&game, &evals);
     let mut out = std::io::stdout().lock();

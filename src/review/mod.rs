@@ -6,9 +6,9 @@
 //! ```
 //! use quoridor::game::Game;
 //! use quoridor::review::{GameReview, Judgement, PositionEval};
-//! use quoridor::search::{Limits, SearchParams};
+//! use quoridor::search::{EngineConfig, Limits, SearchParams};
 //! let game: Game = "[size 5] [walls 0] c2 c4 c3 b4 c4 b3 c5".parse().unwrap();
-//! let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
+//! let params = EngineConfig::uct(SearchParams { limits: Limits::playouts(200), ..SearchParams::default() });
 //! let evals: Vec<PositionEval> = (0..=game.moves().len())
 //!     .map(|ply| PositionEval::search(game.position_at(ply).unwrap(), &params))
 //!     .collect();

@@ -31,6 +31,37 @@ spelled!(EngineKind {
     AlphaBeta => "alphabeta",
 });
 
+/// Which engine to build and the settings it searches with: the engine kind
+/// beside the settings, not among them. The option table reads and writes
+/// this pair (option `engine` is `kind`), so the engine protocol, the QTP
+/// flags, the arena's specs and share links all carry the choice.
+///
+/// ```
+/// use quoridor::search::{set_option, EngineConfig, EngineKind, SearchParams};
+/// let mut config = EngineConfig::default();
+/// set_option(&mut config, "engine", "alphabeta").unwrap();
+/// assert_eq!(config.kind, EngineKind::AlphaBeta);
+/// assert_eq!(config.params, SearchParams::default());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineConfig {
+    /// Which engine searches (option `engine`).
+    pub kind: EngineKind,
+    /// The settings: the common ones and each engine's own part.
+    pub params: SearchParams,
+}
+
+impl EngineConfig {
+    /// `params` searched by UCT (what a preset stands for).
+    pub fn uct(params: SearchParams) -> EngineConfig {
+        EngineConfig {
+            kind: EngineKind::Uct,
+            params,
+        }
+    }
+}
+
 /// A search engine: set the game and the settings, start a think, run it in
 /// slices until it is finished (or stopped through [`SearchEngine::stop_flag`]),
 /// and read progress and the best move at any time.
@@ -39,9 +70,9 @@ spelled!(EngineKind {
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
 /// for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-///     let params = SearchParams { engine, limits: Limits::time_ms(100), ..SearchParams::default() };
+///     let params = SearchParams { limits: Limits::time_ms(100), ..SearchParams::default() };
 ///     let start = Position::new(Variant::new(5, 2).unwrap());
-///     let mut search = new_engine(start, params);
+///     let mut search = new_engine(start, engine, params);
 ///     let mv = search.think().expect("the start has moves");
 ///     assert!(start.check(mv).is_ok());
 /// }
@@ -93,10 +124,10 @@ pub trait SearchEngine: Send {
     }
 }
 
-/// A new engine of the kind `params.engine` on `root`: the one place that
-/// chooses the engine.
-pub fn new_engine(root: Position, params: SearchParams) -> Box<dyn SearchEngine> {
-    match params.engine {
+/// A new engine of the kind `kind` on `root` with `params`: the one place
+/// that chooses the engine.
+pub fn new_engine(root: Position, kind: EngineKind, params: SearchParams) -> Box<dyn SearchEngine> {
+    match kind {
         EngineKind::Uct => Box::new(ParallelUct::new(root, params)),
         EngineKind::AlphaBeta => Box::new(AlphaBeta::new(root, params)),
     }
@@ -164,11 +195,10 @@ mod tests {
     fn the_factory_builds_the_kind_asked_for() {
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            let params = SearchParams {
-                engine: kind,
-                ..SearchParams::default()
-            };
-            assert_eq!(new_engine(start, params).kind(), kind);
+            assert_eq!(
+                new_engine(start, kind, SearchParams::default()).kind(),
+                kind
+            );
         }
         assert_eq!("AlphaBeta".parse::<EngineKind>(), Ok(EngineKind::AlphaBeta));
         assert_eq!(EngineKind::Uct.to_string(), "uct");

@@ -2,7 +2,6 @@
 //! own in its part ([`UctParams`], [`AlphaBetaParams`]), and the presets.
 
 use super::alphabeta::AlphaBetaParams;
-use super::engine::EngineKind;
 use super::limits::Limits;
 use super::uct::UctParams;
 use crate::text::spelled;
@@ -43,6 +42,7 @@ impl Preset {
 }
 
 /// All engine settings: what both engines read, and each engine's own part.
+/// Which engine searches is chosen beside them ([`crate::search::EngineConfig`]).
 ///
 /// Serialised (serde) only for the worker messages, which page and worker of
 /// one build exchange; saved games and share links keep settings as option
@@ -83,8 +83,6 @@ pub struct SearchParams {
     /// not reproducible: the threads' timing shapes the tree. Alpha-beta
     /// searches on one.
     pub threads: u32,
-    /// Which engine searches (option `engine`).
-    pub engine: EngineKind,
     /// The UCT engine's own settings (the thesis's parameters 2–4 and 6–10,
     /// UCT's extensions, the tree budgets).
     pub uct: UctParams,
@@ -128,7 +126,6 @@ impl Default for SearchParams {
             pawn_race: true,
             seed: 1,
             threads: 1,
-            engine: EngineKind::Uct,
             uct: UctParams::default(),
             alphabeta: AlphaBetaParams::default(),
         }
@@ -138,7 +135,7 @@ impl Default for SearchParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{FinalMove, PlayoutPolicy};
+    use crate::search::{EngineKind, FinalMove, PlayoutPolicy};
     use crate::text::Choice;
 
     /// The worker messages spell these enums with serde: the same words.

@@ -29,9 +29,19 @@ fn info(children: Vec<ChildInfo>, per_sec: f64) -> SearchInfo {
 }
 
 fn search(id: u32, params: SearchParams, mode: SearchMode) -> WorkerRequest {
+    engine_search(id, EngineKind::Uct, params, mode)
+}
+
+fn engine_search(
+    id: u32,
+    engine: EngineKind,
+    params: SearchParams,
+    mode: SearchMode,
+) -> WorkerRequest {
     WorkerRequest::Search {
         id,
         game: GameData::new(Variant::default(), Vec::new()),
+        engine,
         params,
         mode,
         top: 16,
@@ -118,11 +128,11 @@ fn a_uct_search_goes_to_every_worker_with_its_own_seed_and_share() {
 #[test]
 fn alphabeta_searches_on_the_first_worker_alone() {
     let (mut pool, keys) = pool(3);
-    let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
-        ..uct(100)
-    };
-    let out = pool.request(search(1, params, SearchMode::Move), 0.0);
+    let params = uct(100);
+    let out = pool.request(
+        engine_search(1, EngineKind::AlphaBeta, params, SearchMode::Move),
+        0.0,
+    );
     assert_eq!(out.to_workers.len(), 1);
     assert_eq!(out.to_workers[0].0, keys[0]);
     let WorkerRequest::Search { params, top, .. } = &out.to_workers[0].1 else {

@@ -10,7 +10,7 @@ pub mod shards;
 
 use super::{run_match, Contender, MatchConfig, MatchError, Summary, Tally};
 use crate::game::Variant;
-use crate::search::{Limits, SearchParams, UctParams};
+use crate::search::{EngineConfig, Limits, SearchParams, UctParams};
 use crate::text::group_digits;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -621,8 +621,8 @@ fn experiment_result(
 /// `games` games on `threads` threads, each side with its own budget.
 fn setting_config(setting: &Setting, games: usize, threads: usize) -> MatchConfig {
     let mut config = MatchConfig::new(
-        Contender::internal(&setting.label, setting.tested.clone()),
-        Contender::internal("fixed point", setting.fixed.clone()),
+        Contender::internal(&setting.label, EngineConfig::uct(setting.tested.clone())),
+        Contender::internal("fixed point", EngineConfig::uct(setting.fixed.clone())),
         Variant::default(),
     );
     config.games = games;
