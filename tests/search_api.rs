@@ -126,7 +126,7 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
-        .children_of(info.children[0].id)
+        .children_of(info.children[0].id.expect("a UCT node"))
         .expect("the best child is a node");
     let reply = &reply_node[0];
     assert!(reply.visits > 1);

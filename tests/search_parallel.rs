@@ -77,7 +77,11 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
         let info = search.info(5);
         assert_eq!(info.playouts, 900, "{threads} threads");
         assert_eq!(info.root_visits, 900, "{threads} threads: one tree");
-        let (path, children) = search.tree_node(ROOT).expect("the root");
+        let (path, children) = search
+            .tree()
+            .expect("UCT keeps a tree")
+            .tree_node(ROOT)
+            .expect("the root");
         assert!(path.is_empty());
         let explored: u32 = children.iter().map(|c| c.visits).sum();
         assert_eq!(
@@ -132,7 +136,11 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
     let playouts = 30_000;
     let mut search = new_engine(start, EngineKind::Uct, threaded(2, playouts, 11));
     search.think().expect("a move");
-    let (_, root_children) = search.tree_node(ROOT).expect("the root");
+    let (_, root_children) = search
+        .tree()
+        .expect("UCT keeps a tree")
+        .tree_node(ROOT)
+        .expect("the root");
     let explored: u32 = root_children.iter().map(|c| c.visits).sum();
     assert_eq!(u64::from(explored), playouts);
     let mut level = root_children;
@@ -143,7 +151,11 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
             .iter()
             .filter(|c| c.visits > 100 && c.proven.is_none())
         {
-            let (_, children) = search.tree_node(node.id).expect("a node of the tree");
+            let (_, children) = search
+                .tree()
+                .expect("UCT keeps a tree")
+                .tree_node(node.id.expect("a UCT node"))
+                .expect("a node of the tree");
             let below: u32 = children.iter().map(|c| c.visits).sum();
             assert!(
                 below <= node.visits && node.visits - below <= 2 + node.visits / 100,

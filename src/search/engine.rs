@@ -109,19 +109,40 @@ pub trait SearchEngine: Send {
     /// variation is that long or ends the game; alpha-beta: an iteration of
     /// that depth is complete or the result is decided).
     fn reaches_depth(&self, depth: NonZeroUsize) -> bool;
-    /// The children of tree node `id` and the moves to it, for a tree
-    /// explorer; `None` for an engine without a tree or an unknown node.
-    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)>;
-    /// A bounded slice of the search tree under the node reached by `path`
-    /// from the root, for the tree map; `None` when `path` leaves the tree
-    /// (or the engine keeps no tree).
-    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
+    /// The engine's search tree, for the tree explorer and the tree map:
+    /// `None` for an engine that keeps no tree (alpha-beta).
+    fn tree(&self) -> Option<&dyn TreeView> {
+        None
+    }
     /// Starts and runs a whole think in 50 ms slices; returns the move to play.
     fn think(&mut self) -> Option<Move> {
         self.start();
         while !self.run(Slice::time(50.0)) {}
         self.best_move()
     }
+}
+
+/// A search tree an engine offers for exploring (UCT's): an optional
+/// capability, reached through [`SearchEngine::tree`].
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, ROOT};
+/// let start = Position::new(Variant::new(5, 2).unwrap());
+/// let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
+/// let mut uct = new_engine(start, EngineKind::Uct, params.clone());
+/// uct.think();
+/// let (path, children) = uct.tree().unwrap().tree_node(ROOT).unwrap();
+/// assert!(path.is_empty() && !children.is_empty());
+/// assert!(new_engine(start, EngineKind::AlphaBeta, params).tree().is_none());
+/// ```
+pub trait TreeView {
+    /// The children of tree node `id` and the moves to it, for a tree
+    /// explorer; `None` for an unknown node.
+    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)>;
+    /// A bounded slice of the search tree under the node reached by `path`
+    /// from the root, for the tree map; `None` when `path` leaves the tree.
+    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
 }
 
 /// A new engine of the kind `kind` on `root` with `params`: the one place
@@ -175,14 +196,20 @@ impl SearchEngine for Uct {
         let mut position = *Uct::root(self);
         pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
     }
+    fn tree(&self) -> Option<&dyn TreeView> {
+        Some(self)
+    }
+    fn think(&mut self) -> Option<Move> {
+        Uct::think(self)
+    }
+}
+
+impl TreeView for Uct {
     fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
         Some((self.path_to(id)?, self.children_of(id)?))
     }
     fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
         Uct::tree_map(self, path, limits)
-    }
-    fn think(&mut self) -> Option<Move> {
-        Uct::think(self)
     }
 }
 

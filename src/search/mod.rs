@@ -22,7 +22,7 @@ pub use alphabeta::{
     AlphaBeta, AlphaBetaInfo, AlphaBetaParams, IterationRow, RootMoveScore, Score,
 };
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
-pub use engine::{new_engine, EngineConfig, EngineKind, SearchEngine};
+pub use engine::{new_engine, EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};

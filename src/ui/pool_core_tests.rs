@@ -12,7 +12,7 @@ fn pawn(file: u8, rank: u8) -> Move {
 
 fn child(id: u32, mv: Move, visits: u32, win: f64) -> ChildInfo {
     ChildInfo {
-        id: crate::search::NodeId::new(id).expect("a node id"),
+        id: Some(crate::search::NodeId::new(id).expect("a node id")),
         mv,
         visits,
         win_probability: win,
@@ -312,14 +312,18 @@ fn the_root_of_the_tree_is_merged_and_nodes_below_are_worker_ones() {
     };
     assert_eq!(children.len(), 2);
     assert_eq!((children[0].mv, children[0].visits), (a, 40));
-    assert_eq!(children[0].id.to_string(), "5", "worker 1's node id");
+    assert_eq!(
+        children[0].id.map(|id| id.to_string()).as_deref(),
+        Some("5"),
+        "worker 1's node id"
+    );
     assert_eq!(
         (children[1].mv, children[1].children),
         (b, 0),
         "not in worker 1's tree"
     );
     // Below the root: worker 1 alone, its answer passed on.
-    let node = children[0].id;
+    let node = children[0].id.expect("a UCT node");
     let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
     assert_eq!(out.to_workers.len(), 1);
     assert_eq!(out.to_workers[0].0, keys[0]);
@@ -504,8 +508,12 @@ fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
     let [WorkerResponse::Children { children, .. }] = out.to_page.as_slice() else {
         panic!("merged root expected, got {:?}", out.to_page);
     };
-    assert_eq!(children[0].id.to_string(), "9", "worker 2's node id");
-    let node = children[0].id;
+    assert_eq!(
+        children[0].id.map(|id| id.to_string()).as_deref(),
+        Some("9"),
+        "worker 2's node id"
+    );
+    let node = children[0].id.expect("a UCT node");
     let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
     assert_eq!(out.to_workers[0].0, keys[1]);
     let map = WorkerRequest::TreeMap {

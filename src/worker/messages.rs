@@ -221,7 +221,7 @@ impl EngineHost {
                     .as_ref()
                     .filter(|_| id == self.last_id)
                     .and_then(|s| {
-                        let (path, children) = s.tree_node(node)?;
+                        let (path, children) = s.tree()?.tree_node(node)?;
                         Some(WorkerResponse::Children {
                             id,
                             node,
@@ -296,7 +296,7 @@ impl EngineHost {
         let started = super::timing::precise_ms();
         let map = (0..=path.len())
             .rev()
-            .find_map(|len| search.tree_map(&path[..len], limits))
+            .find_map(|len| search.tree()?.tree_map(&path[..len], limits))
             .unwrap_or_default();
         let build_us = (super::timing::precise_ms() - started) * 1000.0;
         WorkerResponse::TreeMap { id, map, build_us }
@@ -500,7 +500,7 @@ mod tests {
         let first = children[0].clone();
         let below = host.handle(WorkerRequest::Children {
             id: 4,
-            node: first.id,
+            node: first.id.expect("UCT's children have nodes"),
         });
         let [WorkerResponse::Children { path, .. }] = below.as_slice() else {
             panic!("expected children, got {below:?}");

@@ -343,7 +343,7 @@ impl Uct {
                 let ch = &self.tree[id];
                 let mean = ch.mean();
                 Some(ChildInfo {
-                    id,
+                    id: Some(id),
                     // Every node but the root has its move.
                     mv: ch.mv()?,
                     visits: ch.visits(),
@@ -562,10 +562,11 @@ impl Uct {
         children.truncate(top);
         for child in &mut children {
             // A visited-once child has no line below it yet.
-            let below = if child.visits < 2 {
-                Vec::new()
-            } else {
-                self.line_from(child.id, side.other(), CANDIDATE_PV_LEN - 1)
+            let below = match child.id {
+                Some(id) if child.visits >= 2 => {
+                    self.line_from(id, side.other(), CANDIDATE_PV_LEN - 1)
+                }
+                _ => Vec::new(),
             };
             child.pv = std::iter::once(child.mv).chain(below).collect();
         }

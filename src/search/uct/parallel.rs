@@ -12,7 +12,7 @@ use super::tree::NodeId;
 use super::tree_map::{MapLimits, TreeMap};
 use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
-use crate::search::engine::{EngineKind, SearchEngine};
+use crate::search::engine::{EngineKind, SearchEngine, TreeView};
 use crate::search::info::{ChildInfo, SearchInfo};
 use crate::search::params::{SearchParams, MAX_THREADS};
 use std::num::NonZeroUsize;
@@ -233,8 +233,16 @@ impl SearchEngine for ParallelUct {
             .iter()
             .all(|tree| SearchEngine::reaches_depth(tree, depth))
     }
+    fn tree(&self) -> Option<&dyn TreeView> {
+        Some(self)
+    }
+}
+
+/// The first tree's nodes (in wasm with several trees, the explorer and
+/// the map show the first).
+impl TreeView for ParallelUct {
     fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
-        SearchEngine::tree_node(&self.trees[0], id)
+        TreeView::tree_node(&self.trees[0], id)
     }
     fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
         self.trees[0].tree_map(path, limits)
