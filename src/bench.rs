@@ -204,6 +204,7 @@ impl From<BenchError> for String {
 /// the move chosen and the milliseconds it took.
 fn think_on(
     p: &BenchPosition,
+    kind: EngineKind,
     params: &SearchParams,
 ) -> Result<(SearchInfo, Option<Move>, f64), BenchError> {
     let game =
@@ -211,7 +212,7 @@ fn think_on(
             position: p.name,
             error,
         })?;
-    let mut search = new_engine(*game.position(), params.clone());
+    let mut search = new_engine(*game.position(), kind, params.clone());
     let start = now_ms();
     let best = search.think();
     let ms = now_ms() - start;
@@ -227,7 +228,7 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, &params)?;
+        let (info, best, ms) = think_on(&p, EngineKind::Uct, &params)?;
         results.push(BenchResult {
             name: p.name.to_string(),
             playouts: info.playouts,
@@ -265,7 +266,7 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
     };
     let game = Game::parse_with_variant(GAME.record, Variant::default()).map_err(bad)?;
     let start = *game.position_at(0).unwrap_or(game.position());
-    let mut search = new_engine(start, params);
+    let mut search = new_engine(start, EngineKind::Uct, params);
     let mut results = Vec::new();
     let thinks = game.moves().len();
     for first in (0..thinks).step_by(GAME_ROW_THINKS) {
@@ -299,11 +300,10 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
     Ok(BenchReport { results })
 }
 
-/// The alpha-beta benchmark's settings: the alpha-beta engine with its
+/// The alpha-beta benchmark's settings ([`run_alphabeta`] searches them with alpha-beta): its
 /// default enhancements and 64 MiB of hash; limits are set per run.
 pub fn alphabeta_bench_params() -> SearchParams {
     SearchParams {
-        engine: EngineKind::AlphaBeta,
         limits: Limits::NONE,
         alphabeta: AlphaBetaParams {
             hash_mb: 64,
@@ -376,13 +376,12 @@ impl fmt::Display for DepthReport {
 /// `params` for `ms` milliseconds each (a fresh table per position).
 pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, BenchError> {
     let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
         limits: Limits::time_ms(ms.max(1)),
         ..params.clone()
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, &params)?;
+        let (info, best, ms) = think_on(&p, EngineKind::AlphaBeta, &params)?;
         let ab = info.alphabeta.as_ref();
         results.push(DepthResult {
             name: p.name,
@@ -417,10 +416,8 @@ mod tests {
     fn the_game_bench_keeps_its_tree_between_thinks() {
         let playouts = 2_000;
         let rows = |tree_reuse| {
-            let params = SearchParams {
-                tree_reuse,
-                ..bench_params("default").expect("default")
-            };
+            let mut params = bench_params("default").expect("default");
+            params.uct.tree_reuse = tree_reuse;
             run_game(&params, playouts).expect("the game reads").results
         };
         let kept = rows(true);

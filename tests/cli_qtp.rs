@@ -4,7 +4,8 @@
 
 mod common;
 
-use quoridor::game::{Game, Variant};
+use quoridor::game::{Game, QtpMove, Variant};
+use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
 use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
@@ -227,6 +228,45 @@ fn engine_flags_are_checked_before_the_session() {
         assert!(err.starts_with("error:"), "{flags:?}: {err}");
         assert!(out.stdout.is_empty(), "{flags:?}");
     }
+}
+
+/// The move `kind` picks after `moves` on the 5×5 board with two walls each,
+/// searching `nodes` playouts (nodes for alpha-beta), in QTP's words.
+fn library_move(kind: EngineKind, moves: &str, nodes: u64) -> String {
+    let variant = Variant::new(5, 2).expect("5x5");
+    let mut game = Game::new(variant);
+    for mv in moves.split_whitespace() {
+        game.play(mv.parse().expect("a move")).expect("legal");
+    }
+    let params = SearchParams {
+        limits: Limits::playouts(nodes),
+        ..SearchParams::default()
+    };
+    let mut engine = new_engine(*game.position(), kind, params);
+    let mv = engine.think().expect("a move");
+    QtpMove::new(mv).to_string()
+}
+
+#[test]
+fn the_engine_option_picks_alpha_beta_for_qtp() {
+    // After c2 c4 the two engines disagree on white's move at this budget,
+    // so the move QTP answers shows which engine thought.
+    let (ab, uct) = (
+        library_move(EngineKind::AlphaBeta, "c2 c4", 3000),
+        library_move(EngineKind::Uct, "c2 c4", 3000),
+    );
+    assert_ne!(ab, uct, "the position tells the engines apart");
+    let script = "name\nboardsize 5\nclear_board\nwalls 2\nplaymove white c2\nplaymove black c4\ngenmove white\n";
+    let flags = ["--option", "playouts=3000", "--time-ms", "0"];
+    let a = answers(
+        &[&flags[..], &["--option", "engine=alphabeta"]].concat(),
+        script,
+    );
+    assert_eq!(a[0], "= Quoridor alpha-beta");
+    assert_eq!(a[6], format!("= {ab}"));
+    let a = answers(&flags, script);
+    assert_eq!(a[0], "= Quoridor UCT");
+    assert_eq!(a[6], format!("= {uct}"));
 }
 
 /// A scratch directory for one test's files.

@@ -4,6 +4,9 @@
 mod common;
 
 use common::quoridor;
+use quoridor::game::{Game, Variant};
+use quoridor::review::{annotated_record, GameReview, PositionEval};
+use quoridor::search::{EngineConfig, EngineKind, Limits, SearchParams};
 
 /// Player 1 stands on d8 and plays a wall instead of winning with d9;
 /// player 2 then wins.
@@ -32,6 +35,57 @@ fn review_marks_the_thrown_win_as_a_blunder_with_the_winning_move() {
     assert!(summary[0].starts_with("player 1: accuracy "), "{stdout}");
     assert!(!summary[0].contains(" 0 blunder)"), "a1h counts: {stdout}");
     assert!(summary[1].starts_with("player 2: accuracy "), "{stdout}");
+}
+
+/// The review `quoridor review --playouts N` prints, made with the library
+/// and `kind`'s engine: the annotated record, then the summary.
+fn library_review(kind: EngineKind, record: &str, playouts: u64) -> String {
+    let mut game = Game::new(Variant::default());
+    for mv in record.split_whitespace() {
+        game.play(mv.parse().expect("a move")).expect("legal");
+    }
+    let params = EngineConfig {
+        kind,
+        params: SearchParams {
+            limits: Limits::playouts(playouts),
+            ..SearchParams::default()
+        },
+    };
+    let evals: Vec<PositionEval> = (0..=game.moves().len())
+        .filter_map(|ply| game.position_at(ply))
+        .map(|position| PositionEval::search(position, &params))
+        .collect();
+    let judged = GameReview::judge(&game, &evals);
+    let mut text = format!("{}\n", annotated_record(&game, &judged));
+    for line in judged.summary(0).lines() {
+        text += &format!("{line}\n");
+    }
+    text
+}
+
+#[test]
+fn review_with_alphabeta_is_judged_by_alphabeta() {
+    let record = "e2 e8 e3 e7 e4 e6 d5h c6h e5";
+    let (ab, uct) = (
+        library_review(EngineKind::AlphaBeta, record, 2000),
+        library_review(EngineKind::Uct, record, 2000),
+    );
+    assert_ne!(ab, uct, "the record tells the engines apart");
+    let out = quoridor(&[
+        "review",
+        "--playouts",
+        "2000",
+        "--engine",
+        "alphabeta",
+        record,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), ab);
+    let out = quoridor(&["review", "--playouts", "2000", "--engine", "uct", record]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), uct);
+    let bad = quoridor(&["review", "--engine", "minimax", record]);
+    assert_eq!(bad.status.code(), Some(2));
 }
 
 #[test]

@@ -48,7 +48,6 @@ fn random_position(size: u8, walls: u8, plies: usize, rng: &mut SmallRng) -> Pos
 
 fn engine(pos: Position, ab: AlphaBetaParams, depth: u32) -> AlphaBeta {
     let params = SearchParams {
-        engine: quoridor::search::EngineKind::AlphaBeta,
         limits: Limits::NONE,
         alphabeta: AlphaBetaParams {
             max_depth: Some(depth),

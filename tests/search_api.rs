@@ -3,7 +3,7 @@
 //! stop flag works from another thread, and a seed makes a search repeat.
 
 use quoridor::game::{Game, Move, Position, Variant};
-use quoridor::search::{Limits, SearchInfo, SearchParams, Slice, Uct};
+use quoridor::search::{Limits, SearchInfo, SearchParams, Slice, Uct, UctParams};
 use std::time::{Duration, Instant};
 
 fn start() -> Position {
@@ -126,7 +126,7 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
-        .children_of(info.children[0].id)
+        .children_of(info.children[0].id.expect("a UCT node"))
         .expect("the best child is a node");
     let reply = &reply_node[0];
     assert!(reply.visits > 1);
@@ -144,10 +144,8 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
 
 #[test]
 fn without_tree_reuse_a_new_root_starts_empty() {
-    let params = SearchParams {
-        tree_reuse: false,
-        ..with_limits(1000, 0)
-    };
+    let mut params = with_limits(1000, 0);
+    params.uct.tree_reuse = false;
     let mut search = Uct::new(start(), params);
     let first = search.think().expect("a move");
     search.set_game(start(), &[first]).expect("legal");
@@ -275,11 +273,9 @@ fn progress_snapshots_cost_under_five_percent() {
 #[test]
 fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() {
     for widening in [1.0, 2.5] {
-        let params = SearchParams {
-            widening,
-            tree_reuse: false,
-            ..with_limits(400, 0)
-        };
+        let mut params = with_limits(400, 0);
+        params.uct.widening = widening;
+        params.uct.tree_reuse = false;
         let mut search = Uct::new(start(), params);
         search.think();
         let info = search.info(usize::MAX);
@@ -298,10 +294,8 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         assert_eq!(ranked[0], "e2".parse::<Move>().expect("move"));
     }
     // Without widening the root gets a child on every visit until all ~130 exist.
-    let params = SearchParams {
-        widening: 0.0,
-        ..with_limits(400, 0)
-    };
+    let mut params = with_limits(400, 0);
+    params.uct.widening = 0.0;
     let mut search = Uct::new(start(), params);
     search.think();
     assert!(search.info(usize::MAX).children.len() > 100);
@@ -313,8 +307,11 @@ fn tempo_gives_the_side_to_move_the_edge_in_the_evaluation() {
     use rand::SeedableRng;
     let score = |tempo: f64, record: &str| {
         let params = SearchParams {
-            max_playout_moves: Some(0),
-            tempo,
+            uct: UctParams {
+                max_playout_moves: Some(0),
+                tempo,
+                ..UctParams::thesis()
+            },
             ..SearchParams::thesis_fixed_point()
         };
         let game = Game::parse_with_variant(record, Variant::default()).expect("record");

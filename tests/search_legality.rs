@@ -2,7 +2,7 @@
 //! its chosen move, every root child and the principal variation.
 
 use quoridor::game::{Position, Variant};
-use quoridor::search::{FinalMove, Limits, PlayoutPolicy, SearchParams, Uct};
+use quoridor::search::{FinalMove, Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -77,44 +77,50 @@ fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, Sear
     type Change = (&'static str, fn(&mut SearchParams));
     let changes: [Change; 21] = [
         ("as is", |_| {}),
-        ("uct_c 0", |p| p.uct_c = 0.0),
-        ("uct_c 2", |p| p.uct_c = 2.0),
-        ("maxd unlimited", |p| p.max_playout_moves = None),
-        ("maxd 0", |p| p.max_playout_moves = Some(0)),
-        ("maxd 5", |p| p.max_playout_moves = Some(5)),
-        ("wall_weight 0", |p| p.wall_weight = 0.0),
+        ("uct_c 0", |p| p.uct.uct_c = 0.0),
+        ("uct_c 2", |p| p.uct.uct_c = 2.0),
+        ("maxd unlimited", |p| p.uct.max_playout_moves = None),
+        ("maxd 0", |p| p.uct.max_playout_moves = Some(0)),
+        ("maxd 5", |p| p.uct.max_playout_moves = Some(5)),
+        ("wall_weight 0", |p| p.uct.wall_weight = 0.0),
         ("score_slope 5", |p| p.score_slope = 5.0),
-        ("skip from root", |p| p.skip_from_depth = Some(0)),
-        ("smart playouts", |p| p.smart_playouts = !p.smart_playouts),
+        ("skip from root", |p| p.uct.skip_from_depth = Some(0)),
+        ("smart playouts", |p| {
+            p.uct.smart_playouts = !p.uct.smart_playouts
+        }),
         ("overlapping walls", |p| {
-            p.remember_overlapping_walls = !p.remember_overlapping_walls
+            p.uct.remember_overlapping_walls = !p.uct.remember_overlapping_walls
         }),
         ("blocking walls", |p| {
-            p.remember_blocking_walls = !p.remember_blocking_walls
+            p.uct.remember_blocking_walls = !p.uct.remember_blocking_walls
         }),
         ("losing moves", |p| {
-            p.losing_move_detection = !p.losing_move_detection
+            p.uct.losing_move_detection = !p.uct.losing_move_detection
         }),
-        ("tree reuse", |p| p.tree_reuse = !p.tree_reuse),
-        ("solver", |p| p.solver = !p.solver),
-        ("near walls", |p| p.near_walls_only = !p.near_walls_only),
+        ("tree reuse", |p| p.uct.tree_reuse = !p.uct.tree_reuse),
+        ("solver", |p| p.uct.solver = !p.uct.solver),
+        ("near walls", |p| {
+            p.uct.near_walls_only = !p.uct.near_walls_only
+        }),
         ("widening", |p| {
-            p.widening = if p.widening > 0.0 { 0.0 } else { 1.5 }
+            p.uct.widening = if p.uct.widening > 0.0 { 0.0 } else { 1.5 }
         }),
-        ("tempo", |p| p.tempo = if p.tempo > 0.0 { 0.0 } else { 1.0 }),
-        ("best winrate", |p| p.final_move = FinalMove::BestWinrate),
-        ("tiny node budget", |p| p.node_budget = 20),
+        ("tempo", |p| {
+            p.uct.tempo = if p.uct.tempo > 0.0 { 0.0 } else { 1.0 }
+        }),
+        ("best winrate", |p| {
+            p.uct.final_move = FinalMove::BestWinrate
+        }),
+        ("tiny node budget", |p| p.uct.node_budget = 20),
         ("path_bias extremes", |p| {
-            p.path_bias = if p.path_bias > 0.5 { 0.0 } else { 1.0 }
+            p.uct.path_bias = if p.uct.path_bias > 0.5 { 0.0 } else { 1.0 }
         }),
     ];
     let mut out = Vec::new();
     for policy in [PlayoutPolicy::Uniform, PlayoutPolicy::ShortestPath] {
         for (name, change) in changes {
-            let mut p = SearchParams {
-                playout_policy: policy,
-                ..base.clone()
-            };
+            let mut p = base.clone();
+            p.uct.playout_policy = policy;
             change(&mut p);
             out.push((format!("{base_name} {policy:?} {name}"), p));
         }
@@ -125,29 +131,35 @@ fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, Sear
 /// Every switch on, and every switch off.
 fn extremes() -> Vec<(String, SearchParams)> {
     let all_on = SearchParams {
-        skip_from_depth: Some(1),
-        smart_playouts: true,
-        remember_overlapping_walls: true,
-        remember_blocking_walls: true,
-        losing_move_detection: true,
-        tree_reuse: true,
-        solver: true,
-        near_walls_only: true,
-        widening: 2.0,
-        tempo: 1.0,
+        uct: UctParams {
+            skip_from_depth: Some(1),
+            smart_playouts: true,
+            remember_overlapping_walls: true,
+            remember_blocking_walls: true,
+            losing_move_detection: true,
+            tree_reuse: true,
+            solver: true,
+            near_walls_only: true,
+            widening: 2.0,
+            tempo: 1.0,
+            ..UctParams::default()
+        },
         ..SearchParams::default()
     };
     let all_off = SearchParams {
-        skip_from_depth: None,
-        smart_playouts: false,
-        remember_overlapping_walls: false,
-        remember_blocking_walls: false,
-        losing_move_detection: false,
-        tree_reuse: false,
-        solver: false,
-        near_walls_only: false,
-        widening: 0.0,
-        tempo: 0.0,
+        uct: UctParams {
+            skip_from_depth: None,
+            smart_playouts: false,
+            remember_overlapping_walls: false,
+            remember_blocking_walls: false,
+            losing_move_detection: false,
+            tree_reuse: false,
+            solver: false,
+            near_walls_only: false,
+            widening: 0.0,
+            tempo: 0.0,
+            ..UctParams::default()
+        },
         ..SearchParams::default()
     };
     vec![

@@ -4,7 +4,7 @@
 //! memory as totals, and `stop` ends every thread.
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
-use quoridor::search::{new_engine, Limits, SearchParams, Slice, ROOT};
+use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, Slice, ROOT};
 use std::time::{Duration, Instant};
 
 fn game(record: &str, variant: Variant) -> Game {
@@ -23,7 +23,7 @@ fn threaded(threads: u32, playouts: u64, seed: u64) -> SearchParams {
 
 /// The move of a two-thread engine after `record`.
 fn engine_move(record: &str, variant: Variant, params: SearchParams) -> Move {
-    let mut search = new_engine(*game(record, variant).position(), params);
+    let mut search = new_engine(*game(record, variant).position(), EngineKind::Uct, params);
     search.think().expect("the position has moves")
 }
 
@@ -56,14 +56,14 @@ fn two_threads_wall_off_an_opponent_who_would_win_next_move() {
 fn two_threads_prove_a_win_two_moves_deep() {
     let variant = Variant::new(5, 0).expect("5x5 without walls");
     let pos = *game("c2 b5 c3 a5", variant).position();
-    let mut search = new_engine(pos, threaded(2, 20_000, 1));
+    let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 20_000, 1));
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
     assert!(info.playouts < 20_000, "a proof ends the search early");
     let mut after = pos;
     after.play(mv).expect("legal");
-    let mut reply = new_engine(after, threaded(2, 20_000, 1));
+    let mut reply = new_engine(after, EngineKind::Uct, threaded(2, 20_000, 1));
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));
 }
@@ -72,12 +72,16 @@ fn two_threads_prove_a_win_two_moves_deep() {
 fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
     let start = Position::new(Variant::default());
     for threads in [1, 2, 3] {
-        let mut search = new_engine(start, threaded(threads, 900, 7));
+        let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 7));
         search.think().expect("a move");
         let info = search.info(5);
         assert_eq!(info.playouts, 900, "{threads} threads");
         assert_eq!(info.root_visits, 900, "{threads} threads: one tree");
-        let (path, children) = search.tree_node(ROOT).expect("the root");
+        let (path, children) = search
+            .tree()
+            .expect("UCT keeps a tree")
+            .tree_node(ROOT)
+            .expect("the root");
         assert!(path.is_empty());
         let explored: u32 = children.iter().map(|c| c.visits).sum();
         assert_eq!(
@@ -106,7 +110,7 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
 fn slices_and_the_think_count_exact_playouts_on_several_threads() {
     let start = Position::new(Variant::default());
     for threads in [2, 3] {
-        let mut search = new_engine(start, threaded(threads, 900, 11));
+        let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 11));
         search.start();
         let mut counts = Vec::new();
         loop {
@@ -130,9 +134,13 @@ fn slices_and_the_think_count_exact_playouts_on_several_threads() {
 fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
     let start = *game("e2 e8 e3 e7", Variant::default()).position();
     let playouts = 30_000;
-    let mut search = new_engine(start, threaded(2, playouts, 11));
+    let mut search = new_engine(start, EngineKind::Uct, threaded(2, playouts, 11));
     search.think().expect("a move");
-    let (_, root_children) = search.tree_node(ROOT).expect("the root");
+    let (_, root_children) = search
+        .tree()
+        .expect("UCT keeps a tree")
+        .tree_node(ROOT)
+        .expect("the root");
     let explored: u32 = root_children.iter().map(|c| c.visits).sum();
     assert_eq!(u64::from(explored), playouts);
     let mut level = root_children;
@@ -143,7 +151,11 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
             .iter()
             .filter(|c| c.visits > 100 && c.proven.is_none())
         {
-            let (_, children) = search.tree_node(node.id).expect("a node of the tree");
+            let (_, children) = search
+                .tree()
+                .expect("UCT keeps a tree")
+                .tree_node(node.id.expect("a UCT node"))
+                .expect("a node of the tree");
             let below: u32 = children.iter().map(|c| c.visits).sum();
             assert!(
                 below <= node.visits && node.visits - below <= 2 + node.visits / 100,
@@ -162,7 +174,7 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
 fn full_tree_think(params: SearchParams) -> quoridor::search::SearchInfo {
     let start = Position::new(Variant::default());
     let threads = params.threads;
-    let mut search = new_engine(start, params);
+    let mut search = new_engine(start, EngineKind::Uct, params);
     let mv = search.think().expect("the start has moves");
     assert!(start.check(mv).is_ok());
     let info = search.info(0);
@@ -175,11 +187,12 @@ fn the_tree_memory_is_a_total_the_trees_stay_within() {
     for threads in [1, 2] {
         // No limit at all: with leaves scored by the evaluation (the
         // Default's `maxd` 0) a full tree ends the think by itself.
-        let info = full_tree_think(SearchParams {
-            tree_mb: 2,
+        let mut params = SearchParams {
             limits: Limits::NONE,
             ..threaded(threads, 0, 5)
-        });
+        };
+        params.uct.tree_mb = 2;
+        let info = full_tree_think(params);
         assert!(
             info.memory_bytes <= 2 << 20,
             "{threads} threads hold {} bytes",
@@ -208,11 +221,10 @@ fn random_playouts_go_on_in_a_full_tree() {
     for threads in [1, 2] {
         // `maxd` 2: each playout from a leaf samples random moves, so a
         // full tree still learns something from it.
-        let info = full_tree_think(SearchParams {
-            tree_mb: 1,
-            max_playout_moves: Some(2),
-            ..threaded(threads, 40_000, 5)
-        });
+        let mut params = threaded(threads, 40_000, 5);
+        params.uct.tree_mb = 1;
+        params.uct.max_playout_moves = Some(2);
+        let info = full_tree_think(params);
         assert_eq!(
             info.playouts, 40_000,
             "playouts go on once the tree is full"
@@ -226,7 +238,7 @@ fn two_threads_play_only_legal_moves_in_whole_games() {
     for seed in 1..=3 {
         let mut pos = Position::new(Variant::new(5, 2).expect("5x5"));
         let mut moves = Vec::new();
-        let mut search = new_engine(pos, threaded(2, 300, seed));
+        let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 300, seed));
         while !pos.is_over() && moves.len() < 100 {
             search
                 .set_game(Position::new(pos.variant()), &moves)
@@ -248,7 +260,7 @@ fn stop_ends_every_thread() {
         limits: Limits::NONE,
         ..SearchParams::default()
     };
-    let mut search = new_engine(start, params);
+    let mut search = new_engine(start, EngineKind::Uct, params);
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -272,7 +284,7 @@ fn stop_ends_every_thread() {
 fn changing_threads_keeps_the_game_and_tree_reuse_goes_on() {
     let variant = Variant::default();
     let start = Position::new(variant);
-    let mut search = new_engine(start, threaded(1, 400, 1));
+    let mut search = new_engine(start, EngineKind::Uct, threaded(1, 400, 1));
     search.think().expect("a move");
     search.set_params(threaded(2, 400, 1));
     let moves: Vec<Move> = ["e2", "e8"]

@@ -4,7 +4,9 @@
 //! that plays by the same table. Fixed seeds and playout (node) counts.
 
 use quoridor::game::{Game, Move, Player, Position, Square, Variant};
-use quoridor::search::{new_engine, EngineKind, Limits, PawnRace, RaceResult, SearchParams};
+use quoridor::search::{
+    new_engine, EngineConfig, EngineKind, Limits, PawnRace, RaceResult, SearchParams,
+};
 
 /// The Default engine with a small playout count and `pawn_race` as given.
 fn engine(pawn_race: bool) -> SearchParams {
@@ -16,10 +18,10 @@ fn engine(pawn_race: bool) -> SearchParams {
 }
 
 /// The alpha-beta engine with a small node count and `pawn_race` as given.
-fn alphabeta(pawn_race: bool) -> SearchParams {
-    SearchParams {
-        engine: EngineKind::AlphaBeta,
-        ..engine(pawn_race)
+fn alphabeta(pawn_race: bool) -> EngineConfig {
+    EngineConfig {
+        kind: EngineKind::AlphaBeta,
+        params: engine(pawn_race),
     }
 }
 
@@ -41,11 +43,11 @@ fn perfect(table: &PawnRace, pos: &Position) -> Move {
 /// Plays from `record` with the engine (`params`) for `side` and the table's
 /// perfect play for the other; returns the winner and the plies played. The
 /// engine is one search for the whole game, so tree reuse takes part.
-fn play_out(record: &str, variant: Variant, side: Player, params: SearchParams) -> (Player, usize) {
+fn play_out(record: &str, variant: Variant, side: Player, config: EngineConfig) -> (Player, usize) {
     let mut game = Game::parse_with_variant(record, variant).expect("test record is legal");
     let table = PawnRace::solve(game.position()).expect("both stocks are spent");
     let start = Position::new(variant);
-    let mut search = new_engine(start, params);
+    let mut search = new_engine(start, config.kind, config.params);
     let mut plies = 0;
     while game.position().winner().is_none() {
         assert!(plies < 60, "no winner after 60 plies: {game}");
@@ -75,10 +77,10 @@ fn without_walls_the_engine_wins_the_jump_race_fastest_as_player_2() {
         Some(RaceResult::Loss(16))
     );
     for seed in 1..=2 {
-        let params = SearchParams {
+        let params = EngineConfig::uct(SearchParams {
             seed,
             ..engine(true)
-        };
+        });
         assert_eq!(
             play_out("", variant, Player::Two, params.clone()),
             (Player::Two, 16),
@@ -103,8 +105,8 @@ fn in_a_walled_corridor_both_engines_play_the_table_line() {
             table.result(start.position())
         );
     };
-    for params in [engine(true), alphabeta(true)] {
-        let kind = params.engine;
+    for params in [EngineConfig::uct(engine(true)), alphabeta(true)] {
+        let kind = params.kind;
         assert_eq!(
             play_out(CORRIDOR, variant, Player::Two, params.clone()),
             (Player::Two, plies as usize),
@@ -137,11 +139,11 @@ fn the_engine_reports_a_table_win_as_proven() {
     let pos = *Game::parse_with_variant("e2", variant)
         .expect("legal")
         .position();
-    let mut search = new_engine(pos, engine(true));
+    let mut search = new_engine(pos, EngineKind::Uct, engine(true));
     search.think().expect("a move");
     let info = search.info(0);
     assert_eq!(info.proven_winner, Some(Player::Two), "{info:?}");
-    let mut without = new_engine(pos, engine(false));
+    let mut without = new_engine(pos, EngineKind::Uct, engine(false));
     without.think().expect("a move");
     assert_eq!(
         without.info(0).proven_winner,
@@ -167,7 +169,7 @@ fn the_engine_moves_at_every_turn_of_a_wall_less_game_with_tree_reuse() {
             limits: Limits::playouts(10_000),
             ..engine(true)
         };
-        let mut search = new_engine(start, params);
+        let mut search = new_engine(start, EngineKind::Uct, params);
         // From before the last walls, so the reused trees hold nodes grown
         // before the table existed.
         for ply in (24..=game.moves().len()).step_by(2) {

@@ -2,7 +2,7 @@
 //! proves won positions. Fixed seeds and playout counts, so runs repeat.
 
 use quoridor::game::{Game, Move, Player, Variant};
-use quoridor::search::{Limits, PlayoutPolicy, SearchParams, Uct};
+use quoridor::search::{Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -26,8 +26,11 @@ fn presets() -> Vec<(&'static str, SearchParams)> {
         (
             "thesis+shortest_path",
             SearchParams {
-                playout_policy: PlayoutPolicy::ShortestPath,
-                path_bias: 0.8,
+                uct: UctParams {
+                    playout_policy: PlayoutPolicy::ShortestPath,
+                    path_bias: 0.8,
+                    ..UctParams::thesis()
+                },
                 ..SearchParams::thesis_fixed_point()
             },
         ),
@@ -73,7 +76,10 @@ fn walls_off_an_opponent_who_would_win_next_move() {
     cases.push((
         "thesis+losing_move_detection".to_string(),
         SearchParams {
-            losing_move_detection: true,
+            uct: UctParams {
+                losing_move_detection: true,
+                ..UctParams::thesis()
+            },
             ..SearchParams::thesis_fixed_point()
         },
     ));

@@ -4,7 +4,7 @@
 //! Fixed seeds and playout counts.
 
 use quoridor::game::{Game, Move, Player, Variant};
-use quoridor::search::{Limits, SearchParams, Uct};
+use quoridor::search::{Limits, SearchParams, Uct, UctParams};
 
 /// The standoff from issue 19 (a refereed game against an alpha-beta
 /// program), up to where the shuffling started: player 1 on i7 with 2 walls
@@ -70,7 +70,10 @@ fn without_the_tie_break_the_standoff_is_a_shuffle() {
     // The behaviour the issue reported, kept reproducible: visit counts
     // alone choose a random lost move.
     let params = quick(SearchParams {
-        tie_break: false,
+        uct: UctParams {
+            tie_break: false,
+            ..UctParams::default()
+        },
         ..SearchParams::default()
     });
     let (winner, game) = play_standoff(params);

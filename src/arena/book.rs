@@ -25,7 +25,7 @@
 //! ```
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{ranked_moves, EngineRng, Limits, SearchParams, Uct};
+use crate::search::{new_engine, ranked_moves, EngineKind, EngineRng, Limits, SearchParams};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
@@ -149,13 +149,19 @@ fn wins(pos: &Position, mv: Move) -> bool {
 }
 
 /// The side to move's win probability after a Default-preset search.
+///
+/// The book deliberately judges balance with the Default preset's engine
+/// (UCT), whatever engine later plays the openings: a book is one fixed
+/// set of openings for every match, and UCT's win probability is the
+/// measure its `max_skew` was tuned with. The engine still comes from
+/// [`new_engine`], like every other caller's.
 fn balance(pos: &Position, settings: &BookSettings) -> f64 {
     let params = SearchParams {
         limits: Limits::playouts(settings.playouts.max(1)),
         seed: settings.seed,
         ..SearchParams::default()
     };
-    let mut search = Uct::new(*pos, params);
+    let mut search = new_engine(*pos, EngineKind::Uct, params);
     search.think();
     search.info(0).win_probability
 }

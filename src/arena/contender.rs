@@ -15,7 +15,7 @@ pub use process::handshake;
 pub(crate) use running::RunningContender;
 pub use spec::{parse_spec, SpecError};
 
-use crate::search::{Limits, SearchParams};
+use crate::search::{EngineConfig, Limits};
 use std::time::Duration;
 
 /// One side of a match.
@@ -25,8 +25,8 @@ pub enum Contender {
     Internal {
         /// Name in reports.
         label: String,
-        /// The settings.
-        params: SearchParams,
+        /// The engine and its settings.
+        config: EngineConfig,
     },
     /// An engine program started with `sh -c command`, one process per game.
     External {
@@ -49,11 +49,11 @@ pub enum Protocol {
 }
 
 impl Contender {
-    /// The engine in this process with `params`.
-    pub fn internal(label: &str, params: SearchParams) -> Contender {
+    /// The engine in this process with `config`.
+    pub fn internal(label: &str, config: EngineConfig) -> Contender {
         Contender::Internal {
             label: label.to_string(),
-            params,
+            config,
         }
     }
 

@@ -381,10 +381,10 @@ pub fn run_games(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::SearchParams;
+    use crate::search::EngineConfig;
 
     fn config() -> MatchConfig {
-        let p = SearchParams::default();
+        let p = EngineConfig::default();
         let mut c = MatchConfig::new(
             Contender::internal("a", p.clone()),
             Contender::internal("b", p),

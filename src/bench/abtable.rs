@@ -8,7 +8,7 @@ use super::{BenchPosition, POSITIONS};
 use crate::game::{Bitboard, Game, Move, Position, RecordError, Square, Variant};
 use crate::search::alphabeta::is_decided;
 use crate::search::{
-    now_ms, AlphaBeta, AlphaBetaInfo, AlphaBetaParams, EngineKind, EngineRng, Limits, SearchEngine,
+    now_ms, AlphaBeta, AlphaBetaInfo, AlphaBetaParams, EngineRng, Limits, SearchEngine,
     SearchParams,
 };
 use rand::{Rng, SeedableRng};
@@ -117,7 +117,6 @@ fn nodes_to_depths(
 ) -> Vec<Option<u64>> {
     let deepest = depths.iter().copied().max().unwrap_or(1);
     let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
         limits: Limits::playouts(cap),
         alphabeta: AlphaBetaParams {
             max_depth: Some(deepest),
@@ -209,7 +208,6 @@ pub struct DepthReached {
 /// enhancements and [`TIMED_HASH_MB`] of hash.
 pub fn depth_in_time(position: Position, ms: u64) -> DepthReached {
     let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
         limits: Limits::time_ms(ms.max(1)),
         alphabeta: AlphaBetaParams {
             hash_mb: TIMED_HASH_MB,

@@ -20,14 +20,21 @@ use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
-use crate::search::{set_option, OptionError, SearchParams, Uct};
+use crate::search::{
+    new_engine, set_option, EngineConfig, EngineKind, OptionError, SearchEngine, SearchParams,
+};
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// The name `name` answers.
-const ENGINE_NAME: &str = "Quoridor UCT";
+/// The name `name` answers: the product's, with the engine that plays.
+fn engine_name(kind: EngineKind) -> &'static str {
+    match kind {
+        EngineKind::Uct => "Quoridor UCT",
+        EngineKind::AlphaBeta => "Quoridor alpha-beta",
+    }
+}
 
 /// Why `quoridor qtp` stopped with an error.
 #[derive(Debug)]
@@ -52,8 +59,8 @@ impl std::error::Error for QtpError {}
 /// Runs `quoridor qtp` on standard input and output until `quit`, the end of
 /// input or a closed output.
 pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
-    let params = engine_params(args).map_err(QtpError::Settings)?;
-    let mut session = QtpSession::new(params, args.game_time.map(Duration::from_secs));
+    let config = engine_config(args).map_err(QtpError::Settings)?;
+    let mut session = QtpSession::new(config, args.game_time.map(Duration::from_secs));
     let stdin = io::stdin();
     let stdout = io::stdout();
     session
@@ -72,23 +79,24 @@ pub fn referee_flags(args: Vec<OsString>) -> Vec<OsString> {
         .collect()
 }
 
-/// The engine settings of the flags: the preset, then each `--option` in
-/// order, then `--time-ms` and `--seed`.
-fn engine_params(args: &QtpArgs) -> Result<SearchParams, OptionError> {
-    let mut params = SearchParams::default();
+/// The engine and its settings of the flags: the preset, then each
+/// `--option` in order, then `--time-ms` and `--seed`.
+fn engine_config(args: &QtpArgs) -> Result<EngineConfig, OptionError> {
+    let mut config = EngineConfig::default();
     if let Some(preset) = &args.preset {
-        set_option(&mut params, "preset", preset)?;
+        set_option(&mut config, "preset", preset)?;
     }
     for (name, value) in &args.options {
-        set_option(&mut params, name, value)?;
+        set_option(&mut config, name, value)?;
     }
+    let params = &mut config.params;
     if let Some(ms) = args.time_ms {
         params.limits = params.limits.and_time_ms(ms);
     }
     if let Some(seed) = args.seed {
         params.seed = seed;
     }
-    Ok(params)
+    Ok(config)
 }
 
 /// Whether to keep reading.
@@ -101,22 +109,23 @@ enum QtpFlow {
 /// The protocol state: the board, the game, who moved first, the engine and
 /// the game's clock.
 struct QtpSession {
-    params: SearchParams,
+    config: EngineConfig,
     game_time: Option<Duration>,
     variant: Variant,
     game: Game,
     /// `None` until the game's first move.
     seating: Option<Seating>,
-    search: Uct,
+    /// Built by [`new_engine`], so the `engine` option picks it.
+    search: Box<dyn SearchEngine>,
     clock: GameClock,
 }
 
 impl QtpSession {
-    fn new(params: SearchParams, game_time: Option<Duration>) -> QtpSession {
+    fn new(config: EngineConfig, game_time: Option<Duration>) -> QtpSession {
         let variant = Variant::default();
         QtpSession {
-            search: Uct::new(Position::new(variant), params.clone()),
-            params,
+            search: new_engine(Position::new(variant), config.kind, config.params.clone()),
+            config,
             game_time,
             variant,
             game: Game::new(variant),
@@ -155,7 +164,7 @@ impl QtpSession {
     /// Carries out one command; the answer's text.
     fn handle(&mut self, command: QtpCommand) -> (Result<String, QtpCommandError>, QtpFlow) {
         let result = match command {
-            QtpCommand::Name => Ok(ENGINE_NAME.to_string()),
+            QtpCommand::Name => Ok(engine_name(self.search.kind()).to_string()),
             QtpCommand::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
             QtpCommand::IsKnown(word) => Ok(COMMANDS
                 .contains(&word.to_ascii_lowercase().as_str())
@@ -193,7 +202,11 @@ impl QtpSession {
     fn new_game(&mut self) {
         self.game = Game::new(self.variant);
         self.seating = None;
-        self.search = Uct::new(Position::new(self.variant), self.params.clone());
+        self.search = new_engine(
+            Position::new(self.variant),
+            self.config.kind,
+            self.config.params.clone(),
+        );
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
@@ -236,13 +249,13 @@ impl QtpSession {
         let started = Instant::now();
         let seating = self.mover(colour)?;
         self.search.set_params(SearchParams {
-            limits: self.clock.limits_for_move(self.params.limits),
-            ..self.params.clone()
+            limits: self.clock.limits_for_move(self.config.params.limits),
+            ..self.config.params.clone()
         });
         let start = Position::new(self.variant);
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
-            self.search = Uct::new(start, self.params.clone());
+            self.search = new_engine(start, self.config.kind, self.config.params.clone());
             return Err(QtpCommandError::NoMove);
         }
         let position = *self.game.position();
@@ -335,10 +348,10 @@ mod tests {
     /// The answers to `script`, one line per request.
     fn session(script: &str) -> String {
         let mut session = QtpSession::new(
-            SearchParams {
+            EngineConfig::uct(SearchParams {
                 limits: crate::search::Limits::playouts(50),
                 ..SearchParams::default()
-            },
+            }),
             None,
         );
         let mut out = Vec::new();

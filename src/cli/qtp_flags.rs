@@ -2,12 +2,12 @@
 //! engine option table as it is read, so a bad one stops the tool before the
 //! session starts.
 
-use crate::search::{set_option, SearchParams};
+use crate::search::{set_option, EngineConfig};
 use crate::text::quote_input;
 
 /// `--preset NAME`: a preset the option table knows.
 pub fn preset(value: &str) -> Result<String, String> {
-    set_option(&mut SearchParams::default(), "preset", value)
+    set_option(&mut EngineConfig::default(), "preset", value)
         .map(|()| value.to_string())
         .map_err(|e| e.to_string())
 }
@@ -18,7 +18,7 @@ pub fn engine_option(text: &str) -> Result<(String, String), String> {
         .split_once('=')
         .ok_or_else(|| format!("expected NAME=VALUE, got {:?}", quote_input(text)))?;
     let (name, value) = (name.trim(), value.trim());
-    set_option(&mut SearchParams::default(), name, value).map_err(|e| e.to_string())?;
+    set_option(&mut EngineConfig::default(), name, value).map_err(|e| e.to_string())?;
     Ok((name.to_string(), value.to_string()))
 }
 

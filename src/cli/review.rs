@@ -6,7 +6,7 @@ use super::position_args::{PositionArgs, PositionError};
 use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::review::{annotated_record, GameReview, PositionEval};
-use crate::search::{Limits, SearchParams};
+use crate::search::{EngineConfig, EngineKind, Limits, SearchParams};
 use clap::Args;
 use std::fmt;
 use std::io::Write;
@@ -25,26 +25,38 @@ pub struct ReviewArgs {
     /// Milliseconds the engine searches each position [default: 500]
     #[arg(long, value_name = "MS", value_parser = Whole::new(1, 3_600_000), conflicts_with = "playouts")]
     pub time_ms: Option<u64>,
-    /// Playouts per position instead of a time (reproducible reviews)
+    /// Playouts per position instead of a time (reproducible reviews; nodes for alpha-beta)
     #[arg(long, value_name = "N", value_parser = Whole::at_least_one())]
     pub playouts: Option<u64>,
+    /// The engine that judges: uct or alphabeta [default: uct]
+    #[arg(long, value_name = "KIND", value_parser = engine_kind)]
+    pub engine: Option<EngineKind>,
     /// The game to review.
     #[command(flatten)]
     pub position: PositionArgs,
 }
 
 impl ReviewArgs {
-    /// The engine's settings: the Default preset with this review's budget.
-    fn params(&self) -> SearchParams {
+    /// The engine and its settings: the Default preset with this review's
+    /// budget, searched by this review's engine.
+    fn config(&self) -> EngineConfig {
         let limits = match self.playouts {
             Some(n) => Limits::playouts(n),
             None => Limits::time_ms(self.time_ms.unwrap_or(DEFAULT_REVIEW_TIME_MS)),
         };
-        SearchParams {
-            limits,
-            ..SearchParams::default()
+        EngineConfig {
+            kind: self.engine.unwrap_or_default(),
+            params: SearchParams {
+                limits,
+                ..SearchParams::default()
+            },
         }
     }
+}
+
+/// `--engine KIND`: an engine the `engine` option knows, in its words.
+fn engine_kind(text: &str) -> Result<EngineKind, String> {
+    text.parse::<EngineKind>().map_err(|e| e.to_string())
 }
 
 /// Why `review` stopped.
@@ -83,10 +95,10 @@ impl From<std::io::Error> for ReviewError {
 /// and the summary.
 pub fn review(args: &ReviewArgs) -> Result<(), ReviewError> {
     let game = args.position.game()?;
-    let params = args.params();
+    let config = args.config();
     let evals: Vec<PositionEval> = (0..=game.moves().len())
         .filter_map(|ply| game.position_at(ply))
-        .map(|position| PositionEval::search(position, &params))
+        .map(|position| PositionEval::search(position, &config))
         .collect();
     let judged = GameReview::judge(&game, &evals);
     let mut out = std::io::stdout().lock();

@@ -27,7 +27,7 @@ use self::seed::{draw_seed, SeedMode};
 use self::think::{bestmove_line, think};
 use crate::game::{Game, Move, Player, Position, Variant};
 use crate::search::{
-    new_engine, set_option, uci_option_lines, SearchEngine, SearchParams, SetupOption,
+    new_engine, set_option, uci_option_lines, EngineConfig, SearchEngine, SearchParams, SetupOption,
 };
 use crate::text::quote_input;
 use std::io::BufRead;
@@ -89,7 +89,8 @@ struct Running {
 /// away on its thread while it runs).
 struct UciSession {
     out: Output,
-    params: SearchParams,
+    /// The engine to build and its settings (the options).
+    config: EngineConfig,
     /// Whether each game gets a seed from the OS (`seed random`).
     seed_mode: SeedMode,
     variant: Variant,
@@ -104,7 +105,7 @@ impl UciSession {
         let mut engine = UciSession {
             out,
             search: None,
-            params: SearchParams::default(),
+            config: EngineConfig::default(),
             seed_mode: SeedMode::Fixed,
             variant,
             game: Game::new(variant),
@@ -118,7 +119,7 @@ impl UciSession {
     /// board and options.
     fn fresh_search(&self) -> Box<dyn SearchEngine> {
         let start = Position::new(self.variant);
-        let mut search = new_engine(start, self.params.clone());
+        let mut search = new_engine(start, self.config.kind, self.config.params.clone());
         // The game's moves were checked when it was set, so they replay.
         let replayed = search.set_game(start, self.game.moves());
         debug_assert!(replayed.is_ok(), "{replayed:?}");
@@ -247,9 +248,9 @@ impl UciSession {
         let value = value.as_deref().unwrap_or("");
         match name.parse::<SetupOption>() {
             Ok(setup) => {
-                let (mut variant, mut params) = (self.variant, self.params.clone());
-                setup.set(&mut variant, &mut params, value)?;
-                self.params = params;
+                let (mut variant, mut config) = (self.variant, self.config.clone());
+                setup.set(&mut variant, &mut config, value)?;
+                self.config = config;
                 if variant != self.variant {
                     // A new board: back to its start position.
                     self.variant = variant;
@@ -262,7 +263,7 @@ impl UciSession {
                 self.reseed()?;
             }
             Err(_) => {
-                set_option(&mut self.params, &name, value)?;
+                set_option(&mut self.config, &name, value)?;
                 if name == "seed" {
                     self.seed_mode = SeedMode::Fixed;
                 }
@@ -274,9 +275,9 @@ impl UciSession {
     /// With `seed random`, a new seed from the OS for the next search.
     fn reseed(&mut self) -> Result<(), UciCommandError> {
         if self.seed_mode == SeedMode::Random {
-            self.params.seed = draw_seed().map_err(|error| UciCommandError::RandomSeed {
+            self.config.params.seed = draw_seed().map_err(|error| UciCommandError::RandomSeed {
                 error,
-                kept: self.params.seed,
+                kept: self.config.params.seed,
             })?;
         }
         Ok(())
@@ -344,11 +345,11 @@ impl UciSession {
                         "go gives no {clock} for the side to move; the clocks are not used"
                     ));
                 }
-                go.plan(mover, self.params.limits)
+                go.plan(mover, self.config.params.limits)
             }
             Err(e) => {
                 self.out.error(&e.to_string());
-                Go::default().plan(mover, self.params.limits)
+                Go::default().plan(mover, self.config.params.limits)
             }
         };
         if let Some(winner) = position.winner() {
@@ -358,12 +359,12 @@ impl UciSession {
             return;
         }
         let mut search = match self.search.take() {
-            Some(search) if search.kind() == self.params.engine => search,
+            Some(search) if search.kind() == self.config.kind => search,
             _ => self.fresh_search(),
         };
         let mut params = SearchParams {
             limits: plan.limits,
-            ..self.params.clone()
+            ..self.config.params.clone()
         };
         if let Some(depth) = plan.depth {
             // Alpha-beta stops after that iteration; UCT ignores the field
@@ -430,18 +431,18 @@ mod tests {
         }
         let text = String::from_utf8(buf.lock().expect("lock").clone()).expect("utf8");
         assert_eq!(text, "", "no errors expected");
-        assert_eq!(e.params, SearchParams::default());
+        assert_eq!(e.config.params, SearchParams::default());
     }
 
     #[test]
     fn seed_random_draws_a_seed_per_game_until_a_number_fixes_it() {
         let (mut e, buf) = engine();
         e.handle("setoption name seed value random");
-        let first = e.params.seed;
+        let first = e.config.params.seed;
         e.handle("ucinewgame");
-        let second = e.params.seed;
+        let second = e.config.params.seed;
         e.handle("ucinewgame");
-        let third = e.params.seed;
+        let third = e.config.params.seed;
         // Three equal 32-bit draws in a row would mean a broken OS source.
         assert!(
             first != second || second != third,
@@ -450,7 +451,7 @@ mod tests {
         assert_eq!(e.search.as_ref().map(|s| s.params().seed), Some(third));
         e.handle("setoption name Seed value 7");
         e.handle("ucinewgame");
-        assert_eq!(e.params.seed, 7);
+        assert_eq!(e.config.params.seed, 7);
         let text = String::from_utf8(buf.lock().expect("lock").clone()).expect("utf8");
         assert_eq!(text, "", "no errors expected");
     }
@@ -459,9 +460,9 @@ mod tests {
     fn a_fixed_seed_stays_across_games() {
         let (mut e, _) = engine();
         e.handle("ucinewgame");
-        assert_eq!(e.params.seed, SearchParams::default().seed);
+        assert_eq!(e.config.params.seed, SearchParams::default().seed);
         e.handle("setoption name seed value 12");
         e.handle("ucinewgame");
-        assert_eq!(e.params.seed, 12);
+        assert_eq!(e.config.params.seed, 12);
     }
 }

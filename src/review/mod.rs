@@ -6,9 +6,9 @@
 //! ```
 //! use quoridor::game::Game;
 //! use quoridor::review::{GameReview, Judgement, PositionEval};
-//! use quoridor::search::{Limits, SearchParams};
+//! use quoridor::search::{EngineConfig, Limits, SearchParams};
 //! let game: Game = "[size 5] [walls 0] c2 c4 c3 b4 c4 b3 c5".parse().unwrap();
-//! let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
+//! let params = EngineConfig::uct(SearchParams { limits: Limits::playouts(200), ..SearchParams::default() });
 //! let evals: Vec<PositionEval> = (0..=game.moves().len())
 //!     .map(|ply| PositionEval::search(game.position_at(ply).unwrap(), &params))
 //!     .collect();
@@ -27,6 +27,6 @@ mod position_eval;
 pub use accuracy::{move_accuracy, player_accuracy};
 pub use annotate::annotated_record;
 pub use game_review::{GameReview, ReviewSummary};
-pub use move_review::MoveReview;
 pub use judgement::{Judgement, BEST_WITHIN, BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM};
+pub use move_review::MoveReview;
 pub use position_eval::PositionEval;

@@ -2,7 +2,7 @@
 //! best play, the move it would play and its line.
 
 use crate::game::{Move, Player, Position};
-use crate::search::{for_player, SearchInfo, SearchParams, Uct};
+use crate::search::{for_player, new_engine, EngineConfig, SearchInfo};
 use serde::{Deserialize, Serialize};
 
 /// What the engine thinks of one position.
@@ -56,13 +56,13 @@ impl PositionEval {
         }
     }
 
-    /// Searches `position` with `params` (their limits are the budget) on
-    /// this thread; a finished game needs no search.
-    pub fn search(position: &Position, params: &SearchParams) -> PositionEval {
+    /// Searches `position` with the engine and settings of `config` (its
+    /// limits are the budget); a finished game needs no search.
+    pub fn search(position: &Position, config: &EngineConfig) -> PositionEval {
         if let Some(winner) = position.winner() {
             return PositionEval::finished(winner);
         }
-        let mut search = Uct::new(*position, params.clone());
+        let mut search = new_engine(*position, config.kind, config.params.clone());
         search.think();
         PositionEval::from_info(&search.info(usize::MAX))
     }

@@ -31,6 +31,37 @@ spelled!(EngineKind {
     AlphaBeta => "alphabeta",
 });
 
+/// Which engine to build and the settings it searches with: the engine kind
+/// beside the settings, not among them. The option table reads and writes
+/// this pair (option `engine` is `kind`), so the engine protocol, the QTP
+/// flags, the arena's specs and share links all carry the choice.
+///
+/// ```
+/// use quoridor::search::{set_option, EngineConfig, EngineKind, SearchParams};
+/// let mut config = EngineConfig::default();
+/// set_option(&mut config, "engine", "alphabeta").unwrap();
+/// assert_eq!(config.kind, EngineKind::AlphaBeta);
+/// assert_eq!(config.params, SearchParams::default());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineConfig {
+    /// Which engine searches (option `engine`).
+    pub kind: EngineKind,
+    /// The settings: the common ones and each engine's own part.
+    pub params: SearchParams,
+}
+
+impl EngineConfig {
+    /// `params` searched by UCT (what a preset stands for).
+    pub fn uct(params: SearchParams) -> EngineConfig {
+        EngineConfig {
+            kind: EngineKind::Uct,
+            params,
+        }
+    }
+}
+
 /// A search engine: set the game and the settings, start a think, run it in
 /// slices until it is finished (or stopped through [`SearchEngine::stop_flag`]),
 /// and read progress and the best move at any time.
@@ -39,9 +70,9 @@ spelled!(EngineKind {
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
 /// for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-///     let params = SearchParams { engine, limits: Limits::time_ms(100), ..SearchParams::default() };
+///     let params = SearchParams { limits: Limits::time_ms(100), ..SearchParams::default() };
 ///     let start = Position::new(Variant::new(5, 2).unwrap());
-///     let mut search = new_engine(start, params);
+///     let mut search = new_engine(start, engine, params);
 ///     let mv = search.think().expect("the start has moves");
 ///     assert!(start.check(mv).is_ok());
 /// }
@@ -78,13 +109,11 @@ pub trait SearchEngine: Send {
     /// variation is that long or ends the game; alpha-beta: an iteration of
     /// that depth is complete or the result is decided).
     fn reaches_depth(&self, depth: NonZeroUsize) -> bool;
-    /// The children of tree node `id` and the moves to it, for a tree
-    /// explorer; `None` for an engine without a tree or an unknown node.
-    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)>;
-    /// A bounded slice of the search tree under the node reached by `path`
-    /// from the root, for the tree map; `None` when `path` leaves the tree
-    /// (or the engine keeps no tree).
-    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
+    /// The engine's search tree, for the tree explorer and the tree map:
+    /// `None` for an engine that keeps no tree (alpha-beta).
+    fn tree(&self) -> Option<&dyn TreeView> {
+        None
+    }
     /// Starts and runs a whole think in 50 ms slices; returns the move to play.
     fn think(&mut self) -> Option<Move> {
         self.start();
@@ -93,10 +122,33 @@ pub trait SearchEngine: Send {
     }
 }
 
-/// A new engine of the kind `params.engine` on `root`: the one place that
-/// chooses the engine.
-pub fn new_engine(root: Position, params: SearchParams) -> Box<dyn SearchEngine> {
-    match params.engine {
+/// A search tree an engine offers for exploring (UCT's): an optional
+/// capability, reached through [`SearchEngine::tree`].
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, ROOT};
+/// let start = Position::new(Variant::new(5, 2).unwrap());
+/// let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
+/// let mut uct = new_engine(start, EngineKind::Uct, params.clone());
+/// uct.think();
+/// let (path, children) = uct.tree().unwrap().tree_node(ROOT).unwrap();
+/// assert!(path.is_empty() && !children.is_empty());
+/// assert!(new_engine(start, EngineKind::AlphaBeta, params).tree().is_none());
+/// ```
+pub trait TreeView {
+    /// The children of tree node `id` and the moves to it, for a tree
+    /// explorer; `None` for an unknown node.
+    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)>;
+    /// A bounded slice of the search tree under the node reached by `path`
+    /// from the root, for the tree map; `None` when `path` leaves the tree.
+    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
+}
+
+/// A new engine of the kind `kind` on `root` with `params`: the one place
+/// that chooses the engine.
+pub fn new_engine(root: Position, kind: EngineKind, params: SearchParams) -> Box<dyn SearchEngine> {
+    match kind {
         EngineKind::Uct => Box::new(ParallelUct::new(root, params)),
         EngineKind::AlphaBeta => Box::new(AlphaBeta::new(root, params)),
     }
@@ -144,14 +196,20 @@ impl SearchEngine for Uct {
         let mut position = *Uct::root(self);
         pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
     }
+    fn tree(&self) -> Option<&dyn TreeView> {
+        Some(self)
+    }
+    fn think(&mut self) -> Option<Move> {
+        Uct::think(self)
+    }
+}
+
+impl TreeView for Uct {
     fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
         Some((self.path_to(id)?, self.children_of(id)?))
     }
     fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
         Uct::tree_map(self, path, limits)
-    }
-    fn think(&mut self) -> Option<Move> {
-        Uct::think(self)
     }
 }
 
@@ -164,11 +222,10 @@ mod tests {
     fn the_factory_builds_the_kind_asked_for() {
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            let params = SearchParams {
-                engine: kind,
-                ..SearchParams::default()
-            };
-            assert_eq!(new_engine(start, params).kind(), kind);
+            assert_eq!(
+                new_engine(start, kind, SearchParams::default()).kind(),
+                kind
+            );
         }
         assert_eq!("AlphaBeta".parse::<EngineKind>(), Ok(EngineKind::AlphaBeta));
         assert_eq!(EngineKind::Uct.to_string(), "uct");

@@ -20,8 +20,10 @@ pub enum Proven {
 /// Statistics of one child node (a move) in the tree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChildInfo {
-    /// Node id, for asking for this node's children (tree explorer).
-    pub id: NodeId,
+    /// The move's node in the engine's tree, for asking for its children
+    /// (tree explorer); `None` for an engine without a tree (alpha-beta).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<NodeId>,
     /// The move.
     #[serde(rename = "move")]
     pub mv: Move,

@@ -37,26 +37,24 @@ pub use alphabeta::{
     AlphaBeta, AlphaBetaInfo, AlphaBetaParams, IterationRow, RootMoveScore, Score,
 };
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
-pub use engine::{new_engine, EngineKind, SearchEngine};
+pub use engine::{new_engine, EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
-pub use params::{
-    FinalMove, PlayoutPolicy, Preset, SearchParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB,
-    MAX_THREADS, MAX_TREE_MB, MIB,
-};
+pub use params::{Preset, SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
 pub use setup_options::SetupOption;
 pub use slice::Slice;
 #[cfg(test)]
 pub(crate) use uct::test_snapshot;
 pub use uct::{
-    merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, MapLimits,
-    MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, Race, Selector, SelectorMemory, Tied,
-    TreeMap, Uct, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH, NEAR_CERTAIN_LOSS,
-    PLAYOUT_SAFETY_LIMIT, ROOT,
+    merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, FinalMove,
+    MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, PlayoutPolicy, Race,
+    Selector, SelectorMemory, Tied, TreeMap, Uct, UctParams, DEFAULT_MAP_BUDGET,
+    DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET, MAX_MAP_DEPTH, MAX_TREE_MB, MIB,
+    NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
 };
 
 /// The engine's pseudo-random generator: Xoshiro256++ (seeded through

@@ -3,12 +3,13 @@
 //! shows it, and why a value was refused. The options themselves are the
 //! table in [`super::options`].
 
+use super::engine::EngineConfig;
 use super::limits::LimitKind;
-use super::params::SearchParams;
 use crate::text::{one_of, quote_input};
 use std::fmt;
 
-/// One engine option: a [`SearchParams`] field under its protocol name.
+/// One engine option: an [`EngineConfig`] field (the engine kind or a
+/// setting) under its protocol name.
 pub struct EngineOption {
     /// The name in the protocol, links and specs (the field's name).
     pub name: &'static str,
@@ -47,9 +48,9 @@ pub enum OptionKind {
     /// On or off (UCI `check`); reads `true|on|1` and `false|off|0`.
     Check {
         /// The field's value.
-        get: fn(&SearchParams) -> bool,
+        get: fn(&EngineConfig) -> bool,
         /// Sets the field.
-        set: fn(&mut SearchParams, bool),
+        set: fn(&mut EngineConfig, bool),
     },
     /// A whole number from `min` to `max` (UCI `spin`).
     Spin {
@@ -58,36 +59,36 @@ pub enum OptionKind {
         /// Greatest value.
         max: u64,
         /// The field's value.
-        get: fn(&SearchParams) -> u64,
+        get: fn(&EngineConfig) -> u64,
         /// Sets the field (with a value in range).
-        set: fn(&mut SearchParams, u64),
+        set: fn(&mut EngineConfig, u64),
     },
     /// A whole number, or the word `none` for "not at all" (UCI `string`).
     WholeOr {
         /// The word for `None` (`unlimited`, `off`).
         none: &'static str,
         /// The field's value.
-        get: fn(&SearchParams) -> Option<u32>,
+        get: fn(&EngineConfig) -> Option<u32>,
         /// Sets the field.
-        set: fn(&mut SearchParams, Option<u32>),
+        set: fn(&mut EngineConfig, Option<u32>),
     },
     /// A finite real number in `range` (UCI `string`: UCI spins are whole).
     Number {
         /// The accepted values.
         range: NumberRange,
         /// The field's value.
-        get: fn(&SearchParams) -> f64,
+        get: fn(&EngineConfig) -> f64,
         /// Sets the field (with a value in range).
-        set: fn(&mut SearchParams, f64),
+        set: fn(&mut EngineConfig, f64),
     },
     /// One of some words (UCI `combo`).
     Combo {
         /// The accepted words, in the order they are listed.
         values: &'static [&'static str],
         /// The field's value, spelled.
-        get: fn(&SearchParams) -> &'static str,
+        get: fn(&EngineConfig) -> &'static str,
         /// Sets the field from one of `values`; `false` for any other text.
-        set: fn(&mut SearchParams, &str) -> bool,
+        set: fn(&mut EngineConfig, &str) -> bool,
     },
 }
 
@@ -255,7 +256,7 @@ impl OptionKind {
 
 impl EngineOption {
     /// This option's value in `p`, as text that [`EngineOption::set`] reads back.
-    pub fn value(&self, p: &SearchParams) -> String {
+    pub fn value(&self, p: &EngineConfig) -> String {
         match self.kind {
             OptionKind::Check { get, .. } => get(p).to_string(),
             OptionKind::Spin { get, .. } => get(p).to_string(),
@@ -269,7 +270,7 @@ impl EngineOption {
 
     /// Sets this option in `p` from `text` (spaces trimmed, words in any
     /// case); on error `p` is unchanged.
-    pub fn set(&self, p: &mut SearchParams, text: &str) -> Result<(), OptionError> {
+    pub fn set(&self, p: &mut EngineConfig, text: &str) -> Result<(), OptionError> {
         let value = text.trim();
         let bad = || OptionError::bad_value(self.name, value, self.kind.accepted());
         match self.kind {
@@ -310,7 +311,7 @@ impl EngineOption {
 
     /// The handshake's `option name … type …` line, with this option's value
     /// in `defaults` as the default.
-    pub fn uci_line(&self, defaults: &SearchParams) -> String {
+    pub fn uci_line(&self, defaults: &EngineConfig) -> String {
         let (name, default) = (self.name, self.value(defaults));
         match self.kind {
             OptionKind::Check { .. } => format!("option name {name} type check default {default}"),

@@ -2,12 +2,13 @@
 //! (`board_size`, `walls`) and `preset`. They sit next to the engine option
 //! table ([`super::options::OPTIONS`]) and are listed after it.
 
+use super::engine::EngineConfig;
 use super::option_kind::{combo_line, Accepted, OptionError};
-use super::params::{Preset, SearchParams};
+use super::params::Preset;
 use crate::game::{Variant, MAX_SIZE, MAX_WALLS, MIN_SIZE};
 use crate::text::{spelled, Choice};
 
-/// The protocol-level options that are not one [`SearchParams`] field: the
+/// The protocol-level options that are not one [`EngineConfig`] field: the
 /// board (`board_size`, `walls`: a new board starts a new game) and `preset`
 /// (replaces every engine option). The handshake lists them after
 /// [`OPTIONS`](super::options::OPTIONS); share links write the board as
@@ -78,7 +79,7 @@ impl SetupOption {
     pub fn set(
         self,
         variant: &mut Variant,
-        params: &mut SearchParams,
+        config: &mut EngineConfig,
         value: &str,
     ) -> Result<(), OptionError> {
         let value = value.trim();
@@ -93,7 +94,7 @@ impl SetupOption {
                 };
                 *variant = Variant::new(size, walls).map_err(|_| bad())?;
             }
-            SetupOption::Preset => *params = parse_preset(value)?.params(),
+            SetupOption::Preset => *config = EngineConfig::uct(parse_preset(value)?.params()),
         }
         Ok(())
     }
@@ -117,7 +118,7 @@ mod tests {
     #[test]
     fn setup_options_change_the_board_all_or_nothing() {
         let mut variant = Variant::default();
-        let mut params = SearchParams::default();
+        let mut params = EngineConfig::default();
         SetupOption::BoardSize
             .set(&mut variant, &mut params, "5")
             .expect("valid");

@@ -8,7 +8,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
-use super::link::{set_param, EngineSettings, Seat};
+use super::link::{EngineSettings, Seat};
 use super::storage::{remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
 use crate::search::{
     limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
@@ -184,7 +184,7 @@ fn apply(
     err: &Callback<String>,
 ) {
     let mut next = s.clone();
-    match set_param(&mut next.params, name, value) {
+    match next.set_param(name, value) {
         Ok(()) => ok.emit(next),
         Err(e) => err.emit(e.to_string()),
     }
@@ -226,7 +226,7 @@ fn slider(props: &SliderProps) -> Html {
         return html! {};
     };
     let name = option.name;
-    let value = option.value(&props.settings.params);
+    let value = props.settings.option_value(option);
     let onchange = {
         let (s, kind, ok, err) = (
             props.settings.clone(),
@@ -273,7 +273,7 @@ impl PartialEq for OptionProps {
 fn option_control(props: &OptionProps) -> Html {
     let option = props.option;
     let name = option.name;
-    let value = option.value(&props.settings.params);
+    let value = props.settings.option_value(option);
     let (s, ok, err) = (
         props.settings.clone(),
         props.on_change.clone(),
@@ -332,7 +332,7 @@ fn threads_control(props: &ThreadsProps) -> Html {
         return html! {};
     };
     let name = option.name;
-    let value = option.value(&props.settings.params);
+    let value = props.settings.option_value(option);
     let onchange = input_change(
         &props.settings,
         name,

@@ -18,8 +18,8 @@
 
 use crate::game::{Game, Move, Player, RecordError, Variant, VariantError};
 use crate::search::{
-    find_option, Accepted, EngineKind, LimitKind, OptionError, SearchParams, Shown, MAX_THREADS,
-    OPTIONS,
+    find_option, Accepted, EngineConfig, EngineKind, EngineOption, LimitKind, OptionError,
+    SearchParams, Shown, MAX_THREADS, OPTIONS,
 };
 use crate::text::spelled;
 use crate::text::{one_of, quote_input, Choice, ParseChoiceError};
@@ -47,7 +47,7 @@ spelled!(Seat {
 /// side uses. Both engines share the limit; each reads its own parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSettings {
-    /// Every engine parameter (`params.engine` is not used: see `engines`).
+    /// Every engine parameter (the engine of each side is `engines`).
     pub params: SearchParams,
     /// The limit that applies.
     pub limit: LimitKind,
@@ -115,13 +115,20 @@ impl EngineSettings {
         }
     }
 
-    /// The parameters for a search with `player` to move: [`Self::effective`]
-    /// with that side's engine.
-    pub fn effective_for(&self, player: Player) -> SearchParams {
-        SearchParams {
-            engine: self.engine_of(player),
-            ..self.effective()
-        }
+    /// Option `option`'s value in these settings, as text. The engine
+    /// choice reads as UCT here: each side's engine is in `engines`.
+    pub fn option_value(&self, option: &EngineOption) -> String {
+        option.value(&EngineConfig::uct(self.params.clone()))
+    }
+
+    /// Sets option `name` from text within a link's limits (see
+    /// [`set_param`]); on error nothing changes. The engine choice is per
+    /// side (`engines`), so `engine` changes nothing here.
+    pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let mut config = EngineConfig::uct(self.params.clone());
+        set_param(&mut config, name, value)?;
+        self.params = config.params;
+        Ok(())
     }
 
     /// The engine `player`'s side uses.
@@ -338,10 +345,11 @@ const LINK_TREE_MB: (u32, u32) = (16, 4096);
 /// million playouts, an hour per move, 1,000 to 20 million tree nodes and
 /// 16 to 4,096 MiB of tree memory.
 /// `preset` is no link option.
-pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), OptionError> {
+pub fn set_param(config: &mut EngineConfig, name: &str, value: &str) -> Result<(), OptionError> {
     let option = find_option(name).ok_or_else(|| OptionError::unknown(name))?;
-    let mut next = p.clone();
-    option.set(&mut next, value)?;
+    let mut changed = config.clone();
+    option.set(&mut changed, value)?;
+    let (next, p) = (&changed.params, &config.params);
     let whole = |min: u64, max: u64| {
         Err(OptionError::bad_value(
             option.name,
@@ -359,15 +367,16 @@ pub fn set_param(p: &mut SearchParams, name: &str, value: &str) -> Result<(), Op
     if next.limits.time != p.limits.time && next.limits.time_ms_or_zero() > LINK_MAX_TIME_MS {
         return whole(0, LINK_MAX_TIME_MS);
     }
-    if next.node_budget != p.node_budget && !(least_nodes..=most_nodes).contains(&next.node_budget)
+    if next.uct.node_budget != p.uct.node_budget
+        && !(least_nodes..=most_nodes).contains(&next.uct.node_budget)
     {
         return whole(u64::from(least_nodes), u64::from(most_nodes));
     }
     let (least_mb, most_mb) = LINK_TREE_MB;
-    if next.tree_mb != p.tree_mb && !(least_mb..=most_mb).contains(&next.tree_mb) {
+    if next.uct.tree_mb != p.uct.tree_mb && !(least_mb..=most_mb).contains(&next.uct.tree_mb) {
         return whole(u64::from(least_mb), u64::from(most_mb));
     }
-    *p = next;
+    *config = changed;
     Ok(())
 }
 
@@ -398,13 +407,14 @@ pub fn encode(shared: &Shared) -> String {
             parts.push(format!("{key}={}", kind.name()));
         }
     }
-    let base = SearchParams::default();
+    let base = EngineConfig::default();
+    // The engine choice is per side (above), so the kind here is never written.
+    let settings = EngineConfig::uct(shared.engine.params.clone());
     for option in &OPTIONS {
-        // The engine choice is per side (above).
         if option.shown == Shown::EngineChoice {
             continue;
         }
-        let value = option.value(&shared.engine.params);
+        let value = option.value(&settings);
         // Both limits are always written, so a link shows what it plays at;
         // `threads` too, since the page's default depends on the machine.
         let always = matches!(option.shown, Shown::LimitSlider(_) | Shown::Threads);
@@ -434,6 +444,9 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut view = None;
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut engine = shared.engine.clone();
+    // The options read into one engine choice and settings; the choice
+    // becomes both sides' engine below unless a side names its own.
+    let mut config = EngineConfig::uct(engine.params.clone());
     let mut seat_engines: [Option<EngineKind>; 2] = [None; 2];
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -495,14 +508,15 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
                 }
             }
             name => {
-                if let Err(e) = set_param(&mut engine.params, name, value) {
+                if let Err(e) = set_param(&mut config, name, value) {
                     problems.push(LinkProblem::Option(e));
                 }
             }
         }
     }
+    engine.params = config.params;
     // `engine=` (the protocol's option) picks both sides; `pN_engine` wins.
-    let both = std::mem::take(&mut engine.params.engine);
+    let both = config.kind;
     for (side, kind) in seat_engines.into_iter().enumerate() {
         engine.engines[side] = kind.unwrap_or(both);
     }
@@ -590,8 +604,8 @@ mod tests {
             seats: [Seat::Engine, Seat::Human],
             ..Shared::default()
         };
-        shared.engine.params.uct_c = 0.05;
-        shared.engine.params.smart_playouts = true;
+        shared.engine.params.uct.uct_c = 0.05;
+        shared.engine.params.uct.smart_playouts = true;
         shared.engine.limit = LimitKind::Playouts;
         shared
     }
@@ -675,7 +689,7 @@ mod tests {
             crate::search::Limits::time_ms(2000)
         );
         assert_eq!(engine.params.limits.playouts_or_zero(), 20_000);
-        assert_eq!(engine.params.uct_c, 0.05);
+        assert_eq!(engine.params.uct.uct_c, 0.05);
         assert_eq!(opened.shared.view, Some(2));
         let playouts = decode("limit=playouts&playouts=300");
         assert_eq!(
@@ -712,7 +726,7 @@ mod tests {
             assert_eq!(opened.problems.join("; "), message);
             assert_eq!(opened.shared.engine, EngineSettings::default(), "{query}");
         }
-        let mut p = SearchParams::default();
+        let mut p = EngineConfig::default();
         set_param(&mut p, "playouts", "10000000").expect("the cap itself is allowed");
         set_param(&mut p, "uct_c", "0.2").expect("other options are not capped");
     }
@@ -766,13 +780,10 @@ mod tests {
         assert_eq!(opened.problems, Problems::default());
         assert_eq!(opened.shared, shared);
         assert_eq!(
-            opened.shared.engine.effective_for(Player::Two).engine,
+            opened.shared.engine.engine_of(Player::Two),
             EngineKind::AlphaBeta
         );
-        assert_eq!(
-            opened.shared.engine.effective_for(Player::One).engine,
-            EngineKind::Uct
-        );
+        assert_eq!(opened.shared.engine.engine_of(Player::One), EngineKind::Uct);
         let old = decode("v=1&p1=engine&p2=engine&limit=time&time_ms=500");
         assert_eq!(old.shared.engine.engines, [EngineKind::Uct; 2]);
         assert!(!encode(&Shared::default()).contains("engine="));
@@ -786,7 +797,7 @@ mod tests {
             both.shared.engine.engines,
             [EngineKind::Uct, EngineKind::AlphaBeta]
         );
-        assert_eq!(both.shared.engine.params.engine, EngineKind::Uct);
+        // (The settings hold no engine kind any more: `engines` is the only choice.)
         let bad = decode("p2_engine=minimax");
         assert_eq!(
             bad.problems.join("; "),
@@ -840,9 +851,9 @@ mod tests {
 
     #[test]
     fn every_option_round_trips_through_its_text() {
-        let p = SearchParams::thesis_fixed_point();
+        let p = EngineConfig::uct(SearchParams::thesis_fixed_point());
         for option in &OPTIONS {
-            let mut q = SearchParams::default();
+            let mut q = EngineConfig::default();
             let value = option.value(&p);
             set_param(&mut q, option.name, &value).expect("its own text reads back");
             assert_eq!(option.value(&q), value, "{}", option.name);

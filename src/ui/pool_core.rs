@@ -303,6 +303,7 @@ impl PoolCore {
         let WorkerRequest::Search {
             id,
             game,
+            engine,
             params,
             mode,
             top,
@@ -312,7 +313,7 @@ impl PoolCore {
         };
         // A search still running is dropped (the page has stopped it).
         self.root_asks.clear();
-        let keys: Vec<WorkerKey> = match params.engine {
+        let keys: Vec<WorkerKey> = match engine {
             EngineKind::AlphaBeta => self.members.iter().take(1).map(|m| m.key).collect(),
             EngineKind::Uct => self.members.iter().map(|m| m.key).collect(),
         };
@@ -332,6 +333,7 @@ impl PoolCore {
                 WorkerRequest::Search {
                     id,
                     game: game.clone(),
+                    engine,
                     params: tree_params(&params, i, count),
                     mode,
                     top: worker_top,

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::{Square, Variant};
-use crate::search::{Limits, Proven, SearchParams};
+use crate::search::{Limits, Proven, SearchParams, UctParams};
 use crate::worker::messages::GameData;
 
 fn pawn(file: u8, rank: u8) -> Move {
@@ -12,7 +12,7 @@ fn pawn(file: u8, rank: u8) -> Move {
 
 fn child(id: u32, mv: Move, visits: u32, win: f64) -> ChildInfo {
     ChildInfo {
-        id: crate::search::NodeId::new(id).expect("a node id"),
+        id: Some(crate::search::NodeId::new(id).expect("a node id")),
         mv,
         visits,
         win_probability: win,
@@ -29,9 +29,19 @@ fn info(children: Vec<ChildInfo>, per_sec: f64) -> SearchInfo {
 }
 
 fn search(id: u32, params: SearchParams, mode: SearchMode) -> WorkerRequest {
+    engine_search(id, EngineKind::Uct, params, mode)
+}
+
+fn engine_search(
+    id: u32,
+    engine: EngineKind,
+    params: SearchParams,
+    mode: SearchMode,
+) -> WorkerRequest {
     WorkerRequest::Search {
         id,
         game: GameData::new(Variant::default(), Vec::new()),
+        engine,
         params,
         mode,
         top: 16,
@@ -42,7 +52,10 @@ fn uct(playouts: u64) -> SearchParams {
     SearchParams {
         threads: 2,
         seed: 7,
-        node_budget: 1001,
+        uct: UctParams {
+            node_budget: 1001,
+            ..UctParams::default()
+        },
         limits: Limits::playouts(playouts),
         ..SearchParams::default()
     }
@@ -100,7 +113,7 @@ fn a_uct_search_goes_to_every_worker_with_its_own_seed_and_share() {
     assert_eq!(b, &tree_params(&uct(1001), 1, 2));
     assert_eq!(a.seed, 7);
     assert_ne!(a.seed, b.seed);
-    assert_eq!(a.node_budget + b.node_budget, 1001);
+    assert_eq!(a.uct.node_budget + b.uct.node_budget, 1001);
     assert_eq!(
         a.limits.playouts_or_zero() + b.limits.playouts_or_zero(),
         1001
@@ -115,11 +128,11 @@ fn a_uct_search_goes_to_every_worker_with_its_own_seed_and_share() {
 #[test]
 fn alphabeta_searches_on_the_first_worker_alone() {
     let (mut pool, keys) = pool(3);
-    let params = SearchParams {
-        engine: EngineKind::AlphaBeta,
-        ..uct(100)
-    };
-    let out = pool.request(search(1, params, SearchMode::Move), 0.0);
+    let params = uct(100);
+    let out = pool.request(
+        engine_search(1, EngineKind::AlphaBeta, params, SearchMode::Move),
+        0.0,
+    );
     assert_eq!(out.to_workers.len(), 1);
     assert_eq!(out.to_workers[0].0, keys[0]);
     let WorkerRequest::Search { params, top, .. } = &out.to_workers[0].1 else {
@@ -299,14 +312,18 @@ fn the_root_of_the_tree_is_merged_and_nodes_below_are_worker_ones() {
     };
     assert_eq!(children.len(), 2);
     assert_eq!((children[0].mv, children[0].visits), (a, 40));
-    assert_eq!(children[0].id.to_string(), "5", "worker 1's node id");
+    assert_eq!(
+        children[0].id.map(|id| id.to_string()).as_deref(),
+        Some("5"),
+        "worker 1's node id"
+    );
     assert_eq!(
         (children[1].mv, children[1].children),
         (b, 0),
         "not in worker 1's tree"
     );
     // Below the root: worker 1 alone, its answer passed on.
-    let node = children[0].id;
+    let node = children[0].id.expect("a UCT node");
     let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
     assert_eq!(out.to_workers.len(), 1);
     assert_eq!(out.to_workers[0].0, keys[0]);
@@ -491,8 +508,12 @@ fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
     let [WorkerResponse::Children { children, .. }] = out.to_page.as_slice() else {
         panic!("merged root expected, got {:?}", out.to_page);
     };
-    assert_eq!(children[0].id.to_string(), "9", "worker 2's node id");
-    let node = children[0].id;
+    assert_eq!(
+        children[0].id.map(|id| id.to_string()).as_deref(),
+        Some("9"),
+        "worker 2's node id"
+    );
+    let node = children[0].id.expect("a UCT node");
     let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
     assert_eq!(out.to_workers[0].0, keys[1]);
     let map = WorkerRequest::TreeMap {

@@ -209,14 +209,15 @@ impl AppState {
             return;
         }
         let to_move = self.board.game.position().turn();
-        let mut params = self.engine.settings.effective_for(to_move);
+        let engine = self.engine.settings.engine_of(to_move);
+        let mut params = self.engine.settings.effective();
         // A seed a link set (any but the presets') is kept, so the link
         // replays the same search; otherwise each move gets a fresh one.
         if params.seed == SearchParams::default().seed {
             params.seed = seed;
         }
         let game = GameData::from(&self.board.game);
-        self.engine.start(SearchMode::Move, game, params);
+        self.engine.start(SearchMode::Move, game, engine, params);
     }
 
     /// The engine that analyses a position with `to_move` to move: the engine

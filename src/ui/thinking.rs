@@ -3,10 +3,12 @@
 use yew::prelude::*;
 
 use super::analysis::alphabeta_view::work_unit;
-use crate::search::{SearchInfo, SearchParams};
+use crate::search::{EngineKind, SearchInfo, SearchParams};
 
 #[derive(Properties, PartialEq)]
 pub struct ThinkingProps {
+    /// The engine of the search under way.
+    pub engine: EngineKind,
     /// The limits of the search under way.
     pub params: SearchParams,
     /// Its latest snapshot, if one arrived.
@@ -24,7 +26,7 @@ pub fn thinking(props: &ThinkingProps) -> Html {
         (i.playouts, i.elapsed_ms, i.playouts_per_sec)
     });
     // Alpha-beta counts nodes where UCT counts playouts.
-    let unit = work_unit(p.engine);
+    let unit = work_unit(props.engine);
     let depth = props
         .info
         .as_ref()

@@ -10,8 +10,8 @@
 
 use crate::game::{Game, Move, Position, Variant};
 use crate::search::{
-    new_engine, ChildInfo, Limits, MapLimits, NodeId, SearchEngine, SearchInfo, SearchParams,
-    TreeMap,
+    new_engine, ChildInfo, EngineKind, Limits, MapLimits, NodeId, SearchEngine, SearchInfo,
+    SearchParams, TreeMap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -82,6 +82,8 @@ pub enum WorkerRequest {
         id: u32,
         /// The game so far.
         game: GameData,
+        /// The engine that searches.
+        engine: EngineKind,
         /// Engine settings (limits included).
         params: SearchParams,
         /// Play a move, or analyse without limit.
@@ -204,10 +206,11 @@ impl EngineHost {
             WorkerRequest::Search {
                 id,
                 game,
+                engine,
                 params,
                 mode,
                 top,
-            } => self.start(id, &game, params, mode, top as usize),
+            } => self.start(id, &game, engine, params, mode, top as usize),
             WorkerRequest::Stop { id } => match &self.active {
                 Some(a) if a.id == id => self.finish().into_iter().collect(),
                 _ => Vec::new(),
@@ -218,7 +221,7 @@ impl EngineHost {
                     .as_ref()
                     .filter(|_| id == self.last_id)
                     .and_then(|s| {
-                        let (path, children) = s.tree_node(node)?;
+                        let (path, children) = s.tree()?.tree_node(node)?;
                         Some(WorkerResponse::Children {
                             id,
                             node,
@@ -239,6 +242,7 @@ impl EngineHost {
         &mut self,
         id: u32,
         game: &GameData,
+        engine: EngineKind,
         mut params: SearchParams,
         mode: SearchMode,
         top: usize,
@@ -257,11 +261,11 @@ impl EngineHost {
         }
         let start = Position::new(game.variant());
         let search = match self.search.as_mut() {
-            Some(search) if search.kind() == params.engine => {
+            Some(search) if search.kind() == engine => {
                 search.set_params(params);
                 search
             }
-            _ => self.search.insert(new_engine(start, params)),
+            _ => self.search.insert(new_engine(start, engine, params)),
         };
         if let Err(e) = search.set_game(start, game.moves()) {
             return vec![WorkerResponse::Error {
@@ -292,7 +296,7 @@ impl EngineHost {
         let started = super::timing::precise_ms();
         let map = (0..=path.len())
             .rev()
-            .find_map(|len| search.tree_map(&path[..len], limits))
+            .find_map(|len| search.tree()?.tree_map(&path[..len], limits))
             .unwrap_or_default();
         let build_us = (super::timing::precise_ms() - started) * 1000.0;
         WorkerResponse::TreeMap { id, map, build_us }
@@ -396,6 +400,7 @@ mod tests {
         let now = host.handle(WorkerRequest::Search {
             id: 3,
             game: standard("e2 e8"),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Move,
             top: 8,
@@ -419,6 +424,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: 1,
             game: standard(""),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Analysis,
             top: 5,
@@ -445,6 +451,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: 2,
             game: standard(""),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -459,6 +466,7 @@ mod tests {
         let answers = host.handle(WorkerRequest::Search {
             id: 9,
             game: standard("e2 e2"),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -476,6 +484,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: 4,
             game: standard(""),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -491,7 +500,7 @@ mod tests {
         let first = children[0].clone();
         let below = host.handle(WorkerRequest::Children {
             id: 4,
-            node: first.id,
+            node: first.id.expect("UCT's children have nodes"),
         });
         let [WorkerResponse::Children { path, .. }] = below.as_slice() else {
             panic!("expected children, got {below:?}");
@@ -519,6 +528,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: 6,
             game: game.clone(),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Move,
             top: 5,
@@ -537,6 +547,7 @@ mod tests {
         let request = WorkerRequest::Search {
             id: 7,
             game: standard("e2 e8 e3h"),
+            engine: crate::search::EngineKind::Uct,
             params: quick(),
             mode: SearchMode::Analysis,
             top: 3,
@@ -559,7 +570,6 @@ mod tests {
     /// Alpha-beta settings with no limit: the think runs until `Stop`.
     fn alphabeta_unlimited() -> SearchParams {
         SearchParams {
-            engine: crate::search::EngineKind::AlphaBeta,
             limits: Limits::NONE,
             ..SearchParams::default()
         }
@@ -573,6 +583,7 @@ mod tests {
             .handle(WorkerRequest::Search {
                 id: 1,
                 game: game.clone(),
+                engine: crate::search::EngineKind::AlphaBeta,
                 params: alphabeta_unlimited(),
                 mode: SearchMode::Move,
                 top: 5,
@@ -613,13 +624,13 @@ mod tests {
             (3, crate::search::EngineKind::AlphaBeta),
         ] {
             let params = SearchParams {
-                engine,
                 limits: Limits::playouts(300),
                 ..SearchParams::default()
             };
             host.handle(WorkerRequest::Search {
                 id,
                 game: standard("e2"),
+                engine,
                 params,
                 mode: SearchMode::Move,
                 top: 3,
@@ -645,6 +656,7 @@ mod tree_map_tests {
         host.handle(WorkerRequest::Search {
             id,
             game: GameData::new(Variant::default(), Vec::new()),
+            engine: crate::search::EngineKind::Uct,
             params: SearchParams::default(),
             mode: SearchMode::Analysis,
             top: 4,

@@ -25,14 +25,15 @@ impl RunningContender {
         timeout: Duration,
     ) -> Result<RunningContender, EngineError> {
         match contender {
-            Contender::Internal { params, .. } => {
-                let mut params = params.clone();
+            Contender::Internal { config, .. } => {
+                let mut params = config.params.clone();
                 params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
                 if let Some(limits) = limit {
                     params.limits = limits;
                 }
                 Ok(RunningContender::Internal(new_engine(
                     Position::new(variant),
+                    config.kind,
                     params,
                 )))
             }

@@ -1,6 +1,6 @@
 //! Engine specs: `preset=thesis,uct_c=0.3,…` read into search settings.
 
-use crate::search::{set_option, OptionError, SearchParams};
+use crate::search::{set_option, EngineConfig, OptionError};
 use crate::text::quote_input;
 use std::fmt;
 
@@ -35,22 +35,22 @@ impl From<SpecError> for String {
 }
 
 /// Reads `preset=thesis,uct_c=0.3,…` (engine protocol option names, later
-/// entries win) into settings, starting from `Default`.
+/// entries win) into an engine and its settings, starting from UCT's `Default`.
 ///
 /// ```
-/// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap();
-/// assert_eq!((p.uct_c, p.max_playout_moves), (0.3, Some(2)));
+/// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap().params;
+/// assert_eq!((p.uct.uct_c, p.uct.max_playout_moves), (0.3, Some(2)));
 /// assert!(quoridor::arena::parse_spec("uct_c").is_err());
 /// ```
-pub fn parse_spec(spec: &str) -> Result<SearchParams, SpecError> {
-    let mut params = SearchParams::default();
+pub fn parse_spec(spec: &str) -> Result<EngineConfig, SpecError> {
+    let mut config = EngineConfig::default();
     for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, value) = part
             .split_once('=')
             .ok_or_else(|| SpecError::NotNameValue {
                 part: quote_input(part),
             })?;
-        set_option(&mut params, name.trim(), value.trim()).map_err(SpecError::Option)?;
+        set_option(&mut config, name.trim(), value.trim()).map_err(SpecError::Option)?;
     }
-    Ok(params)
+    Ok(config)
 }

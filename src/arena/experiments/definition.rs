@@ -55,16 +55,18 @@ pub fn thesis_terms(p: &SearchParams) -> String {
         None => format!("{} ms", p.limits.time_ms_or_zero()),
     };
     let maxd = p
+        .uct
         .max_playout_moves
         .map_or("∞".to_string(), |d| d.to_string());
     let skip = p
+        .uct
         .skip_from_depth
         .map_or("off".to_string(), |d| format!("from depth {d}"));
     let switches = [
-        (7, p.smart_playouts),
-        (8, p.remember_overlapping_walls),
-        (9, p.remember_blocking_walls),
-        (10, p.losing_move_detection),
+        (7, p.uct.smart_playouts),
+        (8, p.uct.remember_overlapping_walls),
+        (9, p.uct.remember_blocking_walls),
+        (10, p.uct.losing_move_detection),
     ];
     let on: Vec<String> = switches
         .iter()
@@ -78,6 +80,6 @@ pub fn thesis_terms(p: &SearchParams) -> String {
     };
     format!(
         "{budget} · C {} · maxd {maxd} · wall weight {} · slope {} · skipping {skip} · {rest}",
-        p.uct_c, p.wall_weight, p.score_slope
+        p.uct.uct_c, p.uct.wall_weight, p.score_slope
     )
 }

@@ -82,8 +82,8 @@ pub(super) const SKIP_ROWS: [Row<Option<u32>>; 6] = [
 
 /// Experiments 7–10: the thesis's switches, with what each does.
 pub(super) const SWITCHES: [(u8, &str, &str, Switch); 4] = [
-    (7, "Smart playouts", "every second playout move of each player is a shortest-path pawn step", |p| p.smart_playouts = true),
-    (8, "Remembering overlapping walls", "a wall that overlaps a placed wall stays forbidden in the subtree", |p| p.remember_overlapping_walls = true),
-    (9, "Remembering blocking walls", "a wall that cut a pawn off stays forbidden while the pawn stays in the cut-off region", |p| p.remember_blocking_walls = true),
-    (10, "Losing-move detection", "a move that lets the opponent win at once is removed, and a node whose moves are all removed is lost", |p| p.losing_move_detection = true),
+    (7, "Smart playouts", "every second playout move of each player is a shortest-path pawn step", |p| p.uct.smart_playouts = true),
+    (8, "Remembering overlapping walls", "a wall that overlaps a placed wall stays forbidden in the subtree", |p| p.uct.remember_overlapping_walls = true),
+    (9, "Remembering blocking walls", "a wall that cut a pawn off stays forbidden while the pawn stays in the cut-off region", |p| p.uct.remember_blocking_walls = true),
+    (10, "Losing-move detection", "a move that lets the opponent win at once is removed, and a node whose moves are all removed is lost", |p| p.uct.losing_move_detection = true),
 ];

@@ -6,7 +6,7 @@ use super::rows::{
     THESIS_2S_MAXD5, UCT_C_ROWS, WALL_WEIGHT_ROWS,
 };
 use super::{Experiment, ExperimentSetting, Series};
-use crate::search::{Limits, SearchParams};
+use crate::search::{Limits, SearchParams, UctParams};
 use crate::text::group_digits;
 
 fn with_playouts(p: &SearchParams, playouts: u64) -> SearchParams {
@@ -51,11 +51,15 @@ fn series<T: Copy>(
 
 /// The thesis's fixed point with a playout budget and the given constants.
 fn fixed_point(playouts: u64, maxd: Option<u32>, wall_weight: f64, slope: f64) -> SearchParams {
+    let base = with_playouts(&SearchParams::thesis_fixed_point(), playouts);
     SearchParams {
-        max_playout_moves: maxd,
-        wall_weight,
         score_slope: slope,
-        ..with_playouts(&SearchParams::thesis_fixed_point(), playouts)
+        uct: UctParams {
+            max_playout_moves: maxd,
+            wall_weight,
+            ..base.uct.clone()
+        },
+        ..base
     }
 }
 
@@ -120,7 +124,7 @@ const EXPERIMENTS: [ExperimentRecipe; 6] = [
         setup: "The thesis gave both sides 1.5 s a move, which it says came to 2,500–3,000 playouts; we give both 2,500 playouts.",
         series: |b| {
             let fixed = b.fixed_point(2500, Some(2), 1.0, 0.3);
-            vec![series(&b.equal(2500), &fixed, &UCT_C_ROWS, |p, v| p.uct_c = v)]
+            vec![series(&b.equal(2500), &fixed, &UCT_C_ROWS, |p, v| p.uct.uct_c = v)]
         },
     },
     ExperimentRecipe {
@@ -138,7 +142,7 @@ const EXPERIMENTS: [ExperimentRecipe; 6] = [
         series: |b| {
             let fixed = b.fixed_point(THESIS_2S_MAXD5, Some(5), 1.0, 0.3);
             vec![series(&b.equal(THESIS_2S_MAXD5), &fixed, &WALL_WEIGHT_ROWS, |p, v| {
-                p.wall_weight = v;
+                p.uct.wall_weight = v;
             })]
         },
     },
@@ -161,7 +165,7 @@ const EXPERIMENTS: [ExperimentRecipe; 6] = [
         setup: "2 s a move in the thesis (2,630 playouts here), maxd 5, wall weight 0.25, slope 0.5; the fixed point never skips.",
         series: |b| {
             vec![series(&b.equal(THESIS_2S_MAXD5), &switch_fixed_point(b), &SKIP_ROWS, |p, v| {
-                p.skip_from_depth = v;
+                p.uct.skip_from_depth = v;
             })]
         },
     },
@@ -196,9 +200,10 @@ fn maxd_series(b: Budget) -> Vec<Series> {
             .iter()
             .map(|&(label, maxd, thesis, playouts)| ExperimentSetting {
                 label: label.to_string(),
-                tested: SearchParams {
-                    max_playout_moves: maxd,
-                    ..with_playouts(&fixed, b.playouts(playouts))
+                tested: {
+                    let mut tested = with_playouts(&fixed, b.playouts(playouts));
+                    tested.uct.max_playout_moves = maxd;
+                    tested
                 },
                 fixed: fixed.clone(),
                 thesis,
@@ -215,7 +220,7 @@ fn maxd_series(b: Budget) -> Vec<Series> {
             &b.equal(2500),
             &b.fixed_point(2500, Some(2), 1.0, 0.3),
             &rows,
-            |p, v| p.max_playout_moves = v,
+            |p, v| p.uct.max_playout_moves = v,
         ),
     ]
 }
@@ -286,29 +291,33 @@ mod tests {
                 for setting in &s.settings {
                     // Neither side uses the engine's extensions.
                     let t = &setting.tested;
-                    assert_eq!(t.tree_reuse, setting.fixed.tree_reuse);
-                    assert!(!t.solver && !setting.fixed.solver);
+                    assert_eq!(t.uct.tree_reuse, setting.fixed.uct.tree_reuse);
+                    assert!(!t.uct.solver && !setting.fixed.uct.solver);
                 }
             }
         }
         // Experiment 2 at C 0.05: 55 wins in the thesis, both at 2,500.
         let c = &list[1].series[0].settings[1];
         assert_eq!(
-            (c.tested.uct_c, c.thesis, c.tested.limits.playouts_or_zero()),
+            (
+                c.tested.uct.uct_c,
+                c.thesis,
+                c.tested.limits.playouts_or_zero()
+            ),
             (0.05, Some(55), 2500)
         );
         // Experiment 3 plays to the end with the thesis's 86 playouts.
         let inf = &list[2].series[0].settings[6];
         assert_eq!(
             (
-                inf.tested.max_playout_moves,
+                inf.tested.uct.max_playout_moves,
                 inf.tested.limits.playouts_or_zero()
             ),
             (None, 86)
         );
         assert_eq!(inf.fixed.limits.playouts_or_zero(), 3469);
         // The fixed point's own row is played too (it should come out near 50%).
-        assert_eq!(list[3].series[0].settings[3].tested.wall_weight, 1.0);
+        assert_eq!(list[3].series[0].settings[3].tested.uct.wall_weight, 1.0);
     }
 
     #[test]

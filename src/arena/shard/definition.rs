@@ -3,7 +3,7 @@
 use crate::arena::contender::Contender;
 use crate::arena::play::MatchConfig;
 use crate::game::Variant;
-use crate::search::{Limits, SearchParams};
+use crate::search::{EngineConfig, Limits};
 use serde::{Deserialize, Serialize};
 
 /// One side of an arena match as its definition records it.
@@ -14,8 +14,8 @@ pub enum ContenderDefinition {
     Internal {
         /// Name in reports.
         label: String,
-        /// The settings.
-        params: SearchParams,
+        /// The engine and its settings.
+        config: EngineConfig,
     },
     /// An external engine's command.
     External {
@@ -62,9 +62,9 @@ impl ArenaDefinition {
     /// engines' grace time do not change which games are played).
     pub fn of(config: &MatchConfig) -> ArenaDefinition {
         let side = |c: &Contender| match c {
-            Contender::Internal { label, params } => ContenderDefinition::Internal {
+            Contender::Internal { label, config } => ContenderDefinition::Internal {
                 label: label.clone(),
-                params: params.clone(),
+                config: config.clone(),
             },
             Contender::External { label, command, .. } => ContenderDefinition::External {
                 label: label.clone(),

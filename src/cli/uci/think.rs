@@ -60,15 +60,15 @@ pub(super) fn think(
 /// budget it reached: `node_budget` when the nodes reached it, else `tree_mb`.
 fn tree_full_line(info: &SearchInfo, params: &SearchParams) -> String {
     let mib = info.memory_bytes as f64 / crate::search::MIB as f64;
-    if params.node_budget_reached(info.nodes as usize) {
+    if params.uct.node_budget_reached(info.nodes as usize) {
         format!(
             "info string tree full at {} nodes, {mib:.1} MiB (node_budget {}): no room for more nodes",
-            info.nodes, params.node_budget
+            info.nodes, params.uct.node_budget
         )
     } else {
         format!(
             "info string tree full at {mib:.1} MiB (tree_mb {}): no room for more nodes",
-            params.tree_mb
+            params.uct.tree_mb
         )
     }
 }

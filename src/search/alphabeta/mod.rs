@@ -27,7 +27,6 @@ use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
 use super::slice::Slice;
-use super::uct::{NodeId, ROOT};
 use crate::game::{IllegalMove, Move, Position};
 use stack::{Advance, Context, Counters, Stack};
 use std::num::NonZeroUsize;
@@ -425,7 +424,7 @@ impl SearchEngine for AlphaBeta {
             .take(top)
             .enumerate()
             .map(|(i, r)| ChildInfo {
-                id: ROOT,
+                id: None,
                 mv: r.mv,
                 visits: 0,
                 win_probability: r.score.win_probability(slope),
@@ -463,16 +462,5 @@ impl SearchEngine for AlphaBeta {
 
     fn reaches_depth(&self, depth: NonZeroUsize) -> bool {
         self.completed_depth() as usize >= depth.get() || self.value().is_some_and(is_decided)
-    }
-
-    fn tree_node(&self, _id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
-        None
-    }
-    fn tree_map(
-        &self,
-        _path: &[Move],
-        _limits: crate::search::MapLimits,
-    ) -> Option<crate::search::TreeMap> {
-        None
     }
 }

@@ -105,13 +105,13 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 /// tree explorer uses it for the root of several workers' trees.
 ///
 /// ```
-/// use quoridor::search::{merge_root_children, Uct, SearchParams, Limits, ROOT, SearchEngine};
+/// use quoridor::search::{merge_root_children, Uct, SearchParams, Limits, ROOT, TreeView};
 /// use quoridor::game::{Position, Variant};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let lists: Vec<_> = [1, 2].map(|seed| {
 ///     let mut s = Uct::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() });
 ///     s.think();
-///     SearchEngine::tree_node(&s, ROOT).unwrap().1
+///     TreeView::tree_node(&s, ROOT).unwrap().1
 /// }).to_vec();
 /// let merged = merge_root_children(&[&lists[0], &lists[1]]);
 /// let visits = |l: &[quoridor::search::ChildInfo]| l.iter().map(|c| u64::from(c.visits)).sum::<u64>();
@@ -231,7 +231,7 @@ mod tests {
 
     fn child(mv: Move, visits: u32, win: f64, proven: Option<Proven>) -> ChildInfo {
         ChildInfo {
-            id: ROOT,
+            id: Some(ROOT),
             mv,
             visits,
             win_probability: win,

@@ -5,6 +5,7 @@
 pub(crate) mod descent;
 mod merge;
 mod parallel;
+mod params;
 pub(crate) mod policy;
 mod ranking;
 #[cfg(not(target_arch = "wasm32"))]
@@ -17,6 +18,9 @@ mod tree_map;
 pub(crate) use merge::snapshot as test_snapshot;
 pub use merge::{merge_root_children, merge_root_infos};
 pub use parallel::{tree_params, ParallelUct};
+pub use params::{
+    FinalMove, PlayoutPolicy, UctParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
+};
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
@@ -33,7 +37,7 @@ use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
 use super::eval::for_player;
 use super::info::{ChildInfo, Proven, SearchInfo};
-use super::params::{FinalMove, SearchParams};
+use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
 use crate::game::{IllegalMove, Move, Player, Position};
@@ -127,7 +131,7 @@ impl Uct {
 
     /// Whether the solver has proven the root (which ends the think).
     pub fn is_solved(&self) -> bool {
-        self.tree.root_solved(self.params.solver)
+        self.tree.root_solved(self.params.uct.solver)
     }
 
     /// Sets the root to the position after `moves` from `start`. When tree
@@ -140,7 +144,9 @@ impl Uct {
             pos.play(*mv)?;
         }
         let mut reused = None;
-        if self.params.tree_reuse && start == self.game_start && moves.starts_with(&self.root_moves)
+        if self.params.uct.tree_reuse
+            && start == self.game_start
+            && moves.starts_with(&self.root_moves)
         {
             reused = moves[self.root_moves.len()..]
                 .iter()
@@ -208,7 +214,7 @@ impl Uct {
     pub fn is_finished(&self) -> bool {
         let p = &self.params;
         self.stop.load(Ordering::Relaxed)
-            || (self.full && p.stops_when_full())
+            || (self.full && p.uct.stops_when_full())
             || p.limits.playouts_reached(self.playouts())
             || p.limits.time_reached(|| self.elapsed_ms())
             || self.root.is_over()
@@ -232,7 +238,7 @@ impl Uct {
         }
         let slice_start = now_ms();
         let mut done = 0u64;
-        let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
+        let (budget, reserve) = (self.params.uct.tree_bytes(), ranked_reserve(&self.params));
         loop {
             if self.is_finished() {
                 return true;
@@ -269,7 +275,7 @@ impl Uct {
     /// shared run makes it before each slice; [`Uct::set_game`] makes it
     /// for the first slices, outside the think's clock.
     fn make_slice_room(&mut self) {
-        let (budget, reserve) = (self.params.tree_bytes(), ranked_reserve(&self.params));
+        let (budget, reserve) = (self.params.uct.tree_bytes(), ranked_reserve(&self.params));
         let room = (self.tree.len() / 4).max(1 << 15);
         let has_room = self.tree.make_room(budget, reserve, room, room / 2);
         self.note_room(has_room);
@@ -279,7 +285,7 @@ impl Uct {
     /// no room left (`has_room` false: growing them failed) or the node
     /// budget is reached; whether it is full.
     fn note_room(&mut self, has_room: bool) -> bool {
-        if !has_room || self.params.node_budget_reached(self.tree.len()) {
+        if !has_room || self.params.uct.node_budget_reached(self.tree.len()) {
             self.full = true;
         }
         self.full
@@ -337,12 +343,12 @@ impl Uct {
                 let ch = &self.tree[id];
                 let mean = ch.mean();
                 Some(ChildInfo {
-                    id,
+                    id: Some(id),
                     // Every node but the root has its move.
                     mv: ch.mv()?,
                     visits: ch.visits(),
                     win_probability: for_player(mean, mover),
-                    uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct_c),
+                    uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct.uct_c),
                     proven: match ch.proof() {
                         Proof::Win => Some(Proven::Win),
                         Proof::Loss => Some(Proven::Loss),
@@ -384,7 +390,7 @@ impl Uct {
         })?;
         let context = MapContext {
             root_turn: self.root.turn(),
-            uct_c: self.params.uct_c,
+            uct_c: self.params.uct.uct_c,
             uct_value,
         };
         Some(tree_map(&self.tree, top, path.to_vec(), limits, &context))
@@ -410,7 +416,7 @@ impl Uct {
     /// on, the race decides among proven wins and among moves that all lose
     /// (see [`self::tie_break`]).
     fn best_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
-        let tracks = self.params.tracks_proofs();
+        let tracks = self.params.uct.tracks_proofs();
         let children: Vec<NodeId> = self.tree.children(node).collect();
         if tracks {
             let wins: Vec<NodeId> = children
@@ -418,7 +424,7 @@ impl Uct {
                 .copied()
                 .filter(|&c| self.tree[c].proof() == Proof::Win)
                 .collect();
-            if self.params.tie_break && wins.len() > 1 {
+            if self.params.uct.tie_break && wins.len() > 1 {
                 if let Some(win) = self.pick_by_race(node, &wins, Outcome::Won) {
                     return Some(win);
                 }
@@ -427,7 +433,7 @@ impl Uct {
                 return Some(win);
             }
         }
-        if self.params.tie_break && self.all_lost(&children, mover) {
+        if self.params.uct.tie_break && self.all_lost(&children, mover) {
             // A move not yet proven lost may still hold a chance: those first.
             let unproven: Vec<NodeId> = children
                 .iter()
@@ -449,7 +455,7 @@ impl Uct {
         let key = |c: NodeId| {
             let n = &self.tree[c];
             let mean = for_player(n.mean(), mover);
-            match self.params.final_move {
+            match self.params.uct.final_move {
                 FinalMove::MostVisits => (n.visits() as f64, mean),
                 FinalMove::BestWinrate => (mean, n.visits() as f64),
             }
@@ -466,7 +472,7 @@ impl Uct {
     /// Whether every one of `children` (at least one) is a proven loss for
     /// `mover`, or (unproven) nearly certainly lost by its mean score.
     fn all_lost(&self, children: &[NodeId], mover: Player) -> bool {
-        let tracks = self.params.tracks_proofs();
+        let tracks = self.params.uct.tracks_proofs();
         !children.is_empty()
             && children.iter().all(|&c| {
                 let n = &self.tree[c];
@@ -556,10 +562,11 @@ impl Uct {
         children.truncate(top);
         for child in &mut children {
             // A visited-once child has no line below it yet.
-            let below = if child.visits < 2 {
-                Vec::new()
-            } else {
-                self.line_from(child.id, side.other(), CANDIDATE_PV_LEN - 1)
+            let below = match child.id {
+                Some(id) if child.visits >= 2 => {
+                    self.line_from(id, side.other(), CANDIDATE_PV_LEN - 1)
+                }
+                _ => Vec::new(),
             };
             child.pv = std::iter::once(child.mv).chain(below).collect();
         }

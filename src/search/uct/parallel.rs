@@ -12,7 +12,7 @@ use super::tree::NodeId;
 use super::tree_map::{MapLimits, TreeMap};
 use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
-use crate::search::engine::{EngineKind, SearchEngine};
+use crate::search::engine::{EngineKind, SearchEngine, TreeView};
 use crate::search::info::{ChildInfo, SearchInfo};
 use crate::search::params::{SearchParams, MAX_THREADS};
 use std::num::NonZeroUsize;
@@ -28,10 +28,11 @@ use std::sync::Arc;
 ///
 /// ```
 /// use quoridor::search::{tree_params, Limits, SearchParams};
-/// let params = SearchParams { node_budget: 1001, limits: Limits::playouts(10), ..SearchParams::default() };
+/// let mut params = SearchParams { limits: Limits::playouts(10), ..SearchParams::default() };
+/// params.uct.node_budget = 1001;
 /// let trees: Vec<_> = (0..2).map(|i| tree_params(&params, i, 2)).collect();
-/// assert_eq!(trees[0].node_budget + trees[1].node_budget, 1001);
-/// assert_eq!(trees[0].tree_mb + trees[1].tree_mb, params.tree_mb);
+/// assert_eq!(trees[0].uct.node_budget + trees[1].uct.node_budget, 1001);
+/// assert_eq!(trees[0].uct.tree_mb + trees[1].uct.tree_mb, params.uct.tree_mb);
 /// assert_eq!(trees[0].limits.playouts_or_zero() + trees[1].limits.playouts_or_zero(), 10);
 /// assert_eq!(trees[0].seed, params.seed);
 /// assert_ne!(trees[1].seed, params.seed);
@@ -43,10 +44,10 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
     let share = |total: u64| total / n + u64::from(i < total % n);
     let mut p = params.clone();
     p.seed = params.seed.wrapping_add(SEED_STEP.wrapping_mul(i));
-    p.node_budget = u32::try_from(share(u64::from(params.node_budget)))
+    p.uct.node_budget = u32::try_from(share(u64::from(params.uct.node_budget)))
         .unwrap_or(u32::MAX)
         .max(1);
-    p.tree_mb = u32::try_from(share(u64::from(params.tree_mb)))
+    p.uct.tree_mb = u32::try_from(share(u64::from(params.uct.tree_mb)))
         .unwrap_or(u32::MAX)
         .max(1);
     if params.limits.playouts.is_some() {
@@ -232,8 +233,16 @@ impl SearchEngine for ParallelUct {
             .iter()
             .all(|tree| SearchEngine::reaches_depth(tree, depth))
     }
+    fn tree(&self) -> Option<&dyn TreeView> {
+        Some(self)
+    }
+}
+
+/// The first tree's nodes (in wasm with several trees, the explorer and
+/// the map show the first).
+impl TreeView for ParallelUct {
     fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
-        SearchEngine::tree_node(&self.trees[0], id)
+        TreeView::tree_node(&self.trees[0], id)
     }
     fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
         self.trees[0].tree_map(path, limits)

@@ -1,11 +1,12 @@
 //! The pseudo-random move selector shared by playouts and tree expansion,
 //! and the playout itself.
 
+use super::params::PlayoutPolicy;
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
 use crate::search::eval::{for_player, thesis_evaluation, win_probability};
-use crate::search::params::{PlayoutPolicy, SearchParams};
+use crate::search::params::SearchParams;
 use crate::search::EngineRng;
 use rand::Rng;
 
@@ -178,7 +179,7 @@ impl Selector<'_> {
     /// Whether the wall at `slot` is legal, learning blocking walls as it goes.
     /// `slot` must be free of overlaps.
     fn wall_keeps_paths(&mut self, pos: &Position, slot: usize, o: Orientation) -> bool {
-        let remember = self.params.remember_blocking_walls;
+        let remember = self.params.uct.remember_blocking_walls;
         if !pos.closing_wall_slots()[o].has(slot) {
             // Touches at most one point of the edge or other walls: it cannot
             // close a region, so it cannot cut anyone off.
@@ -210,12 +211,12 @@ impl Selector<'_> {
             return WallSlots::EMPTY;
         }
         let g = Geometry::of(pos.size());
-        let mut universe = if self.params.remember_overlapping_walls {
+        let mut universe = if self.params.uct.remember_overlapping_walls {
             pos.free_wall_slots()
         } else {
             ByOrientation::new(g.slots, g.slots)
         };
-        if self.params.near_walls_only {
+        if self.params.uct.near_walls_only {
             universe &= pos.near_wall_mask();
         }
         universe
@@ -276,7 +277,11 @@ impl Selector<'_> {
         if let Some(win) = (pos.pawn_targets() & g.goal[me.index()]).first() {
             return Some(Move::Pawn(Square::from_index(win, n)));
         }
-        if pos.walls_left(me) > 0 && !self.rng.random_bool(self.params.path_bias.clamp(0.0, 1.0)) {
+        if pos.walls_left(me) > 0
+            && !self
+                .rng
+                .random_bool(self.params.uct.path_bias.clamp(0.0, 1.0))
+        {
             let path = self.memory.path_walls(pos, me.other());
             {
                 let mut cand = pos.free_wall_slots() & path;
@@ -305,13 +310,13 @@ impl Selector<'_> {
     /// The result of a playout that `winner` won after `ply` moves, as the
     /// probability that player 1 wins (quicker wins count a little more).
     pub fn win_score(&self, winner: Player, ply: u32) -> f64 {
-        let value = (1.0 - ply as f64 * self.params.win_length_penalty).max(0.9);
+        let value = (1.0 - ply as f64 * self.params.uct.win_length_penalty).max(0.9);
         for_player(value, winner)
     }
 
     /// One move of the configured policy.
     pub fn select(&mut self, pos: &Position) -> Option<Move> {
-        match self.params.playout_policy {
+        match self.params.uct.playout_policy {
             PlayoutPolicy::ShortestPath => self.shortest_path(pos),
             PlayoutPolicy::Uniform => self.uniform(pos),
         }
@@ -323,6 +328,7 @@ impl Selector<'_> {
     pub fn playout(&mut self, mut pos: Position) -> (f64, u32) {
         let limit = self
             .params
+            .uct
             .max_playout_moves
             .unwrap_or(PLAYOUT_SAFETY_LIMIT);
         // The cached distance layers may belong to another position of the tree.
@@ -333,7 +339,7 @@ impl Selector<'_> {
                 return (self.win_score(w, ply), ply);
             }
             // Smart playouts: each player's every second move (plies 2,3 of every 4).
-            let smart = self.params.smart_playouts && ply % 4 >= 2;
+            let smart = self.params.uct.smart_playouts && ply % 4 >= 2;
             let mv = if smart {
                 self.shortest_step(&pos)
             } else {
@@ -347,10 +353,10 @@ impl Selector<'_> {
             return (self.win_score(w, ply), ply);
         }
         let tempo = match pos.turn() {
-            Player::One => self.params.tempo,
-            Player::Two => -self.params.tempo,
+            Player::One => self.params.uct.tempo,
+            Player::Two => -self.params.uct.tempo,
         };
-        let e = thesis_evaluation(&pos, self.params.wall_weight) + tempo;
+        let e = thesis_evaluation(&pos, self.params.uct.wall_weight) + tempo;
         (win_probability(e, self.params.score_slope), ply)
     }
 }

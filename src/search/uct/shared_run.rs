@@ -56,11 +56,12 @@ impl SharedRun<'_> {
         loop {
             if self.stop.load(Ordering::Relaxed)
                 || self.no_move.load(Ordering::Relaxed)
-                || self.tree.root_solved(p.solver)
+                || self.tree.root_solved(p.uct.solver)
                 || (done % 16 == 0
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
                         || self.slice.0.time_reached(|| now_ms() - self.slice_start)
-                        || (!self.full && !self.tree.has_room(p.tree_bytes(), ranked_reserve(p)))))
+                        || (!self.full
+                            && !self.tree.has_room(p.uct.tree_bytes(), ranked_reserve(p)))))
             {
                 return;
             }

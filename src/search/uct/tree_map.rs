@@ -415,7 +415,11 @@ mod tests {
         let info = search.info(4);
         let map = search.tree_map(&[], MapLimits::default()).expect("root");
         let best = &info.children[0];
-        let node = map.nodes.iter().find(|n| n.id == best.id).expect("kept");
+        let node = map
+            .nodes
+            .iter()
+            .find(|n| Some(n.id) == best.id)
+            .expect("kept");
         assert!((f64::from(node.win) - best.win_probability).abs() < 1e-4);
         let uct = node.uct.expect("a visited child has a UCT value");
         assert!((f64::from(uct) - best.uct_value).abs() < 1e-4);

@@ -102,7 +102,6 @@ mod tests {
     /// A finished depth-3 alpha-beta search of a 5×5 start.
     fn searched() -> SearchInfo {
         let params = SearchParams {
-            engine: EngineKind::AlphaBeta,
             limits: Limits::time_ms(5_000),
             alphabeta: AlphaBetaParams {
                 max_depth: Some(3),
@@ -110,7 +109,8 @@ mod tests {
             },
             ..SearchParams::default()
         };
-        let mut engine = new_engine(Position::new(Variant::new(5, 2).expect("5x5")), params);
+        let start = Position::new(Variant::new(5, 2).expect("5x5"));
+        let mut engine = new_engine(start, EngineKind::AlphaBeta, params);
         engine.think();
         engine.info(16)
     }

@@ -107,9 +107,10 @@ impl TreeView {
             return;
         }
         for child in &children {
+            let Some(child_id) = child.id else { continue };
             let mut below = path.clone();
             below.push(child.mv);
-            self.paths.insert(child.id, below);
+            self.paths.insert(child_id, below);
         }
         self.paths.insert(node, path);
         self.children.insert(node, children);

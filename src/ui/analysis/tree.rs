@@ -98,17 +98,18 @@ struct ChildRow {
     children: u32,
 }
 
-impl From<&ChildInfo> for ChildRow {
-    fn from(c: &ChildInfo) -> Self {
-        ChildRow {
-            id: c.id,
+impl ChildRow {
+    /// The row of a child in the tree (children of a UCT tree all have a node).
+    fn of(c: &ChildInfo) -> Option<Self> {
+        Some(ChildRow {
+            id: c.id?,
             label: c.mv.to_string(),
             visits: c.visits,
             mean: c.win_probability,
             uct: uct_text(c.uct_value),
             proven: proven_text(c.proven),
             children: c.children,
-        }
+        })
     }
 }
 
@@ -139,7 +140,8 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
                 let rows = children
                     .iter()
                     .take(MAX_ROWS)
-                    .map(|c| node(props, &ChildRow::from(c), depth + 1));
+                    .filter_map(ChildRow::of)
+                    .map(|row| node(props, &row, depth + 1));
                 let hidden = children.len().saturating_sub(MAX_ROWS);
                 html! {
                     <>

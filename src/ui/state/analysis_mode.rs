@@ -4,7 +4,7 @@
 
 use super::AppState;
 use crate::game::Move;
-use crate::search::{NodeId, SearchParams};
+use crate::search::NodeId;
 use crate::ui::analysis::model::{preview_for, Intent, Searched, MAX_TOP};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
@@ -125,11 +125,10 @@ impl AppState {
         }
         self.analysis.analysed = Some(game.moves.clone());
         let to_move = replayed.position().turn();
-        let params = SearchParams {
-            engine: self.analysis_engine(to_move),
-            ..self.engine.settings.effective()
-        };
-        self.engine.start(SearchMode::Analysis, game, params);
+        let engine = self.analysis_engine(to_move);
+        let params = self.engine.settings.effective();
+        self.engine
+            .start(SearchMode::Analysis, game, engine, params);
     }
 
     /// Analysis follows the board: another shown position (a move played,

@@ -13,7 +13,7 @@ use super::engine_run::TOP_CHILDREN;
 use super::AppState;
 use crate::game::{Game, Move};
 use crate::review::{GameReview, PositionEval};
-use crate::search::{Limits, SearchParams};
+use crate::search::{EngineKind, Limits, SearchParams};
 use crate::ui::link::Seat;
 use crate::worker::messages::{GameData, SearchMode, WorkerRequest, WorkerResponse};
 
@@ -57,6 +57,8 @@ impl CoachSearch {
         WorkerRequest::Search {
             id: self.id,
             game: self.game.clone(),
+            // The coach judges with UCT's Default preset, as the CLI's review does by default.
+            engine: EngineKind::Uct,
             params: self.params.clone(),
             mode: SearchMode::Move,
             top: TOP_CHILDREN,

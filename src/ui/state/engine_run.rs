@@ -2,7 +2,7 @@
 //! engine-vs-engine games, the search the page waits for and the latest
 //! snapshot the worker sent.
 
-use crate::search::{SearchInfo, SearchParams};
+use crate::search::{EngineKind, SearchInfo, SearchParams};
 use crate::ui::link::EngineSettings;
 use crate::worker::messages::{GameData, SearchMode, WorkerRequest};
 
@@ -19,6 +19,8 @@ pub struct RequestedSearch {
     pub mode: SearchMode,
     /// The game searched: the position after its moves.
     pub game: GameData,
+    /// The engine that searches.
+    pub engine: EngineKind,
     /// Settings fixed when the search started.
     pub params: SearchParams,
 }
@@ -29,6 +31,7 @@ impl RequestedSearch {
         WorkerRequest::Search {
             id: self.id,
             game: self.game.clone(),
+            engine: self.engine,
             params: self.params.clone(),
             mode: self.mode,
             top: TOP_CHILDREN,
@@ -131,12 +134,19 @@ impl EngineRun {
     }
 
     /// Starts a search of `game` with `params` under a new id.
-    pub fn start(&mut self, mode: SearchMode, game: GameData, params: SearchParams) {
+    pub fn start(
+        &mut self,
+        mode: SearchMode,
+        game: GameData,
+        engine: EngineKind,
+        params: SearchParams,
+    ) {
         self.last_search_id += 1;
         self.search = Some(RequestedSearch {
             id: self.last_search_id,
             mode,
             game,
+            engine,
             params,
         });
     }

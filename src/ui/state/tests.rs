@@ -498,7 +498,7 @@ fn analysis_candidate_count_stays_within_what_the_worker_lists() {
 fn each_engine_seat_searches_with_its_own_engine() {
     let mut s = state([Seat::Engine; 2], "");
     let uct_search = s.engine.search.clone().expect("player 1's engine thinks");
-    assert_eq!(uct_search.params.engine, EngineKind::Uct);
+    assert_eq!(uct_search.engine, EngineKind::Uct);
     let settings = s
         .engine
         .settings
@@ -506,7 +506,7 @@ fn each_engine_seat_searches_with_its_own_engine() {
     s.apply(Action::SetEngine(settings), SEED);
     done(&mut s, uct_search.id, "e2");
     let reply = s.engine.search.clone().expect("player 2's engine thinks");
-    assert_eq!(reply.params.engine, EngineKind::AlphaBeta);
+    assert_eq!(reply.engine, EngineKind::AlphaBeta);
     assert_eq!(reply.params.limits, s.engine.settings.effective().limits);
     assert_eq!(
         s.shared().engine.engines,
@@ -524,11 +524,7 @@ fn analysis_uses_the_engine_seats_choice_or_the_side_to_moves() {
     s.apply(Action::SetEngine(settings), SEED);
     s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
     let search = s.engine.search.clone().expect("analysing");
-    assert_eq!(
-        search.params.engine,
-        EngineKind::AlphaBeta,
-        "the engine seat's"
-    );
+    assert_eq!(search.engine, EngineKind::AlphaBeta, "the engine seat's");
     let mut humans = state([Seat::Human; 2], "e2");
     let settings = humans
         .engine
@@ -537,14 +533,10 @@ fn analysis_uses_the_engine_seats_choice_or_the_side_to_moves() {
     humans.apply(Action::SetEngine(settings), SEED);
     humans.apply(Action::Analysis(Intent::Analyse(true)), SEED);
     let search = humans.engine.search.clone().expect("analysing");
-    assert_eq!(
-        search.params.engine,
-        EngineKind::AlphaBeta,
-        "player 2 to move"
-    );
+    assert_eq!(search.engine, EngineKind::AlphaBeta, "player 2 to move");
     humans.apply(Action::View(Some(0)), SEED);
     let search = humans.engine.search.clone().expect("restarted");
-    assert_eq!(search.params.engine, EngineKind::Uct, "player 1 to move");
+    assert_eq!(search.engine, EngineKind::Uct, "player 1 to move");
 }
 
 #[test]
@@ -561,7 +553,7 @@ fn a_new_game_keeps_the_engine_choice() {
     );
     assert_eq!(s.engine.settings, settings);
     let search = s.engine.search.clone().expect("the engine moves first");
-    assert_eq!(search.params.engine, EngineKind::AlphaBeta);
+    assert_eq!(search.engine, EngineKind::AlphaBeta);
 }
 
 #[test]

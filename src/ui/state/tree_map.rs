@@ -196,7 +196,7 @@ mod tests {
         );
         state.apply(Action::Analysis(Intent::Analyse(true)), SEED);
         let search = state.engine.search.clone().expect("analysis runs");
-        assert_eq!(search.params.engine, EngineKind::AlphaBeta);
+        assert_eq!(search.engine, EngineKind::AlphaBeta);
         let mut host = EngineHost::default();
         host.handle(search.request());
         let progress = loop {
