@@ -1,12 +1,13 @@
 //! The engine interface: what the worker, the engine protocol, the arena and
-//! the benchmark drive, whichever engine searches. [`new_engine`] is the one
-//! place that builds an engine from its kind.
+//! the benchmark drive, whichever engine searches, and the optional view
+//! into a search tree. [`new_engine`](super::new_engine) is the one place
+//! that builds an engine from its kind; each engine implements the
+//! interface in its own folder.
 
-use super::alphabeta::AlphaBeta;
 use super::info::{ChildInfo, SearchInfo};
 use super::params::SearchParams;
 use super::slice::Slice;
-use super::uct::{MapLimits, NodeId, ParallelUct, TreeMap, Uct};
+use super::uct::{MapLimits, NodeId, TreeMap};
 use crate::game::{IllegalMove, Move, Position};
 use crate::text::spelled;
 use serde::{Deserialize, Serialize};
@@ -143,91 +144,4 @@ pub trait TreeView {
     /// A bounded slice of the search tree under the node reached by `path`
     /// from the root, for the tree map; `None` when `path` leaves the tree.
     fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
-}
-
-/// A new engine of the kind `kind` on `root` with `params`: the one place
-/// that chooses the engine.
-pub fn new_engine(root: Position, kind: EngineKind, params: SearchParams) -> Box<dyn SearchEngine> {
-    match kind {
-        EngineKind::Uct => Box::new(ParallelUct::new(root, params)),
-        EngineKind::AlphaBeta => Box::new(AlphaBeta::new(root, params)),
-    }
-}
-
-impl SearchEngine for Uct {
-    fn kind(&self) -> EngineKind {
-        EngineKind::Uct
-    }
-    fn params(&self) -> &SearchParams {
-        Uct::params(self)
-    }
-    fn set_params(&mut self, params: SearchParams) {
-        Uct::set_params(self, params);
-    }
-    fn root(&self) -> &Position {
-        Uct::root(self)
-    }
-    fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
-        Uct::set_game(self, start, moves)
-    }
-    fn stop_flag(&self) -> Arc<AtomicBool> {
-        Uct::stop_flag(self)
-    }
-    fn start(&mut self) {
-        Uct::start(self);
-    }
-    fn run(&mut self, slice: Slice) -> bool {
-        Uct::run(self, slice)
-    }
-    fn is_finished(&self) -> bool {
-        Uct::is_finished(self)
-    }
-    fn best_move(&self) -> Option<Move> {
-        Uct::best_move(self)
-    }
-    fn info(&self, top: usize) -> SearchInfo {
-        Uct::info(self, top)
-    }
-    fn reaches_depth(&self, depth: NonZeroUsize) -> bool {
-        let pv = self.principal_variation(depth.get());
-        if pv.len() >= depth.get() {
-            return true;
-        }
-        let mut position = *Uct::root(self);
-        pv.iter().all(|mv| position.play(*mv).is_ok()) && position.is_over()
-    }
-    fn tree(&self) -> Option<&dyn TreeView> {
-        Some(self)
-    }
-    fn think(&mut self) -> Option<Move> {
-        Uct::think(self)
-    }
-}
-
-impl TreeView for Uct {
-    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)> {
-        Some((self.path_to(id)?, self.children_of(id)?))
-    }
-    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap> {
-        Uct::tree_map(self, path, limits)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Variant;
-
-    #[test]
-    fn the_factory_builds_the_kind_asked_for() {
-        let start = Position::new(Variant::new(5, 2).expect("5x5"));
-        for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            assert_eq!(
-                new_engine(start, kind, SearchParams::default()).kind(),
-                kind
-            );
-        }
-        assert_eq!("AlphaBeta".parse::<EngineKind>(), Ok(EngineKind::AlphaBeta));
-        assert_eq!(EngineKind::Uct.to_string(), "uct");
-    }
 }

@@ -25,6 +25,7 @@ mod engine;
 mod eval;
 mod info;
 mod limits;
+mod new_engine;
 mod option_kind;
 mod options;
 mod params;
@@ -37,10 +38,11 @@ pub use alphabeta::{
     AlphaBeta, AlphaBetaInfo, AlphaBetaParams, IterationRow, RootMoveScore, Score,
 };
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
-pub use engine::{new_engine, EngineConfig, EngineKind, SearchEngine, TreeView};
+pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability};
 pub use info::{ChildInfo, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
+pub use new_engine::new_engine;
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
 pub use params::{Preset, SearchParams, MAX_THREADS};

@@ -2,6 +2,7 @@
 //! (see [`self::descent`]) on one thread or several sharing the tree, plus
 //! proofs, tree reuse and the reports of what the tree holds.
 
+mod as_engine;
 pub(crate) mod descent;
 mod merge;
 mod parallel;

@@ -3,11 +3,11 @@
 
 use super::descent::{ranked_reserve, Descent, Worker};
 use super::tree::Tree;
-use super::Slice;
 use crate::game::Position;
 use crate::search::clock::now_ms;
 use crate::search::params::SearchParams;
 use crate::search::pawn_race::PawnRace;
+use crate::search::Slice;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// One slice of a search on several threads sharing its tree.
