@@ -3,6 +3,7 @@
 //! the types the worker sends) only.
 
 mod bitboard;
+mod geometry;
 mod move_hints;
 mod moves;
 mod notation;
@@ -15,7 +16,8 @@ mod variant;
 mod wall;
 mod wide;
 
-pub use bitboard::{BitIter, Bitboard, Geometry, MAX_SIZE, MIN_SIZE};
+pub use bitboard::{BitIter, Bitboard, MAX_SIZE, MIN_SIZE};
+pub use geometry::Geometry;
 pub use moves::{Move, Player};
 pub use notation::ParseMoveError;
 pub use perft::perft;

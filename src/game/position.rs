@@ -1,7 +1,8 @@
 //! A position: pawns, placed walls, wall stocks and the side to move, with
 //! move legality, move generation and path searches on bitboards.
 
-use super::bitboard::{Bitboard, Geometry};
+use super::bitboard::Bitboard;
+use super::geometry::Geometry;
 use super::moves::{Move, Player};
 use super::square::Square;
 use super::variant::Variant;
