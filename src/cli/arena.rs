@@ -8,7 +8,7 @@
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
 use super::progress::RunProgress;
-use super::stdout::StdoutError;
+use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
@@ -556,7 +556,11 @@ impl OutputFile {
             path: self.path.clone(),
             source,
             what,
-            saved: save_elsewhere(text, what),
+            saved: save_elsewhere(
+                text,
+                &format!("arena-recovered-{what}"),
+                if what == "records" { "txt" } else { "json" },
+            ),
         })
     }
 }
@@ -592,48 +596,6 @@ fn is_stdout(meta: &std::fs::Metadata) -> bool {
 #[cfg(not(unix))]
 fn is_stdout(_meta: &std::fs::Metadata) -> bool {
     false
-}
-
-/// Saves `text`, an output that could not be written, in a new file in the
-/// current folder (`arena-recovered-WHAT.txt`, or `…-2.txt` and so on if
-/// taken) and returns its path; if that fails too, prints the text on
-/// standard error between two marker lines and returns `None`.
-fn save_elsewhere(text: &str, what: &str) -> Option<PathBuf> {
-    let ext = if what == "records" { "txt" } else { "json" };
-    let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    for n in 1..=100 {
-        let name = match n {
-            1 => format!("arena-recovered-{what}.{ext}"),
-            n => format!("arena-recovered-{what}-{n}.{ext}"),
-        };
-        let path = folder.join(name);
-        let file = OpenOptions::new().write(true).create_new(true).open(&path);
-        match file {
-            Ok(mut file) => {
-                if file
-                    .write_all(text.as_bytes())
-                    .and_then(|()| file.flush())
-                    .is_ok()
-                {
-                    return Some(path);
-                }
-                let _ = std::fs::remove_file(&path);
-                break;
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(_) => break,
-        }
-    }
-    let mut err = io::stderr().lock();
-    let _ = write!(
-        err,
-        "----- arena: the {what} that could not be written -----\n{text}"
-    );
-    if !text.ends_with('\n') {
-        let _ = writeln!(err);
-    }
-    let _ = writeln!(err, "----- arena: end of the {what} -----");
-    None
 }
 
 /// An engine given by settings (`--a`/`--b`) or a command, or the default.

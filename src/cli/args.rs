@@ -300,7 +300,8 @@ pub struct ExperimentsArgs {
     /// settings' games, into a shard file for `--merge` (the document is left alone)
     #[arg(long, value_name = "I/N", conflicts_with_all = ["merge", "out"])]
     pub shard: Option<Shard>,
-    /// Where `--shard` writes [default: experiments-shard-I-of-N.json]
+    /// Where `--shard` writes; if it cannot, the games are saved as
+    /// experiments-recovered-shard[-N].json in the current folder [default: experiments-shard-I-of-N.json]
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub shard_file: Option<PathBuf>,
     /// Play nothing: merge these shard files and write the document, figures and
