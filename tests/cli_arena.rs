@@ -561,3 +561,172 @@ fn the_summary_speaks_words_and_an_even_score_is_elo_0() {
         String::from_utf8_lossy(&time.stderr)
     );
 }
+
+/// The flags of a two-game match on 3x3 without walls (a fraction of a
+/// second), followed by `extra`.
+fn tiny(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--size",
+        "3",
+        "--walls",
+        "0",
+        "--games",
+        "2",
+        "--playouts",
+        "20",
+        "--threads",
+        "1",
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+/// Runs a tiny match (see [`tiny`]) in `dir`.
+fn tiny_in(dir: &std::path::Path, extra: &[&str]) -> Output {
+    let args = tiny(extra);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    arena_in(dir, &args)
+}
+
+/// The record lines (not the `#` lines) of a records text.
+fn record_lines(text: &str) -> usize {
+    text.lines().filter(|l| l.starts_with("[size 3]")).count()
+}
+
+#[test]
+fn devices_and_standard_output_take_the_records_and_the_json() {
+    let dir = scratch("devices");
+    // Issue 34: set_len on /dev/null and on a pipe failed after the games.
+    let out = tiny_in(&dir, &["--records", "/dev/null", "--json", "/dev/stdout"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let json: Value = serde_json::from_slice(&out.stdout).expect("stdout holds the JSON alone");
+    assert_eq!(count(&json["games"]), 2);
+    assert!(
+        err.contains("A scored") && err.contains("records: /dev/null"),
+        "the summary goes to stderr: {err}"
+    );
+    let out = tiny_in(&dir, &["--json", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A scored 50.0% of 2 games"), "{text}");
+    let records = std::fs::read_to_string(dir.join("arena-games.txt")).expect("records");
+    assert_eq!(record_lines(&records), 2);
+}
+
+#[test]
+fn a_dash_is_standard_output_for_one_output_only() {
+    let dir = scratch("dash");
+    let out = tiny_in(&dir, &["--records", "-"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(record_lines(&text), 2, "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("# game") || l.starts_with("[size 3]")),
+        "stdout holds the records alone: {text}"
+    );
+    assert!(err.contains("A scored 50.0% of 2 games"), "{err}");
+    assert!(!dir.join("-").exists(), "no file named -");
+    let out = tiny_in(&dir, &["--json", "-", "--records", "r.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let json: Value = serde_json::from_slice(&out.stdout).expect("stdout holds the JSON");
+    assert_eq!(count(&json["games"]), 2);
+    let out = tiny_in(&dir, &["--records", "-", "--json", "/dev/stdout"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: --records and --json both go to standard output; send one of them to a file"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn an_output_that_cannot_be_written_at_the_end_is_saved_and_exits_1() {
+    // /dev/full opens, then fails every write with ENOSPC.
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir = scratch("full");
+    for name in [
+        "arena-recovered-records.txt",
+        "arena-recovered-records-2.txt",
+    ] {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
+    let _ = std::fs::remove_file(dir.join("arena-recovered-json.json"));
+    let out = tiny_in(&dir, &["--records", "/dev/full", "--json", "m.json"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let saved = dir.join("arena-recovered-records.txt");
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "error: could not write /dev/full: No space left on device (os error 28); the records are saved in {}",
+            saved.display()
+        )),
+        "{err}"
+    );
+    let records = std::fs::read_to_string(&saved).expect("the records are saved");
+    assert_eq!(record_lines(&records), 2, "{records}");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("m.json")).expect("json written"))
+            .expect("valid JSON");
+    assert_eq!(
+        count(&json["games"]),
+        2,
+        "the other output is still written"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A scored 50.0% of 2 games"), "{text}");
+    // A second failure does not overwrite the first one's file.
+    let out = tiny_in(&dir, &["--records", "/dev/full", "--json", "/dev/full"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.matches("error: could not write /dev/full").count(),
+        2,
+        "{err}"
+    );
+    let again = std::fs::read_to_string(dir.join("arena-recovered-records-2.txt"))
+        .expect("saved beside the first");
+    assert_eq!(record_lines(&again), 2);
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("arena-recovered-json.json")).expect("json saved"),
+    )
+    .expect("valid JSON");
+    assert_eq!(count(&json["games"]), 2);
+}
+
+#[test]
+fn a_shard_file_that_cannot_be_written_is_saved_and_still_merges() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir = scratch("full-shard");
+    let _ = std::fs::remove_file(dir.join("arena-recovered-shard.json"));
+    let out = tiny_in(&dir, &["--shard", "0/2", "--json", "s0.json"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = tiny_in(&dir, &["--shard", "1/2", "--json", "/dev/full"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the shard file is saved in"), "{err}");
+    let out = arena_in(
+        &dir,
+        &[
+            "merge",
+            "s0.json",
+            "arena-recovered-shard.json",
+            "--records",
+            "-",
+            "--json",
+            "/dev/null",
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(record_lines(&String::from_utf8_lossy(&out.stdout)), 2);
+    assert!(err.contains("A scored 50.0% of 2 games"), "{err}");
+}

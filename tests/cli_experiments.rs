@@ -155,3 +155,53 @@ fn an_unwritable_output_fails_without_creating_anything() {
     let left: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
     assert!(left.is_empty(), "created {left:?}");
 }
+
+#[test]
+fn a_shard_file_that_cannot_be_written_is_saved_in_the_current_folder() {
+    // /dev/full opens, then fails every write with ENOSPC.
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let dir =
+        std::env::temp_dir().join(format!("quoridor-experiments-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let saved = dir.join("experiments-recovered-shard.json");
+    let _ = std::fs::remove_file(&saved);
+    let out = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args([
+            "experiments",
+            "--games",
+            "2",
+            "--scale",
+            "0.01",
+            "--only",
+            "2",
+        ])
+        .args([
+            "--threads",
+            "1",
+            "--shard",
+            "0/3",
+            "--shard-file",
+            "/dev/full",
+        ])
+        .current_dir(&dir)
+        .output()
+        .expect("quoridor runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "error: could not write /dev/full: No space left on device (os error 28); the shard file is saved in {}",
+            saved.display()
+        )),
+        "{err}"
+    );
+    let shard: Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).expect("the shard is saved"))
+            .expect("valid JSON");
+    assert!(
+        shard["results"].as_array().is_some_and(|r| !r.is_empty()),
+        "{shard}"
+    );
+}

@@ -8,7 +8,7 @@
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
 use super::progress::RunProgress;
-use super::stdout::StdoutError;
+use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
@@ -60,13 +60,11 @@ pub enum ArenaError {
     },
     /// The match could not be completed.
     Match(MatchError),
-    /// An output file could not be written after the games.
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// What the system said.
-        source: io::Error,
-    },
+    /// `--records` and `--json` both go to standard output.
+    BothOnStdout,
+    /// Output files could not be written after the games; their texts were
+    /// saved elsewhere (see [`WriteFailure::saved`]).
+    Write(Vec<WriteFailure>),
     /// A shard file could not be turned into JSON.
     Json(serde_json::Error),
     /// Shard files cannot be merged.
@@ -88,7 +86,7 @@ impl ArenaError {
     pub fn exit_code(&self) -> i32 {
         match self {
             ArenaError::Output(e) => e.exit_code(),
-            ArenaError::Match(_) | ArenaError::Write { .. } | ArenaError::Json(_) => 1,
+            ArenaError::Match(_) | ArenaError::Write(_) | ArenaError::Json(_) => 1,
             _ => 2,
         }
     }
@@ -131,8 +129,18 @@ impl fmt::Display for ArenaError {
                 "engine {side} ({command}) is not ready, so no game was played: {error}"
             ),
             ArenaError::Match(e) => e.fmt(f),
-            ArenaError::Write { path, source } => {
-                write!(f, "could not write {}: {source}", path.display())
+            ArenaError::BothOnStdout => f.write_str(
+                "--records and --json both go to standard output; send one of them to a file",
+            ),
+            ArenaError::Write(failures) => {
+                for (i, failure) in failures.iter().enumerate() {
+                    if i > 0 {
+                        // Each failure on its own `error: …` line.
+                        f.write_str("\nerror: ")?;
+                    }
+                    failure.fmt(f)?;
+                }
+                Ok(())
             }
             ArenaError::Json(e) => write!(f, "could not write the shard as JSON: {e}"),
             ArenaError::Merge(e) => e.fmt(f),
@@ -197,6 +205,7 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
         None => args.json.clone(),
     };
     let json = json_path.as_deref().map(OutputFile::open).transpose()?;
+    one_on_stdout(&records, json.as_ref())?;
     // Ctrl-C (and SIGTERM, SIGHUP): no engine outlives the arena. Setting the
     // handler fails only if one is set already, which then does the same job.
     let _ = ctrlc::set_handler(|| {
@@ -300,46 +309,12 @@ fn shard_json(
     serde_json::to_string_pretty(&file).map_err(ArenaError::Json)
 }
 
-/// Where a match's (or a shard's) records and JSON go.
-struct MatchFiles<'a> {
-    records: (OutputFile, &'a Path),
-    json: Option<(OutputFile, &'a Path)>,
-    /// What the JSON file is called in the closing lines.
-    json_name: &'static str,
-}
-
-impl MatchFiles<'_> {
-    /// Writes the records of `summary` and `json`, then prints `heading` (if
-    /// any), the summary and where the files are.
-    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), ArenaError> {
-        // The files first: a closed stdout must not cost the games.
-        self.records.0.write(&write_records(&summary.results))?;
-        let json_path = match self.json {
-            Some((file, path)) => {
-                file.write(json)?;
-                Some(path)
-            }
-            None => None,
-        };
-        let mut out = io::stdout().lock();
-        if let Some(heading) = heading {
-            writeln!(out, "{heading}")?;
-        }
-        write!(out, "{}", summary.text())?;
-        writeln!(out, "records: {}", self.records.1.display())?;
-        if let Some(path) = json_path {
-            writeln!(out, "{}: {}", self.json_name, path.display())?;
-        }
-        out.flush()?;
-        Ok(())
-    }
-}
-
 /// `quoridor arena merge FILES…`: checks the shard files belong together and
 /// hold every game once, then writes what the whole match would have.
 fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
     let records = OutputFile::open(&args.records)?;
     let json = args.json.as_deref().map(OutputFile::open).transpose()?;
+    one_on_stdout(&records, json.as_ref())?;
     let files = args
         .files
         .iter()
@@ -371,56 +346,256 @@ fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
     outputs.write(&summary, None, &summary.json())
 }
 
+/// Refuses `records` and `json` both on standard output: their texts would
+/// run into each other.
+fn one_on_stdout(records: &OutputFile, json: Option<&OutputFile>) -> Result<(), ArenaError> {
+    if records.is_stdout() && json.is_some_and(OutputFile::is_stdout) {
+        return Err(ArenaError::BothOnStdout);
+    }
+    Ok(())
+}
+
+/// Where a match's (or a shard's) records and JSON go.
+struct MatchFiles<'a> {
+    records: (OutputFile, &'a Path),
+    json: Option<(OutputFile, &'a Path)>,
+    /// What the JSON file is called in the closing lines.
+    json_name: &'static str,
+}
+
+impl MatchFiles<'_> {
+    /// Writes the records of `summary` and `json`, then prints `heading` (if
+    /// any), the summary and where the files are: on standard output, or on
+    /// standard error when one of the files goes to standard output. An
+    /// output that cannot be written is saved in a file in the current folder
+    /// (or, failing that, printed on standard error) and reported after the
+    /// summary.
+    fn write(self, summary: &Summary, heading: Option<&str>, json: &str) -> Result<(), ArenaError> {
+        let to_stdout =
+            self.records.0.is_stdout() || self.json.as_ref().is_some_and(|(f, _)| f.is_stdout());
+        // The files first: a closed stdout must not cost the games.
+        let mut failures = Vec::new();
+        let records_text = write_records(&summary.results);
+        if let Err(failure) = self.records.0.write(&records_text, "records") {
+            failures.push(failure);
+        }
+        let json_path = match self.json {
+            Some((file, path)) => {
+                let name = if self.json_name == "summary" {
+                    "json"
+                } else {
+                    "shard"
+                };
+                if let Err(failure) = file.write(json, name) {
+                    failures.push(failure);
+                }
+                Some(path)
+            }
+            None => None,
+        };
+        let printed = (|| -> io::Result<()> {
+            let mut out: Box<dyn Write> = if to_stdout {
+                Box::new(io::stderr().lock())
+            } else {
+                Box::new(io::stdout().lock())
+            };
+            if let Some(heading) = heading {
+                writeln!(out, "{heading}")?;
+            }
+            write!(out, "{}", summary.text())?;
+            writeln!(out, "records: {}", self.records.1.display())?;
+            if let Some(path) = json_path {
+                writeln!(out, "{}: {}", self.json_name, path.display())?;
+            }
+            out.flush()
+        })();
+        if !failures.is_empty() {
+            return Err(ArenaError::Write(failures));
+        }
+        // The summary on stderr is information: only stdout's failure counts.
+        match printed {
+            Err(e) if !to_stdout => Err(ArenaError::Output(StdoutError(e))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// An output that could not be written after the games, and where its text
+/// went instead.
+#[derive(Debug)]
+pub struct WriteFailure {
+    /// The file.
+    pub path: PathBuf,
+    /// What the system said.
+    pub source: io::Error,
+    /// What the output holds: `records`, `json` or `shard`.
+    pub what: &'static str,
+    /// The file in the current folder that holds the text instead, or `None`
+    /// when it was printed on standard error.
+    pub saved: Option<PathBuf>,
+}
+
+impl fmt::Display for WriteFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.what {
+            "records" => "the records are",
+            "shard" => "the shard file is",
+            _ => "the JSON summary is",
+        };
+        write!(
+            f,
+            "could not write {}: {}; {what} ",
+            self.path.display(),
+            self.source
+        )?;
+        match &self.saved {
+            Some(saved) => write!(f, "saved in {}", saved.display()),
+            None => write!(f, "printed above on standard error"),
+        }
+    }
+}
+
+/// Where one output goes, settled before the first game.
+enum Target {
+    /// Standard output: `-`, or a path that is standard output's own pipe,
+    /// socket or file (`/dev/stdout` in `quoridor arena … | jq`).
+    Stdout,
+    /// A regular file, truncated and written after the games. The arena
+    /// removes it again if it created it and stops before.
+    Regular {
+        /// The open file.
+        file: File,
+        /// Whether the arena created it.
+        created: bool,
+    },
+    /// A device or a named pipe (`/dev/null`, a terminal, a FIFO): written,
+    /// never truncated nor removed.
+    Stream(File),
+}
+
 /// An output file opened before the first game and written after the last.
 /// If the arena stops before, a file it created is removed again and an
 /// existing one keeps its contents.
 struct OutputFile {
     path: PathBuf,
-    file: File,
-    created: bool,
-    written: bool,
+    target: Target,
+    /// Whether the end came (written, or tried to): the file stays.
+    done: bool,
 }
 
 impl OutputFile {
+    /// Opens `path` for writing (`-` is standard output), creating a regular
+    /// file that does not exist, truncating nothing.
     fn open(path: &Path) -> Result<OutputFile, ArenaError> {
+        let output = |target| OutputFile {
+            path: path.to_path_buf(),
+            target,
+            done: false,
+        };
+        if path.as_os_str() == "-" {
+            return Ok(output(Target::Stdout));
+        }
         let created = !path.exists();
-        let file = OpenOptions::new()
+        let opened = OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(false)
             .open(path)
-            .map_err(|source| ArenaError::OutputFile {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        Ok(OutputFile {
-            path: path.to_path_buf(),
-            file,
-            created,
-            written: false,
-        })
+            .and_then(|file| file.metadata().map(|meta| (file, meta)));
+        let (file, meta) = match opened {
+            Ok(opened) => opened,
+            Err(source) => {
+                if created {
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(ArenaError::OutputFile {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        let target = if is_stdout(&meta) {
+            Target::Stdout
+        } else if meta.is_file() {
+            Target::Regular { file, created }
+        } else {
+            Target::Stream(file)
+        };
+        Ok(output(target))
     }
 
-    /// Replaces the file's contents with `text`.
-    fn write(mut self, text: &str) -> Result<(), ArenaError> {
-        self.written = true;
-        self.file
-            .set_len(0)
-            .and_then(|()| self.file.write_all(text.as_bytes()))
-            .and_then(|()| self.file.flush())
-            .map_err(|source| ArenaError::Write {
-                path: self.path.clone(),
-                source,
-            })
+    /// Whether the output goes to standard output.
+    fn is_stdout(&self) -> bool {
+        matches!(self.target, Target::Stdout)
+    }
+
+    /// Replaces the file's contents with `text` (`what` the text is:
+    /// `records`, `json` or `shard`). If that fails the text is saved in a
+    /// new file in the current folder, or printed on standard error.
+    fn write(mut self, text: &str, what: &'static str) -> Result<(), WriteFailure> {
+        self.done = true;
+        let written = match &mut self.target {
+            Target::Stdout => {
+                let mut out = io::stdout().lock();
+                out.write_all(text.as_bytes()).and_then(|()| out.flush())
+            }
+            Target::Regular { file, .. } => file
+                .set_len(0)
+                .and_then(|()| file.write_all(text.as_bytes()))
+                .and_then(|()| file.flush()),
+            Target::Stream(file) => file.write_all(text.as_bytes()).and_then(|()| file.flush()),
+        };
+        let Err(source) = written else {
+            return Ok(());
+        };
+        if let Target::Regular { created: true, .. } = self.target {
+            // A half-written file of our own only misleads; the text is saved.
+            let _ = std::fs::remove_file(&self.path);
+        }
+        Err(WriteFailure {
+            path: self.path.clone(),
+            source,
+            what,
+            saved: save_elsewhere(
+                text,
+                &format!("arena-recovered-{what}"),
+                if what == "records" { "txt" } else { "json" },
+            ),
+        })
     }
 }
 
 impl Drop for OutputFile {
     fn drop(&mut self) {
-        if self.created && !self.written {
-            let _ = std::fs::remove_file(&self.path);
+        if let Target::Regular { created: true, .. } = self.target {
+            if !self.done {
+                let _ = std::fs::remove_file(&self.path);
+            }
         }
     }
+}
+
+/// Whether `meta` describes standard output's own pipe, socket or file (a
+/// terminal or `/dev/null` are devices anyone may write to beside it).
+#[cfg(unix)]
+fn is_stdout(meta: &std::fs::Metadata) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    if meta.file_type().is_char_device() || meta.file_type().is_block_device() {
+        return false;
+    }
+    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    File::from(fd)
+        .metadata()
+        .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
+}
+
+/// Whether `meta` describes standard output's own file: not known here.
+#[cfg(not(unix))]
+fn is_stdout(_meta: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// An engine given by settings (`--a`/`--b`) or a command, or the default.

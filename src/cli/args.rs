@@ -162,7 +162,11 @@ qtp:CMD for an engine speaking QTP (it thinks by its own settings; the limit onl
 out), uci:CMD (the default) for the engine protocol.
 Game i (0-based) has A moving first when i is even, opening (i / 2) mod openings and seeds
 from --seed and i, so --shard I/N plays exactly the games the whole match would; `quoridor
-arena merge FILES…` puts the shard files back together.",
+arena merge FILES…` puts the shard files back together.
+Output files: with --records or --json on stdout (-, or /dev/stdout on a pipe or file) the
+summary goes to stderr; only one of them may. A file that cannot be written after the games
+is saved as arena-recovered-{records,json,shard}[-N].{txt,json} in the current folder (or
+printed on stderr if that fails too), the summary is still printed, and the exit code is 1.",
     args_conflicts_with_subcommands = true
 )]
 pub struct ArenaArgs {
@@ -202,10 +206,10 @@ pub struct ArenaArgs {
     /// Games at once (1–256) [default: all cores]
     #[arg(long, value_name = "T", value_parser = Whole::new(1, 256))]
     pub threads: Option<u64>,
-    /// Where every game record goes
+    /// Where every game record goes: a file, a device or pipe (/dev/null), or - for stdout
     #[arg(long, value_name = "FILE", default_value = "arena-games.txt")]
     pub records: PathBuf,
-    /// Write the summary and every game as JSON
+    /// Write the summary and every game as JSON (a file, a device or pipe, or - for stdout)
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Plies before a game is adjudicated by path lengths (1–100000)
@@ -230,14 +234,19 @@ pub enum ArenaCommand {
 
 /// The files and flags of `arena merge`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Output files as for `arena`: with --records or --json on stdout (-, or /dev/stdout on a pipe or
+file) the summary goes to stderr; only one of them may. A file that cannot be written is saved
+as arena-recovered-{records,json}[-N].{txt,json} in the current folder (or printed on stderr),
+the summary is still printed, and the exit code is 1.")]
 pub struct MergeArgs {
     /// Shard files written by `arena --shard I/N`, in any order
     #[arg(value_name = "FILES", required = true)]
     pub files: Vec<PathBuf>,
-    /// Where every game record goes
+    /// Where every game record goes: a file, a device or pipe (/dev/null), or - for stdout
     #[arg(long, value_name = "FILE", default_value = "arena-games.txt")]
     pub records: PathBuf,
-    /// Write the summary and every game as JSON
+    /// Write the summary and every game as JSON (a file, a device or pipe, or - for stdout)
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
 }
@@ -291,7 +300,8 @@ pub struct ExperimentsArgs {
     /// settings' games, into a shard file for `--merge` (the document is left alone)
     #[arg(long, value_name = "I/N", conflicts_with_all = ["merge", "out"])]
     pub shard: Option<Shard>,
-    /// Where `--shard` writes [default: experiments-shard-I-of-N.json]
+    /// Where `--shard` writes; if it cannot, the games are saved as
+    /// experiments-recovered-shard[-N].json in the current folder [default: experiments-shard-I-of-N.json]
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub shard_file: Option<PathBuf>,
     /// Play nothing: merge these shard files and write the document, figures and

@@ -6,7 +6,7 @@
 
 use super::args::ExperimentsArgs;
 use super::progress::RunProgress;
-use super::stdout::StdoutError;
+use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::experiments::shards::{self, ExperimentGame, ExperimentsDefinition};
 use crate::arena::experiments::{
     self, plot, report, Experiment, ExperimentError, ExperimentResult, RunEvent,
@@ -66,6 +66,17 @@ pub enum ExperimentsError {
         /// What the system said.
         source: io::Error,
     },
+    /// The shard file could not be written after its games; its text was
+    /// saved elsewhere.
+    ShardFile {
+        /// The shard file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+        /// The file in the current folder that holds the text instead, or
+        /// `None` when it was printed on standard error.
+        saved: Option<PathBuf>,
+    },
     /// The results could not be turned into JSON.
     Json(serde_json::Error),
     /// Shard files cannot be merged.
@@ -94,6 +105,7 @@ impl ExperimentsError {
             ExperimentsError::Output(e) => e.exit_code(),
             ExperimentsError::Run(_)
             | ExperimentsError::Write { .. }
+            | ExperimentsError::ShardFile { .. }
             | ExperimentsError::Json(_) => 1,
             _ => 2,
         }
@@ -123,6 +135,17 @@ impl fmt::Display for ExperimentsError {
             ExperimentsError::Run(e) => e.fmt(f),
             ExperimentsError::Write { path, source } => {
                 write!(f, "could not write {}: {source}", path.display())
+            }
+            ExperimentsError::ShardFile {
+                path,
+                source,
+                saved,
+            } => {
+                write!(f, "could not write {}: {source}; ", path.display())?;
+                match saved {
+                    Some(saved) => write!(f, "the shard file is saved in {}", saved.display()),
+                    None => f.write_str("the shard file is printed above on standard error"),
+                }
             }
             ExperimentsError::Json(e) => write!(f, "could not write the results as JSON: {e}"),
             ExperimentsError::Merge(e) => e.fmt(f),
@@ -392,7 +415,15 @@ fn play_shard(
         played,
     );
     let text = serde_json::to_string_pretty(&file).map_err(ExperimentsError::Json)?;
-    write(&path, &text)?;
+    // The games took long: a shard file that cannot be written is saved
+    // elsewhere rather than lost.
+    if let Err(source) = std::fs::write(&path, &text) {
+        return Err(ExperimentsError::ShardFile {
+            saved: save_elsewhere(&text, "experiments-recovered-shard", "json"),
+            path,
+            source,
+        });
+    }
     let mut out = io::stdout().lock();
     writeln!(
         out,
