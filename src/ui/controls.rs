@@ -8,7 +8,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
-use super::link::{set_param, EngineSettings, Seat};
+use super::link::set_param;
+use super::model::{EngineSettings, Seat};
 use super::storage::{remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
 use crate::search::{
     limit_option, Choice, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
