@@ -6,7 +6,7 @@
 //! Each view is a function component with plain props built on
 //! [`super::geometry`]; their state is the page model's
 //! ([`crate::ui::model::analysis`]). The layout and formatting helpers
-//! ([`icicle`], [`format`], [`alphabeta_view`]) build natively so their tests
+//! ([`icicle`], [`mod@format`], [`alphabeta_view`]) build natively so their tests
 //! run with `cargo test`.
 
 pub mod alphabeta_view;

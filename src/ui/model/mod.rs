@@ -6,9 +6,10 @@
 //!
 //! Plain Rust with no Yew import, so `cargo test` covers every transition.
 //! It imports no component and no codec: the components, the link codec
-//! (`ui/link.rs`) and the worker pool import it. The Yew reducer is a thin
-//! wasm-only wrapper (`ui/reducible.rs`) that also supplies each action's
-//! engine seed, the one thing that comes from the browser.
+//! (`ui/link.rs`) and the saved game (`ui/storage.rs`) import it. The Yew
+//! reducer is a thin wasm-only wrapper (`ui/reducible.rs`) that also
+//! supplies each action's engine seed, the one thing that comes from the
+//! browser.
 
 pub mod analysis;
 mod analysis_mode;

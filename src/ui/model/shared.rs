@@ -1,6 +1,6 @@
 //! What a share link and the saved game hold: the game, the viewed move,
 //! the seats, the engine settings and the hints used. The link codec
-//! ([`crate::ui::link`]) writes and reads it; the state machine opens it.
+//! (`ui/link.rs`) writes and reads it; the state machine opens it.
 
 use super::settings::{EngineSettings, Seat};
 use crate::game::{Game, Variant};
@@ -35,8 +35,8 @@ impl Default for Shared {
 
 impl Shared {
     /// The first visit on a machine whose default thread count is `threads`
-    /// (see [`super::settings::default_threads`]): links and saved games without `threads`
-    /// open with it too (see [`crate::ui::link::decode_with`]).
+    /// (see [`super::settings::default_threads`]): links and saved games
+    /// without `threads` open with it too (the link codec's `decode_with`).
     pub fn first_visit(threads: u32) -> Self {
         let mut shared = Shared::default();
         shared.engine = shared.engine.with_threads(threads);
