@@ -197,43 +197,10 @@ impl Layout<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MapNode;
-    use crate::ui::model::icicle::{IcicleState, MapIntent, MAX_ROWS};
-    use crate::worker::messages::SearchId;
+    use crate::ui::model::icicle::tests::map;
 
     fn mv(text: &str) -> Move {
         text.parse().expect("notation")
-    }
-
-    fn node(index: u32, parent: Option<u32>, mv_text: Option<&str>, visits: u32) -> MapNode {
-        MapNode {
-            id: NodeId::new(index).expect("id"),
-            parent,
-            mv: mv_text.map(mv),
-            visits,
-            win: 0.5,
-            uct: None,
-            proven: None,
-            hidden: 0,
-        }
-    }
-
-    /// Root 100: e2 60 (e8 40, d8 15), d1h 30, f1 6, a1h 2 (+1 own).
-    fn map() -> TreeMap {
-        let mut nodes = vec![
-            node(0, None, None, 100),
-            node(1, Some(0), Some("e2"), 60),
-            node(2, Some(0), Some("d1h"), 30),
-            node(3, Some(0), Some("f1"), 6),
-            node(4, Some(0), Some("a1h"), 2),
-            node(5, Some(1), Some("e8"), 40),
-            node(6, Some(1), Some("d8"), 15),
-        ];
-        nodes[2].hidden = 25;
-        TreeMap {
-            path: Vec::new(),
-            nodes,
-        }
     }
 
     fn find<'a>(rects: &'a [IcicleRect], key: &str) -> &'a IcicleRect {
@@ -350,22 +317,5 @@ mod tests {
         looped.nodes[1].parent = Some(5);
         let rects = icicle_layout(&looped, &[], 12, 600.0, 3.0);
         assert!(rects.iter().all(|r| r.line.first() != Some(&mv("e2"))));
-    }
-
-    #[test]
-    fn a_slice_of_another_position_resets_the_zoom_and_chain_lists_the_ids() {
-        let mut state = IcicleState::default();
-        state.received(SearchId(1), Vec::new(), map(), 10.0);
-        state.apply(&MapIntent::Zoom(vec![mv("e2"), mv("e8")]));
-        let chain = state.chain(&state.zoom);
-        let ids: Vec<u32> = chain.iter().map(|(id, _)| id.index()).collect();
-        assert_eq!(ids, [0, 1, 5]);
-        assert_eq!(chain[2].1, vec![mv("e2"), mv("e8")]);
-        state.received(SearchId(2), Vec::new(), map(), 10.0);
-        assert_eq!(state.zoom.len(), 2, "same position keeps the zoom");
-        state.received(SearchId(3), vec![mv("e2")], map(), 10.0);
-        assert!(state.zoom.is_empty());
-        state.apply(&MapIntent::Rows(100));
-        assert_eq!(state.rows, MAX_ROWS);
     }
 }

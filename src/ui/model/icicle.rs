@@ -130,3 +130,61 @@ impl IcicleState {
         out
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::search::MapNode;
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("notation")
+    }
+
+    fn node(index: u32, parent: Option<u32>, mv_text: Option<&str>, visits: u32) -> MapNode {
+        MapNode {
+            id: NodeId::new(index).expect("id"),
+            parent,
+            mv: mv_text.map(mv),
+            visits,
+            win: 0.5,
+            uct: None,
+            proven: None,
+            hidden: 0,
+        }
+    }
+
+    /// Root 100: e2 60 (e8 40, d8 15), d1h 30, f1 6, a1h 2 (+1 own).
+    pub(crate) fn map() -> TreeMap {
+        let mut nodes = vec![
+            node(0, None, None, 100),
+            node(1, Some(0), Some("e2"), 60),
+            node(2, Some(0), Some("d1h"), 30),
+            node(3, Some(0), Some("f1"), 6),
+            node(4, Some(0), Some("a1h"), 2),
+            node(5, Some(1), Some("e8"), 40),
+            node(6, Some(1), Some("d8"), 15),
+        ];
+        nodes[2].hidden = 25;
+        TreeMap {
+            path: Vec::new(),
+            nodes,
+        }
+    }
+
+    #[test]
+    fn a_slice_of_another_position_resets_the_zoom_and_chain_lists_the_ids() {
+        let mut state = IcicleState::default();
+        state.received(SearchId(1), Vec::new(), map(), 10.0);
+        state.apply(&MapIntent::Zoom(vec![mv("e2"), mv("e8")]));
+        let chain = state.chain(&state.zoom);
+        let ids: Vec<u32> = chain.iter().map(|(id, _)| id.index()).collect();
+        assert_eq!(ids, [0, 1, 5]);
+        assert_eq!(chain[2].1, vec![mv("e2"), mv("e8")]);
+        state.received(SearchId(2), Vec::new(), map(), 10.0);
+        assert_eq!(state.zoom.len(), 2, "same position keeps the zoom");
+        state.received(SearchId(3), vec![mv("e2")], map(), 10.0);
+        assert!(state.zoom.is_empty());
+        state.apply(&MapIntent::Rows(100));
+        assert_eq!(state.rows, MAX_ROWS);
+    }
+}
