@@ -6,20 +6,20 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::analysis::model::Intent;
 use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::history::History;
 use super::link::encode;
+use super::model::analysis::Intent;
+use super::model::{Action, AppState};
 use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::pool::{use_engine_pool, EnginePool};
 use super::share::ShareLink;
-use super::state::{Action, AppState};
 use super::status::WorkerStatus;
 use super::storage::{initial_state, save};
 use super::thinking::{Thinking, ThinkingSummary};
@@ -256,9 +256,9 @@ fn use_board_keys(dispatch: Callback<Action>) {
 /// What the analysis overlay and panel get from the app.
 struct AnalysisProps {
     /// The snapshot of the position on the board, if the engine searched it.
-    on_board: Option<super::analysis::model::Searched>,
+    on_board: Option<super::model::analysis::Searched>,
     /// The snapshot the panel shows: the board's, else the latest.
-    panel: Option<super::analysis::model::Searched>,
+    panel: Option<super::model::analysis::Searched>,
     /// Whether analysis may start.
     can_start: bool,
     /// Intents: tree intents also ask the worker for node children.

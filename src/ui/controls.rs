@@ -8,7 +8,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
-use super::link::{EngineSettings, Seat};
+use super::link::set_settings_param;
+use super::model::{EngineSettings, Seat};
 use super::storage::{remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
 use crate::search::{
     limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
@@ -184,7 +185,7 @@ fn apply(
     err: &Callback<String>,
 ) {
     let mut next = s.clone();
-    match next.set_param(name, value) {
+    match set_settings_param(&mut next, name, value) {
         Ok(()) => ok.emit(next),
         Err(e) => err.emit(e.to_string()),
     }

@@ -2,7 +2,7 @@
 //! engine seat, or one "analysis engine" for both sides when people play each
 //! other. Plain Rust, so its tests run with `cargo test`.
 
-use super::link::{EngineSettings, Seat};
+use super::model::{EngineSettings, Seat};
 use crate::game::Player;
 use crate::search::EngineKind;
 

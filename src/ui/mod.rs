@@ -1,15 +1,16 @@
 //! The Yew front end. It renders state and sends intents; rules come from
 //! [`crate::game`], engine answers from the worker. The components are
-//! wasm32 only; the page's state machine ([`state`]), the board geometry, the
-//! link format and the choice of the opening game ([`storage`]) build
-//! natively too so their tests run with `cargo test`.
+//! wasm32 only; the page's model ([`model`]: the state machine and the data
+//! it holds), the board geometry, the link format and the choice of the
+//! opening game ([`storage`]) build natively too so their tests run with
+//! `cargo test`.
 
 pub mod analysis;
 pub mod engine_choice;
 pub mod geometry;
 pub mod link;
+pub mod model;
 pub mod pool_core;
-pub mod state;
 pub mod storage;
 
 #[cfg(target_arch = "wasm32")]

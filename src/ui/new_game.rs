@@ -5,7 +5,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::engine_choice::engine_label;
-use super::link::Seat;
+use super::model::Seat;
 use crate::game::{Player, Variant};
 use crate::search::EngineKind;
 use crate::text::Choice;

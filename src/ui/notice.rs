@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::state::Confirm;
+use super::model::Confirm;
 
 #[derive(Properties, PartialEq)]
 pub struct NoticeProps {

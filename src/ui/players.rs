@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
-use super::link::Seat;
-use super::state::Turn;
+use super::model::Seat;
+use super::model::Turn;
 use crate::game::{Player, Position};
 
 #[derive(Properties, PartialEq)]

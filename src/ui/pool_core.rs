@@ -19,7 +19,9 @@ use crate::game::Move;
 use crate::search::{
     merge_root_children, merge_root_infos, tree_params, ChildInfo, EngineKind, SearchInfo, ROOT,
 };
-use crate::worker::messages::{SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS};
+use crate::worker::messages::{
+    SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
+};
 
 /// A worker's name in the pool; never reused.
 pub type WorkerKey = u32;
@@ -106,7 +108,7 @@ impl Part {
 /// The search under way, split over workers.
 #[derive(Clone, Debug, PartialEq)]
 struct PoolSearch {
-    id: u32,
+    id: SearchId,
     mode: SearchMode,
     /// Root children the page asked for.
     top: usize,
@@ -122,7 +124,7 @@ struct PoolSearch {
 /// A root-children request fanned out to every worker of a search.
 #[derive(Clone, Debug, PartialEq)]
 struct RootAsk {
-    id: u32,
+    id: SearchId,
     asked_ms: f64,
     /// Each worker's answer (`None` until it comes), worker 1 first.
     answers: Vec<(WorkerKey, Option<Vec<ChildInfo>>)>,
@@ -276,7 +278,7 @@ impl PoolCore {
     }
 
     /// The workers of search `id` that are still there, worker 1 first.
-    fn parts_of(&self, id: u32) -> Vec<WorkerKey> {
+    fn parts_of(&self, id: SearchId) -> Vec<WorkerKey> {
         self.search
             .iter()
             .filter(|s| s.id == id)
@@ -289,7 +291,7 @@ impl PoolCore {
     /// The worker whose tree the explorer and the tree map read for search
     /// `id`: the chosen one of its workers still there (else its first),
     /// else the pool's first.
-    fn tree_worker(&self, id: u32) -> Option<WorkerKey> {
+    fn tree_worker(&self, id: SearchId) -> Option<WorkerKey> {
         let parts = self.parts_of(id);
         parts
             .get(shown_worker(self.tree_worker, parts.len()))
@@ -403,7 +405,7 @@ impl PoolCore {
     }
 
     /// Whether a root-children request for search `id` waits for `key`.
-    fn asked_root(&self, id: u32, key: WorkerKey) -> bool {
+    fn asked_root(&self, id: SearchId, key: WorkerKey) -> bool {
         self.root_asks.iter().any(|a| {
             a.id == id
                 && a.answers
@@ -413,7 +415,7 @@ impl PoolCore {
     }
 
     /// Keeps `key`'s root children for the request about search `id`.
-    fn root_answer(&mut self, id: u32, key: WorkerKey, children: Vec<ChildInfo>) {
+    fn root_answer(&mut self, id: SearchId, key: WorkerKey, children: Vec<ChildInfo>) {
         let asks = self.root_asks.iter_mut().filter(|a| a.id == id);
         for (_, answer) in asks
             .flat_map(|a| a.answers.iter_mut())
@@ -425,7 +427,7 @@ impl PoolCore {
 
     /// `key`'s part in search `id` if that search runs and `key` has not
     /// answered `Done` yet.
-    fn active_part(&mut self, id: u32, key: WorkerKey) -> Option<&mut Part> {
+    fn active_part(&mut self, id: SearchId, key: WorkerKey) -> Option<&mut Part> {
         let search = self.search.as_mut().filter(|s| s.id == id && !s.finished)?;
         search
             .parts
@@ -548,7 +550,7 @@ impl PoolCore {
     }
 
     /// A worker reported an error.
-    fn error(&mut self, key: WorkerKey, id: u32, message: String, out: &mut PoolOut) {
+    fn error(&mut self, key: WorkerKey, id: SearchId, message: String, out: &mut PoolOut) {
         if self.asked_root(id, key) {
             self.root_answer(id, key, Vec::new());
             self.answer_root_asks(out);

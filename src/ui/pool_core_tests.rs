@@ -39,7 +39,7 @@ fn engine_search(
     mode: SearchMode,
 ) -> WorkerRequest {
     WorkerRequest::Search {
-        id,
+        id: SearchId(id),
         game: GameData::new(Variant::default(), Vec::new()),
         engine,
         params,
@@ -83,7 +83,7 @@ fn pool(n: usize) -> (PoolCore, Vec<WorkerKey>) {
 
 fn done(id: u32, info: SearchInfo) -> WorkerResponse {
     WorkerResponse::Done {
-        id,
+        id: SearchId(id),
         best: info.best_move,
         info,
     }
@@ -145,7 +145,7 @@ fn alphabeta_searches_on_the_first_worker_alone() {
     // its move too, even where its snapshot names another.
     let ab = info(vec![child(5, pawn(4, 1), 10, 0.6)], 900.0);
     let own = WorkerResponse::Done {
-        id: 1,
+        id: SearchId(1),
         best: Some(pawn(3, 0)),
         info: ab,
     };
@@ -163,7 +163,7 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
     let out = pool.answer(
         keys[0],
         WorkerResponse::Progress {
-            id: 1,
+            id: SearchId(1),
             info: one.clone(),
         },
         200.0,
@@ -172,7 +172,7 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
     let out = pool.answer(
         keys[1],
         WorkerResponse::Progress {
-            id: 1,
+            id: SearchId(1),
             info: two.clone(),
         },
         210.0,
@@ -181,7 +181,7 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
     assert_eq!(
         out.to_page,
         vec![WorkerResponse::Progress {
-            id: 1,
+            id: SearchId(1),
             info: expected.clone()
         }]
     );
@@ -195,7 +195,7 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
     let out = pool.answer(
         keys[0],
         WorkerResponse::Progress {
-            id: 1,
+            id: SearchId(1),
             info: one.clone(),
         },
         400.0,
@@ -203,7 +203,10 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
     assert!(out.to_page.is_empty());
     let out = pool.answer(
         keys[0],
-        WorkerResponse::Progress { id: 1, info: one },
+        WorkerResponse::Progress {
+            id: SearchId(1),
+            info: one,
+        },
         600.0,
     );
     assert_eq!(out.to_page.len(), 1, "overdue: merged without a new one");
@@ -220,7 +223,7 @@ fn the_first_done_stops_the_others_and_the_merged_done_waits_for_them() {
     let out = pool.answer(keys[1], done(4, two.clone()), 100.0);
     assert_eq!(
         out.to_workers,
-        vec![(keys[0], WorkerRequest::Stop { id: 4 })]
+        vec![(keys[0], WorkerRequest::Stop { id: SearchId(4) })]
     );
     assert!(out.to_page.is_empty());
     assert!(pool.waiting(), "the grace timer runs");
@@ -228,14 +231,14 @@ fn the_first_done_stops_the_others_and_the_merged_done_waits_for_them() {
     let [WorkerResponse::Done { id, best, info }] = out.to_page.as_slice() else {
         panic!("one merged Done expected, got {:?}", out.to_page);
     };
-    assert_eq!(*id, 4);
+    assert_eq!(*id, SearchId(4));
     assert_eq!(*best, Some(b));
     assert_eq!(info.best_move, Some(b));
     assert_eq!(info.children[0].visits, 90);
     // Later answers about it are ignored; the page's stop sends nothing.
     assert!(pool.answer(keys[1], done(4, two), 140.0).to_page.is_empty());
     assert!(pool
-        .request(WorkerRequest::Stop { id: 4 }, 150.0)
+        .request(WorkerRequest::Stop { id: SearchId(4) }, 150.0)
         .to_workers
         .is_empty());
     assert!(!pool.waiting());
@@ -262,12 +265,12 @@ fn a_proven_win_of_one_worker_is_the_move() {
 fn stop_reaches_every_worker_and_a_laggard_is_waited_for_only_so_long() {
     let (mut pool, keys) = pool(2);
     pool.request(search(2, uct(0), SearchMode::Analysis), 0.0);
-    let out = pool.request(WorkerRequest::Stop { id: 2 }, 10.0);
+    let out = pool.request(WorkerRequest::Stop { id: SearchId(2) }, 10.0);
     assert_eq!(
         out.to_workers,
         vec![
-            (keys[0], WorkerRequest::Stop { id: 2 }),
-            (keys[1], WorkerRequest::Stop { id: 2 })
+            (keys[0], WorkerRequest::Stop { id: SearchId(2) }),
+            (keys[1], WorkerRequest::Stop { id: SearchId(2) })
         ]
     );
     let one = info(vec![child(5, pawn(4, 1), 10, 0.5)], 1.0);
@@ -290,11 +293,17 @@ fn stop_reaches_every_worker_and_a_laggard_is_waited_for_only_so_long() {
 fn the_root_of_the_tree_is_merged_and_nodes_below_are_worker_ones() {
     let (mut pool, keys) = pool(2);
     pool.request(search(3, uct(0), SearchMode::Analysis), 0.0);
-    let out = pool.request(WorkerRequest::Children { id: 3, node: ROOT }, 5.0);
+    let out = pool.request(
+        WorkerRequest::Children {
+            id: SearchId(3),
+            node: ROOT,
+        },
+        5.0,
+    );
     assert_eq!(out.to_workers.len(), 2, "the root asks every worker");
     let (a, b) = (pawn(4, 1), pawn(3, 0));
     let root = |children| WorkerResponse::Children {
-        id: 3,
+        id: SearchId(3),
         node: ROOT,
         path: Vec::new(),
         children,
@@ -324,11 +333,17 @@ fn the_root_of_the_tree_is_merged_and_nodes_below_are_worker_ones() {
     );
     // Below the root: worker 1 alone, its answer passed on.
     let node = children[0].id.expect("a UCT node");
-    let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
+    let out = pool.request(
+        WorkerRequest::Children {
+            id: SearchId(3),
+            node,
+        },
+        8.0,
+    );
     assert_eq!(out.to_workers.len(), 1);
     assert_eq!(out.to_workers[0].0, keys[0]);
     let below = WorkerResponse::Children {
-        id: 3,
+        id: SearchId(3),
         node,
         path: vec![a],
         children: Vec::new(),
@@ -346,7 +361,7 @@ fn a_failing_worker_is_dropped_with_a_notice_and_the_search_goes_on() {
     let out = pool.answer(
         keys[1],
         WorkerResponse::Error {
-            id: 5,
+            id: SearchId(5),
             message: "out of memory".into(),
         },
         10.0,
@@ -363,7 +378,7 @@ fn a_failing_worker_is_dropped_with_a_notice_and_the_search_goes_on() {
     assert!(matches!(
         out.to_page.as_slice(),
         [WorkerResponse::Done {
-            id: 5,
+            id: SearchId(5),
             best: Some(_),
             ..
         }]
@@ -375,7 +390,7 @@ fn an_error_of_every_worker_is_the_searchs_error() {
     let (mut pool, keys) = pool(2);
     pool.request(search(6, uct(1000), SearchMode::Move), 0.0);
     let error = WorkerResponse::Error {
-        id: 6,
+        id: SearchId(6),
         message: "cannot search this game".into(),
     };
     let first = pool.answer(keys[0], error.clone(), 1.0);
@@ -412,7 +427,10 @@ fn a_worker_that_never_starts_is_dropped_and_an_empty_pool_says_so() {
     let out = pool.request(search(1, uct(10), SearchMode::Move), 1.0);
     assert!(matches!(
         out.to_page.as_slice(),
-        [WorkerResponse::Error { id: 1, .. }]
+        [WorkerResponse::Error {
+            id: SearchId(1),
+            ..
+        }]
     ));
 }
 
@@ -422,7 +440,7 @@ fn a_worker_leaving_mid_search_counts_as_answered() {
     pool.request(search(7, uct(1000), SearchMode::Move), 0.0);
     let one = info(vec![child(5, pawn(4, 1), 10, 0.5)], 1.0);
     let progress = WorkerResponse::Progress {
-        id: 7,
+        id: SearchId(7),
         info: info(vec![child(5, pawn(4, 1), 500, 0.5)], 1.0),
     };
     pool.answer(keys[2], progress, 5.0);
@@ -431,7 +449,12 @@ fn a_worker_leaving_mid_search_counts_as_answered() {
     // The pool shrinks to two: the third's answer is no longer awaited, and
     // its tree (gone with it) no longer counts.
     let out = pool.remove(keys[2]);
-    let [WorkerResponse::Done { id: 7, info, .. }] = out.to_page.as_slice() else {
+    let [WorkerResponse::Done {
+        id: SearchId(7),
+        info,
+        ..
+    }] = out.to_page.as_slice()
+    else {
         panic!("the merged Done expected, got {:?}", out.to_page);
     };
     assert_eq!(info.playouts, 20, "two workers' 10 playouts each");
@@ -442,7 +465,7 @@ fn a_worker_leaving_mid_search_counts_as_answered() {
 fn answers_to_an_older_search_are_ignored() {
     let (mut pool, keys) = pool(2);
     pool.request(search(1, uct(0), SearchMode::Analysis), 0.0);
-    pool.request(WorkerRequest::Stop { id: 1 }, 1.0);
+    pool.request(WorkerRequest::Stop { id: SearchId(1) }, 1.0);
     pool.request(search(2, uct(0), SearchMode::Analysis), 2.0);
     let old = info(vec![child(5, pawn(4, 1), 10, 0.5)], 1.0);
     assert!(pool
@@ -450,7 +473,14 @@ fn answers_to_an_older_search_are_ignored() {
         .to_page
         .is_empty());
     assert!(pool
-        .answer(keys[1], WorkerResponse::Progress { id: 1, info: old }, 4.0)
+        .answer(
+            keys[1],
+            WorkerResponse::Progress {
+                id: SearchId(1),
+                info: old
+            },
+            4.0
+        )
         .to_page
         .is_empty());
 }
@@ -493,12 +523,18 @@ fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
     let (mut pool, keys) = pool(2);
     pool.request(search(3, uct(0), SearchMode::Analysis), 0.0);
     pool.set_tree_worker(1);
-    let out = pool.request(WorkerRequest::Children { id: 3, node: ROOT }, 5.0);
+    let out = pool.request(
+        WorkerRequest::Children {
+            id: SearchId(3),
+            node: ROOT,
+        },
+        5.0,
+    );
     let asked: Vec<WorkerKey> = out.to_workers.iter().map(|(k, _)| *k).collect();
     assert_eq!(asked, vec![keys[1], keys[0]], "worker 2 first");
     let a = pawn(4, 1);
     let root = |id| WorkerResponse::Children {
-        id: 3,
+        id: SearchId(3),
         node: ROOT,
         path: Vec::new(),
         children: vec![child(id, a, 10, 0.5)],
@@ -514,10 +550,16 @@ fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
         "worker 2's node id"
     );
     let node = children[0].id.expect("a UCT node");
-    let out = pool.request(WorkerRequest::Children { id: 3, node }, 8.0);
+    let out = pool.request(
+        WorkerRequest::Children {
+            id: SearchId(3),
+            node,
+        },
+        8.0,
+    );
     assert_eq!(out.to_workers[0].0, keys[1]);
     let map = WorkerRequest::TreeMap {
-        id: 3,
+        id: SearchId(3),
         path: Vec::new(),
         limits: crate::search::MapLimits::default(),
     };

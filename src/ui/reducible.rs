@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use super::state::{Action, AppState};
+use super::model::{Action, AppState};
 
 impl Reducible for AppState {
     type Action = Action;

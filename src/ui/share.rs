@@ -3,7 +3,8 @@
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-use super::link::{encode, Shared};
+use super::link::encode;
+use super::model::Shared;
 use super::storage::page_address;
 
 #[derive(Properties, PartialEq)]

@@ -7,8 +7,9 @@
 
 use std::fmt;
 
-use super::link::{decode_with, Shared};
-use super::state::{AppState, Confirm};
+use super::link::decode_with;
+use super::model::Shared;
+use super::model::{AppState, Confirm};
 
 /// The `localStorage` key of the saved game (a link query string).
 pub const SAVED_KEY: &str = "quoridor.game.v1";
@@ -63,7 +64,7 @@ impl std::error::Error for OpenProblems {}
 /// offers the saved one back), the saved game over a new one. Problems with
 /// either go to the notice area. `seed` seeds the engine if it moves first;
 /// `threads` is the machine's default thread count (see
-/// [`crate::ui::link::default_threads`]), for the first visit and for links
+/// [`crate::ui::model::settings::default_threads`]), for the first visit and for links
 /// and saved games that do not say.
 pub fn opening_state(link: &str, saved: Option<&str>, seed: u64, threads: u32) -> AppState {
     let base = Shared::first_visit(threads);
@@ -103,9 +104,9 @@ pub use browser::{
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use super::{opening_state, SAVED_KEY};
-    use crate::ui::link::default_threads;
+    use crate::ui::model::settings::default_threads;
+    use crate::ui::model::AppState;
     use crate::ui::reducible::fresh_seed;
-    use crate::ui::state::AppState;
 
     /// `navigator.hardwareConcurrency` (1 where the browser does not say).
     pub fn hardware_concurrency() -> u32 {
@@ -197,8 +198,9 @@ mod browser {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::link::{encode, Seat};
-    use crate::ui::state::Action;
+    use crate::ui::link::encode;
+    use crate::ui::model::Action;
+    use crate::ui::model::Seat;
 
     fn saved_game() -> Shared {
         let mut shared = Shared::default();

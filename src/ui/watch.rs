@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::state::Action;
+use super::model::Action;
 
 #[derive(Properties, PartialEq)]
 pub struct WatchProps {

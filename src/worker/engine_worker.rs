@@ -4,7 +4,8 @@ use gloo_worker::{HandlerId, Registrable, Worker, WorkerScope};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::messages::{EngineHost, WorkerRequest, WorkerResponse};
+use super::host::EngineHost;
+use super::messages::{WorkerRequest, WorkerResponse};
 use super::SerdeWasmCodec;
 
 /// The engine worker: serves requests through [`EngineHost`] and runs the

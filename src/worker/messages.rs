@@ -5,15 +5,43 @@
 //! worker answers with [`WorkerResponse::Progress`] snapshots a few times a
 //! second and one [`WorkerResponse::Done`]. [`WorkerRequest::Stop`] ends the
 //! think at once ("Move now"), and [`WorkerRequest::Children`] reads one node
-//! of the tree for the tree explorer. Answers carry the request's id so the
-//! page can drop answers to searches it no longer waits for.
+//! of the tree for the tree explorer. Answers carry the request's
+//! [`SearchId`] so the page can drop answers to searches it no longer waits
+//! for. The worker's side of the conversation is [`super::host`].
 
-use crate::game::{Game, Move, Position, Variant};
-use crate::search::{
-    new_engine, ChildInfo, EngineKind, Limits, MapLimits, NodeId, SearchEngine, SearchInfo,
-    SearchParams, TreeMap,
-};
+use std::fmt;
+
+use crate::game::{Game, Move, Variant};
+use crate::search::{ChildInfo, EngineKind, MapLimits, NodeId, SearchInfo, SearchParams, TreeMap};
 use serde::{Deserialize, Serialize};
+
+/// The id the page gives a search. Every answer about that search carries
+/// it, and each sender's ids only grow, so a late answer to an older search
+/// is told apart. On the wire it is the bare number.
+///
+/// ```
+/// use quoridor::worker::messages::SearchId;
+/// assert_eq!(SearchId(6).next(), SearchId(7));
+/// assert_eq!(SearchId(7).to_string(), "7");
+/// ```
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct SearchId(pub u32);
+
+impl SearchId {
+    /// The id of the search after this one.
+    pub fn next(self) -> SearchId {
+        SearchId(self.0 + 1)
+    }
+}
+
+impl fmt::Display for SearchId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,7 +107,7 @@ pub enum WorkerRequest {
     /// Search the position after `game`'s moves.
     Search {
         /// Chosen by the page; echoed in every answer about this search.
-        id: u32,
+        id: SearchId,
         /// The game so far.
         game: GameData,
         /// The engine that searches.
@@ -94,12 +122,12 @@ pub enum WorkerRequest {
     /// End search `id` now; the worker answers with `Done`.
     Stop {
         /// The search to stop.
-        id: u32,
+        id: SearchId,
     },
     /// The children of `node` in the tree of the latest search.
     Children {
         /// The search whose tree is meant.
-        id: u32,
+        id: SearchId,
         /// The node; `0` is the root.
         node: NodeId,
     },
@@ -107,7 +135,7 @@ pub enum WorkerRequest {
     /// the node `path` leads to (the deepest node on it the tree has).
     TreeMap {
         /// The search whose tree is meant.
-        id: u32,
+        id: SearchId,
         /// Moves from the searched position to the map's top node.
         path: Vec<Move>,
         /// How many nodes and how deep.
@@ -130,14 +158,14 @@ pub enum WorkerResponse {
     /// A snapshot while searching.
     Progress {
         /// The search id.
-        id: u32,
+        id: SearchId,
         /// Counters, candidates and principal variation.
         info: SearchInfo,
     },
     /// The search ended (limit reached, stopped, or solved).
     Done {
         /// The search id.
-        id: u32,
+        id: SearchId,
         /// The move to play, if the position has one.
         best: Option<Move>,
         /// The final snapshot.
@@ -146,7 +174,7 @@ pub enum WorkerResponse {
     /// The children of a node, most visited first.
     Children {
         /// The search id.
-        id: u32,
+        id: SearchId,
         /// The node asked for.
         node: NodeId,
         /// Moves from the searched position to that node.
@@ -157,7 +185,7 @@ pub enum WorkerResponse {
     /// The answer to [`WorkerRequest::TreeMap`].
     TreeMap {
         /// The search id.
-        id: u32,
+        id: SearchId,
         /// The slice of the tree.
         map: TreeMap,
         /// Microseconds the worker took to build it.
@@ -166,351 +194,36 @@ pub enum WorkerResponse {
     /// A request could not be served.
     Error {
         /// The request's id.
-        id: u32,
+        id: SearchId,
         /// What went wrong, for the notice area.
         message: String,
     },
 }
 
-/// Milliseconds of search between two looks at the message queue.
-pub const SLICE_MS: f64 = 40.0;
-/// Milliseconds between two progress snapshots.
+/// Milliseconds between two progress snapshots of a search: the worker
+/// keeps to it, and the page's pool of workers times its merges by it.
 pub const PROGRESS_EVERY_MS: f64 = 200.0;
 
-/// The worker's engine state: the search (kept between requests so the tree
-/// of the moves actually played is reused) and the search under way.
-#[derive(Default)]
-pub struct EngineHost {
-    search: Option<Box<dyn SearchEngine>>,
-    active: Option<ActiveSearch>,
-    last_id: u32,
-}
-
-struct ActiveSearch {
-    id: u32,
-    mode: SearchMode,
-    top: usize,
-    last_progress_ms: f64,
-}
-
-impl EngineHost {
-    /// Handles one request; returns the immediate answers. After a `Search`,
-    /// call [`EngineHost::slice`] repeatedly while [`EngineHost::is_searching`].
-    pub fn handle(&mut self, request: WorkerRequest) -> Vec<WorkerResponse> {
-        match request {
-            WorkerRequest::Ping { id, text } => vec![WorkerResponse::Pong {
-                id,
-                reversed: text.chars().rev().collect(),
-                worker: worker_name(),
-            }],
-            WorkerRequest::Search {
-                id,
-                game,
-                engine,
-                params,
-                mode,
-                top,
-            } => self.start(id, &game, engine, params, mode, top as usize),
-            WorkerRequest::Stop { id } => match &self.active {
-                Some(a) if a.id == id => self.finish().into_iter().collect(),
-                _ => Vec::new(),
-            },
-            WorkerRequest::Children { id, node } => {
-                let answer = self
-                    .search
-                    .as_ref()
-                    .filter(|_| id == self.last_id)
-                    .and_then(|s| {
-                        let (path, children) = s.tree()?.tree_node(node)?;
-                        Some(WorkerResponse::Children {
-                            id,
-                            node,
-                            path,
-                            children,
-                        })
-                    });
-                vec![answer.unwrap_or(WorkerResponse::Error {
-                    id,
-                    message: format!("node {node} is not in the tree of search {id}"),
-                })]
-            }
-            WorkerRequest::TreeMap { id, path, limits } => vec![self.tree_map(id, &path, limits)],
-        }
-    }
-
-    fn start(
-        &mut self,
-        id: u32,
-        game: &GameData,
-        engine: EngineKind,
-        mut params: SearchParams,
-        mode: SearchMode,
-        top: usize,
-    ) -> Vec<WorkerResponse> {
-        let game = match game.replay() {
-            Ok(game) => game,
-            Err(e) => {
-                return vec![WorkerResponse::Error {
-                    id,
-                    message: format!("cannot search this game: {e}"),
-                }]
-            }
-        };
-        if mode == SearchMode::Analysis {
-            params.limits = Limits::NONE;
-        }
-        let start = Position::new(game.variant());
-        let search = match self.search.as_mut() {
-            Some(search) if search.kind() == engine => {
-                search.set_params(params);
-                search
-            }
-            _ => self.search.insert(new_engine(start, engine, params)),
-        };
-        if let Err(e) = search.set_game(start, game.moves()) {
-            return vec![WorkerResponse::Error {
-                id,
-                message: format!("cannot search this game: {e}"),
-            }];
-        }
-        search.start();
-        self.last_id = id;
-        self.active = Some(ActiveSearch {
-            id,
-            mode,
-            top: top.clamp(1, 200),
-            last_progress_ms: crate::search::now_ms(),
-        });
-        Vec::new()
-    }
-
-    /// The tree map of search `id` under the deepest node of `path` in its
-    /// tree, timed.
-    fn tree_map(&self, id: u32, path: &[Move], limits: MapLimits) -> WorkerResponse {
-        let Some(search) = self.search.as_ref().filter(|_| id == self.last_id) else {
-            return WorkerResponse::Error {
-                id,
-                message: format!("search {id} has no tree to map"),
-            };
-        };
-        let started = super::timing::precise_ms();
-        let map = (0..=path.len())
-            .rev()
-            .find_map(|len| search.tree()?.tree_map(&path[..len], limits))
-            .unwrap_or_default();
-        let build_us = (super::timing::precise_ms() - started) * 1000.0;
-        WorkerResponse::TreeMap { id, map, build_us }
-    }
-
-    /// Whether a search is under way.
-    pub fn is_searching(&self) -> bool {
-        self.active.is_some()
-    }
-
-    /// Runs one slice of the search under way; returns a progress snapshot
-    /// when one is due, or `Done` when the search ends.
-    pub fn slice(&mut self) -> Option<WorkerResponse> {
-        let search = self.search.as_mut()?;
-        let active = self.active.as_mut()?;
-        let finished = search.run(crate::search::Slice::time(SLICE_MS));
-        if finished {
-            return self.finish();
-        }
-        let now = crate::search::now_ms();
-        if now - active.last_progress_ms >= PROGRESS_EVERY_MS {
-            active.last_progress_ms = now;
-            return Some(WorkerResponse::Progress {
-                id: active.id,
-                info: search.info(active.top),
-            });
-        }
-        None
-    }
-
-    fn finish(&mut self) -> Option<WorkerResponse> {
-        let active = self.active.take()?;
-        let search = self.search.as_ref()?;
-        let info = search.info(active.top);
-        let best = match active.mode {
-            SearchMode::Move => search.best_move(),
-            SearchMode::Analysis => None,
-        };
-        Some(WorkerResponse::Done {
-            id: active.id,
-            best,
-            info,
-        })
-    }
-}
-
-/// `quoridor <version>`, the build the worker reports in its answers.
-pub fn worker_name() -> String {
-    format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::search::ROOT;
+    use crate::search::Limits;
 
-    fn quick() -> SearchParams {
+    /// Settings for a quick search: 400 playouts.
+    pub(crate) fn quick() -> SearchParams {
         SearchParams {
             limits: Limits::playouts(400),
             ..SearchParams::default()
         }
     }
 
-    fn run_to_end(host: &mut EngineHost) -> Vec<WorkerResponse> {
-        let mut out = Vec::new();
-        while host.is_searching() {
-            out.extend(host.slice());
-        }
-        out
-    }
-
     /// A 9×9 game after `moves` (notation, space-separated), unchecked.
-    fn standard(moves: &str) -> GameData {
+    pub(crate) fn standard(moves: &str) -> GameData {
         let moves = moves
             .split_whitespace()
             .map(|m| m.parse().expect("notation"))
             .collect();
         GameData::new(Variant::default(), moves)
-    }
-
-    #[test]
-    fn pong_keeps_the_ping_id_and_reverses_the_text() {
-        let mut host = EngineHost::default();
-        let reply = host.handle(WorkerRequest::Ping {
-            id: 42,
-            text: "a1h".into(),
-        });
-        assert_eq!(
-            reply,
-            vec![WorkerResponse::Pong {
-                id: 42,
-                reversed: "h1a".into(),
-                worker: worker_name(),
-            }]
-        );
-    }
-
-    #[test]
-    fn a_move_search_ends_with_a_legal_best_move() {
-        let mut host = EngineHost::default();
-        let now = host.handle(WorkerRequest::Search {
-            id: 3,
-            game: standard("e2 e8"),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
-            mode: SearchMode::Move,
-            top: 8,
-        });
-        assert!(now.is_empty());
-        let answers = run_to_end(&mut host);
-        let Some(WorkerResponse::Done { id, best, info }) = answers.last() else {
-            panic!("expected Done last, got {answers:?}");
-        };
-        assert_eq!(*id, 3);
-        let game: Game = "e2 e8".parse().expect("legal record");
-        let best = best.expect("a move");
-        assert!(game.position().check(best).is_ok());
-        assert!(info.playouts >= 400);
-        assert!(info.children.len() <= 8);
-    }
-
-    #[test]
-    fn analysis_runs_until_stopped_and_plays_nothing() {
-        let mut host = EngineHost::default();
-        host.handle(WorkerRequest::Search {
-            id: 1,
-            game: standard(""),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
-            mode: SearchMode::Analysis,
-            top: 5,
-        });
-        for _ in 0..3 {
-            host.slice();
-        }
-        assert!(host.is_searching(), "analysis ignores the playout limit");
-        let stopped = host.handle(WorkerRequest::Stop { id: 1 });
-        assert!(matches!(
-            stopped.as_slice(),
-            [WorkerResponse::Done {
-                id: 1,
-                best: None,
-                ..
-            }]
-        ));
-        assert!(!host.is_searching());
-    }
-
-    #[test]
-    fn stop_for_another_search_is_ignored() {
-        let mut host = EngineHost::default();
-        host.handle(WorkerRequest::Search {
-            id: 2,
-            game: standard(""),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
-            mode: SearchMode::Move,
-            top: 5,
-        });
-        assert!(host.handle(WorkerRequest::Stop { id: 1 }).is_empty());
-        assert!(host.is_searching());
-    }
-
-    #[test]
-    fn a_bad_move_list_is_an_error_not_a_search() {
-        let mut host = EngineHost::default();
-        let answers = host.handle(WorkerRequest::Search {
-            id: 9,
-            game: standard("e2 e2"),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
-            mode: SearchMode::Move,
-            top: 5,
-        });
-        assert!(matches!(
-            answers.as_slice(),
-            [WorkerResponse::Error { id: 9, message }] if message.contains("move 2")
-        ));
-        assert!(!host.is_searching());
-    }
-
-    #[test]
-    fn children_of_the_root_and_of_a_child() {
-        let mut host = EngineHost::default();
-        host.handle(WorkerRequest::Search {
-            id: 4,
-            game: standard(""),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
-            mode: SearchMode::Move,
-            top: 5,
-        });
-        run_to_end(&mut host);
-        let root = host.handle(WorkerRequest::Children { id: 4, node: ROOT });
-        let [WorkerResponse::Children { children, path, .. }] = root.as_slice() else {
-            panic!("expected children, got {root:?}");
-        };
-        assert!(path.is_empty());
-        assert!(!children.is_empty());
-        assert!(children.windows(2).all(|w| w[0].visits >= w[1].visits));
-        let first = children[0].clone();
-        let below = host.handle(WorkerRequest::Children {
-            id: 4,
-            node: first.id.expect("UCT's children have nodes"),
-        });
-        let [WorkerResponse::Children { path, .. }] = below.as_slice() else {
-            panic!("expected children, got {below:?}");
-        };
-        assert_eq!(path, &vec![first.mv]);
-        let missing = host.handle(WorkerRequest::Children {
-            id: 4,
-            node: NodeId::new(u32::MAX - 1).expect("the largest node id"),
-        });
-        assert!(matches!(missing.as_slice(), [WorkerResponse::Error { .. }]));
     }
 
     #[test]
@@ -521,31 +234,9 @@ mod tests {
     }
 
     #[test]
-    fn a_small_board_search_plays_on_the_requested_variant() {
-        let variant = Variant::new(5, 3).expect("5x5");
-        let game = GameData::new(variant, vec!["c2".parse().expect("notation")]);
-        let mut host = EngineHost::default();
-        host.handle(WorkerRequest::Search {
-            id: 6,
-            game: game.clone(),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
-            mode: SearchMode::Move,
-            top: 5,
-        });
-        let answers = run_to_end(&mut host);
-        let Some(WorkerResponse::Done { best, .. }) = answers.last() else {
-            panic!("expected Done last, got {answers:?}");
-        };
-        let replayed = game.replay().expect("legal moves");
-        assert_eq!(replayed.position().size(), 5);
-        assert!(replayed.position().check(best.expect("a move")).is_ok());
-    }
-
-    #[test]
     fn a_search_request_carries_the_game_as_variant_and_moves() {
         let request = WorkerRequest::Search {
-            id: 7,
+            id: SearchId(7),
             game: standard("e2 e8 e3h"),
             engine: crate::search::EngineKind::Uct,
             params: quick(),
@@ -567,157 +258,12 @@ mod tests {
         assert_eq!(standard("e2 e8").replay().expect("legal").moves().len(), 2);
     }
 
-    /// Alpha-beta settings with no limit: the think runs until `Stop`.
-    fn alphabeta_unlimited() -> SearchParams {
-        SearchParams {
-            limits: Limits::NONE,
-            ..SearchParams::default()
-        }
-    }
-
     #[test]
-    fn alphabeta_answers_in_slices_sends_progress_and_stops_at_once() {
-        let mut host = EngineHost::default();
-        let game = standard("e2 e8 e3 e7");
-        assert!(host
-            .handle(WorkerRequest::Search {
-                id: 1,
-                game: game.clone(),
-                engine: crate::search::EngineKind::AlphaBeta,
-                params: alphabeta_unlimited(),
-                mode: SearchMode::Move,
-                top: 5,
-            })
-            .is_empty());
-        let started = crate::search::now_ms();
-        let mut progress = 0;
-        let mut longest: f64 = 0.0;
-        while crate::search::now_ms() - started < 1000.0 {
-            let before = crate::search::now_ms();
-            if let Some(WorkerResponse::Progress { info, .. }) = host.slice() {
-                progress += 1;
-                assert!(info.alphabeta.is_some());
-            }
-            longest = longest.max(crate::search::now_ms() - before);
-        }
-        assert!(progress >= 4, "{progress} progress snapshots in a second");
-        assert!(longest < SLICE_MS + 60.0, "a slice took {longest:.0} ms");
-        let done = host.handle(WorkerRequest::Stop { id: 1 });
-        let [WorkerResponse::Done { best, info, .. }] = done.as_slice() else {
-            panic!("Done expected, got {done:?}");
-        };
-        let pos = *game.replay().expect("legal").position();
-        assert!(pos.check(best.expect("a move")).is_ok());
-        let ab = info.alphabeta.as_ref().expect("alpha-beta info");
-        assert!(ab.depth >= 1 && !ab.iterations.is_empty());
-        // No tree to explore: a clear error, not a panic.
-        let answer = host.handle(WorkerRequest::Children { id: 1, node: ROOT });
-        assert!(matches!(answer.as_slice(), [WorkerResponse::Error { .. }]));
-    }
-
-    #[test]
-    fn the_engine_kind_follows_each_request() {
-        let mut host = EngineHost::default();
-        for (id, engine) in [
-            (1, crate::search::EngineKind::AlphaBeta),
-            (2, crate::search::EngineKind::Uct),
-            (3, crate::search::EngineKind::AlphaBeta),
-        ] {
-            let params = SearchParams {
-                limits: Limits::playouts(300),
-                ..SearchParams::default()
-            };
-            host.handle(WorkerRequest::Search {
-                id,
-                game: standard("e2"),
-                engine,
-                params,
-                mode: SearchMode::Move,
-                top: 3,
-            });
-            let out = run_to_end(&mut host);
-            let Some(WorkerResponse::Done { info, .. }) = out.last() else {
-                panic!("Done expected");
-            };
-            assert_eq!(
-                info.alphabeta.is_some(),
-                engine == crate::search::EngineKind::AlphaBeta
-            );
-        }
-    }
-}
-
-#[cfg(test)]
-mod tree_map_tests {
-    use super::*;
-    use crate::search::ROOT;
-
-    fn analyse(host: &mut EngineHost, id: u32) {
-        host.handle(WorkerRequest::Search {
-            id,
-            game: GameData::new(Variant::default(), Vec::new()),
-            engine: crate::search::EngineKind::Uct,
-            params: SearchParams::default(),
-            mode: SearchMode::Analysis,
-            top: 4,
-        });
-        for _ in 0..4 {
-            host.slice();
-        }
-    }
-
-    #[test]
-    fn a_tree_map_answers_with_a_bounded_slice_of_the_latest_search() {
-        let mut host = EngineHost::default();
-        analyse(&mut host, 3);
-        let limits = MapLimits {
-            budget: 50,
-            depth: 6,
-            min_share: 0.0,
-        };
-        let answer = host.handle(WorkerRequest::TreeMap {
-            id: 3,
-            path: Vec::new(),
-            limits,
-        });
-        let [WorkerResponse::TreeMap { id, map, build_us }] = answer.as_slice() else {
-            panic!("expected a tree map, got {answer:?}");
-        };
-        assert_eq!(*id, 3);
-        assert!(map.nodes.len() <= 50 && map.nodes.len() > 1);
-        assert_eq!(map.nodes[0].id, ROOT);
-        assert!(*build_us >= 0.0);
-        let stale = host.handle(WorkerRequest::TreeMap {
-            id: 2,
-            path: Vec::new(),
-            limits,
-        });
-        assert!(matches!(
-            stale.as_slice(),
-            [WorkerResponse::Error { id: 2, .. }]
-        ));
-    }
-
-    #[test]
-    fn a_tree_map_under_a_path_off_the_tree_starts_where_the_tree_ends() {
-        let mut host = EngineHost::default();
-        analyse(&mut host, 1);
-        let first = host
-            .search
-            .as_ref()
-            .and_then(|s| s.info(1).children.first().map(|c| c.mv))
-            .expect("a root child");
-        // Player 1's first step again, now for player 2 (whose pawn cannot
-        // reach it): never a child, however large the tree has grown.
-        let off = first;
-        let answer = host.handle(WorkerRequest::TreeMap {
-            id: 1,
-            path: vec![first, off, off],
-            limits: MapLimits::default(),
-        });
-        let [WorkerResponse::TreeMap { map, .. }] = answer.as_slice() else {
-            panic!("expected a tree map, got {answer:?}");
-        };
-        assert_eq!(map.path, vec![first]);
+    fn a_search_id_travels_as_a_bare_number() {
+        let stop = WorkerRequest::Stop { id: SearchId(5) };
+        let json = serde_json::to_value(&stop).expect("serializes");
+        assert_eq!(json, serde_json::json!({ "Stop": { "id": 5 } }));
+        let back: WorkerRequest = serde_json::from_value(json).expect("deserializes");
+        assert_eq!(back, stop);
     }
 }

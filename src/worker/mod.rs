@@ -1,10 +1,11 @@
 //! The Web Worker side of the app: the engine runs here so the page never
 //! freezes while it thinks.
 //!
-//! [`messages`] defines what crosses the worker boundary and how the worker
-//! answers; it compiles on every target so native tests cover it. The gloo
-//! glue ([`EngineWorker`], [`SerdeWasmCodec`]) exists only on wasm32.
+//! [`messages`] defines what crosses the worker boundary, [`host`] how the
+//! worker answers; both compile on every target so native tests cover them.
+//! The gloo glue ([`EngineWorker`], [`SerdeWasmCodec`]) exists only on wasm32.
 
+pub mod host;
 pub mod messages;
 mod timing;
 

@@ -8,7 +8,7 @@ use crate::game::Move;
 use crate::search::alphabeta::{AlphaBetaInfo, Score};
 use crate::search::{EngineKind, SearchInfo, SearchParams};
 
-use super::model::percent;
+use super::format::percent;
 
 /// How a search's work is counted: UCT's playouts or alpha-beta's nodes.
 pub fn work_unit(engine: EngineKind) -> &'static str {

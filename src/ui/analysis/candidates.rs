@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::model::{percent, share, win_colour};
+use super::format::{percent, share, win_colour};
 use crate::game::Move;
 use crate::search::alphabeta::RootMoveScore;
 use crate::search::ChildInfo;

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::model::MAX_TOP;
+use crate::ui::model::analysis::MAX_TOP;
 
 /// Props of [`AnalysisControls`].
 #[derive(Properties, PartialEq)]

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::model::numbered_line;
+use super::format::numbered_line;
 use crate::search::alphabeta::IterationRow;
 
 /// Props of [`IterationTable`].

@@ -4,12 +4,14 @@
 //! the board's position without limit, never moving).
 //!
 //! Each view is a function component with plain props built on
-//! [`super::geometry`]; [`model`] holds their state and helpers and builds
-//! natively so its tests run with `cargo test`.
+//! [`super::geometry`]; their state is the page model's
+//! ([`crate::ui::model::analysis`]). The layout and formatting helpers
+//! ([`icicle`], [`mod@format`], [`alphabeta_view`]) build natively so their tests
+//! run with `cargo test`.
 
 pub mod alphabeta_view;
+pub mod format;
 pub mod icicle;
-pub mod model;
 
 #[cfg(target_arch = "wasm32")]
 mod candidates;

@@ -3,9 +3,9 @@
 use yew::prelude::*;
 
 use super::candidates::Candidates;
-use super::model::Searched;
 use super::pv_ghosts::PvGhosts;
 use crate::game::{Move, Position};
+use crate::ui::model::analysis::Searched;
 
 /// Props of [`AnalysisOverlay`].
 #[derive(Properties, PartialEq)]

@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use super::controls::AnalysisControls;
 use super::iterations::IterationTable;
-use super::model::{AnalysisState, Intent, Searched};
 use super::pv_line::PvLine;
 use super::stats::SearchStats;
 use super::tree::TreeExplorer;
@@ -12,6 +11,7 @@ use super::tree_map_panel::TreeMapPanel;
 use super::visit_chart::VisitChart;
 use super::win_graph::WinGraph;
 use crate::game::Move;
+use crate::ui::model::analysis::{AnalysisState, Intent, Searched};
 
 /// Props of [`AnalysisPanel`].
 #[derive(Properties, PartialEq)]

@@ -2,9 +2,9 @@
 
 use yew::prelude::*;
 
-use super::model::ghosts;
 use crate::game::{Move, Player, Position};
 use crate::ui::geometry::{square_center, wall_center, wall_rect};
+use crate::ui::model::analysis::ghosts;
 
 /// Props of [`PvGhosts`].
 #[derive(Properties, PartialEq)]

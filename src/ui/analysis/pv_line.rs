@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::model::numbered_line;
+use super::format::numbered_line;
 use crate::game::Move;
 
 /// Props of [`PvLine`].

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::alphabeta_view::score_text;
-use super::model::percent;
+use super::format::percent;
 use crate::game::Player;
 use crate::search::SearchInfo;
 

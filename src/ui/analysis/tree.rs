@@ -2,8 +2,9 @@
 
 use yew::prelude::*;
 
-use super::model::{percent, proven_text, uct_text, TreeView};
+use super::format::{percent, proven_text, uct_text};
 use crate::search::{ChildInfo, NodeId, ROOT};
+use crate::ui::model::analysis::TreeView;
 
 /// Children listed per node; the rest (least visited) are counted.
 const MAX_ROWS: usize = 24;

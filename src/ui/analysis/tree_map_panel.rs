@@ -6,13 +6,13 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::alphabeta_view::{root_move_bars, score_text};
-use super::icicle::{
-    icicle_layout, line_key, parse_line_key, IcicleRect, IcicleState, MapIntent, CHART_WIDTH,
-    MAX_ROWS, MIN_ROWS, MIN_WIDTH, ROW_HEIGHT,
-};
-use super::model::{numbered_line, percent, proven_text, uct_text, win_colour};
+use super::format::{numbered_line, percent, proven_text, uct_text, win_colour};
+use super::icicle::{icicle_layout, line_key, parse_line_key, IcicleRect, ROW_HEIGHT};
 use crate::game::Move;
 use crate::search::alphabeta::AlphaBetaInfo;
+use crate::ui::model::icicle::{
+    IcicleState, MapIntent, CHART_WIDTH, DEFAULT_ROWS, MAX_ROWS, MIN_ROWS, MIN_WIDTH,
+};
 
 /// Fill of the merged "other" rectangles.
 const OTHER_FILL: &str = "#b8b8b8";
@@ -91,7 +91,7 @@ pub fn tree_map_panel(props: &TreeMapPanelProps) -> Html {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
             .and_then(|s| s.value().parse().ok())
-            .unwrap_or(super::icicle::DEFAULT_ROWS);
+            .unwrap_or(DEFAULT_ROWS);
         MapIntent::Rows(value)
     });
     let save = {

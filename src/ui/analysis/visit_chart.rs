@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::model::{percent, share, win_colour};
+use super::format::{percent, share, win_colour};
 use crate::search::ChildInfo;
 
 /// Height of one bar row in SVG units.

@@ -2,7 +2,8 @@
 
 use yew::prelude::*;
 
-use super::model::{percent, GraphPoint};
+use super::format::percent;
+use crate::ui::model::analysis::GraphPoint;
 
 /// Drawing width in SVG units.
 const WIDTH: f64 = 300.0;

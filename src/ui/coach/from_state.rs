@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::{CoachOverlay, CoachPanel};
 use crate::review::GameReview;
-use crate::ui::state::{Action, AppState};
+use crate::ui::model::{Action, AppState};
 
 /// The hint and the better move drawn on the board.
 pub fn coach_overlay(state: &AppState) -> Html {

@@ -1,8 +1,8 @@
 //! The coach on the page: the hint button and its mark on the board, the
 //! game review with its progress bar, summary, graph and annotated record,
 //! and the review kept in `localStorage`. State and transitions live in
-//! [`crate::ui::state`] (`Coach`); these components render it and send
-//! [`crate::ui::state::CoachIntent`]s.
+//! [`crate::ui::model`] (`Coach`); these components render it and send
+//! [`crate::ui::model::CoachIntent`]s.
 
 mod from_state;
 mod overlay;

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::game::{Move, Position};
 use crate::ui::analysis::PvGhosts;
-use crate::ui::state::Hint;
+use crate::ui::model::Hint;
 
 /// Props of [`CoachOverlay`].
 #[derive(Properties, PartialEq)]

@@ -9,9 +9,10 @@ use yew::prelude::*;
 use super::summary::ReviewSummaryTable;
 use crate::game::{Game, Move};
 use crate::review::{annotated_record, GameReview};
-use crate::ui::analysis::model::{percent, GraphPoint};
+use crate::ui::analysis::format::percent;
 use crate::ui::analysis::{GraphMark, WinGraph};
-use crate::ui::state::{CoachIntent, Hint, ReviewRun, BUDGET_RANGE_MS};
+use crate::ui::model::analysis::GraphPoint;
+use crate::ui::model::{CoachIntent, Hint, ReviewRun, BUDGET_RANGE_MS};
 
 /// Props of [`CoachPanel`].
 #[derive(Properties, PartialEq)]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use crate::review::PositionEval;
-use crate::ui::state::{Action, AppState, CoachIntent};
+use crate::ui::model::{Action, AppState, CoachIntent};
 
 /// The `localStorage` key of the coach's record (JSON).
 const COACH_KEY: &str = "quoridor.coach.v1";

@@ -8,7 +8,7 @@ use gloo_worker::WorkerBridge;
 use yew::prelude::*;
 
 use crate::ui::engine::spawn_engine;
-use crate::ui::state::{Action, AppState, CoachIntent};
+use crate::ui::model::{Action, AppState, CoachIntent};
 use crate::worker::messages::{WorkerRequest, WorkerResponse};
 use crate::worker::EngineWorker;
 

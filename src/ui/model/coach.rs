@@ -11,11 +11,11 @@
 
 use super::engine_run::TOP_CHILDREN;
 use super::AppState;
+use super::Seat;
 use crate::game::{Game, Move};
 use crate::review::{GameReview, PositionEval};
 use crate::search::{EngineKind, Limits, SearchParams};
-use crate::ui::link::Seat;
-use crate::worker::messages::{GameData, SearchMode, WorkerRequest, WorkerResponse};
+use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse};
 
 /// Milliseconds a hint searches by default.
 pub const DEFAULT_HINT_MS: u64 = 1000;
@@ -42,7 +42,7 @@ pub enum Purpose {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoachSearch {
     /// Echoed in the worker's answers.
-    pub id: u32,
+    pub id: SearchId,
     /// Hint or review.
     pub purpose: Purpose,
     /// The position searched, as the game that leads to it.
@@ -120,7 +120,7 @@ pub struct Coach {
     /// The coach worker's search under way.
     pub search: Option<CoachSearch>,
     /// Id of the last coach search; ids only grow, so late answers are told apart.
-    pub last_search_id: u32,
+    pub last_search_id: SearchId,
 }
 
 impl Default for Coach {
@@ -134,7 +134,7 @@ impl Default for Coach {
             hint_line: false,
             review: None,
             search: None,
-            last_search_id: 0,
+            last_search_id: SearchId::default(),
         }
     }
 }
@@ -344,8 +344,8 @@ impl AppState {
             (game, Purpose::Review { ply: next }, coach.review_ms)
         };
         base.limits = Limits::time_ms(ms);
-        base.seed = u64::from(coach.last_search_id) + 1;
-        coach.last_search_id += 1;
+        coach.last_search_id = coach.last_search_id.next();
+        base.seed = u64::from(coach.last_search_id.0);
         coach.search = Some(CoachSearch {
             id: coach.last_search_id,
             purpose,

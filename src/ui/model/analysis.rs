@@ -1,13 +1,13 @@
-//! What the analysis views show, kept apart from the components so it builds
-//! natively and its tests run with `cargo test`: the engine's snapshots per
-//! searched position, the win-probability curve, the loaded part of the
-//! search tree, and small formatting helpers.
+//! What the analysis views show: the engine's snapshots per searched
+//! position, the win-probability curve, the loaded part of the search tree,
+//! the tree map's state ([`super::icicle`]) and the lines previewed on the
+//! board.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::game::{Move, Player, Position};
-use crate::search::{for_player, ChildInfo, NodeId, Proven, SearchInfo, ROOT};
-use crate::worker::messages::SearchMode;
+use crate::search::{for_player, ChildInfo, NodeId, SearchInfo, ROOT};
+use crate::worker::messages::{SearchId, SearchMode};
 
 use super::icicle::{IcicleState, MapIntent};
 
@@ -45,7 +45,7 @@ pub enum Intent {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Searched {
     /// The search it came from.
-    pub id: u32,
+    pub id: SearchId,
     /// Move search or analysis.
     pub mode: SearchMode,
     /// Moves from the start position to the searched position.
@@ -76,7 +76,7 @@ pub struct GraphPoint {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TreeView {
     /// The search whose tree this is (the worker keeps only the latest).
-    pub search_id: Option<u32>,
+    pub search_id: Option<SearchId>,
     /// Children of each loaded node, most visited first.
     pub children: BTreeMap<NodeId, Vec<ChildInfo>>,
     /// Moves from the searched position to each loaded node.
@@ -102,7 +102,13 @@ impl TreeView {
     }
 
     /// Stores a worker answer about search `id`; ignored for another search.
-    pub fn loaded(&mut self, id: u32, node: NodeId, path: Vec<Move>, children: Vec<ChildInfo>) {
+    pub fn loaded(
+        &mut self,
+        id: SearchId,
+        node: NodeId,
+        path: Vec<Move>,
+        children: Vec<ChildInfo>,
+    ) {
         if self.search_id != Some(id) {
             return;
         }
@@ -176,7 +182,7 @@ impl AnalysisState {
     /// new tree in the explorer (the worker only answers about the latest).
     pub fn record(
         &mut self,
-        id: u32,
+        id: SearchId,
         mode: SearchMode,
         moves: Vec<Move>,
         info: SearchInfo,
@@ -247,66 +253,6 @@ impl AnalysisState {
 /// Player 1's win probability from a snapshot (which reports the side to move's).
 pub fn player_one_win(info: &SearchInfo) -> f64 {
     for_player(info.win_probability, info.side_to_move)
-}
-
-/// `0.634` → `"63%"`; out-of-range and NaN values are clamped.
-pub fn percent(p: f64) -> String {
-    let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
-    format!("{:.0}%", p * 100.0)
-}
-
-/// The share of `visits` in `total`, 0 when nothing was visited.
-pub fn share(visits: u32, total: u32) -> f64 {
-    if total == 0 {
-        0.0
-    } else {
-        (f64::from(visits) / f64::from(total)).min(1.0)
-    }
-}
-
-/// A colour for a win probability: red (losing) through yellow to green
-/// (winning), as CSS `hsl()`.
-pub fn win_colour(p: f64) -> String {
-    let p = if p.is_nan() { 0.5 } else { p.clamp(0.0, 1.0) };
-    format!("hsl({:.0}, 75%, 45%)", p * 120.0)
-}
-
-/// A UCT value for display: unvisited children have an infinite one.
-pub fn uct_text(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value:.3}")
-    } else {
-        "∞".into()
-    }
-}
-
-/// `"win"`, `"loss"` or `""` for a proven state.
-pub fn proven_text(proven: Option<Proven>) -> &'static str {
-    match proven {
-        Some(Proven::Win) => "win",
-        Some(Proven::Loss) => "loss",
-        None => "",
-    }
-}
-
-/// A line in notation with move numbers, starting after `first_ply` moves:
-/// `"3. e3 e7 4. d3h"`, or `"3… e7 4. e4"` when player 2 moves first.
-pub fn numbered_line(first_ply: usize, line: &[Move]) -> String {
-    let mut out = String::new();
-    for (i, mv) in line.iter().enumerate() {
-        let ply = first_ply + i;
-        let number = ply / 2 + 1;
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        if ply % 2 == 0 {
-            out.push_str(&format!("{number}. "));
-        } else if i == 0 {
-            out.push_str(&format!("{number}… "));
-        }
-        out.push_str(&mv.to_string());
-    }
-    out
 }
 
 /// One move of a previewed line as drawn on the board.
@@ -400,23 +346,29 @@ mod tests {
     #[test]
     fn graph_has_one_point_per_searched_position_on_the_game_line_from_player_one() {
         let mut state = AnalysisState::default();
-        state.record(1, SearchMode::Move, vec![], info(Player::One, 0.6), false);
         state.record(
-            2,
+            SearchId(1),
+            SearchMode::Move,
+            vec![],
+            info(Player::One, 0.6),
+            false,
+        );
+        state.record(
+            SearchId(2),
             SearchMode::Move,
             moves("e2"),
             info(Player::Two, 0.7),
             true,
         );
         state.record(
-            3,
+            SearchId(3),
             SearchMode::Move,
             moves("e2"),
             info(Player::Two, 0.8),
             false,
         );
         state.record(
-            4,
+            SearchId(4),
             SearchMode::Analysis,
             moves("d1"),
             info(Player::Two, 0.5),
@@ -435,34 +387,33 @@ mod tests {
     #[test]
     fn a_new_search_starts_a_new_tree_and_answers_for_old_ones_are_dropped() {
         let mut state = AnalysisState::default();
-        state.record(1, SearchMode::Move, vec![], info(Player::One, 0.5), true);
+        state.record(
+            SearchId(1),
+            SearchMode::Move,
+            vec![],
+            info(Player::One, 0.5),
+            true,
+        );
         assert!(state.tree.toggle(ROOT), "root children must be asked for");
-        state.tree.loaded(1, ROOT, vec![], Vec::new());
+        state.tree.loaded(SearchId(1), ROOT, vec![], Vec::new());
         assert!(!state.tree.toggle(ROOT), "closing asks nothing");
         assert!(
             !state.tree.toggle(ROOT),
             "reopening a loaded node asks nothing"
         );
         state.record(
-            2,
+            SearchId(2),
             SearchMode::Move,
             moves("e2"),
             info(Player::Two, 0.5),
             true,
         );
         assert!(state.tree.children.is_empty() && state.tree.expanded.is_empty());
-        state.tree.loaded(1, ROOT, vec![], Vec::new());
+        state.tree.loaded(SearchId(1), ROOT, vec![], Vec::new());
         assert!(
             state.tree.children.is_empty(),
             "answer about search 1 ignored"
         );
-    }
-
-    #[test]
-    fn numbered_line_counts_full_moves() {
-        assert_eq!(numbered_line(0, &moves("e2 e8 e3")), "1. e2 e8 2. e3");
-        assert_eq!(numbered_line(3, &moves("e7 e4")), "2… e7 3. e4");
-        assert_eq!(numbered_line(5, &[]), "");
     }
 
     #[test]
@@ -494,15 +445,5 @@ mod tests {
             Some((Some(1), vec![]))
         );
         assert_eq!(preview_for(&game, &game, &moves("d2"), &[]), None);
-    }
-
-    #[test]
-    fn formatting_never_panics_on_odd_numbers() {
-        assert_eq!(percent(f64::NAN), "0%");
-        assert_eq!(percent(1.5), "100%");
-        assert_eq!(share(3, 0), 0.0);
-        assert_eq!(uct_text(f64::INFINITY), "∞");
-        assert_eq!(win_colour(1.0), "hsl(120, 75%, 45%)");
-        assert_eq!(proven_text(Some(Proven::Loss)), "loss");
     }
 }

@@ -1,8 +1,8 @@
 //! The game as the page shows it: the record, the ply on view, a preview
 //! drawn over it, and who plays which side.
 
+use super::Seat;
 use crate::game::{Game, Move, Position};
-use crate::ui::link::Seat;
 
 /// The game part of the page's state and the views derived from it.
 #[derive(Clone, Debug, PartialEq)]

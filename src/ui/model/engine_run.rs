@@ -2,9 +2,9 @@
 //! engine-vs-engine games, the search the page waits for and the latest
 //! snapshot the worker sent.
 
+use super::EngineSettings;
 use crate::search::{EngineKind, SearchInfo, SearchParams};
-use crate::ui::link::EngineSettings;
-use crate::worker::messages::{GameData, SearchMode, WorkerRequest};
+use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerRequest};
 
 /// Root children listed in progress snapshots.
 pub const TOP_CHILDREN: u32 = 16;
@@ -14,7 +14,7 @@ pub const TOP_CHILDREN: u32 = 16;
 #[derive(Clone, Debug, PartialEq)]
 pub struct RequestedSearch {
     /// Echoed in the worker's answers.
-    pub id: u32,
+    pub id: SearchId,
     /// Play a move, or analyse.
     pub mode: SearchMode,
     /// The game searched: the position after its moves.
@@ -43,7 +43,7 @@ impl RequestedSearch {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     /// The search it came from.
-    pub id: u32,
+    pub id: SearchId,
     /// That search's mode.
     pub mode: SearchMode,
     /// Counters, candidates and principal variation.
@@ -74,14 +74,14 @@ pub struct EngineRun {
     pub search: Option<RequestedSearch>,
     /// Id of the last search started; ids only grow, so late answers to an
     /// older search are told apart.
-    pub last_search_id: u32,
+    pub last_search_id: SearchId,
     /// The latest snapshot (progress or final) of a search the page waited for.
     pub snapshot: Option<Snapshot>,
 }
 
 impl EngineRun {
     /// Settings for a fresh game; search ids go on after `last_search_id`.
-    pub fn new(settings: EngineSettings, last_search_id: u32) -> Self {
+    pub fn new(settings: EngineSettings, last_search_id: SearchId) -> Self {
         EngineRun {
             settings,
             last_search_id,
@@ -109,7 +109,7 @@ impl EngineRun {
     }
 
     /// The search under way if it is `id`.
-    pub fn current(&self, id: u32) -> Option<&RequestedSearch> {
+    pub fn current(&self, id: SearchId) -> Option<&RequestedSearch> {
         self.search.as_ref().filter(|s| s.id == id)
     }
 
@@ -141,7 +141,7 @@ impl EngineRun {
         engine: EngineKind,
         params: SearchParams,
     ) {
-        self.last_search_id += 1;
+        self.last_search_id = self.last_search_id.next();
         self.search = Some(RequestedSearch {
             id: self.last_search_id,
             mode,

@@ -4,8 +4,8 @@
 use super::*;
 use crate::game::{Position, Variant};
 use crate::search::{SearchInfo, SearchParams, Uct};
-use crate::ui::analysis::model::Intent;
-use crate::worker::messages::WorkerRequest;
+use crate::ui::model::analysis::Intent;
+use crate::worker::messages::{SearchId, WorkerRequest};
 
 const SEED: u64 = 7;
 
@@ -40,11 +40,11 @@ fn info() -> SearchInfo {
     Uct::new(Position::new(Variant::default()), SearchParams::default()).info(4)
 }
 
-fn search_id(state: &AppState) -> u32 {
+fn search_id(state: &AppState) -> SearchId {
     state.engine.search.as_ref().expect("a search under way").id
 }
 
-fn done(state: &mut AppState, id: u32, best: &str) {
+fn done(state: &mut AppState, id: SearchId, best: &str) {
     let best = Some(mv(best));
     let reply = WorkerResponse::Done {
         id,
@@ -54,13 +54,13 @@ fn done(state: &mut AppState, id: u32, best: &str) {
     state.apply(Action::WorkerReplied(reply), SEED);
 }
 
-fn progress(state: &mut AppState, id: u32) {
+fn progress(state: &mut AppState, id: SearchId) {
     let reply = WorkerResponse::Progress { id, info: info() };
     state.apply(Action::WorkerReplied(reply), SEED);
 }
 
-/// Uct `id`'s worker answers that tree node `node` has no children.
-fn no_children(state: &mut AppState, id: u32, node: crate::search::NodeId) {
+/// Search `id`'s worker answers that tree node `node` has no children.
+fn no_children(state: &mut AppState, id: SearchId, node: crate::search::NodeId) {
     let children = WorkerResponse::Children {
         id,
         node,
@@ -226,9 +226,9 @@ fn answers_for_a_stale_search_id_are_ignored() {
     let mut s = against_engine();
     s.apply(Action::Play(mv("e2")), SEED);
     let id = search_id(&s);
-    progress(&mut s, id + 1);
+    progress(&mut s, id.next());
     assert_eq!(s.engine.snapshot, None);
-    done(&mut s, id + 1, "e8");
+    done(&mut s, id.next(), "e8");
     assert_eq!(s.board.game.to_string(), "e2");
     assert_eq!(search_id(&s), id, "still waiting for its own search");
 }
@@ -267,7 +267,7 @@ fn a_new_game_keeps_the_worker_and_never_reuses_a_search_id() {
     assert!(search.id > old);
     assert_eq!(search.game.variant, variant);
     assert_eq!(search.params.seed, 11);
-    assert_eq!(s.analysis.top, crate::ui::analysis::model::DEFAULT_TOP);
+    assert_eq!(s.analysis.top, crate::ui::model::analysis::DEFAULT_TOP);
     done(&mut s, old, "e8");
     assert!(
         s.board.game.moves().is_empty(),
@@ -325,7 +325,7 @@ fn a_worker_error_for_the_search_pauses_and_tells_why() {
     s.apply(Action::Play(mv("e2")), SEED);
     let id = search_id(&s);
     let other = WorkerResponse::Error {
-        id: id + 5,
+        id: SearchId(id.0 + 5),
         message: "node 9 is not in the tree".into(),
     };
     s.apply(Action::WorkerReplied(other), SEED);
@@ -489,7 +489,7 @@ fn discarding_while_the_engine_thinks_drops_its_move_and_thinks_again() {
 fn analysis_candidate_count_stays_within_what_the_worker_lists() {
     let mut s = against_engine();
     s.apply(Action::Analysis(Intent::Top(100)), SEED);
-    assert_eq!(s.analysis.top, crate::ui::analysis::model::MAX_TOP);
+    assert_eq!(s.analysis.top, crate::ui::model::analysis::MAX_TOP);
     s.apply(Action::Analysis(Intent::Top(0)), SEED);
     assert_eq!(s.analysis.top, 1);
 }

@@ -5,8 +5,8 @@ use super::*;
 use crate::game::{Player, Position, Variant};
 use crate::review::Judgement;
 use crate::search::{SearchInfo, Uct};
-use crate::ui::link::Shared;
-use crate::ui::state::Action;
+use crate::ui::model::Action;
+use crate::ui::model::Shared;
 
 const SEED: u64 = 7;
 /// Player 1 stands on d8 and plays a wall instead of winning with d9.

@@ -2,10 +2,10 @@
 //! kept per searched position, the tree explorer's previews, and analysis
 //! following the board.
 
+use super::analysis::{preview_for, Intent, Searched, MAX_TOP};
 use super::AppState;
 use crate::game::Move;
 use crate::search::NodeId;
-use crate::ui::analysis::model::{preview_for, Intent, Searched, MAX_TOP};
 use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
 
 impl AppState {

@@ -2,10 +2,10 @@
 //! keeping the slices, and zoom and hover with the tree explorer and the
 //! board following.
 
+use super::icicle::MapIntent;
 use super::AppState;
 use crate::game::Move;
 use crate::search::ROOT;
-use crate::ui::analysis::icicle::MapIntent;
 use crate::worker::messages::{WorkerRequest, WorkerResponse};
 
 /// Milliseconds between two slices while a search runs (every other
@@ -97,10 +97,10 @@ impl AppState {
 mod tests {
     use super::*;
     use crate::search::EngineKind;
-    use crate::ui::analysis::model::Intent;
-    use crate::ui::link::{EngineSettings, Seat, Shared};
-    use crate::ui::state::Action;
-    use crate::worker::messages::EngineHost;
+    use crate::ui::model::analysis::Intent;
+    use crate::ui::model::Action;
+    use crate::ui::model::{EngineSettings, Seat, Shared};
+    use crate::worker::host::EngineHost;
 
     const SEED: u64 = 7;
 

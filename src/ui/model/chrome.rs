@@ -1,8 +1,8 @@
 //! The page around the board: the notice area, a pending question, the
 //! ghost-wall flip, the new-game dialog and the worker's name.
 
+use super::Shared;
 use crate::game::Move;
-use crate::ui::link::Shared;
 
 /// A question the page asks without blocking the board.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,17 +1,25 @@
-//! The page's state machine: the game on view, the engine run, the page
-//! chrome and the analysis views, changed only through [`Action`]s by
-//! [`AppState::apply`].
+//! The page's model: its state machine (the game on view, the engine run,
+//! the page chrome, the analysis views and the coach, changed only through
+//! [`Action`]s by [`AppState::apply`]) and the data it holds: seats and
+//! engine settings ([`settings`]), what links and saved games hold
+//! ([`shared`]), the analysis views' state ([`analysis`], [`icicle`]).
 //!
-//! Plain Rust with no Yew import, so `cargo test` covers every transition;
-//! the Yew reducer is a thin wasm-only wrapper (`ui/reducible.rs`) that also
+//! Plain Rust with no Yew import, so `cargo test` covers every transition.
+//! It imports no component and no codec: the components, the link codec
+//! (`ui/link.rs`) and the saved game (`ui/storage.rs`) import it. The Yew
+//! reducer is a thin wasm-only wrapper (`ui/reducible.rs`) that also
 //! supplies each action's engine seed, the one thing that comes from the
 //! browser.
 
+pub mod analysis;
 mod analysis_mode;
 mod chrome;
 mod coach;
 mod engine_run;
 mod game_view;
+pub mod icicle;
+pub mod settings;
+pub mod shared;
 #[cfg(test)]
 mod tests;
 mod tree_map;
@@ -24,11 +32,13 @@ pub use coach::{
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
 pub use game_view::GameView;
 
-use super::analysis::model::{AnalysisState, Intent};
-use super::link::{EngineSettings, Seat, Shared};
+pub use settings::{EngineSettings, Seat};
+pub use shared::Shared;
+
 use crate::game::{Game, Move, Player, Variant};
 use crate::search::{EngineKind, SearchParams};
-use crate::worker::messages::{GameData, SearchMode, WorkerResponse};
+use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerResponse};
+use analysis::{AnalysisState, Intent};
 
 /// Everything the page shows, changed only through [`Action`]s.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,12 +115,12 @@ impl AppState {
     /// The state for a link or saved game; the engine starts (with `seed`)
     /// if it is to move.
     pub fn from_shared(shared: Shared, seed: u64) -> Self {
-        AppState::from_shared_after(shared, 0, seed)
+        AppState::from_shared_after(shared, SearchId::default(), seed)
     }
 
     /// Like [`AppState::from_shared`], with search ids going on after
     /// `last_search_id` so late answers to an old game's search are ignored.
-    fn from_shared_after(shared: Shared, last_search_id: u32, seed: u64) -> Self {
+    fn from_shared_after(shared: Shared, last_search_id: SearchId, seed: u64) -> Self {
         let hints_used = shared.hints;
         let mut state = AppState {
             board: GameView {
