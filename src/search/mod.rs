@@ -39,7 +39,7 @@ pub use alphabeta::{
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
 pub use engine::{new_engine, EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability};
-pub use info::{ChildInfo, Proven, SearchInfo};
+pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
 pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
@@ -52,7 +52,7 @@ pub(crate) use uct::test_snapshot;
 pub use uct::{
     merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, FinalMove,
     MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, PlayoutPolicy, Race,
-    Selector, SelectorMemory, Tied, TreeMap, Uct, UctParams, DEFAULT_MAP_BUDGET,
+    Selector, SelectorMemory, Tied, TreeMap, Uct, UctParams, UctReport, DEFAULT_MAP_BUDGET,
     DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET, MAX_MAP_DEPTH, MAX_TREE_MB, MIB,
     NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
 };

@@ -185,7 +185,7 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
             info: expected.clone()
         }]
     );
-    assert_eq!(expected.playouts_per_sec, 2500.0, "speeds add up");
+    assert_eq!(expected.searched_per_sec, 2500.0, "speeds add up");
     assert_eq!(
         expected.children[0].id, one.children[0].id,
         "worker 1's node"
@@ -282,7 +282,7 @@ fn stop_reaches_every_worker_and_a_laggard_is_waited_for_only_so_long() {
         );
     };
     assert_eq!(*best, None, "analysis plays nothing");
-    assert_eq!(info.playouts, one.playouts);
+    assert_eq!(info.searched, one.searched);
     assert!(out.dropped.is_empty(), "a slow worker stays in the pool");
 }
 
@@ -434,7 +434,7 @@ fn a_worker_leaving_mid_search_counts_as_answered() {
     let [WorkerResponse::Done { id: 7, info, .. }] = out.to_page.as_slice() else {
         panic!("the merged Done expected, got {:?}", out.to_page);
     };
-    assert_eq!(info.playouts, 20, "two workers' 10 playouts each");
+    assert_eq!(info.searched, 20, "two workers' 10 playouts each");
     assert_eq!(pool.len(), 2);
 }
 

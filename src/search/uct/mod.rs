@@ -8,6 +8,7 @@ mod parallel;
 mod params;
 pub(crate) mod policy;
 mod ranking;
+mod report;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_run;
 mod tie_break;
@@ -23,6 +24,7 @@ pub use params::{
 };
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
+pub use report::UctReport;
 pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
@@ -36,7 +38,7 @@ use self::tree::{Proof, Tree};
 use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
 use super::eval::for_player;
-use super::info::{ChildInfo, Proven, SearchInfo};
+use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
@@ -580,35 +582,36 @@ impl Uct {
             Proof::Unknown => self.root.winner(),
         };
         SearchInfo {
-            playouts,
-            elapsed_ms: elapsed,
-            playouts_per_sec: if elapsed > 0.0 {
-                playouts as f64 * 1000.0 / elapsed
-            } else {
-                0.0
-            },
-            nodes,
-            root_visits: root.visits(),
-            max_depth: self.workers.iter().map(|w| w.max_depth).max().unwrap_or(0),
-            mean_depth: if playouts > 0 {
-                depth_sum as f64 / playouts as f64
-            } else {
-                0.0
-            },
-            memory_bytes: memory,
-            bytes_per_node: (memory / nodes.max(1) as u64) as u32,
             side_to_move: side,
+            best_move: self.best_move(),
+            pv: self.principal_variation(24),
             win_probability: if root.visits() == 0 {
                 0.5
             } else {
                 for_player(root.mean(), side)
             },
             proven_winner,
+            elapsed_ms: elapsed,
+            searched: playouts,
+            searched_per_sec: if elapsed > 0.0 {
+                playouts as f64 * 1000.0 / elapsed
+            } else {
+                0.0
+            },
             children,
-            pv: self.principal_variation(24),
-            best_move: self.best_move(),
-            tree_full: self.full,
-            alphabeta: None,
+            engine: EngineReport::Uct(UctReport {
+                nodes,
+                root_visits: root.visits(),
+                max_depth: self.workers.iter().map(|w| w.max_depth).max().unwrap_or(0),
+                mean_depth: if playouts > 0 {
+                    depth_sum as f64 / playouts as f64
+                } else {
+                    0.0
+                },
+                memory_bytes: memory,
+                bytes_per_node: (memory / nodes.max(1) as u64) as u32,
+                tree_full: self.full,
+            }),
         }
     }
 }
