@@ -20,16 +20,18 @@ fn with_limits(playouts: u64, time_ms: u64) -> SearchParams {
 /// Checks what must hold for any snapshot of a fresh (not reused) tree.
 fn assert_consistent(info: &SearchInfo) {
     assert!(
-        info.children.windows(2).all(|w| w[0].visits >= w[1].visits),
+        info.children
+            .windows(2)
+            .all(|w| w[0].visits() >= w[1].visits()),
         "children sorted by visits: {:?}",
-        info.children.iter().map(|c| c.visits).collect::<Vec<_>>()
+        info.children.iter().map(|c| c.visits()).collect::<Vec<_>>()
     );
     assert_eq!(
         tree(info).root_visits as u64,
         info.searched,
         "one root visit per playout"
     );
-    let child_visits: u64 = info.children.iter().map(|c| c.visits as u64).sum();
+    let child_visits: u64 = info.children.iter().map(|c| c.visits() as u64).sum();
     assert!(child_visits <= tree(info).root_visits as u64);
     assert!(tree(info).nodes as usize > info.children.len());
     assert!(
@@ -37,9 +39,7 @@ fn assert_consistent(info: &SearchInfo) {
         "at most one node per playout"
     );
     assert!(tree(info).bytes_per_node > 0);
-    assert!(
-        tree(info).memory_bytes >= tree(info).nodes as u64 * tree(info).bytes_per_node as u64
-    );
+    assert!(tree(info).memory_bytes >= tree(info).nodes as u64 * tree(info).bytes_per_node as u64);
     assert!((0.0..=1.0).contains(&info.win_probability));
     assert!(tree(info).mean_depth <= tree(info).max_depth as f64);
     for c in &info.children {
@@ -129,24 +129,27 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
-        .children_of(info.children[0].id.expect("a UCT node"))
+        .children_of(info.children[0].uct.expect("a UCT node").id)
         .expect("the best child is a node");
     let reply = &reply_node[0];
-    assert!(reply.visits > 1);
+    assert!(reply.visits() > 1);
     search
         .set_game(start(), &[first, reply.mv])
         .expect("both moves are legal");
     let reused = search.info(usize::MAX);
     assert_eq!(
         tree(&reused).root_visits,
-        reply.visits,
+        reply.visits(),
         "root visits carry over"
     );
-    assert_eq!(reused.children.len() as u32, reply.children);
+    assert_eq!(
+        reused.children.len() as u32,
+        reply.uct.expect("a UCT node").children
+    );
     assert_eq!(reused.searched, 0, "no new playouts yet");
     // The search goes on from the kept statistics.
     search.think().expect("a move");
-    assert_eq!(tree(&search.info(0)).root_visits, reply.visits + 3000);
+    assert_eq!(tree(&search.info(0)).root_visits, reply.visits() + 3000);
 }
 
 #[test]
@@ -189,7 +192,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
         let info = search.info(usize::MAX);
         info.children
             .iter()
-            .map(|c| (c.mv, c.visits))
+            .map(|c| (c.mv, c.visits()))
             .collect::<Vec<_>>()
     };
     assert_eq!(run(5), run(5));

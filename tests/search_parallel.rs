@@ -83,7 +83,7 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
             .tree_node(ROOT)
             .expect("the root");
         assert!(path.is_empty());
-        let explored: u32 = children.iter().map(|c| c.visits).sum();
+        let explored: u32 = children.iter().map(|c| c.visits()).sum();
         assert_eq!(
             explored, 900,
             "{threads} threads: the explorer shows every playout"
@@ -92,7 +92,7 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
             .info(usize::MAX)
             .children
             .iter()
-            .map(|c| c.visits)
+            .map(|c| c.visits())
             .sum();
         assert!(
             visits >= 900,
@@ -141,7 +141,7 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
         .expect("UCT keeps a tree")
         .tree_node(ROOT)
         .expect("the root");
-    let explored: u32 = root_children.iter().map(|c| c.visits).sum();
+    let explored: u32 = root_children.iter().map(|c| c.visits()).sum();
     assert_eq!(u64::from(explored), playouts);
     let mut level = root_children;
     for depth in 1..=3 {
@@ -149,19 +149,19 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
         // A proven node ends the descents that reach it, children or not.
         for node in level
             .iter()
-            .filter(|c| c.visits > 100 && c.proven.is_none())
+            .filter(|c| c.visits() > 100 && c.proven.is_none())
         {
             let (_, children) = search
                 .tree()
                 .expect("UCT keeps a tree")
-                .tree_node(node.id.expect("a UCT node"))
+                .tree_node(node.uct.expect("a UCT node").id)
                 .expect("a node of the tree");
-            let below: u32 = children.iter().map(|c| c.visits).sum();
+            let below: u32 = children.iter().map(|c| c.visits()).sum();
             assert!(
-                below <= node.visits && node.visits - below <= 2 + node.visits / 100,
+                below <= node.visits() && node.visits() - below <= 2 + node.visits() / 100,
                 "depth {depth}: {} has {} visits, its children {below}",
                 node.mv,
-                node.visits
+                node.visits()
             );
             next.extend(children);
         }

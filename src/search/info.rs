@@ -5,7 +5,7 @@ use crate::game::{Move, Player};
 use serde::{Deserialize, Serialize};
 
 use super::alphabeta::AlphaBetaInfo;
-use super::uct::{NodeId, UctReport};
+use super::uct::{UctChild, UctReport};
 
 /// A proven outcome of a move, for the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,30 +17,34 @@ pub enum Proven {
     Loss,
 }
 
-/// Statistics of one child node (a move) in the tree.
+/// A root candidate (or, from a tree explorer, any node's child): the
+/// move and what every engine knows of it, plus UCT's numbers when a UCT
+/// tree holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChildInfo {
-    /// The move's node in the engine's tree, for asking for its children
-    /// (tree explorer); `None` for an engine without a tree (alpha-beta).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<NodeId>,
     /// The move.
     #[serde(rename = "move")]
     pub mv: Move,
-    /// Playouts through this move.
-    pub visits: u32,
-    /// Mean result for the player making the move (their win probability).
+    /// The move's value for the player making it (their win probability).
     pub win_probability: f64,
-    /// The UCT value the descent sees for this move right now.
-    pub uct_value: f64,
     /// Proven outcome for the player making the move, if known.
     pub proven: Option<Proven>,
-    /// Number of children this node has in the tree.
-    pub children: u32,
     /// This move's principal variation, the move itself first: filled for the
     /// candidates of a [`SearchInfo`] snapshot, empty elsewhere.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pv: Vec<Move>,
+    /// The move's node in a UCT tree (visits, UCT value, node id, children);
+    /// `None` for alpha-beta, which keeps no tree and has no visits (its
+    /// nodes per root move are in [`crate::search::AlphaBetaInfo`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uct: Option<UctChild>,
+}
+
+impl ChildInfo {
+    /// Playouts through this move: 0 without a UCT node (no playouts).
+    pub fn visits(&self) -> u32 {
+        self.uct.as_ref().map_or(0, |u| u.visits)
+    }
 }
 
 /// A snapshot of a search: what every engine reports (side to move, best

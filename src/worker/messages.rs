@@ -496,11 +496,11 @@ mod tests {
         };
         assert!(path.is_empty());
         assert!(!children.is_empty());
-        assert!(children.windows(2).all(|w| w[0].visits >= w[1].visits));
+        assert!(children.windows(2).all(|w| w[0].visits() >= w[1].visits()));
         let first = children[0].clone();
         let below = host.handle(WorkerRequest::Children {
             id: 4,
-            node: first.id.expect("UCT's children have nodes"),
+            node: first.uct.expect("UCT's children have nodes").id,
         });
         let [WorkerResponse::Children { path, .. }] = below.as_slice() else {
             panic!("expected children, got {below:?}");

@@ -424,18 +424,15 @@ impl SearchEngine for AlphaBeta {
             .take(top)
             .enumerate()
             .map(|(i, r)| ChildInfo {
-                id: None,
                 mv: r.mv,
-                visits: 0,
                 win_probability: r.score.win_probability(slope),
-                uct_value: 0.0,
                 proven: match r.score {
                     Score::Mate(n) if n > 0 => Some(Proven::Win),
                     Score::Mate(_) => Some(Proven::Loss),
                     Score::Cp(_) => None,
                 },
-                children: 0,
                 pv: if i == 0 { pv.clone() } else { vec![r.mv] },
+                uct: None,
             })
             .collect();
         SearchInfo {

@@ -4,7 +4,7 @@
 //! shared memory), as does [`crate::search::ParallelUct`] in wasm; native
 //! threads share one tree instead.
 
-use super::UctReport;
+use super::{UctChild, UctReport};
 use crate::game::Move;
 use crate::search::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use std::borrow::Borrow;
@@ -129,7 +129,7 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 ///     TreeView::tree_node(&s, ROOT).unwrap().1
 /// }).to_vec();
 /// let merged = merge_root_children(&[&lists[0], &lists[1]]);
-/// let visits = |l: &[quoridor::search::ChildInfo]| l.iter().map(|c| u64::from(c.visits)).sum::<u64>();
+/// let visits = |l: &[quoridor::search::ChildInfo]| l.iter().map(|c| u64::from(c.visits())).sum::<u64>();
 /// assert_eq!(visits(&merged), visits(&lists[0]) + visits(&lists[1]));
 /// ```
 pub fn merge_root_children(lists: &[&[ChildInfo]]) -> Vec<ChildInfo> {
@@ -144,7 +144,7 @@ pub fn merge_root_children(lists: &[&[ChildInfo]]) -> Vec<ChildInfo> {
         .filter_map(|mv| merge_move(lists, mv))
         .collect();
     // Stable: equal visits keep the first snapshot's order.
-    merged.sort_by_key(|c| std::cmp::Reverse(c.visits));
+    merged.sort_by_key(|c| std::cmp::Reverse(c.visits()));
     merged
 }
 
@@ -154,29 +154,31 @@ fn merge_move(lists: &[&[ChildInfo]], mv: Move) -> Option<ChildInfo> {
         .iter()
         .filter_map(|l| l.iter().find(|c| c.mv == mv))
         .collect();
-    let first = *entries.first()?;
-    let most = entries.iter().copied().max_by_key(|c| c.visits)?;
+    let most = entries.iter().copied().max_by_key(|c| c.visits())?;
     // The node id names a node of the first list's tree (the one a tree
     // explorer opens); a move that tree lacks shows no children to open.
     let in_first = lists.first().is_some_and(|l| l.iter().any(|c| c.mv == mv));
-    let visits: u64 = entries.iter().map(|c| u64::from(c.visits)).sum();
-    let weights = || entries.iter().map(|c| f64::from(c.visits));
+    let visits: u64 = entries.iter().map(|c| u64::from(c.visits())).sum();
+    let weights = || entries.iter().map(|c| f64::from(c.visits()));
     let mean = |value: fn(&ChildInfo) -> f64| {
         weighted_mean(entries.iter().map(|c| value(c)).zip(weights()))
             .unwrap_or_else(|| value(most))
     };
+    let uct_value = mean(|c| c.uct.map_or(0.0, |u| u.uct_value));
     Some(ChildInfo {
-        id: first.id,
         mv,
-        visits: saturate(visits),
         win_probability: mean(|c| c.win_probability),
-        uct_value: mean(|c| c.uct_value),
         proven: entries
             .iter()
             .find_map(|c| (c.proven == Some(Proven::Win)).then_some(Proven::Win))
             .or_else(|| entries.iter().find_map(|c| c.proven)),
-        children: if in_first { first.children } else { 0 },
         pv: most.pv.clone(),
+        uct: entries.iter().find_map(|c| c.uct).map(|node| UctChild {
+            id: node.id,
+            visits: saturate(visits),
+            uct_value,
+            children: if in_first { node.children } else { 0 },
+        }),
     })
 }
 
@@ -212,7 +214,7 @@ fn saturate(n: u64) -> u32 {
 /// `playouts` playouts at `per_sec` a second, the first child best.
 #[cfg(test)]
 pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) -> SearchInfo {
-    let root_visits = children.iter().map(|c| c.visits).sum();
+    let root_visits = children.iter().map(|c| c.visits()).sum();
     SearchInfo {
         side_to_move: crate::game::Player::One,
         best_move: children.first().map(|c| c.mv),
@@ -247,14 +249,16 @@ mod tests {
 
     fn child(mv: Move, visits: u32, win: f64, proven: Option<Proven>) -> ChildInfo {
         ChildInfo {
-            id: Some(ROOT),
             mv,
-            visits,
             win_probability: win,
-            uct_value: win,
             proven,
-            children: 0,
             pv: vec![mv],
+            uct: Some(UctChild {
+                id: ROOT,
+                visits,
+                uct_value: win,
+                children: 0,
+            }),
         }
     }
 
@@ -273,8 +277,8 @@ mod tests {
         );
         let merged = merge_root_infos(&[one, two], 10).expect("two snapshots");
         let by_move = |mv| merged.children.iter().find(|c| c.mv == mv).expect("merged");
-        assert_eq!(by_move(a).visits, 40);
-        assert_eq!(by_move(b).visits, 40);
+        assert_eq!(by_move(a).visits(), 40);
+        assert_eq!(by_move(b).visits(), 40);
         assert!((by_move(a).win_probability - 0.5).abs() < 1e-12);
         assert!((by_move(b).win_probability - 0.35).abs() < 1e-12);
         assert_eq!(merged.searched, 80);
@@ -305,7 +309,7 @@ mod tests {
         assert_eq!(merged.pv, vec![b]);
         assert_eq!(merged.children.len(), 2, "top 2");
         assert_eq!(merged.children[0].mv, b);
-        assert_eq!(merged.children[0].visits, 90);
+        assert_eq!(merged.children[0].visits(), 90);
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use params::{
 };
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
-pub use report::UctReport;
+pub use report::{UctChild, UctReport};
 pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
@@ -345,25 +345,27 @@ impl Uct {
                 let ch = &self.tree[id];
                 let mean = ch.mean();
                 Some(ChildInfo {
-                    id: Some(id),
                     // Every node but the root has its move.
                     mv: ch.mv()?,
-                    visits: ch.visits(),
                     win_probability: for_player(mean, mover),
-                    uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct.uct_c),
                     proven: match ch.proof() {
                         Proof::Win => Some(Proven::Win),
                         Proof::Loss => Some(Proven::Loss),
                         Proof::Unknown => None,
                     },
-                    children: ch.children() as u32,
                     pv: Vec::new(),
+                    uct: Some(UctChild {
+                        id,
+                        visits: ch.visits(),
+                        uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct.uct_c),
+                        children: ch.children() as u32,
+                    }),
                 })
             })
             .collect();
         out.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
+            b.visits()
+                .cmp(&a.visits())
                 .then(b.win_probability.total_cmp(&a.win_probability))
         });
         out
@@ -564,8 +566,8 @@ impl Uct {
         children.truncate(top);
         for child in &mut children {
             // A visited-once child has no line below it yet.
-            let below = match child.id {
-                Some(id) if child.visits >= 2 => {
+            let below = match child.uct {
+                Some(UctChild { id, visits, .. }) if visits >= 2 => {
                     self.line_from(id, side.other(), CANDIDATE_PV_LEN - 1)
                 }
                 _ => Vec::new(),

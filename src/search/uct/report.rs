@@ -1,6 +1,7 @@
 //! What the UCT engine adds to a [`crate::search::SearchInfo`] snapshot:
-//! the tree's size, depth and memory.
+//! the tree's size, depth and memory, and each candidate's node.
 
+use super::NodeId;
 use serde::{Deserialize, Serialize};
 
 /// The UCT part of a snapshot.
@@ -23,4 +24,18 @@ pub struct UctReport {
     /// the think then ends: a descent could only score a leaf again.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tree_full: bool,
+}
+
+/// The UCT part of a [`crate::search::ChildInfo`]: the move's node.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UctChild {
+    /// The move's node in the engine's tree, for asking for its children
+    /// (tree explorer).
+    pub id: NodeId,
+    /// Playouts through this move.
+    pub visits: u32,
+    /// The UCT value the descent sees for this move right now.
+    pub uct_value: f64,
+    /// Number of children this node has in the tree.
+    pub children: u32,
 }

@@ -107,7 +107,9 @@ impl TreeView {
             return;
         }
         for child in &children {
-            let Some(child_id) = child.id else { continue };
+            let Some(child_id) = child.uct.map(|u| u.id) else {
+                continue;
+            };
             let mut below = path.clone();
             below.push(child.mv);
             self.paths.insert(child_id, below);
