@@ -219,6 +219,11 @@ fn think_on(
     Ok((search.info(0), best, ms))
 }
 
+/// The UCT tree's nodes in `info` (the bench's searches are UCT's).
+fn tree_nodes(info: &SearchInfo) -> u32 {
+    info.uct().map_or(0, |u| u.nodes)
+}
+
 /// Searches every position of [`POSITIONS`] with `params`, `playouts` playouts
 /// each (at least one; a fresh tree per position). Errors only if a record is bad.
 pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
@@ -231,10 +236,10 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
         let (info, best, ms) = think_on(&p, EngineKind::Uct, &params)?;
         results.push(BenchResult {
             name: p.name.to_string(),
-            playouts: info.playouts,
+            playouts: info.searched,
             ms,
-            nodes: info.nodes,
-            bytes_per_node: info.bytes_per_node,
+            nodes: tree_nodes(&info),
+            bytes_per_node: info.uct().map_or(0, |u| u.bytes_per_node),
             best_move: best.map_or_else(|| "-".to_string(), |m| m.to_string()),
         });
     }
@@ -285,15 +290,15 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
             })?;
             best = search.think();
             ms += now_ms() - begin;
-            total += search.info(0).playouts;
+            total += search.info(0).searched;
         }
         let info = search.info(0);
         results.push(BenchResult {
             name: format!("plies {first}-{last}"),
             playouts: total,
             ms,
-            nodes: info.nodes,
-            bytes_per_node: info.bytes_per_node,
+            nodes: tree_nodes(&info),
+            bytes_per_node: info.uct().map_or(0, |u| u.bytes_per_node),
             best_move: best.map_or_else(|| "-".to_string(), |m| m.to_string()),
         });
     }
@@ -382,13 +387,13 @@ pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, Benc
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
         let (info, best, ms) = think_on(&p, EngineKind::AlphaBeta, &params)?;
-        let ab = info.alphabeta.as_ref();
+        let ab = info.alphabeta();
         results.push(DepthResult {
             name: p.name,
-            nodes: info.playouts,
+            nodes: info.searched,
             ms,
             depth: ab.map_or(0, |a| a.depth),
-            seldepth: info.max_depth,
+            seldepth: ab.map_or(0, |a| a.seldepth),
             score: ab.map_or(Score::Cp(0), |a| a.score),
             best_move: best.map_or_else(|| "-".to_string(), |m| m.to_string()),
         });

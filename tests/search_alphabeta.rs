@@ -312,7 +312,7 @@ fn a_slice_returns_within_its_budget_and_stop_ends_the_think() {
         assert!(ms < 150.0, "a 20 ms slice took {ms:.0} ms");
     }
     let info = search.info(3);
-    assert!(info.playouts > 0 && info.best_move.is_some());
+    assert!(info.searched > 0 && info.best_move.is_some());
     search
         .stop_flag()
         .store(true, std::sync::atomic::Ordering::Relaxed);
@@ -334,11 +334,12 @@ fn node_and_depth_limits_end_the_think() {
         ..search.params().clone()
     });
     search.think();
-    let nodes = search.info(0).playouts;
+    let nodes = search.info(0).searched;
     assert!((5000..5000 + 64).contains(&nodes), "{nodes} nodes");
     let mut search = engine(pos, AlphaBetaParams::default(), 2);
     search.think();
-    let ab = search.info(0).alphabeta.expect("alpha-beta info");
+    let info = search.info(0);
+    let ab = info.alphabeta().expect("alpha-beta info");
     assert_eq!(ab.depth, 2);
     assert_eq!(ab.iterations.len(), 2);
     assert!(!ab.root_moves.is_empty());

@@ -20,25 +20,28 @@ fn with_limits(playouts: u64, time_ms: u64) -> SearchParams {
 /// Checks what must hold for any snapshot of a fresh (not reused) tree.
 fn assert_consistent(info: &SearchInfo) {
     assert!(
-        info.children.windows(2).all(|w| w[0].visits >= w[1].visits),
+        info.children
+            .windows(2)
+            .all(|w| w[0].visits() >= w[1].visits()),
         "children sorted by visits: {:?}",
-        info.children.iter().map(|c| c.visits).collect::<Vec<_>>()
+        info.children.iter().map(|c| c.visits()).collect::<Vec<_>>()
     );
     assert_eq!(
-        info.root_visits as u64, info.playouts,
+        tree(info).root_visits as u64,
+        info.searched,
         "one root visit per playout"
     );
-    let child_visits: u64 = info.children.iter().map(|c| c.visits as u64).sum();
-    assert!(child_visits <= info.root_visits as u64);
-    assert!(info.nodes as usize > info.children.len());
+    let child_visits: u64 = info.children.iter().map(|c| c.visits() as u64).sum();
+    assert!(child_visits <= tree(info).root_visits as u64);
+    assert!(tree(info).nodes as usize > info.children.len());
     assert!(
-        info.nodes as u64 <= info.playouts + 1,
+        tree(info).nodes as u64 <= info.searched + 1,
         "at most one node per playout"
     );
-    assert!(info.bytes_per_node > 0);
-    assert!(info.memory_bytes >= info.nodes as u64 * info.bytes_per_node as u64);
+    assert!(tree(info).bytes_per_node > 0);
+    assert!(tree(info).memory_bytes >= tree(info).nodes as u64 * tree(info).bytes_per_node as u64);
     assert!((0.0..=1.0).contains(&info.win_probability));
-    assert!(info.mean_depth <= info.max_depth as f64);
+    assert!(tree(info).mean_depth <= tree(info).max_depth as f64);
     for c in &info.children {
         assert!((0.0..=1.0).contains(&c.win_probability), "{c:?}");
     }
@@ -56,8 +59,8 @@ fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
         let finished = search.run(Slice::playouts(200));
         assert!(!finished);
         let info = search.info(usize::MAX);
-        assert_eq!(info.playouts, last + 200);
-        last = info.playouts;
+        assert_eq!(info.searched, last + 200);
+        last = info.searched;
         assert_consistent(&info);
     }
 }
@@ -83,7 +86,7 @@ fn think_stops_at_the_playout_limit() {
     let mut search = Uct::new(start(), with_limits(777, 0));
     let mv = search.think().expect("a move");
     let info = search.info(3);
-    assert_eq!(info.playouts, 777);
+    assert_eq!(info.searched, 777);
     assert_eq!(info.children.len(), 3, "top 3 children");
     assert_eq!(info.best_move, Some(mv));
     assert_consistent(&info);
@@ -126,20 +129,27 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
-        .children_of(info.children[0].id.expect("a UCT node"))
+        .children_of(info.children[0].uct.expect("a UCT node").id)
         .expect("the best child is a node");
     let reply = &reply_node[0];
-    assert!(reply.visits > 1);
+    assert!(reply.visits() > 1);
     search
         .set_game(start(), &[first, reply.mv])
         .expect("both moves are legal");
     let reused = search.info(usize::MAX);
-    assert_eq!(reused.root_visits, reply.visits, "root visits carry over");
-    assert_eq!(reused.children.len() as u32, reply.children);
-    assert_eq!(reused.playouts, 0, "no new playouts yet");
+    assert_eq!(
+        tree(&reused).root_visits,
+        reply.visits(),
+        "root visits carry over"
+    );
+    assert_eq!(
+        reused.children.len() as u32,
+        reply.uct.expect("a UCT node").children
+    );
+    assert_eq!(reused.searched, 0, "no new playouts yet");
     // The search goes on from the kept statistics.
     search.think().expect("a move");
-    assert_eq!(search.info(0).root_visits, reply.visits + 3000);
+    assert_eq!(tree(&search.info(0)).root_visits, reply.visits() + 3000);
 }
 
 #[test]
@@ -150,19 +160,19 @@ fn without_tree_reuse_a_new_root_starts_empty() {
     let first = search.think().expect("a move");
     search.set_game(start(), &[first]).expect("legal");
     let info = search.info(0);
-    assert_eq!(info.root_visits, 0);
-    assert_eq!(info.nodes, 1);
+    assert_eq!(tree(&info).root_visits, 0);
+    assert_eq!(tree(&info).nodes, 1);
 }
 
 #[test]
 fn set_game_with_an_illegal_move_changes_nothing() {
     let mut search = Uct::new(start(), with_limits(500, 0));
     let first = search.think().expect("a move");
-    let before = search.info(0).root_visits;
+    let before = tree(&search.info(0)).root_visits;
     let bad: Move = "e5".parse().expect("notation");
     assert!(search.set_game(start(), &[first, bad]).is_err());
     assert_eq!(search.root(), &start());
-    assert_eq!(search.info(0).root_visits, before);
+    assert_eq!(tree(&search.info(0)).root_visits, before);
 }
 
 #[test]
@@ -182,7 +192,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
         let info = search.info(usize::MAX);
         info.children
             .iter()
-            .map(|c| (c.mv, c.visits))
+            .map(|c| (c.mv, c.visits()))
             .collect::<Vec<_>>()
     };
     assert_eq!(run(5), run(5));
@@ -279,12 +289,13 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         let mut search = Uct::new(start(), params);
         search.think();
         let info = search.info(usize::MAX);
-        let bound = (widening * ((info.root_visits - 1) as f64 + 1.0).sqrt()).ceil() as usize;
+        let bound =
+            (widening * ((tree(&info).root_visits - 1) as f64 + 1.0).sqrt()).ceil() as usize;
         assert!(
             info.children.len() <= bound,
             "{} root children after {} visits with widening {widening}",
             info.children.len(),
-            info.root_visits
+            tree(&info).root_visits
         );
         assert!(info.children.len() >= 5, "the root widens as visits grow");
         // The first child made is the best-ranked move: the forward step.
@@ -330,4 +341,9 @@ fn tempo_gives_the_side_to_move_the_edge_in_the_evaluation() {
     // After e2 e8 it is player 1's move again; after e2, player 2's.
     assert!(score(1.0, "e2 e8") > 0.5);
     assert!(score(1.0, "e2") < score(0.0, "e2"));
+}
+
+/// The UCT part of a UCT engine's snapshot.
+fn tree(info: &quoridor::search::SearchInfo) -> &quoridor::search::UctReport {
+    info.uct().expect("a UCT snapshot")
 }

@@ -60,7 +60,7 @@ fn two_threads_prove_a_win_two_moves_deep() {
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
-    assert!(info.playouts < 20_000, "a proof ends the search early");
+    assert!(info.searched < 20_000, "a proof ends the search early");
     let mut after = pos;
     after.play(mv).expect("legal");
     let mut reply = new_engine(after, EngineKind::Uct, threaded(2, 20_000, 1));
@@ -75,15 +75,15 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
         let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 7));
         search.think().expect("a move");
         let info = search.info(5);
-        assert_eq!(info.playouts, 900, "{threads} threads");
-        assert_eq!(info.root_visits, 900, "{threads} threads: one tree");
+        assert_eq!(info.searched, 900, "{threads} threads");
+        assert_eq!(tree(&info).root_visits, 900, "{threads} threads: one tree");
         let (path, children) = search
             .tree()
             .expect("UCT keeps a tree")
             .tree_node(ROOT)
             .expect("the root");
         assert!(path.is_empty());
-        let explored: u32 = children.iter().map(|c| c.visits).sum();
+        let explored: u32 = children.iter().map(|c| c.visits()).sum();
         assert_eq!(
             explored, 900,
             "{threads} threads: the explorer shows every playout"
@@ -92,7 +92,7 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
             .info(usize::MAX)
             .children
             .iter()
-            .map(|c| c.visits)
+            .map(|c| c.visits())
             .sum();
         assert!(
             visits >= 900,
@@ -115,13 +115,13 @@ fn slices_and_the_think_count_exact_playouts_on_several_threads() {
         let mut counts = Vec::new();
         loop {
             let finished = search.run(Slice::playouts(250));
-            counts.push(search.info(0).playouts);
+            counts.push(search.info(0).searched);
             if finished {
                 break;
             }
         }
         assert_eq!(counts, [250, 500, 750, 900], "{threads} threads");
-        assert_eq!(search.info(0).root_visits, 900, "{threads} threads");
+        assert_eq!(tree(&search.info(0)).root_visits, 900, "{threads} threads");
     }
 }
 
@@ -141,7 +141,7 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
         .expect("UCT keeps a tree")
         .tree_node(ROOT)
         .expect("the root");
-    let explored: u32 = root_children.iter().map(|c| c.visits).sum();
+    let explored: u32 = root_children.iter().map(|c| c.visits()).sum();
     assert_eq!(u64::from(explored), playouts);
     let mut level = root_children;
     for depth in 1..=3 {
@@ -149,19 +149,19 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
         // A proven node ends the descents that reach it, children or not.
         for node in level
             .iter()
-            .filter(|c| c.visits > 100 && c.proven.is_none())
+            .filter(|c| c.visits() > 100 && c.proven.is_none())
         {
             let (_, children) = search
                 .tree()
                 .expect("UCT keeps a tree")
-                .tree_node(node.id.expect("a UCT node"))
+                .tree_node(node.uct.expect("a UCT node").id)
                 .expect("a node of the tree");
-            let below: u32 = children.iter().map(|c| c.visits).sum();
+            let below: u32 = children.iter().map(|c| c.visits()).sum();
             assert!(
-                below <= node.visits && node.visits - below <= 2 + node.visits / 100,
+                below <= node.visits() && node.visits() - below <= 2 + node.visits() / 100,
                 "depth {depth}: {} has {} visits, its children {below}",
                 node.mv,
-                node.visits
+                node.visits()
             );
             next.extend(children);
         }
@@ -178,7 +178,7 @@ fn full_tree_think(params: SearchParams) -> quoridor::search::SearchInfo {
     let mv = search.think().expect("the start has moves");
     assert!(start.check(mv).is_ok());
     let info = search.info(0);
-    assert!(info.tree_full, "{threads} threads: the tree is full");
+    assert!(tree(&info).tree_full, "{threads} threads: the tree is full");
     info
 }
 
@@ -194,24 +194,28 @@ fn the_tree_memory_is_a_total_the_trees_stay_within() {
         params.uct.tree_mb = 2;
         let info = full_tree_think(params);
         assert!(
-            info.memory_bytes <= 2 << 20,
+            tree(&info).memory_bytes <= 2 << 20,
             "{threads} threads hold {} bytes",
-            info.memory_bytes
+            tree(&info).memory_bytes
         );
         assert!(
-            info.memory_bytes > 1 << 20,
+            tree(&info).memory_bytes > 1 << 20,
             "{threads} threads use only {} bytes",
-            info.memory_bytes
+            tree(&info).memory_bytes
         );
-        assert!(info.nodes < 30_000, "{} nodes in 2 MiB", info.nodes);
+        assert!(
+            tree(&info).nodes < 30_000,
+            "{} nodes in 2 MiB",
+            tree(&info).nodes
+        );
         // Each playout adds a node until the tree is full; once it is, the
         // think ends instead of scoring the same leaves again (a few of the
         // other thread's playouts may end at a leaf while the last room goes).
         assert!(
-            info.playouts <= u64::from(info.nodes) + 1_000,
+            info.searched <= u64::from(tree(&info).nodes) + 1_000,
             "{threads} threads: {} playouts for {} nodes",
-            info.playouts,
-            info.nodes
+            info.searched,
+            tree(&info).nodes
         );
     }
 }
@@ -226,10 +230,14 @@ fn random_playouts_go_on_in_a_full_tree() {
         params.uct.max_playout_moves = Some(2);
         let info = full_tree_think(params);
         assert_eq!(
-            info.playouts, 40_000,
+            info.searched, 40_000,
             "playouts go on once the tree is full"
         );
-        assert!(info.memory_bytes <= 1 << 20, "{} bytes", info.memory_bytes);
+        assert!(
+            tree(&info).memory_bytes <= 1 << 20,
+            "{} bytes",
+            tree(&info).memory_bytes
+        );
     }
 }
 
@@ -274,9 +282,9 @@ fn stop_ends_every_thread() {
     assert!(took < Duration::from_secs(3), "{took:?}");
     assert!(search.is_finished());
     // Both trees stopped: a further slice does no playouts.
-    let before = search.info(0).playouts;
+    let before = search.info(0).searched;
     assert!(search.run(quoridor::search::Slice::time(50.0)));
-    assert_eq!(search.info(0).playouts, before);
+    assert_eq!(search.info(0).searched, before);
     assert!(start.check(search.best_move().expect("searched")).is_ok());
 }
 
@@ -293,12 +301,17 @@ fn changing_threads_keeps_the_game_and_tree_reuse_goes_on() {
         .collect();
     search.set_game(start, &moves).expect("legal");
     search.think().expect("a move");
-    let first = search.info(0).root_visits;
+    let first = tree(&search.info(0)).root_visits;
     search.set_game(start, &moves).expect("same game");
     search.think().expect("a move");
     assert!(
-        search.info(0).root_visits > first,
+        tree(&search.info(0)).root_visits > first,
         "each tree keeps its tree for the same root"
     );
     assert_eq!(search.root(), game("e2 e8", variant).position());
+}
+
+/// The UCT part of a UCT engine's snapshot.
+fn tree(info: &quoridor::search::SearchInfo) -> &quoridor::search::UctReport {
+    info.uct().expect("a UCT snapshot")
 }

@@ -102,7 +102,7 @@ fn solver_proves_a_lost_position_for_the_side_to_move() {
     assert!(search.think().is_some());
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
-    assert!(info.playouts < 5000, "a proof ends the search early");
+    assert!(info.searched < 5000, "a proof ends the search early");
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn solver_proves_a_win_two_moves_deep() {
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
-    assert!(info.playouts < 20_000, "a proof ends the search early");
+    assert!(info.searched < 20_000, "a proof ends the search early");
     // The proven move keeps the win: after it, player 1 still wins.
     let mut after = pos;
     after.play(mv).expect("legal");

@@ -40,7 +40,7 @@ pub use alphabeta::{
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
 pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability};
-pub use info::{ChildInfo, Proven, SearchInfo};
+pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use new_engine::new_engine;
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
@@ -54,9 +54,9 @@ pub(crate) use uct::test_snapshot;
 pub use uct::{
     merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, FinalMove,
     MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, PlayoutPolicy, Race,
-    Selector, SelectorMemory, Tied, TreeMap, Uct, UctParams, DEFAULT_MAP_BUDGET,
-    DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET, MAX_MAP_DEPTH, MAX_TREE_MB, MIB,
-    NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
+    Selector, SelectorMemory, Tied, TreeMap, Uct, UctChild, UctParams, UctReport,
+    DEFAULT_MAP_BUDGET, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
+    MAX_TREE_MB, MIB, NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
 };
 
 /// The engine's pseudo-random generator: Xoshiro256++ (seeded through

@@ -12,19 +12,21 @@ fn pawn(file: u8, rank: u8) -> Move {
 
 fn child(id: u32, mv: Move, visits: u32, win: f64) -> ChildInfo {
     ChildInfo {
-        id: Some(crate::search::NodeId::new(id).expect("a node id")),
         mv,
-        visits,
         win_probability: win,
-        uct_value: win,
         proven: None,
-        children: 3,
         pv: vec![mv],
+        uct: Some(crate::search::UctChild {
+            id: crate::search::NodeId::new(id).expect("a node id"),
+            visits,
+            uct_value: win,
+            children: 3,
+        }),
     }
 }
 
 fn info(children: Vec<ChildInfo>, per_sec: f64) -> SearchInfo {
-    let playouts = children.iter().map(|c| u64::from(c.visits)).sum();
+    let playouts = children.iter().map(|c| u64::from(c.visits())).sum();
     crate::search::test_snapshot(children, playouts, per_sec)
 }
 
@@ -185,9 +187,10 @@ fn progress_is_merged_once_every_worker_has_sent_a_snapshot() {
             info: expected.clone()
         }]
     );
-    assert_eq!(expected.playouts_per_sec, 2500.0, "speeds add up");
+    assert_eq!(expected.searched_per_sec, 2500.0, "speeds add up");
     assert_eq!(
-        expected.children[0].id, one.children[0].id,
+        expected.children[0].uct.map(|u| u.id),
+        one.children[0].uct.map(|u| u.id),
         "worker 1's node"
     );
     assert_eq!(pool.merge.count, 1);
@@ -234,7 +237,7 @@ fn the_first_done_stops_the_others_and_the_merged_done_waits_for_them() {
     assert_eq!(*id, SearchId(4));
     assert_eq!(*best, Some(b));
     assert_eq!(info.best_move, Some(b));
-    assert_eq!(info.children[0].visits, 90);
+    assert_eq!(info.children[0].visits(), 90);
     // Later answers about it are ignored; the page's stop sends nothing.
     assert!(pool.answer(keys[1], done(4, two), 140.0).to_page.is_empty());
     assert!(pool
@@ -285,7 +288,7 @@ fn stop_reaches_every_worker_and_a_laggard_is_waited_for_only_so_long() {
         );
     };
     assert_eq!(*best, None, "analysis plays nothing");
-    assert_eq!(info.playouts, one.playouts);
+    assert_eq!(info.searched, one.searched);
     assert!(out.dropped.is_empty(), "a slow worker stays in the pool");
 }
 
@@ -320,19 +323,23 @@ fn the_root_of_the_tree_is_merged_and_nodes_below_are_worker_ones() {
         panic!("merged root expected, got {:?}", out.to_page);
     };
     assert_eq!(children.len(), 2);
-    assert_eq!((children[0].mv, children[0].visits), (a, 40));
+    assert_eq!((children[0].mv, children[0].visits()), (a, 40));
     assert_eq!(
-        children[0].id.map(|id| id.to_string()).as_deref(),
+        children[0]
+            .uct
+            .map(|u| u.id)
+            .map(|id| id.to_string())
+            .as_deref(),
         Some("5"),
         "worker 1's node id"
     );
     assert_eq!(
-        (children[1].mv, children[1].children),
+        (children[1].mv, children[1].uct.map_or(0, |u| u.children)),
         (b, 0),
         "not in worker 1's tree"
     );
     // Below the root: worker 1 alone, its answer passed on.
-    let node = children[0].id.expect("a UCT node");
+    let node = children[0].uct.map(|u| u.id).expect("a UCT node");
     let out = pool.request(
         WorkerRequest::Children {
             id: SearchId(3),
@@ -457,7 +464,7 @@ fn a_worker_leaving_mid_search_counts_as_answered() {
     else {
         panic!("the merged Done expected, got {:?}", out.to_page);
     };
-    assert_eq!(info.playouts, 20, "two workers' 10 playouts each");
+    assert_eq!(info.searched, 20, "two workers' 10 playouts each");
     assert_eq!(pool.len(), 2);
 }
 
@@ -545,11 +552,15 @@ fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
         panic!("merged root expected, got {:?}", out.to_page);
     };
     assert_eq!(
-        children[0].id.map(|id| id.to_string()).as_deref(),
+        children[0]
+            .uct
+            .map(|u| u.id)
+            .map(|id| id.to_string())
+            .as_deref(),
         Some("9"),
         "worker 2's node id"
     );
-    let node = children[0].id.expect("a UCT node");
+    let node = children[0].uct.map(|u| u.id).expect("a UCT node");
     let out = pool.request(
         WorkerRequest::Children {
             id: SearchId(3),

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::analysis::alphabeta_view::work_unit;
-use crate::search::{EngineKind, SearchInfo, SearchParams};
+use crate::search::{EngineKind, EngineReport, SearchInfo, SearchParams};
 
 #[derive(Properties, PartialEq)]
 pub struct ThinkingProps {
@@ -23,14 +23,14 @@ pub struct ThinkingProps {
 pub fn thinking(props: &ThinkingProps) -> Html {
     let p = &props.params;
     let (playouts, elapsed, rate) = props.info.as_ref().map_or((0, 0.0, 0.0), |i| {
-        (i.playouts, i.elapsed_ms, i.playouts_per_sec)
+        (i.searched, i.elapsed_ms, i.searched_per_sec)
     });
     // Alpha-beta counts nodes where UCT counts playouts.
     let unit = work_unit(props.engine);
     let depth = props
         .info
         .as_ref()
-        .and_then(|i| i.alphabeta.as_ref())
+        .and_then(|i| i.alphabeta())
         .map_or(String::new(), |ab| format!(" · depth {}", ab.depth));
     let (done, budget, limit_text) = if let Some(time_ms) = p.limits.time_ms_f64() {
         (
@@ -74,25 +74,28 @@ pub fn thinking_summary(props: &SummaryProps) -> Html {
         .best_move
         .map(|m| m.to_string())
         .unwrap_or_else(|| "–".into());
-    if let Some(ab) = &i.alphabeta {
-        return html! {
-            <p class="engine-summary" data-testid="engine-summary" data-engine="alphabeta"
-                data-playouts-per-sec={format!("{:.0}", i.playouts_per_sec)}>
-                { format!(
-                    "Engine (alpha-beta): {best} at depth {} after {} nodes in {:.1} s ({} nodes/s), score {}",
-                    ab.depth, group(ab.nodes), i.elapsed_ms / 1000.0, group(ab.nps as u64),
-                    super::analysis::alphabeta_view::score_text(ab.score, i.win_probability)
-                ) }
-            </p>
-        };
-    }
+    let tree = match &i.engine {
+        EngineReport::Uct(tree) => tree,
+        EngineReport::AlphaBeta(ab) => {
+            return html! {
+                <p class="engine-summary" data-testid="engine-summary" data-engine="alphabeta"
+                    data-playouts-per-sec={format!("{:.0}", i.searched_per_sec)}>
+                    { format!(
+                        "Engine (alpha-beta): {best} at depth {} after {} nodes in {:.1} s ({} nodes/s), score {}",
+                        ab.depth, group(ab.nodes), i.elapsed_ms / 1000.0, group(ab.nps as u64),
+                        super::analysis::alphabeta_view::score_text(ab.score, i.win_probability)
+                    ) }
+                </p>
+            };
+        }
+    };
     html! {
         <p class="engine-summary" data-testid="engine-summary"
-            data-playouts-per-sec={format!("{:.0}", i.playouts_per_sec)}>
+            data-playouts-per-sec={format!("{:.0}", i.searched_per_sec)}>
             { format!(
                 "Engine: {best} after {} playouts in {:.1} s ({} playouts/s, {} nodes), win chance {:.0}%",
-                group(i.playouts), i.elapsed_ms / 1000.0, group(i.playouts_per_sec as u64),
-                group(u64::from(i.nodes)), i.win_probability * 100.0
+                group(i.searched), i.elapsed_ms / 1000.0, group(i.searched_per_sec as u64),
+                group(u64::from(tree.nodes)), i.win_probability * 100.0
             ) }
         </p>
     }

@@ -234,7 +234,7 @@ mod tests {
         let game: Game = "e2 e8".parse().expect("legal record");
         let best = best.expect("a move");
         assert!(game.position().check(best).is_ok());
-        assert!(info.playouts >= 400);
+        assert!(info.searched >= 400);
         assert!(info.children.len() <= 8);
     }
 
@@ -321,11 +321,11 @@ mod tests {
         };
         assert!(path.is_empty());
         assert!(!children.is_empty());
-        assert!(children.windows(2).all(|w| w[0].visits >= w[1].visits));
+        assert!(children.windows(2).all(|w| w[0].visits() >= w[1].visits()));
         let first = children[0].clone();
         let below = host.handle(WorkerRequest::Children {
             id: SearchId(4),
-            node: first.id.expect("UCT's children have nodes"),
+            node: first.uct.expect("UCT's children have nodes").id,
         });
         let [WorkerResponse::Children { path, .. }] = below.as_slice() else {
             panic!("expected children, got {below:?}");
@@ -389,7 +389,7 @@ mod tests {
             let before = crate::search::now_ms();
             if let Some(WorkerResponse::Progress { info, .. }) = host.slice() {
                 progress += 1;
-                assert!(info.alphabeta.is_some());
+                assert!(info.alphabeta().is_some());
             }
             longest = longest.max(crate::search::now_ms() - before);
         }
@@ -401,7 +401,7 @@ mod tests {
         };
         let pos = *game.replay().expect("legal").position();
         assert!(pos.check(best.expect("a move")).is_ok());
-        let ab = info.alphabeta.as_ref().expect("alpha-beta info");
+        let ab = info.alphabeta().expect("alpha-beta info");
         assert!(ab.depth >= 1 && !ab.iterations.is_empty());
         // No tree to explore: a clear error, not a panic.
         let answer = host.handle(WorkerRequest::Children {
@@ -436,7 +436,7 @@ mod tests {
                 panic!("Done expected");
             };
             assert_eq!(
-                info.alphabeta.is_some(),
+                info.alphabeta().is_some(),
                 engine == crate::search::EngineKind::AlphaBeta
             );
         }

@@ -55,7 +55,7 @@ impl RunningContender {
                 let mv = search.think().ok_or(EngineError::NoMove)?;
                 Ok(Reply {
                     text: mv.to_string(),
-                    playouts: Some(search.info(0).playouts),
+                    playouts: Some(search.info(0).searched),
                     ms: started.elapsed().as_secs_f64() * 1000.0,
                 })
             }

@@ -4,7 +4,9 @@
 use super::go::Plan;
 use super::output::Output;
 use crate::game::Move;
-use crate::search::{now_ms, AlphaBetaInfo, SearchEngine, SearchInfo, SearchParams, Slice};
+use crate::search::{
+    now_ms, AlphaBetaInfo, EngineReport, SearchEngine, SearchInfo, SearchParams, Slice, UctReport,
+};
 use std::sync::atomic::Ordering;
 
 /// How often a running search reports, in milliseconds.
@@ -48,8 +50,8 @@ pub(super) fn think(
     }
     let info = search.info(0);
     out.line(&info_line(&info));
-    if info.tree_full {
-        out.line(&tree_full_line(&info, search.params()));
+    if let Some(tree) = info.uct().filter(|t| t.tree_full) {
+        out.line(&tree_full_line(tree, search.params()));
     }
     let best = info.best_move.or_else(|| search.root().fallback_move());
     out.line(&bestmove_line(best));
@@ -58,12 +60,12 @@ pub(super) fn think(
 
 /// The note that a think ended because its tree is full, naming the
 /// budget it reached: `node_budget` when the nodes reached it, else `tree_mb`.
-fn tree_full_line(info: &SearchInfo, params: &SearchParams) -> String {
-    let mib = info.memory_bytes as f64 / crate::search::MIB as f64;
-    if params.uct.node_budget_reached(info.nodes as usize) {
+fn tree_full_line(tree: &UctReport, params: &SearchParams) -> String {
+    let mib = tree.memory_bytes as f64 / crate::search::MIB as f64;
+    if params.uct.node_budget_reached(tree.nodes as usize) {
         format!(
             "info string tree full at {} nodes, {mib:.1} MiB (node_budget {}): no room for more nodes",
-            info.nodes, params.uct.node_budget
+            tree.nodes, params.uct.node_budget
         )
     } else {
         format!(
@@ -86,9 +88,10 @@ pub(super) fn bestmove_line(best: Option<Move>) -> String {
 /// the deepest; `score winprob` is the side to move's win probability in
 /// percent, or `score proven win|loss` once the solver has proven it.
 pub(super) fn info_line(info: &SearchInfo) -> String {
-    if let Some(ab) = &info.alphabeta {
-        return alphabeta_info_line(info, ab);
-    }
+    let tree = match &info.engine {
+        EngineReport::Uct(tree) => tree,
+        EngineReport::AlphaBeta(ab) => return alphabeta_info_line(info, ab),
+    };
     let score = match info.proven_winner {
         Some(p) if p == info.side_to_move => "proven win".to_string(),
         Some(_) => "proven loss".to_string(),
@@ -96,11 +99,11 @@ pub(super) fn info_line(info: &SearchInfo) -> String {
     };
     let mut line = format!(
         "info depth {} seldepth {} nodes {} playouts {} nps {:.0} time {:.0} score {}",
-        info.mean_depth.round() as u64,
-        info.max_depth,
-        info.nodes,
-        info.playouts,
-        info.playouts_per_sec,
+        tree.mean_depth.round() as u64,
+        tree.max_depth,
+        tree.nodes,
+        info.searched,
+        info.searched_per_sec,
         info.elapsed_ms,
         score
     );

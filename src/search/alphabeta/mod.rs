@@ -23,7 +23,7 @@ pub use table::{key as zobrist_key, Table};
 
 use super::clock::now_ms;
 use super::engine::{EngineKind, SearchEngine};
-use super::info::{ChildInfo, Proven, SearchInfo};
+use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
 use super::slice::Slice;
@@ -62,7 +62,7 @@ struct Completed {
 /// let mut search = AlphaBeta::new(start, params);
 /// let mv = search.think().expect("a move");
 /// assert!(start.check(mv).is_ok());
-/// assert_eq!(search.info(0).alphabeta.unwrap().depth, 3);
+/// assert_eq!(search.info(0).alphabeta().unwrap().depth, 3);
 /// ```
 pub struct AlphaBeta {
     params: SearchParams,
@@ -424,39 +424,28 @@ impl SearchEngine for AlphaBeta {
             .take(top)
             .enumerate()
             .map(|(i, r)| ChildInfo {
-                id: None,
                 mv: r.mv,
-                visits: 0,
                 win_probability: r.score.win_probability(slope),
-                uct_value: 0.0,
                 proven: match r.score {
                     Score::Mate(n) if n > 0 => Some(Proven::Win),
                     Score::Mate(_) => Some(Proven::Loss),
                     Score::Cp(_) => None,
                 },
-                children: 0,
                 pv: if i == 0 { pv.clone() } else { vec![r.mv] },
+                uct: None,
             })
             .collect();
-        let bytes = (self.table.len() * std::mem::size_of::<Option<table::TableEntry>>()) as u64;
         SearchInfo {
-            playouts: self.counters.nodes,
-            elapsed_ms: elapsed,
-            playouts_per_sec: ab.nps,
-            nodes: u32::try_from(self.counters.nodes).unwrap_or(u32::MAX),
-            root_visits: 0,
-            max_depth: self.counters.seldepth,
-            mean_depth: f64::from(ab.depth),
-            memory_bytes: bytes,
-            bytes_per_node: std::mem::size_of::<Option<table::TableEntry>>() as u32,
             side_to_move: side,
+            best_move: self.best_move(),
+            pv,
             win_probability: score.win_probability(slope),
             proven_winner,
+            elapsed_ms: elapsed,
+            searched: self.counters.nodes,
+            searched_per_sec: ab.nps,
             children,
-            pv,
-            best_move: self.best_move(),
-            tree_full: false,
-            alphabeta: Some(ab),
+            engine: EngineReport::AlphaBeta(ab),
         }
     }
 

@@ -4,8 +4,9 @@
 //! shared memory), as does [`crate::search::ParallelUct`] in wasm; native
 //! threads share one tree instead.
 
+use super::{UctChild, UctReport};
 use crate::game::Move;
-use crate::search::info::{ChildInfo, Proven, SearchInfo};
+use crate::search::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use std::borrow::Borrow;
 
 /// Merges snapshots of searches of one root into one, with the `top` best
@@ -40,7 +41,7 @@ use std::borrow::Borrow;
 ///     })
 ///     .to_vec();
 /// let merged = merge_root_infos(&infos, 3).unwrap();
-/// assert_eq!(merged.playouts, infos[0].playouts + infos[1].playouts);
+/// assert_eq!(merged.searched, infos[0].searched + infos[1].searched);
 /// assert!(merged.children.len() <= 3);
 /// ```
 pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Option<SearchInfo> {
@@ -58,37 +59,51 @@ pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Optio
         .iter()
         .find(|c| Some(c.mv) == best_move)
         .map(|c| c.pv.clone());
-    let playouts: u64 = infos.iter().map(|i| i.playouts).sum();
-    let root_visits: u64 = infos.iter().map(|i| u64::from(i.root_visits)).sum();
-    let nodes: u64 = infos.iter().map(|i| u64::from(i.nodes)).sum();
-    let memory: u64 = infos.iter().map(|i| i.memory_bytes).sum();
+    let root_visits = |i: &SearchInfo| i.uct().map_or(0, |u| u.root_visits);
     let mut top_children = children;
     top_children.truncate(top);
     Some(SearchInfo {
-        playouts,
-        elapsed_ms: infos.iter().map(|i| i.elapsed_ms).fold(0.0, f64::max),
-        playouts_per_sec: infos.iter().map(|i| i.playouts_per_sec).sum(),
-        nodes: saturate(nodes),
-        root_visits: saturate(root_visits),
-        max_depth: infos.iter().map(|i| i.max_depth).max().unwrap_or(0),
-        mean_depth: weighted_mean(infos.iter().map(|i| (i.mean_depth, i.playouts as f64)))
-            .unwrap_or(0.0),
-        memory_bytes: memory,
-        bytes_per_node: saturate(memory / nodes.max(1)),
         side_to_move: first.side_to_move,
+        best_move,
+        pv: best_pv.unwrap_or_else(|| first.pv.clone()),
         win_probability: weighted_mean(
             infos
                 .iter()
-                .map(|i| (i.win_probability, f64::from(i.root_visits))),
+                .map(|i| (i.win_probability, f64::from(root_visits(i)))),
         )
         .unwrap_or(first.win_probability),
         proven_winner: infos.iter().find_map(|i| i.proven_winner),
+        elapsed_ms: infos.iter().map(|i| i.elapsed_ms).fold(0.0, f64::max),
+        searched: infos.iter().map(|i| i.searched).sum(),
+        searched_per_sec: infos.iter().map(|i| i.searched_per_sec).sum(),
         children: top_children,
-        pv: best_pv.unwrap_or_else(|| first.pv.clone()),
-        best_move,
-        tree_full: infos.iter().any(|i| i.tree_full),
-        alphabeta: first.alphabeta.clone(),
+        engine: match &first.engine {
+            EngineReport::Uct(_) => EngineReport::Uct(merged_trees(infos)),
+            other => other.clone(),
+        },
     })
+}
+
+/// The UCT parts of several snapshots as one: counts and memory summed, the
+/// deepest depth, the mean depth weighted by playouts, full if any tree is.
+fn merged_trees(infos: &[&SearchInfo]) -> UctReport {
+    let trees: Vec<(&UctReport, u64)> = infos
+        .iter()
+        .filter_map(|i| Some((i.uct()?, i.searched)))
+        .collect();
+    let root_visits: u64 = trees.iter().map(|(t, _)| u64::from(t.root_visits)).sum();
+    let nodes: u64 = trees.iter().map(|(t, _)| u64::from(t.nodes)).sum();
+    let memory: u64 = trees.iter().map(|(t, _)| t.memory_bytes).sum();
+    UctReport {
+        nodes: saturate(nodes),
+        root_visits: saturate(root_visits),
+        max_depth: trees.iter().map(|(t, _)| t.max_depth).max().unwrap_or(0),
+        mean_depth: weighted_mean(trees.iter().map(|&(t, n)| (t.mean_depth, n as f64)))
+            .unwrap_or(0.0),
+        memory_bytes: memory,
+        bytes_per_node: saturate(memory / nodes.max(1)),
+        tree_full: trees.iter().any(|(t, _)| t.tree_full),
+    }
 }
 
 /// Every move of any snapshot, merged, most visited first.
@@ -114,7 +129,7 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 ///     TreeView::tree_node(&s, ROOT).unwrap().1
 /// }).to_vec();
 /// let merged = merge_root_children(&[&lists[0], &lists[1]]);
-/// let visits = |l: &[quoridor::search::ChildInfo]| l.iter().map(|c| u64::from(c.visits)).sum::<u64>();
+/// let visits = |l: &[quoridor::search::ChildInfo]| l.iter().map(|c| u64::from(c.visits())).sum::<u64>();
 /// assert_eq!(visits(&merged), visits(&lists[0]) + visits(&lists[1]));
 /// ```
 pub fn merge_root_children(lists: &[&[ChildInfo]]) -> Vec<ChildInfo> {
@@ -129,7 +144,7 @@ pub fn merge_root_children(lists: &[&[ChildInfo]]) -> Vec<ChildInfo> {
         .filter_map(|mv| merge_move(lists, mv))
         .collect();
     // Stable: equal visits keep the first snapshot's order.
-    merged.sort_by_key(|c| std::cmp::Reverse(c.visits));
+    merged.sort_by_key(|c| std::cmp::Reverse(c.visits()));
     merged
 }
 
@@ -139,29 +154,31 @@ fn merge_move(lists: &[&[ChildInfo]], mv: Move) -> Option<ChildInfo> {
         .iter()
         .filter_map(|l| l.iter().find(|c| c.mv == mv))
         .collect();
-    let first = *entries.first()?;
-    let most = entries.iter().copied().max_by_key(|c| c.visits)?;
+    let most = entries.iter().copied().max_by_key(|c| c.visits())?;
     // The node id names a node of the first list's tree (the one a tree
     // explorer opens); a move that tree lacks shows no children to open.
     let in_first = lists.first().is_some_and(|l| l.iter().any(|c| c.mv == mv));
-    let visits: u64 = entries.iter().map(|c| u64::from(c.visits)).sum();
-    let weights = || entries.iter().map(|c| f64::from(c.visits));
+    let visits: u64 = entries.iter().map(|c| u64::from(c.visits())).sum();
+    let weights = || entries.iter().map(|c| f64::from(c.visits()));
     let mean = |value: fn(&ChildInfo) -> f64| {
         weighted_mean(entries.iter().map(|c| value(c)).zip(weights()))
             .unwrap_or_else(|| value(most))
     };
+    let uct_value = mean(|c| c.uct.map_or(0.0, |u| u.uct_value));
     Some(ChildInfo {
-        id: first.id,
         mv,
-        visits: saturate(visits),
         win_probability: mean(|c| c.win_probability),
-        uct_value: mean(|c| c.uct_value),
         proven: entries
             .iter()
             .find_map(|c| (c.proven == Some(Proven::Win)).then_some(Proven::Win))
             .or_else(|| entries.iter().find_map(|c| c.proven)),
-        children: if in_first { first.children } else { 0 },
         pv: most.pv.clone(),
+        uct: entries.iter().find_map(|c| c.uct).map(|node| UctChild {
+            id: node.id,
+            visits: saturate(visits),
+            uct_value,
+            children: if in_first { node.children } else { 0 },
+        }),
     })
 }
 
@@ -197,25 +214,26 @@ fn saturate(n: u64) -> u32 {
 /// `playouts` playouts at `per_sec` a second, the first child best.
 #[cfg(test)]
 pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) -> SearchInfo {
-    let root_visits = children.iter().map(|c| c.visits).sum();
+    let root_visits = children.iter().map(|c| c.visits()).sum();
     SearchInfo {
-        playouts,
-        elapsed_ms: 100.0,
-        playouts_per_sec: per_sec,
-        nodes: 10,
-        root_visits,
-        max_depth: 3,
-        mean_depth: 1.0,
-        memory_bytes: 400,
-        bytes_per_node: 40,
         side_to_move: crate::game::Player::One,
-        win_probability: 0.5,
-        proven_winner: None,
         best_move: children.first().map(|c| c.mv),
         pv: children.first().map(|c| vec![c.mv]).unwrap_or_default(),
+        win_probability: 0.5,
+        proven_winner: None,
+        elapsed_ms: 100.0,
+        searched: playouts,
+        searched_per_sec: per_sec,
         children,
-        tree_full: false,
-        alphabeta: None,
+        engine: EngineReport::Uct(UctReport {
+            nodes: 10,
+            root_visits,
+            max_depth: 3,
+            mean_depth: 1.0,
+            memory_bytes: 400,
+            bytes_per_node: 40,
+            tree_full: false,
+        }),
     }
 }
 
@@ -231,14 +249,16 @@ mod tests {
 
     fn child(mv: Move, visits: u32, win: f64, proven: Option<Proven>) -> ChildInfo {
         ChildInfo {
-            id: Some(ROOT),
             mv,
-            visits,
             win_probability: win,
-            uct_value: win,
             proven,
-            children: 0,
             pv: vec![mv],
+            uct: Some(UctChild {
+                id: ROOT,
+                visits,
+                uct_value: win,
+                children: 0,
+            }),
         }
     }
 
@@ -257,16 +277,17 @@ mod tests {
         );
         let merged = merge_root_infos(&[one, two], 10).expect("two snapshots");
         let by_move = |mv| merged.children.iter().find(|c| c.mv == mv).expect("merged");
-        assert_eq!(by_move(a).visits, 40);
-        assert_eq!(by_move(b).visits, 40);
+        assert_eq!(by_move(a).visits(), 40);
+        assert_eq!(by_move(b).visits(), 40);
         assert!((by_move(a).win_probability - 0.5).abs() < 1e-12);
         assert!((by_move(b).win_probability - 0.35).abs() < 1e-12);
-        assert_eq!(merged.playouts, 80);
-        assert_eq!(merged.playouts_per_sec, 2500.0);
-        assert_eq!(merged.nodes, 20);
-        assert_eq!(merged.root_visits, 80);
-        assert_eq!(merged.memory_bytes, 800);
-        assert_eq!(merged.bytes_per_node, 40);
+        assert_eq!(merged.searched, 80);
+        assert_eq!(merged.searched_per_sec, 2500.0);
+        let tree = merged.uct().expect("UCT snapshots");
+        assert_eq!(tree.nodes, 20);
+        assert_eq!(tree.root_visits, 80);
+        assert_eq!(tree.memory_bytes, 800);
+        assert_eq!(tree.bytes_per_node, 40);
     }
 
     #[test]
@@ -288,7 +309,7 @@ mod tests {
         assert_eq!(merged.pv, vec![b]);
         assert_eq!(merged.children.len(), 2, "top 2");
         assert_eq!(merged.children[0].mv, b);
-        assert_eq!(merged.children[0].visits, 90);
+        assert_eq!(merged.children[0].visits(), 90);
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod parallel;
 mod params;
 pub(crate) mod policy;
 mod ranking;
+mod report;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_run;
 mod tie_break;
@@ -24,6 +25,7 @@ pub use params::{
 };
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
+pub use report::{UctChild, UctReport};
 pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
@@ -37,7 +39,7 @@ use self::tree::{Proof, Tree};
 use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
 use super::eval::for_player;
-use super::info::{ChildInfo, Proven, SearchInfo};
+use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
@@ -344,25 +346,27 @@ impl Uct {
                 let ch = &self.tree[id];
                 let mean = ch.mean();
                 Some(ChildInfo {
-                    id: Some(id),
                     // Every node but the root has its move.
                     mv: ch.mv()?,
-                    visits: ch.visits(),
                     win_probability: for_player(mean, mover),
-                    uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct.uct_c),
                     proven: match ch.proof() {
                         Proof::Win => Some(Proven::Win),
                         Proof::Loss => Some(Proven::Loss),
                         Proof::Unknown => None,
                     },
-                    children: ch.children() as u32,
                     pv: Vec::new(),
+                    uct: Some(UctChild {
+                        id,
+                        visits: ch.visits(),
+                        uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct.uct_c),
+                        children: ch.children() as u32,
+                    }),
                 })
             })
             .collect();
         out.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
+            b.visits()
+                .cmp(&a.visits())
                 .then(b.win_probability.total_cmp(&a.win_probability))
         });
         out
@@ -563,8 +567,8 @@ impl Uct {
         children.truncate(top);
         for child in &mut children {
             // A visited-once child has no line below it yet.
-            let below = match child.id {
-                Some(id) if child.visits >= 2 => {
+            let below = match child.uct {
+                Some(UctChild { id, visits, .. }) if visits >= 2 => {
                     self.line_from(id, side.other(), CANDIDATE_PV_LEN - 1)
                 }
                 _ => Vec::new(),
@@ -581,35 +585,36 @@ impl Uct {
             Proof::Unknown => self.root.winner(),
         };
         SearchInfo {
-            playouts,
-            elapsed_ms: elapsed,
-            playouts_per_sec: if elapsed > 0.0 {
-                playouts as f64 * 1000.0 / elapsed
-            } else {
-                0.0
-            },
-            nodes,
-            root_visits: root.visits(),
-            max_depth: self.workers.iter().map(|w| w.max_depth).max().unwrap_or(0),
-            mean_depth: if playouts > 0 {
-                depth_sum as f64 / playouts as f64
-            } else {
-                0.0
-            },
-            memory_bytes: memory,
-            bytes_per_node: (memory / nodes.max(1) as u64) as u32,
             side_to_move: side,
+            best_move: self.best_move(),
+            pv: self.principal_variation(24),
             win_probability: if root.visits() == 0 {
                 0.5
             } else {
                 for_player(root.mean(), side)
             },
             proven_winner,
+            elapsed_ms: elapsed,
+            searched: playouts,
+            searched_per_sec: if elapsed > 0.0 {
+                playouts as f64 * 1000.0 / elapsed
+            } else {
+                0.0
+            },
             children,
-            pv: self.principal_variation(24),
-            best_move: self.best_move(),
-            tree_full: self.full,
-            alphabeta: None,
+            engine: EngineReport::Uct(UctReport {
+                nodes,
+                root_visits: root.visits(),
+                max_depth: self.workers.iter().map(|w| w.max_depth).max().unwrap_or(0),
+                mean_depth: if playouts > 0 {
+                    depth_sum as f64 / playouts as f64
+                } else {
+                    0.0
+                },
+                memory_bytes: memory,
+                bytes_per_node: (memory / nodes.max(1) as u64) as u32,
+                tree_full: self.full,
+            }),
         }
     }
 }

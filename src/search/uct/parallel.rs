@@ -73,7 +73,7 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
 /// let mut search = ParallelUct::new(start, params);
 /// let mv = search.think().expect("the start has moves");
 /// assert!(start.check(mv).is_ok());
-/// assert_eq!(search.info(0).playouts, 400, "the playout limit is a total");
+/// assert_eq!(search.info(0).searched, 400, "the playout limit is a total");
 /// ```
 pub struct ParallelUct {
     params: SearchParams,

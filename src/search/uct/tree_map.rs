@@ -418,11 +418,12 @@ mod tests {
         let node = map
             .nodes
             .iter()
-            .find(|n| Some(n.id) == best.id)
+            .find(|n| Some(n.id) == best.uct.map(|u| u.id))
             .expect("kept");
         assert!((f64::from(node.win) - best.win_probability).abs() < 1e-4);
         let uct = node.uct.expect("a visited child has a UCT value");
-        assert!((f64::from(uct) - best.uct_value).abs() < 1e-4);
+        let best_uct = best.uct.expect("a UCT node").uct_value;
+        assert!((f64::from(uct) - best_uct).abs() < 1e-4);
         assert!(map.nodes[0].uct.is_none());
     }
 

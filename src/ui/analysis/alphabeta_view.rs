@@ -20,7 +20,7 @@ pub fn work_unit(engine: EngineKind) -> &'static str {
 
 /// The engine of a snapshot.
 pub fn engine_of(info: &SearchInfo) -> EngineKind {
-    if info.alphabeta.is_some() {
+    if info.alphabeta().is_some() {
         EngineKind::AlphaBeta
     } else {
         EngineKind::Uct
@@ -36,8 +36,7 @@ pub fn score_text(score: Score, win: f64) -> String {
 /// The last completed iteration's score of root move `mv`, if the snapshot
 /// is alpha-beta's and the move was searched.
 pub fn root_score(info: &SearchInfo, mv: Move) -> Option<Score> {
-    info.alphabeta
-        .as_ref()?
+    info.alphabeta()?
         .root_moves
         .iter()
         .find(|r| r.mv == mv)
@@ -118,7 +117,7 @@ mod tests {
     #[test]
     fn root_move_widths_follow_the_nodes_below_each_move() {
         let info = searched();
-        let ab = info.alphabeta.as_ref().expect("alpha-beta info");
+        let ab = info.alphabeta().expect("alpha-beta info");
         let last = ab.iterations.last().expect("an iteration");
         let below: u64 = ab.root_moves.iter().map(|r| r.nodes).sum();
         assert!(

@@ -36,15 +36,15 @@ pub struct CandidatesProps {
 pub fn candidates(props: &CandidatesProps) -> Html {
     let total = props
         .root_visits
-        .max(props.children.iter().map(|c| c.visits).sum());
-    let most = props.children.iter().map(|c| c.visits).max().unwrap_or(0);
+        .max(props.children.iter().map(|c| c.visits()).sum());
+    let most = props.children.iter().map(|c| c.visits()).max().unwrap_or(0);
     let alphabeta = !props.scores.is_empty();
     let marks = props.children.iter().enumerate().map(|(i, c)| {
         let score = props.scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
         // Alpha-beta lists the best move first; UCT's best is the most visited.
-        let best = if alphabeta { i == 0 } else { c.visits == most && most > 0 };
+        let best = if alphabeta { i == 0 } else { c.visits() == most && most > 0 };
         let colour = win_colour(c.win_probability);
-        let visits_share = share(c.visits, total);
+        let visits_share = share(c.visits(), total);
         let shape = match c.mv {
             Move::Pawn(sq) => {
                 let (x, y) = square_origin(sq, props.size);
@@ -75,13 +75,13 @@ pub fn candidates(props: &CandidatesProps) -> Html {
         html! {
             <g class={classes!("candidate", best.then_some("best"), matches!(c.mv, Move::Wall(_)).then_some("candidate-wall"))}
                 key={c.mv.to_string()}
-                data-candidate={c.mv.to_string()} data-visits={c.visits.to_string()}
+                data-candidate={c.mv.to_string()} data-visits={c.visits().to_string()}
                 data-win={format!("{:.4}", c.win_probability)}
                 data-score={score.map(|s| s.to_string())}
                 onmouseenter={enter} onmouseleave={leave} onclick={click}>
                 <title>{ match score {
                     Some(score) => format!("{}: {score}, wins {}", c.mv, percent(c.win_probability)),
-                    None => format!("{}: {} visits ({}), wins {}", c.mv, c.visits, percent(visits_share), percent(c.win_probability)),
+                    None => format!("{}: {} visits ({}), wins {}", c.mv, c.visits(), percent(visits_share), percent(c.win_probability)),
                 } }</title>
                 { shape }
                 <text class="candidate-share" x={cx.to_string()} y={(cy - 0.6).to_string()}>

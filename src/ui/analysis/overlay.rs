@@ -49,8 +49,8 @@ pub fn analysis_overlay(props: &AnalysisOverlayProps) -> Html {
     let line = hovered_line.or_else(|| props.show_pv.then(|| info.pv.clone()));
     html! {
         <g class="analysis-overlay">
-            <Candidates size={props.position.size()} {children} root_visits={info.root_visits}
-                scores={info.alphabeta.as_ref().map(|ab| ab.root_moves.clone()).unwrap_or_default()}
+            <Candidates size={props.position.size()} {children} root_visits={info.uct().map_or(0, |t| t.root_visits)}
+                scores={info.alphabeta().map(|ab| ab.root_moves.clone()).unwrap_or_default()}
                 on_hover={props.on_hover.clone()} on_play={props.on_play.clone()} />
             if let Some(line) = line {
                 <PvGhosts position={props.position} {line} />

@@ -44,9 +44,15 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
     let info = searched.map(|s| s.info.clone());
     let (children, root_visits, root_win) = info
         .as_ref()
-        .map(|i| (i.children.clone(), i.root_visits, i.win_probability))
+        .map(|i| {
+            (
+                i.children.clone(),
+                i.uct().map_or(0, |t| t.root_visits),
+                i.win_probability,
+            )
+        })
         .unwrap_or_default();
-    let alphabeta = info.as_ref().and_then(|i| i.alphabeta.as_ref());
+    let alphabeta = info.as_ref().and_then(|i| i.alphabeta());
     let first_ply = searched.map_or(0, |s| s.moves.len());
     // Alpha-beta searches on one worker.
     let workers = if alphabeta.is_some() {

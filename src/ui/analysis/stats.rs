@@ -5,7 +5,7 @@ use yew::prelude::*;
 use super::alphabeta_view::score_text;
 use super::format::percent;
 use crate::game::Player;
-use crate::search::SearchInfo;
+use crate::search::{EngineReport, SearchInfo};
 
 /// Props of [`SearchStats`].
 #[derive(Properties, PartialEq)]
@@ -50,26 +50,29 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
             </tr>
         }
     };
-    if let Some(ab) = &info.alphabeta {
-        let score = score_text(ab.score, info.win_probability);
-        return html! {
-            <section class="search-stats" data-testid="search-stats" data-engine="alphabeta"
-                data-running={props.running.to_string()}>
-                <table>
-                    { row("depth", "Depth".into(), f64::from(ab.depth), format!("{} (sel {})", ab.depth, ab.seldepth)) }
-                    { row("score", format!("Score ({side} to move)"), info.win_probability, score) }
-                    { row("nodes", "Nodes".into(), ab.nodes as f64, group(ab.nodes)) }
-                    { row("nps", "Nodes/s".into(), ab.nps.round(), group(ab.nps.round() as u64)) }
-                    { row("hashfull", "Hash fill".into(), f64::from(ab.hashfull),
-                        format!("{:.1}%", f64::from(ab.hashfull) / 10.0)) }
-                    { row("branching-factor", "Branching factor".into(), ab.branching_factor,
-                        if ab.branching_factor > 0.0 { format!("{:.2}", ab.branching_factor) } else { "–".into() }) }
-                    { row("elapsed", "Elapsed".into(), info.elapsed_ms, format!("{:.1} s", info.elapsed_ms / 1000.0)) }
-                    <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
-                </table>
-            </section>
-        };
-    }
+    let tree = match &info.engine {
+        EngineReport::Uct(tree) => tree,
+        EngineReport::AlphaBeta(ab) => {
+            let score = score_text(ab.score, info.win_probability);
+            return html! {
+                <section class="search-stats" data-testid="search-stats" data-engine="alphabeta"
+                    data-running={props.running.to_string()}>
+                    <table>
+                        { row("depth", "Depth".into(), f64::from(ab.depth), format!("{} (sel {})", ab.depth, ab.seldepth)) }
+                        { row("score", format!("Score ({side} to move)"), info.win_probability, score) }
+                        { row("nodes", "Nodes".into(), ab.nodes as f64, group(ab.nodes)) }
+                        { row("nps", "Nodes/s".into(), ab.nps.round(), group(ab.nps.round() as u64)) }
+                        { row("hashfull", "Hash fill".into(), f64::from(ab.hashfull),
+                            format!("{:.1}%", f64::from(ab.hashfull) / 10.0)) }
+                        { row("branching-factor", "Branching factor".into(), ab.branching_factor,
+                            if ab.branching_factor > 0.0 { format!("{:.2}", ab.branching_factor) } else { "–".into() }) }
+                        { row("elapsed", "Elapsed".into(), info.elapsed_ms, format!("{:.1} s", info.elapsed_ms / 1000.0)) }
+                        <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
+                    </table>
+                </section>
+            };
+        }
+    };
     let workers = props.workers.max(1);
     let workers_text = match workers {
         1 => "1 (one tree)".to_string(),
@@ -84,19 +87,19 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
         <section class="search-stats" data-testid="search-stats"
             data-running={props.running.to_string()}>
             <table>
-                { row("playouts", "Playouts".into(), info.playouts as f64, group(info.playouts)) }
-                { row("playouts-per-sec", "Playouts/s".into(), info.playouts_per_sec.round(),
-                    group(info.playouts_per_sec.round() as u64)) }
-                { row("nodes", "Tree nodes".into(), f64::from(info.nodes), group(u64::from(info.nodes))) }
-                { row("max-depth", "Max depth".into(), f64::from(info.max_depth), info.max_depth.to_string()) }
-                { row("mean-depth", "Mean depth".into(), info.mean_depth, format!("{:.1}", info.mean_depth)) }
+                { row("playouts", "Playouts".into(), info.searched as f64, group(info.searched)) }
+                { row("playouts-per-sec", "Playouts/s".into(), info.searched_per_sec.round(),
+                    group(info.searched_per_sec.round() as u64)) }
+                { row("nodes", "Tree nodes".into(), f64::from(tree.nodes), group(u64::from(tree.nodes))) }
+                { row("max-depth", "Max depth".into(), f64::from(tree.max_depth), tree.max_depth.to_string()) }
+                { row("mean-depth", "Mean depth".into(), tree.mean_depth, format!("{:.1}", tree.mean_depth)) }
                 { row("elapsed", "Elapsed".into(), info.elapsed_ms, format!("{:.1} s", info.elapsed_ms / 1000.0)) }
                 { row("workers", "Workers".into(), workers as f64, workers_text) }
-                { row("memory", memory_label.into(), info.memory_bytes as f64,
-                    format!("{:.1} MB", info.memory_bytes as f64 / 1e6)) }
-                { row("bytes-per-node", "Bytes per node".into(), f64::from(info.bytes_per_node),
-                    format!("{} B", info.bytes_per_node)) }
-                if info.tree_full {
+                { row("memory", memory_label.into(), tree.memory_bytes as f64,
+                    format!("{:.1} MB", tree.memory_bytes as f64 / 1e6)) }
+                { row("bytes-per-node", "Bytes per node".into(), f64::from(tree.bytes_per_node),
+                    format!("{} B", tree.bytes_per_node)) }
+                if tree.tree_full {
                     <tr data-stat="tree-full" data-value="1" title="The tree reached its memory budget \
                         (tree_mb) or its node budget (node_budget) and cannot grow; with leaves scored \
                         by the evaluation the search stops there">

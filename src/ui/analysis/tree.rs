@@ -102,14 +102,15 @@ struct ChildRow {
 impl ChildRow {
     /// The row of a child in the tree (children of a UCT tree all have a node).
     fn of(c: &ChildInfo) -> Option<Self> {
+        let node = c.uct?;
         Some(ChildRow {
-            id: c.id?,
+            id: node.id,
             label: c.mv.to_string(),
-            visits: c.visits,
+            visits: node.visits,
             mean: c.win_probability,
-            uct: uct_text(c.uct_value),
+            uct: uct_text(node.uct_value),
             proven: proven_text(c.proven),
-            children: c.children,
+            children: node.children,
         })
     }
 }

@@ -27,26 +27,26 @@ pub struct VisitChartProps {
 pub fn visit_chart(props: &VisitChartProps) -> Html {
     let total = props
         .root_visits
-        .max(props.children.iter().map(|c| c.visits).sum());
+        .max(props.children.iter().map(|c| c.visits()).sum());
     let most = props
         .children
         .iter()
-        .map(|c| c.visits)
+        .map(|c| c.visits())
         .max()
         .unwrap_or(0)
         .max(1);
     let span = WIDTH - LABEL - 40.0;
     let bars = props.children.iter().enumerate().map(|(i, c)| {
         let y = i as f64 * ROW;
-        let w = span * f64::from(c.visits) / f64::from(most);
+        let w = span * f64::from(c.visits()) / f64::from(most);
         html! {
             <g class="visit-bar" key={c.mv.to_string()} data-move={c.mv.to_string()}
-                data-visits={c.visits.to_string()}>
+                data-visits={c.visits().to_string()}>
                 <text class="visit-move" x="0" y={(y + 9.0).to_string()}>{ c.mv.to_string() }</text>
                 <rect x={LABEL.to_string()} y={(y + 1.5).to_string()} width={format!("{w:.2}")}
                     height={(ROW - 3.0).to_string()} style={format!("fill: {}", win_colour(c.win_probability))} />
                 <text class="visit-share" x={format!("{:.2}", LABEL + w + 2.0)} y={(y + 9.0).to_string()}>
-                    { percent(share(c.visits, total)) }
+                    { percent(share(c.visits(), total)) }
                 </text>
             </g>
         }

@@ -113,7 +113,9 @@ impl TreeView {
             return;
         }
         for child in &children {
-            let Some(child_id) = child.id else { continue };
+            let Some(child_id) = child.uct.map(|u| u.id) else {
+                continue;
+            };
             let mut below = path.clone();
             below.push(child.mv);
             self.paths.insert(child_id, below);
@@ -323,23 +325,24 @@ mod tests {
 
     fn info(side: Player, win: f64) -> SearchInfo {
         SearchInfo {
-            playouts: 10,
-            elapsed_ms: 1.0,
-            playouts_per_sec: 10_000.0,
-            nodes: 5,
-            root_visits: 10,
-            max_depth: 2,
-            mean_depth: 1.0,
-            memory_bytes: 100,
-            bytes_per_node: 20,
             side_to_move: side,
+            best_move: None,
+            pv: Vec::new(),
             win_probability: win,
             proven_winner: None,
+            elapsed_ms: 1.0,
+            searched: 10,
+            searched_per_sec: 10_000.0,
             children: Vec::new(),
-            pv: Vec::new(),
-            best_move: None,
-            tree_full: false,
-            alphabeta: None,
+            engine: crate::search::EngineReport::Uct(crate::search::UctReport {
+                nodes: 5,
+                root_visits: 10,
+                max_depth: 2,
+                mean_depth: 1.0,
+                memory_bytes: 100,
+                bytes_per_node: 20,
+                tree_full: false,
+            }),
         }
     }
 

@@ -21,7 +21,8 @@ impl AppState {
         let map = &self.analysis.map;
         let latest = self.analysis.latest()?;
         // Alpha-beta keeps no tree: its chart is drawn from the snapshot.
-        if !map.open || latest.id != self.engine.last_search_id || latest.info.alphabeta.is_some() {
+        if !map.open || latest.id != self.engine.last_search_id || latest.info.alphabeta().is_some()
+        {
             return None;
         }
         let request = WorkerRequest::TreeMap {
@@ -208,7 +209,7 @@ mod tests {
         assert!(state
             .analysis
             .latest()
-            .is_some_and(|s| s.info.alphabeta.is_some()));
+            .is_some_and(|s| s.info.alphabeta().is_some()));
         assert_eq!(state.tree_map_request(), None);
     }
 
