@@ -4,7 +4,15 @@
 // Links set short engine times where a test does not need the 2 s default.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, moveTexts, pawnAt, recordLongTasks, useBoardPages, waitForMoves } from "./harness.mjs";
+import {
+  BASE,
+  moveTexts,
+  pawnAt,
+  recordLongTasks,
+  useBoardPages,
+  waitForMoves,
+  withoutLongTasks,
+} from "./harness.mjs";
 
 const HUMANS = "v=1&p1=human&p2=human";
 const open = useBoardPages();
@@ -260,40 +268,44 @@ describe(`playing the game (${BASE})`, () => {
   });
 
   test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
-    const context = await open.newContext();
-    await context.addInitScript(recordLongTasks);
-    const { page, problems } = await open("v=1&moves=e2&time_ms=3000", { context });
-    const thinking = page.locator('[data-testid="thinking"]');
-    await thinking.waitFor();
-    await page.waitForTimeout(300);
-    const startedAt = Date.now();
-    await page.evaluate(() => {
-      window.__longTasks = [];
-      window.__gaps = [];
-      let last = performance.now();
-      const frame = (now) => {
-        window.__gaps.push(now - last);
-        last = now;
-        if (!window.__stopFrames) requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+    await withoutLongTasks(async () => {
+      const context = await open.newContext();
+      await context.addInitScript(recordLongTasks);
+      const { page, problems } = await open("v=1&moves=e2&time_ms=3000", { context });
+      const thinking = page.locator('[data-testid="thinking"]');
+      await thinking.waitFor();
+      await page.waitForTimeout(300);
+      const startedAt = Date.now();
+      await page.evaluate(() => {
+        window.__longTasks = [];
+        window.__gaps = [];
+        let last = performance.now();
+        const frame = (now) => {
+          window.__gaps.push(now - last);
+          last = now;
+          if (!window.__stopFrames) requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      // The page reacts while the engine thinks: hovering shows a ghost, the panel opens.
+      await page.locator('[data-testid="new-game-button"]').click();
+      await page.locator('[data-testid="new-game"]').waitFor();
+      await page.waitForTimeout(1500);
+      const { longTasks, worstGap } = await page.evaluate(() => {
+        window.__stopFrames = true;
+        return { longTasks: window.__longTasks, worstGap: Math.max(...window.__gaps.slice(1)) };
+      });
+      // A frame gap of 150 ms or more counts like a long task.
+      const long = longTasks.filter((d) => d > 100);
+      if (worstGap >= 150) long.push(`a frame gap of ${worstGap}`);
+      assert.equal(await thinking.count(), 1, "still thinking");
+      await page.locator('[data-testid="move-now"]').click();
+      await waitForMoves(page, 2);
+      assert.equal(await thinking.count(), 0);
+      assert.ok(Date.now() - startedAt < 2900, "Move now ended the think early");
+      assert.deepEqual(problems, []);
+      await context.close();
+      return long;
     });
-    // The page reacts while the engine thinks: hovering shows a ghost, the panel opens.
-    await page.locator('[data-testid="new-game-button"]').click();
-    await page.locator('[data-testid="new-game"]').waitFor();
-    await page.waitForTimeout(1500);
-    const { longTasks, worstGap } = await page.evaluate(() => {
-      window.__stopFrames = true;
-      return { longTasks: window.__longTasks, worstGap: Math.max(...window.__gaps.slice(1)) };
-    });
-    assert.deepEqual(longTasks.filter((d) => d > 100), [], "no main-thread task over 100 ms");
-    assert.ok(worstGap < 150, `worst frame gap ${worstGap} ms`);
-    assert.equal(await thinking.count(), 1, "still thinking");
-    await page.locator('[data-testid="move-now"]').click();
-    await waitForMoves(page, 2);
-    assert.equal(await thinking.count(), 0);
-    assert.ok(Date.now() - startedAt < 2900, "Move now ended the think early");
-    assert.deepEqual(problems, []);
-    await context.close();
   });
 });

@@ -102,6 +102,32 @@ export function recordLongTasks() {
   }).observe({ type: "longtask", buffered: false });
 }
 
+/** How many times a scenario watched for long tasks may run (see `withoutLongTasks`). */
+export const LONG_TASK_TRIES = 3;
+
+/**
+ * Runs `scenario` until one run sees no main-thread task over its limit, at
+ * most `tries` times; `scenario` returns what it saw over the limit (an empty
+ * array when nothing), and any other failure in it ends the test at once.
+ *
+ * On these 2-core machines the engine's workers hold the cores, so a task of
+ * a few milliseconds is now and then stretched past 50 ms while it waits for
+ * a core (docs/experiments.md, "The page's main thread while the engine
+ * works"); the same happens, as often, to the build before the engine-core
+ * redesign on the same machine. The page's own long work shows on every run,
+ * and fails the test.
+ */
+export async function withoutLongTasks(scenario, tries = LONG_TASK_TRIES) {
+  const seen = [];
+  for (let run = 1; run <= tries; run++) {
+    const long = await scenario();
+    if (long.length === 0) return;
+    seen.push(`[${long.map((d) => (typeof d === "number" ? Math.round(d) : d)).join(", ")}]`);
+    console.log(`over the limit on run ${run} of ${tries}: ${seen.at(-1)} ms`);
+  }
+  assert.fail(`main-thread tasks over the limit on all ${tries} runs: ${seen.join("; ")} ms`);
+}
+
 /** A fresh profile from `open` (see `useBoardPages`) that records long tasks. */
 export async function watchedContext(open) {
   const context = await open.newContext();
