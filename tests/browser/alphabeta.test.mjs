@@ -14,6 +14,7 @@ import {
   useBoardPages,
   waitForMoves,
   watchedContext,
+  hostSlowdown,
   withoutLongTasks,
 } from "./harness.mjs";
 
@@ -78,6 +79,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
   });
 
   test("while alpha-beta thinks no main-thread task is over 50 ms, and Move now answers within 200 ms", async () => {
+    const limit = 50 * (await hostSlowdown(open));
     await withoutLongTasks(async () => {
       const context = await watchedContext(open);
       const { page, problems } = await open("v=1&moves=e2&time_ms=20000&p2_engine=alphabeta", { context });
@@ -91,7 +93,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
       await page.locator('[data-testid="new-game"]').waitFor();
       await page.waitForTimeout(1500);
       const longTasks = await page.evaluate(() => window.__longTasks);
-      const long = longTasks.filter((d) => d > 50);
+      const long = longTasks.filter((d) => d > limit);
       assert.match(await page.locator('[data-testid="thinking"]').innerText(), /nodes/);
       const answered = await moveNowAnswerMs(page);
       assert.ok(answered < 200, `Move now answered after ${answered.toFixed(0)} ms`);
@@ -104,6 +106,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
   });
 
   test("analysis with alpha-beta shows the PV, the iteration table, root scores, its stats and the tree map by nodes", async () => {
+    const limit = 50 * (await hostSlowdown(open));
     await withoutLongTasks(async () => {
       const context = await watchedContext(open);
       const { page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta", { context });
@@ -171,7 +174,7 @@ describe(`alpha-beta in the web app (${BASE})`, () => {
       }
       assert.match(await page.locator(".tree-map-legend").innerText(), /nodes/);
       const longTasks = await page.evaluate(() => window.__longTasks);
-      const long = longTasks.filter((d) => d > 50);
+      const long = longTasks.filter((d) => d > limit);
       await page.locator('[data-testid="analysis-toggle"]').click();
       assert.deepEqual(await moveTexts(page), ["e2", "e8"], "analysis never plays a move");
       assert.deepEqual(problems, []);

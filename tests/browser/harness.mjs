@@ -102,6 +102,42 @@ export function recordLongTasks() {
   }).observe({ type: "longtask", buffered: false });
 }
 
+/**
+ * Playouts/s of one worker analysing 1. e2 e8 for 4 s in this suite's
+ * Chromium on a healthy machine of this kind (134,431 and 137,367 in the
+ * threads test's log of the last full suite before the engine-core
+ * redesign; docs/experiments.md, "The page's main thread while the engine
+ * works"): the speed the long-task limits (50 ms, 100 ms) are meant for.
+ */
+export const REFERENCE_ONE_WORKER_PER_SEC = 135_000;
+
+let slowdown;
+
+/**
+ * How many times slower than the reference machine this one runs the engine
+ * in the page (at least 1): the reference playouts/s over one worker's,
+ * measured once per test file by analysing 1. e2 e8 for 4 s. Long-task
+ * limits are multiplied by it, since the same page work takes that much
+ * longer on a slower machine; a task that grows on the same machine still
+ * fails.
+ */
+export async function hostSlowdown(open) {
+  if (slowdown === undefined) {
+    const context = await open.newContext();
+    const { page } = await open("v=1&p1=human&p2=human&moves=e2.e8&threads=1", { context });
+    await page.locator('[data-testid="analysis-toggle"]').click();
+    await page.waitForFunction(() => {
+      const row = document.querySelector('[data-stat="elapsed"]');
+      return row && Number(row.dataset.value) >= 4000;
+    });
+    const perSec = Number(await page.locator('[data-stat="playouts-per-sec"]').getAttribute("data-value"));
+    await context.close();
+    slowdown = Math.max(1, REFERENCE_ONE_WORKER_PER_SEC / perSec);
+    console.log(`one worker: ${perSec.toFixed(0)} playouts/s; long-task limits × ${slowdown.toFixed(2)}`);
+  }
+  return slowdown;
+}
+
 /** How many times a scenario watched for long tasks may run (see `withoutLongTasks`). */
 export const LONG_TASK_TRIES = 3;
 

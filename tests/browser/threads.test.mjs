@@ -23,21 +23,14 @@ import {
   useBoardPages,
   waitForMoves,
   watchedContext,
+  REFERENCE_ONE_WORKER_PER_SEC,
+  hostSlowdown,
   withoutLongTasks,
 } from "./harness.mjs";
 
 const open = useBoardPages();
 
 const MIN_SPEEDUP = Number(process.env.QUORIDOR_MIN_SPEEDUP ?? "1.3");
-
-/**
- * Playouts/s of one worker analysing 1. e2 e8 for 4 s in this suite's
- * Chromium on a healthy machine of this kind (134,431 and 137,367 in this
- * test's log of the last full suite before the engine-core redesign; see
- * docs/experiments.md, "The page's main thread while the engine works"):
- * the speed the 50 ms limit on main-thread tasks is meant for.
- */
-const REFERENCE_ONE_WORKER_PER_SEC = 135_000;
 
 const stat = async (page, name) => Number(await page.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
 const workers = async (page) => Number(await page.locator('[data-testid="workers"]').getAttribute("data-value"));
@@ -93,6 +86,7 @@ describe(`engine worker pool (${BASE})`, () => {
   });
 
   test("with threads 2 Move now answers within 200 ms and reaches both workers", async () => {
+    const limit = 50 * (await hostSlowdown(open));
     await withoutLongTasks(async () => {
       const context = await watchedContext(open);
       const { page, problems } = await open("v=1&moves=e2&time_ms=20000&threads=2", { context });
@@ -113,7 +107,7 @@ describe(`engine worker pool (${BASE})`, () => {
       await page.waitForTimeout(600);
       assert.equal(await stat(page, "playouts"), playouts, "no snapshot after the move");
       const longTasks = await page.evaluate(() => window.__longTasks);
-      const long = longTasks.filter((d) => d > 50);
+      const long = longTasks.filter((d) => d > limit);
       assert.deepEqual(problems, []);
       await context.close();
       return long;
