@@ -113,6 +113,9 @@ export const REFERENCE_ONE_WORKER_PER_SEC = 135_000;
 
 let slowdown;
 
+/** How many times slower than the reference a worker making `perSec` playouts/s runs (at least 1). */
+export const slowdownAt = (perSec) => Math.max(1, REFERENCE_ONE_WORKER_PER_SEC / perSec);
+
 /**
  * How many times slower than the reference machine this one runs the engine
  * in the page (at least 1): the reference playouts/s over one worker's,
@@ -132,7 +135,7 @@ export async function hostSlowdown(open) {
     });
     const perSec = Number(await page.locator('[data-stat="playouts-per-sec"]').getAttribute("data-value"));
     await context.close();
-    slowdown = Math.max(1, REFERENCE_ONE_WORKER_PER_SEC / perSec);
+    slowdown = slowdownAt(perSec);
     console.log(`one worker: ${perSec.toFixed(0)} playouts/s; long-task limits × ${slowdown.toFixed(2)}`);
   }
   return slowdown;

@@ -23,8 +23,8 @@ import {
   useBoardPages,
   waitForMoves,
   watchedContext,
-  REFERENCE_ONE_WORKER_PER_SEC,
   hostSlowdown,
+  slowdownAt,
   withoutLongTasks,
 } from "./harness.mjs";
 
@@ -137,7 +137,7 @@ describe(`engine worker pool (${BASE})`, () => {
       // limit is 50 ms on a machine whose one worker makes the reference
       // playouts/s here, longer in proportion on a slower one (the same
       // page work takes longer there): measured by this round's threads 1.
-      const limit = 50 * Math.max(1, REFERENCE_ONE_WORKER_PER_SEC / one.perSec);
+      const limit = 50 * slowdownAt(one.perSec);
       const long = two.longTasks.filter((d) => d > limit);
       if (long.length === 0) clean += 1;
       else console.log(`round ${round + 1}: tasks over ${limit.toFixed(0)} ms: [${long.map(Math.round)}]`);
