@@ -108,3 +108,24 @@ fn review_of_a_bad_record_is_an_error_not_a_panic() {
     let bad_flag = quoridor(&["review", "--time-ms", "0", "e2"]);
     assert_eq!(bad_flag.status.code(), Some(2));
 }
+
+#[test]
+fn review_without_a_move_is_refused() {
+    for args in [&["review"][..], &["review", ""], &["review", "--size", "5"]] {
+        let out = quoridor(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "error: review needs a record with at least one move\n",
+            "{args:?}"
+        );
+        assert_eq!(text(&out.stdout), "", "{args:?}");
+    }
+}
+
+#[test]
+fn review_off_a_terminal_prints_no_progress() {
+    let out = quoridor(&["review", "--playouts", "20", "[size 3] b2 a3 b3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "", "stderr is a pipe here");
+}

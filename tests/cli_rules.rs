@@ -139,8 +139,23 @@ fn show_reports_the_winner() {
     let text = stdout(&out);
     assert!(text.contains("player 1 has won"));
     assert!(text.contains("record: [size 3] b2 a3 b3"));
+}
+
+#[test]
+fn moves_after_a_finished_game_lists_none_and_says_who_won() {
     let moves = quoridor(&["moves", "[size 3] b2 a3 b3"]);
-    assert_eq!(stdout(&moves).trim(), "");
+    assert_eq!(moves.status.code(), Some(0));
+    assert_eq!(
+        stdout(&moves),
+        "\n",
+        "no move, and nothing a script would read as one"
+    );
+    assert_eq!(
+        stderr(&moves),
+        "game over: player 1 has won; no move is legal\n"
+    );
+    let playing = quoridor(&["moves", "[size 3] b2 a3"]);
+    assert_eq!(stderr(&playing), "", "a game in progress needs no note");
 }
 
 #[test]

@@ -106,6 +106,45 @@ impl RunProgress {
     }
 }
 
+/// Positions searched by `review`, out of the record's: a bar on stderr
+/// when it is a terminal, nothing otherwise (pipes and logs get only the
+/// review).
+pub struct ReviewProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl ReviewProgress {
+    /// Progress over `total` positions.
+    pub fn new(total: u64) -> ReviewProgress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total);
+            let style = ProgressStyle::with_template(
+                "[{bar:30}] {pos}/{len} positions searched  {elapsed} elapsed",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("#>.");
+            bar.set_style(style);
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar
+        });
+        ReviewProgress { bar }
+    }
+
+    /// `done` positions searched.
+    pub fn update(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// `1:05` or `1:02:03`.
 fn clock(d: Duration) -> String {
     let s = d.as_secs();

@@ -3,6 +3,7 @@
 //! page's review, see [`crate::review`]).
 
 use super::position_args::{PositionArgs, PositionError};
+use super::progress::ReviewProgress;
 use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::review::{annotated_record, GameReview, PositionEval};
@@ -64,6 +65,8 @@ fn engine_kind(text: &str) -> Result<EngineKind, String> {
 pub enum ReviewError {
     /// The record or the variant flags do not give a position.
     Position(PositionError),
+    /// The record has no move to judge.
+    NoMoves,
     /// The review could not be written.
     Output(StdoutError),
 }
@@ -72,6 +75,7 @@ impl fmt::Display for ReviewError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReviewError::Position(e) => e.fmt(f),
+            ReviewError::NoMoves => f.write_str("review needs a record with at least one move"),
             ReviewError::Output(e) => e.fmt(f),
         }
     }
@@ -91,15 +95,18 @@ impl From<std::io::Error> for ReviewError {
     }
 }
 
-/// Searches every position of the record, then prints the annotated record
-/// and the summary.
+/// Searches every position of the record (a progress bar on a terminal),
+/// then prints the annotated record and the summary; a record without moves
+/// has nothing to judge and is refused.
 pub fn review(args: &ReviewArgs) -> Result<(), ReviewError> {
     let game = args.position.game()?;
+    if game.moves().is_empty() {
+        return Err(ReviewError::NoMoves);
+    }
     let config = args.config();
-    let evals: Vec<PositionEval> = (0..=game.moves().len())
-        .filter_map(|ply| game.position_at(ply))
-        .map(|position| PositionEval::search(position, &config))
-        .collect();
+    let progress = ReviewProgress::new(game.moves().len() as u64 + 1);
+    let evals = PositionEval::search_game(&game, &config, |done, _| progress.update(done as u64));
+    progress.finish();
     let judged = GameReview::judge(&game, &evals);
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", annotated_record(&game, &judged))?;

@@ -60,8 +60,16 @@ impl From<std::io::Error> for RulesError {
 }
 
 /// Prints every legal move after the record, space-separated, on one line.
+/// After a finished game the line is empty and stderr says who won, so a
+/// script reading the moves gets none and a person reads why.
 pub fn moves(position: &PositionArgs) -> Result<(), RulesError> {
     let game = position.game()?;
+    if let Some(winner) = game.winner() {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "game over: {winner} has won; no move is legal"
+        );
+    }
     let moves: Vec<String> = game
         .position()
         .legal_moves()

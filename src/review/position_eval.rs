@@ -1,7 +1,7 @@
 //! The engine's view of one position of a game: player 1's win chance at
 //! best play, the move it would play and its line.
 
-use crate::game::{Move, Player, Position};
+use crate::game::{Game, Move, Player, Position};
 use crate::search::{for_player, new_engine, EngineConfig, SearchInfo};
 use serde::{Deserialize, Serialize};
 
@@ -67,8 +67,49 @@ impl PositionEval {
         PositionEval::from_info(&search.info(usize::MAX))
     }
 
+    /// Searches every position of `game`, the start and the position after
+    /// each move, in order; `searched(done, total)` is called after each
+    /// one (for a progress bar: a review takes seconds a position).
+    pub fn search_game(
+        game: &Game,
+        config: &EngineConfig,
+        mut searched: impl FnMut(usize, usize),
+    ) -> Vec<PositionEval> {
+        let total = game.moves().len() + 1;
+        (0..total)
+            .filter_map(|ply| game.position_at(ply))
+            .enumerate()
+            .map(|(done, position)| {
+                let eval = PositionEval::search(position, config);
+                searched(done + 1, total);
+                eval
+            })
+            .collect()
+    }
+
     /// `player`'s win chance here.
     pub fn win_for(&self, player: Player) -> f64 {
         for_player(self.p1_win, player)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Limits, SearchParams};
+
+    #[test]
+    fn searching_a_game_reports_each_position_once_in_order() {
+        let game: Game = "[size 5] [walls 0] c2 c4 c3 b4 c4 b3 c5".parse().unwrap();
+        let config = EngineConfig::uct(SearchParams {
+            limits: Limits::playouts(20),
+            ..SearchParams::default()
+        });
+        let mut calls = Vec::new();
+        let evals =
+            PositionEval::search_game(&game, &config, |done, total| calls.push((done, total)));
+        assert_eq!(evals.len(), 8);
+        let expected: Vec<(usize, usize)> = (1..=8).map(|done| (done, 8)).collect();
+        assert_eq!(calls, expected);
     }
 }
