@@ -307,6 +307,48 @@ fn a_book_from_the_book_command_feeds_the_arena_and_repeats_with_its_seed() {
 }
 
 #[test]
+fn a_book_without_any_opening_is_refused_and_a_short_one_is_said() {
+    let none = common::quoridor(&["book", "--size", "3", "--walls", "0", "--count", "50"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert_eq!(common::stdout(&none), "", "no empty book is written");
+    let error = common::stderr(&none);
+    assert!(
+        error.starts_with("error: no opening found on 3x3 with 0 walls at 4 plies: of ")
+            && error.ends_with("try a bigger board, other --plies or a wider --balance\n")
+            && error.lines().count() == 1,
+        "{error}"
+    );
+    let short = common::quoridor(&[
+        "book",
+        "--size",
+        "4",
+        "--walls",
+        "0",
+        "--count",
+        "50",
+        "--plies",
+        "2",
+        "--playouts",
+        "50",
+        "--balance",
+        "50",
+    ]);
+    assert_eq!(short.status.code(), Some(0));
+    assert!(
+        common::stderr(&short).starts_with("book: only 9 of 50 openings found"),
+        "{}",
+        common::stderr(&short)
+    );
+    assert_eq!(
+        common::stdout(&short)
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .count(),
+        9
+    );
+}
+
+#[test]
 fn bad_flags_and_bad_openings_are_reported_with_exit_code_2() {
     let dir = scratch("bad");
     let bad = dir.join("bad.txt");

@@ -15,6 +15,22 @@ use std::io::Write;
 pub enum BookError {
     /// `--size` and `--walls` make no variant.
     Variant(VariantError),
+    /// Every opening drawn repeated a position or was unbalanced: the book
+    /// would be empty, and `arena --openings` refuses an empty book.
+    NoOpenings {
+        /// The board.
+        variant: Variant,
+        /// Moves in each opening.
+        plies: usize,
+        /// The `--balance` in points.
+        balance: u64,
+        /// Openings drawn.
+        drawn: usize,
+        /// Of those, the ones that repeated a position.
+        repeated: usize,
+        /// Of those, the ones too far from 50%.
+        unbalanced: usize,
+    },
     /// The book could not be written.
     Output(StdoutError),
 }
@@ -23,6 +39,21 @@ impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::Variant(e) => e.fmt(f),
+            BookError::NoOpenings {
+                variant,
+                plies,
+                balance,
+                drawn,
+                repeated,
+                unbalanced,
+            } => write!(
+                f,
+                "no opening found on {size}x{size} with {walls} walls at {plies} plies: of {drawn} \
+                 drawn, {repeated} repeated a position and {unbalanced} were not within 50 ± \
+                 {balance}%; try a bigger board, other --plies or a wider --balance",
+                size = variant.size(),
+                walls = variant.walls(),
+            ),
             BookError::Output(e) => e.fmt(f),
         }
     }
@@ -88,10 +119,21 @@ impl BookArgs {
     }
 }
 
-/// Generates the book and prints it; a shortfall is reported on stderr.
+/// Generates the book and prints it; a shortfall is reported on stderr, and
+/// a book without any opening is refused (nothing is printed).
 pub fn book(args: &BookArgs) -> Result<(), BookError> {
     let settings = args.settings()?;
     let book = generate_book(&settings);
+    if book.openings.is_empty() {
+        return Err(BookError::NoOpenings {
+            variant: settings.variant,
+            plies: settings.plies,
+            balance: args.balance,
+            drawn: book.drawn,
+            repeated: book.repeated,
+            unbalanced: book.unbalanced,
+        });
+    }
     let mut out = std::io::stdout().lock();
     let v = settings.variant;
     writeln!(
