@@ -132,10 +132,35 @@ fn numbers_out_of_range_are_errors_with_the_range() {
         "cannot be used with",
     );
     assert_one_error_line(&["bench", "--params", "fast"], "possible values");
-    assert_one_error_line(
-        &["bench", "--engine", "alphabeta", "--game"],
-        "--game and --threads measure the UCT engine",
-    );
+}
+
+#[test]
+fn bench_refuses_each_flag_the_chosen_engine_does_not_use() {
+    for (flag, value) in [
+        ("--playouts", Some("100")),
+        ("--params", Some("thesis")),
+        ("--threads", Some("1")),
+        ("--game", None),
+    ] {
+        let mut args = vec!["bench", "--engine", "alphabeta", flag];
+        args.extend(value);
+        assert_one_error_line(
+            &args,
+            &format!(
+                "error: {flag} applies to --engine uct only (alpha-beta searches each position \
+                 for --ms milliseconds, on one thread)"
+            ),
+        );
+    }
+    for engine in [&[][..], &["--engine", "uct"]] {
+        let mut args = vec!["bench", "--ms", "10"];
+        args.extend(engine);
+        assert_one_error_line(
+            &args,
+            "error: --ms applies to --engine alphabeta only (UCT searches each position for \
+             --playouts playouts)",
+        );
+    }
 }
 
 #[test]

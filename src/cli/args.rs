@@ -90,23 +90,25 @@ pub struct PerftArgs {
 /// The flags of `bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Playouts per position (at least 1)
-    #[arg(long, value_name = "N", default_value_t = crate::bench::DEFAULT_BENCH_PLAYOUTS, value_parser = Whole::at_least_one())]
-    pub playouts: u64,
-    /// Engine settings to measure
-    #[arg(long, value_name = "NAME", value_enum, default_value_t = BenchParams::Default)]
-    pub params: BenchParams,
+    /// Playouts per position (at least 1) [default: 20000]
+    // Options without clap defaults, so that `bench` sees which flags were
+    // given and refuses those the engine does not use.
+    #[arg(long, value_name = "N", value_parser = Whole::at_least_one())]
+    pub playouts: Option<u64>,
+    /// Engine settings to measure [default: default]
+    #[arg(long, value_name = "NAME", value_enum)]
+    pub params: Option<BenchParams>,
     /// Engine to measure: uct (a playout count per position) or alphabeta
     /// (a fixed time per position: nodes/s and the depth reached)
     #[arg(long, value_name = "ENGINE", default_value = "uct", value_parser = |s: &str| s.parse::<crate::search::EngineKind>().map_err(|e| e.to_string()))]
     pub engine: crate::search::EngineKind,
-    /// With --engine alphabeta: milliseconds per position
-    #[arg(long, value_name = "MS", default_value_t = crate::bench::DEFAULT_BENCH_MS, value_parser = Whole::at_least_one())]
-    pub ms: u64,
+    /// With --engine alphabeta: milliseconds per position [default: 1000]
+    #[arg(long, value_name = "MS", value_parser = Whole::at_least_one())]
+    pub ms: Option<u64>,
     /// With --engine uct: search threads, sharing one tree (the playout
-    /// count is a total)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = Whole::new(1, u64::from(crate::search::MAX_THREADS)))]
-    pub threads: u64,
+    /// count is a total) [default: 1]
+    #[arg(long, value_name = "N", value_parser = Whole::new(1, u64::from(crate::search::MAX_THREADS)))]
+    pub threads: Option<u64>,
     /// With --engine uct: instead of four fresh positions, think at each of
     /// the first 24 positions of a game, keeping the tree between thinks as
     /// in a match (bigger, reused trees)

@@ -1,9 +1,11 @@
 //! `bench`: the engine benchmark of [`crate::bench`] (UCT on `--threads` threads).
 
 use super::args::BenchArgs;
+use super::args::BenchParams;
 use super::stdout::StdoutError;
 use crate::bench::{
-    alphabeta_bench_params, bench_params, run, run_alphabeta, run_game, BenchError, GAME,
+    alphabeta_bench_params, bench_params, run, run_alphabeta, run_game, BenchError,
+    DEFAULT_BENCH_MS, DEFAULT_BENCH_PLAYOUTS, GAME,
 };
 use crate::search::{EngineKind, MAX_THREADS};
 use std::fmt;
@@ -12,8 +14,15 @@ use std::io::Write;
 /// Why `bench` stopped.
 #[derive(Debug)]
 pub enum BenchCommandError {
-    /// `--game` or `--threads` was given with `--engine alphabeta`.
-    UctOnlyFlags,
+    /// A flag of the other engine's benchmark was given: `--playouts`,
+    /// `--params`, `--threads` or `--game` with `--engine alphabeta`, or
+    /// `--ms` with UCT.
+    InapplicableFlag {
+        /// The flag, `--ms`.
+        flag: &'static str,
+        /// The engine it applies to.
+        applies_to: EngineKind,
+    },
     /// `--params` names no benchmark settings.
     UnknownParams {
         /// The name.
@@ -28,10 +37,18 @@ pub enum BenchCommandError {
 impl fmt::Display for BenchCommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BenchCommandError::UctOnlyFlags => f.write_str(
-                "--game and --threads measure the UCT engine; --engine alphabeta searches \
-                 the four positions on one thread",
-            ),
+            BenchCommandError::InapplicableFlag { flag, applies_to } => match applies_to {
+                EngineKind::AlphaBeta => write!(
+                    f,
+                    "{flag} applies to --engine alphabeta only (UCT searches each position \
+                     for --playouts playouts)"
+                ),
+                EngineKind::Uct => write!(
+                    f,
+                    "{flag} applies to --engine uct only (alpha-beta searches each position \
+                     for --ms milliseconds, on one thread)"
+                ),
+            },
             BenchCommandError::UnknownParams { name } => write!(f, "no settings named {name:?}"),
             BenchCommandError::Position(e) => e.fmt(f),
             BenchCommandError::Output(e) => e.fmt(f),
@@ -47,20 +64,41 @@ impl From<std::io::Error> for BenchCommandError {
     }
 }
 
+/// The first flag given that `args.engine`'s benchmark does not use: a
+/// flag the user gave must change the run or be refused, never ignored.
+fn inapplicable_flag(args: &BenchArgs) -> Option<BenchCommandError> {
+    let (flag, applies_to) = match args.engine {
+        EngineKind::AlphaBeta => {
+            let uct_only = [
+                ("--playouts", args.playouts.is_some()),
+                ("--params", args.params.is_some()),
+                ("--threads", args.threads.is_some()),
+                ("--game", args.game),
+            ];
+            let flag = uct_only.into_iter().find(|(_, given)| *given)?.0;
+            (flag, EngineKind::Uct)
+        }
+        EngineKind::Uct => (args.ms.is_some().then_some("--ms")?, EngineKind::AlphaBeta),
+    };
+    Some(BenchCommandError::InapplicableFlag { flag, applies_to })
+}
+
 /// Runs the benchmark with `args` and prints the report.
 pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
+    if let Some(error) = inapplicable_flag(args) {
+        return Err(error);
+    }
     if args.engine == EngineKind::AlphaBeta {
-        if args.game || args.threads > 1 {
-            return Err(BenchCommandError::UctOnlyFlags);
-        }
         return bench_alphabeta(args);
     }
-    let name = args.params.to_string();
+    let name = args.params.unwrap_or(BenchParams::Default).to_string();
     let mut params = bench_params(&name)
         .ok_or_else(|| BenchCommandError::UnknownParams { name: name.clone() })?;
-    params.threads = u32::try_from(args.threads).unwrap_or(MAX_THREADS);
+    let thread_count = args.threads.unwrap_or(1);
+    params.threads = u32::try_from(thread_count).unwrap_or(MAX_THREADS);
+    let playouts = args.playouts.unwrap_or(DEFAULT_BENCH_PLAYOUTS);
     let mut out = std::io::stdout().lock();
-    let threads = match args.threads {
+    let threads = match thread_count {
         1 => "one thread".to_string(),
         n => format!("{n} threads (playouts in total, playouts/s summed)"),
     };
@@ -80,14 +118,13 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     };
     writeln!(
         out,
-        "bench: params {name}, {} playouts per {what}, seed 1, {threads}",
-        args.playouts
+        "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}"
     )?;
     out.flush()?;
     let report = if args.game {
-        run_game(&params, args.playouts)
+        run_game(&params, playouts)
     } else {
-        run(&params, args.playouts)
+        run(&params, playouts)
     }
     .map_err(BenchCommandError::Position)?;
     writeln!(out, "{report}")?;
@@ -99,15 +136,47 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
 /// nodes/s and the depth reached.
 fn bench_alphabeta(args: &BenchArgs) -> Result<(), BenchCommandError> {
     let params = alphabeta_bench_params();
+    let ms = args.ms.unwrap_or(DEFAULT_BENCH_MS);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "bench: engine alphabeta, {} ms per position, hash {} MiB, one thread",
-        args.ms, params.alphabeta.hash_mb
+        "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread",
+        params.alphabeta.hash_mb
     )?;
     out.flush()?;
-    let report = run_alphabeta(&params, args.ms).map_err(BenchCommandError::Position)?;
+    let report = run_alphabeta(&params, ms).map_err(BenchCommandError::Position)?;
     writeln!(out, "{report}")?;
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::args::Cli;
+    use super::*;
+    use clap::CommandFactory;
+
+    /// The flags are options without clap defaults (to see which were
+    /// given), so their help states the default by hand: it must be the one
+    /// `bench` applies.
+    #[test]
+    fn the_help_states_the_defaults_bench_applies() {
+        let command = Cli::command();
+        let bench = command
+            .find_subcommand("bench")
+            .expect("bench is a subcommand");
+        let help = |id: &str| {
+            bench
+                .get_arguments()
+                .find(|a| a.get_id() == id)
+                .and_then(|a| a.get_help())
+                .map(|h| h.to_string())
+                .unwrap_or_default()
+        };
+        assert!(help("playouts").ends_with(&format!("[default: {DEFAULT_BENCH_PLAYOUTS}]")));
+        assert!(help("ms").ends_with(&format!("[default: {DEFAULT_BENCH_MS}]")));
+        assert!(help("threads").ends_with("[default: 1]"));
+        let default = BenchParams::Default.to_string();
+        assert!(help("params").ends_with(&format!("[default: {default}]")));
+    }
 }
