@@ -1,10 +1,12 @@
 //! Progress of a long run (the arena's games, the experiments' settings) on
 //! stderr: an indicatif bar with the running score, elapsed time and ETA when
 //! stderr is a terminal; otherwise plain lines, so logs and tests read text
-//! without escape codes.
+//! without escape codes. The ETA is `-` until a game has finished: before
+//! that there is no pace to extrapolate from.
 
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use std::io::IsTerminal;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Games done out of a known total.
@@ -33,9 +35,16 @@ impl RunProgress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
             let style = ProgressStyle::with_template(
-                "[{bar:30}] {prefix}{pos}/{len} games  {msg}  {elapsed} elapsed, ETA {eta}",
+                "[{bar:30}] {prefix}{pos}/{len} games  {msg}  {elapsed} elapsed, ETA {time_left}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key(
+                "time_left",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let total = state.len().unwrap_or(0);
+                    let _ = w.write_str(&eta_text(state.pos(), total, state.elapsed()));
+                },
+            )
             .progress_chars("#>.");
             bar.set_style(style);
             bar.set_prefix(label.clone());
@@ -71,7 +80,7 @@ impl RunProgress {
                     self.label,
                     self.total,
                     clock(self.started.elapsed()),
-                    clock(self.eta(done))
+                    eta_text(done, self.total, self.started.elapsed())
                 );
             }
         }
@@ -87,15 +96,6 @@ impl RunProgress {
             }
             None => self.update(done, score, Some(line)),
         }
-    }
-
-    /// Time left at the pace so far.
-    fn eta(&self, done: u64) -> Duration {
-        if done == 0 {
-            return Duration::ZERO;
-        }
-        let per_game = self.started.elapsed().as_secs_f64() / done as f64;
-        Duration::from_secs_f64(per_game * self.total.saturating_sub(done) as f64)
     }
 
     /// Removes the bar.
@@ -145,6 +145,19 @@ impl ReviewProgress {
     }
 }
 
+/// Time left for `total` games at the pace of the `done` finished in
+/// `elapsed`: `-` before the first has finished (no pace yet), else
+/// [`clock`].
+fn eta_text(done: u64, total: u64, elapsed: Duration) -> String {
+    if done == 0 {
+        return "-".to_string();
+    }
+    let per_game = elapsed.as_secs_f64() / done as f64;
+    clock(Duration::from_secs_f64(
+        per_game * total.saturating_sub(done) as f64,
+    ))
+}
+
 /// `1:05` or `1:02:03`.
 fn clock(d: Duration) -> String {
     let s = d.as_secs();
@@ -163,5 +176,13 @@ mod tests {
     fn clock_reads_minutes_and_hours() {
         assert_eq!(clock(Duration::from_secs(65)), "1:05");
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+    }
+
+    #[test]
+    fn no_eta_before_the_first_game_has_finished() {
+        let minute = Duration::from_secs(60);
+        assert_eq!(eta_text(0, 10, minute), "-");
+        assert_eq!(eta_text(1, 10, minute), "9:00");
+        assert_eq!(eta_text(10, 10, minute), "0:00");
     }
 }
