@@ -772,3 +772,55 @@ fn a_shard_file_that_cannot_be_written_is_saved_and_still_merges() {
     assert_eq!(record_lines(&String::from_utf8_lossy(&out.stdout)), 2);
     assert!(err.contains("A scored 50.0% of 2 games"), "{err}");
 }
+
+#[test]
+fn a_one_game_match_says_what_it_cannot_know() {
+    // Alpha-beta (counting nodes) against QTP `quoridor qtp` (no counts).
+    let qtp = format!("qtp:'{}' qtp --time-ms 20", env!("CARGO_BIN_EXE_quoridor"));
+    let (out, s, _) = arena(
+        "one-game",
+        &[
+            "--a",
+            "engine=alphabeta",
+            "--engine-b",
+            &qtp,
+            "--games",
+            "1",
+            "--playouts",
+            "50",
+        ],
+    );
+    let text = common::stdout(&out);
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no {start:?} line in {text}"))
+            .to_string()
+    };
+    assert!(line("A: ").contains(" nodes (median "), "{text}");
+    assert!(!line("A: ").contains("playouts"), "{text}");
+    assert!(line("B: ").contains(" ms per move — qtp:"), "{text}");
+    assert!(!line("B: ").contains("playouts"), "{text}");
+    assert_eq!(s["a"]["work_unit"], "nodes");
+    assert!(s["b"]["playouts_per_move"].is_null(), "{}", s["b"]);
+    // One game: one colour played, and no Elo estimate from one result.
+    assert!(
+        line("A as player 1: ").ends_with("; as player 2: no games"),
+        "{text}"
+    );
+    assert!(s["a_as_player_2"].is_null());
+    let a_won = s["a"]["wins"] == 1;
+    let undefined = if a_won {
+        "Elo A−B undefined (A won every game, too few for a 95% bound above 0)"
+    } else {
+        "Elo A−B undefined (B won every game, too few for a 95% bound below 0)"
+    };
+    assert!(line("A scored ").ends_with(undefined), "{text}");
+    let kind = if a_won { "a_won_all" } else { "b_won_all" };
+    assert_eq!(s["elo"]["kind"], kind, "{}", s["elo"]);
+    assert!(
+        common::stderr(&out).contains("limit 50 playouts a move (nodes for alpha-beta)"),
+        "{}",
+        common::stderr(&out)
+    );
+}

@@ -28,6 +28,7 @@ mod process_group;
 pub mod shard;
 mod stats;
 mod summary;
+mod work;
 
 pub use book::{generate_book, Book, BookSettings, Opening};
 pub use contender::{
@@ -39,5 +40,6 @@ pub use play::{
     SideStats, Tally,
 };
 pub use process_group::kill_all_engines;
-pub use stats::{elo_with_error, wilson_interval};
+pub use stats::{elo_with_error, wilson_interval, EloDifference};
 pub use summary::{describe, write_records, EngineSummary, Summary};
+pub use work::{Work, WorkUnit};

@@ -4,6 +4,7 @@
 //! a whole match or a chosen part of it spread over threads.
 
 use super::contender::{Contender, MatchLimit, RunningContender};
+use super::work::WorkUnit;
 use crate::game::{Game, Move, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -155,14 +156,20 @@ pub struct SideStats {
     pub moves: u32,
     /// Milliseconds it thought in total.
     pub ms: f64,
-    /// Playouts it reported in total.
+    /// Work it reported in total, in `unit`s (the name is older than
+    /// alpha-beta's nodes).
     pub playouts: u64,
-    /// The playouts each of its moves reported (moves that reported none
-    /// left out), for the median per move: a move answered at once from the
+    /// The work each of its moves reported (moves that reported none left
+    /// out), for the median per move: a move answered at once from the
     /// pawn-race table counts millions of lookups as playouts, which skews
     /// the mean but not the median. Empty in shard files of older builds.
     #[serde(default)]
     pub move_playouts: Vec<u64>,
+    /// What its counts count: `None` when no move reported any (a QTP
+    /// engine), and in shard files of older builds (whose counts were
+    /// playouts).
+    #[serde(default)]
+    pub unit: Option<WorkUnit>,
 }
 
 /// One finished game (as JSON, the record is its text, header included).
@@ -284,8 +291,11 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
         };
         stats[i].moves += 1;
         stats[i].ms += reply.ms;
-        stats[i].playouts += reply.playouts.unwrap_or(0);
-        stats[i].move_playouts.extend(reply.playouts);
+        if let Some(work) = reply.work {
+            stats[i].playouts += work.count;
+            stats[i].move_playouts.push(work.count);
+            stats[i].unit = Some(work.unit);
+        }
         let played = reply
             .text
             .parse::<Move>()

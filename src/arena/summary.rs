@@ -3,7 +3,8 @@
 //! plus every game record.
 
 use super::play::{Ending, GameResult, MatchConfig, Side};
-use super::stats::{elo_with_error, wilson_interval};
+use super::stats::{wilson_interval, EloDifference};
+use super::work::WorkUnit;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -20,13 +21,17 @@ pub struct EngineSummary {
     pub wins_second: usize,
     /// Mean milliseconds per move.
     pub ms_per_move: f64,
-    /// Mean playouts per move (as reported).
-    pub playouts_per_move: f64,
-    /// Median playouts per move, over the moves that reported any (`None`
+    /// Mean work per move (as reported, in `work_unit`s); `None` when no
+    /// move reported any (a QTP engine).
+    pub playouts_per_move: Option<f64>,
+    /// Median work per move, over the moves that reported any (`None`
     /// when none did): unlike the mean, not pulled up by the few moves
     /// answered at once with huge counts (wall-less endgames solved from
     /// the pawn-race table), so the figure to compare engines' speeds by.
     pub median_playouts_per_move: Option<f64>,
+    /// What the counts per move count: playouts (UCT) or nodes
+    /// (alpha-beta); `None` when no move reported a count.
+    pub work_unit: Option<WorkUnit>,
     /// Games lost by an illegal move or a crash.
     pub forfeits: usize,
 }
@@ -68,14 +73,15 @@ pub struct Summary {
     pub a_score: f64,
     /// 95% Wilson interval of A's score.
     pub a_score_interval: (f64, f64),
-    /// A's score moving first (as player 1), with its interval.
-    pub a_as_player_1: ColourScore,
-    /// A's score moving second (as player 2), with its interval.
-    pub a_as_player_2: ColourScore,
-    /// Elo of A minus B.
-    pub elo: f64,
-    /// Half-width of the Elo's 95% interval.
-    pub elo_error: f64,
+    /// A's score moving first (as player 1), with its interval; `None`
+    /// when A never moved first.
+    pub a_as_player_1: Option<ColourScore>,
+    /// A's score moving second (as player 2), with its interval; `None`
+    /// when A never moved second.
+    pub a_as_player_2: Option<ColourScore>,
+    /// Elo of A minus B: an estimate, or a bound when one engine won every
+    /// game (see [`EloDifference`]).
+    pub elo: EloDifference,
     /// Mean plies the engines played per game.
     pub mean_plies: f64,
     /// Games decided by the move cap.
@@ -103,15 +109,26 @@ impl Summary {
             let first = |r: &&GameResult| r.a_first == (side == Side::A);
             let moves: u32 = results.iter().map(|r| r.stats[i].moves).sum();
             let per_move = |total: f64| total / f64::from(moves.max(1));
+            // Shard files of older builds carry counts (playouts) but no unit.
+            let counted = results.iter().any(|r| {
+                let s = &r.stats[i];
+                s.unit.is_some() || s.playouts > 0 || !s.move_playouts.is_empty()
+            });
+            let work_unit = counted.then(|| {
+                results
+                    .iter()
+                    .find_map(|r| r.stats[i].unit)
+                    .unwrap_or(WorkUnit::Playouts)
+            });
             EngineSummary {
                 label: label.to_string(),
                 wins: results.iter().filter(won).count(),
                 wins_first: results.iter().filter(won).filter(first).count(),
                 wins_second: results.iter().filter(won).filter(|r| !first(r)).count(),
                 ms_per_move: per_move(results.iter().map(|r| r.stats[i].ms).sum()),
-                playouts_per_move: per_move(
-                    results.iter().map(|r| r.stats[i].playouts as f64).sum(),
-                ),
+                playouts_per_move: counted
+                    .then(|| per_move(results.iter().map(|r| r.stats[i].playouts as f64).sum())),
+                work_unit,
                 median_playouts_per_move: median(
                     results
                         .iter()
@@ -126,17 +143,16 @@ impl Summary {
         };
         let a = engine(Side::A, a_label);
         let b = engine(Side::B, b_label);
-        let (elo, elo_error) = elo_with_error(a.wins as f64, games);
         let a_first_games = results.iter().filter(|r| r.a_first).count();
         let a_total = ColourScore::new(a.wins, games);
+        let colour = |wins, games| (games > 0).then(|| ColourScore::new(wins, games));
         Summary {
             games,
             a_score: a_total.score,
             a_score_interval: a_total.interval,
-            a_as_player_1: ColourScore::new(a.wins_first, a_first_games),
-            a_as_player_2: ColourScore::new(a.wins_second, games - a_first_games),
-            elo,
-            elo_error,
+            a_as_player_1: colour(a.wins_first, a_first_games),
+            a_as_player_2: colour(a.wins_second, games - a_first_games),
+            elo: EloDifference::of(a.wins, games),
             mean_plies: results
                 .iter()
                 .map(|r| f64::from(r.engine_plies()))
@@ -162,31 +178,35 @@ impl Summary {
                 .median_playouts_per_move
                 .map(|m| format!(" (median {m:.0})"))
                 .unwrap_or_default();
+            let work = match (e.playouts_per_move, e.work_unit) {
+                (Some(mean), Some(unit)) => format!(" and {mean:.0} {unit}{median}"),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "{name}: {:>3} wins ({} moving first, {} second), {:.0} ms and {:.0} playouts{median} per move — {}",
-                e.wins, e.wins_first, e.wins_second, e.ms_per_move, e.playouts_per_move, e.label
+                "{name}: {:>3} wins ({} moving first, {} second), {:.0} ms{work} per move — {}",
+                e.wins, e.wins_first, e.wins_second, e.ms_per_move, e.label
             );
         }
         let _ = writeln!(
             out,
-            "A scored {:.1}% of {} games (95% Wilson interval {:.1}–{:.1}%), Elo A−B {} ± {:.0}",
+            "A scored {:.1}% of {} games (95% Wilson interval {:.1}–{:.1}%), Elo A−B {}",
             self.a_score * 100.0,
             self.games,
             lo * 100.0,
             hi * 100.0,
-            signed_whole(self.elo),
-            self.elo_error
+            elo_text(self.elo),
         );
-        let colour = |c: &ColourScore| {
-            format!(
+        let colour = |c: &Option<ColourScore>| match c {
+            Some(c) => format!(
                 "{}/{} = {:.1}% ({:.1}–{:.1}%)",
                 c.wins,
                 c.games,
                 c.score * 100.0,
                 c.interval.0 * 100.0,
                 c.interval.1 * 100.0
-            )
+            ),
+            None => "no games".to_string(),
         };
         let _ = writeln!(
             out,
@@ -220,6 +240,30 @@ fn median(mut values: Vec<u64>) -> Option<f64> {
         0 => None,
         _ if n % 2 == 1 => Some(values[n / 2] as f64),
         _ => Some((values[n / 2 - 1] as f64 + values[n / 2] as f64) / 2.0),
+    }
+}
+
+/// The Elo difference after `Elo A−B `: `+35 ± 40`, or for a sweep the
+/// bound when it is beyond 0 (`> +46 (A won every game; 95% lower bound)`),
+/// else `undefined (…)`: a bound on the loser's side says nothing.
+fn elo_text(elo: EloDifference) -> String {
+    match elo {
+        EloDifference::Estimate { elo, error } => format!("{} ± {error:.0}", signed_whole(elo)),
+        EloDifference::AWonAll { bound } if bound.round() > 0.0 => format!(
+            "> {} (A won every game; 95% lower bound)",
+            signed_whole(bound)
+        ),
+        EloDifference::AWonAll { .. } => {
+            "undefined (A won every game, too few for a 95% bound above 0)".to_string()
+        }
+        EloDifference::BWonAll { bound } if bound.round() < 0.0 => format!(
+            "< {} (B won every game; 95% upper bound)",
+            signed_whole(bound)
+        ),
+        EloDifference::BWonAll { .. } => {
+            "undefined (B won every game, too few for a 95% bound below 0)".to_string()
+        }
+        EloDifference::NoGames => "undefined (no game played)".to_string(),
     }
 }
 
@@ -288,7 +332,7 @@ pub fn write_records(results: &[GameResult]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{median, signed_whole, Summary};
-    use crate::arena::{Ending, GameResult, Side, SideStats};
+    use crate::arena::{Ending, GameResult, Side, SideStats, WorkUnit};
     use crate::game::{Game, Variant};
 
     #[test]
@@ -306,6 +350,7 @@ mod tests {
             ms: 100.0 * each.len() as f64,
             playouts: each.iter().sum(),
             move_playouts: each.to_vec(),
+            unit: (!each.is_empty()).then_some(WorkUnit::Playouts),
         };
         GameResult {
             index,
@@ -329,7 +374,7 @@ mod tests {
         let summary = Summary::with_labels("a", "b", results);
         assert_eq!(summary.a.median_playouts_per_move, Some(210.0));
         assert_eq!(summary.b.median_playouts_per_move, Some(110.0));
-        assert!(summary.b.playouts_per_move > 1_000_000.0);
+        assert!(summary.b.playouts_per_move > Some(1_000_000.0));
         let text = summary.text();
         assert!(text.contains("playouts (median 110) per move"), "{text}");
     }
@@ -341,8 +386,92 @@ mod tests {
         old.stats.iter_mut().for_each(|s| s.move_playouts.clear());
         let summary = Summary::with_labels("a", "b", vec![old]);
         assert_eq!(summary.a.median_playouts_per_move, None);
-        assert_eq!(summary.a.playouts_per_move, 210.0);
+        assert_eq!(summary.a.playouts_per_move, Some(210.0));
         assert!(!summary.text().contains("median"));
+    }
+
+    /// A match of `games` where A won the first `a_wins` (A moves first in
+    /// the even-numbered games).
+    fn a_match(a_wins: usize, games: usize) -> Summary {
+        let results = (0..games)
+            .map(|i| GameResult {
+                winner: if i < a_wins { Side::A } else { Side::B },
+                ..game(i, &[100], &[100])
+            })
+            .collect();
+        Summary::with_labels("a", "b", results)
+    }
+
+    /// The summary's line with A's score and the Elo.
+    fn score_line(summary: &Summary) -> String {
+        let text = summary.text();
+        let line = text.lines().find(|l| l.starts_with("A scored"));
+        line.unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn a_sweep_has_no_elo_estimate_only_a_bound_beyond_0() {
+        let one_nil = score_line(&a_match(1, 1));
+        assert!(
+            one_nil
+                .ends_with("Elo A−B undefined (A won every game, too few for a 95% bound above 0)"),
+            "{one_nil}"
+        );
+        let nil_one = score_line(&a_match(0, 1));
+        assert!(
+            nil_one
+                .ends_with("Elo A−B undefined (B won every game, too few for a 95% bound below 0)"),
+            "{nil_one}"
+        );
+        let three_nil = score_line(&a_match(3, 3));
+        assert!(
+            three_nil.contains("Elo A−B undefined (A won every game"),
+            "{three_nil}"
+        );
+        let five_nil = score_line(&a_match(5, 5));
+        assert!(
+            five_nil.ends_with("Elo A−B > +46 (A won every game; 95% lower bound)"),
+            "{five_nil}"
+        );
+        let nil_five = score_line(&a_match(0, 5));
+        assert!(
+            nil_five.ends_with("Elo A−B < -46 (B won every game; 95% upper bound)"),
+            "{nil_five}"
+        );
+        let even = score_line(&a_match(1, 2));
+        assert!(even.ends_with("Elo A−B 0 ± 191"), "{even}");
+    }
+
+    #[test]
+    fn a_colour_a_never_played_has_no_score_line() {
+        let summary = a_match(1, 1);
+        assert!(summary.a_as_player_2.is_none());
+        assert!(
+            summary
+                .text()
+                .contains("A as player 1: 1/1 = 100.0% (20.7–100.0%); as player 2: no games\n"),
+            "{}",
+            summary.text()
+        );
+    }
+
+    #[test]
+    fn work_is_counted_in_the_engines_unit_and_not_at_all_without_counts() {
+        let mut alphabeta_vs_qtp = game(0, &[5_000, 7_000], &[]);
+        alphabeta_vs_qtp.stats[0].unit = Some(WorkUnit::Nodes);
+        // A QTP engine reports no count: its moves are timed only.
+        alphabeta_vs_qtp.stats[1].moves = 2;
+        alphabeta_vs_qtp.stats[1].ms = 300.0;
+        let summary = Summary::with_labels("alphabeta", "qtp:engine", vec![alphabeta_vs_qtp]);
+        assert_eq!(summary.b.playouts_per_move, None);
+        assert_eq!(summary.b.work_unit, None);
+        let text = summary.text();
+        assert!(
+            text.contains("100 ms and 6000 nodes (median 6000) per move — alphabeta"),
+            "{text}"
+        );
+        assert!(text.contains(" 150 ms per move — qtp:engine"), "{text}");
+        assert!(!text.contains("playouts"), "{text}");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::arena::{
     Summary,
 };
 use crate::game::{Variant, VariantError};
-use crate::search::Limits;
+use crate::search::{EngineKind, Limits};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -164,10 +164,14 @@ impl From<io::Error> for ArenaError {
 
 /// The per-move limit in words: `10 ms a move`. QTP has no way to pass a
 /// limit, so with a QTP engine in the match the text says what the limit
-/// means for it.
-fn limit_text(limit: MatchLimit, with_qtp: bool) -> String {
+/// means for it; alpha-beta counts a playout limit in nodes, and with an
+/// alpha-beta engine in the match the text says so.
+fn limit_text(limit: MatchLimit, with_qtp: bool, with_alphabeta: bool) -> String {
     let text = match limit {
         None => "each side's own settings (external engines 1 s a move)".to_string(),
+        Some(limits) if limits.playouts.is_some() && with_alphabeta => {
+            format!("{limits} (nodes for alpha-beta)")
+        }
         Some(limits) => limits.to_string(),
     };
     if with_qtp {
@@ -175,6 +179,14 @@ fn limit_text(limit: MatchLimit, with_qtp: bool) -> String {
     } else {
         text
     }
+}
+
+/// Whether `contender` is the alpha-beta engine in this process.
+fn is_alphabeta(contender: &Contender) -> bool {
+    matches!(
+        contender,
+        Contender::Internal { config, .. } if config.kind == EngineKind::AlphaBeta
+    )
 }
 
 /// Whether `contender` speaks QTP.
@@ -282,7 +294,8 @@ fn print_header(config: &MatchConfig, shard: Option<Shard>, share: usize) {
         config.threads,
         limit_text(
             config.limit,
-            speaks_qtp(&config.a) || speaks_qtp(&config.b)
+            speaks_qtp(&config.a) || speaks_qtp(&config.b),
+            is_alphabeta(&config.a) || is_alphabeta(&config.b)
         )
     );
 }
@@ -659,12 +672,27 @@ mod tests {
 
     #[test]
     fn limits_read_as_words() {
-        assert_eq!(limit_text(Some(Limits::time_ms(10)), false), "10 ms a move");
         assert_eq!(
-            limit_text(Some(Limits::playouts(3000)), false),
+            limit_text(Some(Limits::time_ms(10)), false, false),
+            "10 ms a move"
+        );
+        assert_eq!(
+            limit_text(Some(Limits::playouts(3000)), false, false),
             "3,000 playouts a move"
         );
-        assert!(limit_text(None, false).starts_with("each side's own"));
-        assert!(limit_text(None, true).contains("QTP engines think by their own settings"));
+        assert!(limit_text(None, false, false).starts_with("each side's own"));
+        assert!(limit_text(None, true, false).contains("QTP engines think by their own settings"));
+    }
+
+    #[test]
+    fn a_playout_limit_says_it_counts_nodes_for_alpha_beta() {
+        assert_eq!(
+            limit_text(Some(Limits::playouts(3000)), false, true),
+            "3,000 playouts a move (nodes for alpha-beta)"
+        );
+        assert_eq!(
+            limit_text(Some(Limits::time_ms(10)), false, true),
+            "10 ms a move"
+        );
     }
 }

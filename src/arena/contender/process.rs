@@ -5,6 +5,7 @@
 use super::reply::Reply;
 use super::{Contender, EngineError, MatchLimit, Protocol, HANDSHAKE_TIMEOUT};
 use crate::arena::process_group::{EngineChild, StderrTail};
+use crate::arena::{Work, WorkUnit};
 use crate::game::{Move, Variant};
 use crate::search::Limits;
 use std::io::{BufRead, BufReader, Write};
@@ -190,7 +191,7 @@ impl Process {
         let go = self.go.clone();
         self.send(&go)?;
         let deadline = started + self.timeout;
-        let mut playouts = None;
+        let mut work = None;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = self.next_line(left, "bestmove")?;
@@ -199,7 +200,7 @@ impl Process {
                 Some("bestmove") => {
                     return Ok(Reply {
                         text: words.next().unwrap_or("").to_string(),
-                        playouts,
+                        work,
                         ms: started.elapsed().as_secs_f64() * 1000.0,
                     })
                 }
@@ -211,9 +212,13 @@ impl Process {
                             .find(|w| w[0] == name)
                             .and_then(|w| w[1].parse().ok())
                     };
-                    // Our engine says `playouts`; UCI engines say `nodes`.
-                    if let Some(n) = count("playouts").or_else(|| count("nodes")) {
-                        playouts = Some(n);
+                    // Our UCT engine says `playouts` (and `nodes`, its tree's
+                    // size); alpha-beta and other UCI engines say `nodes`.
+                    let counted = count("playouts")
+                        .map(|n| (n, WorkUnit::Playouts))
+                        .or_else(|| count("nodes").map(|n| (n, WorkUnit::Nodes)));
+                    if let Some((count, unit)) = counted {
+                        work = Some(Work { count, unit });
                     }
                 }
                 _ => {}

@@ -113,7 +113,7 @@ impl Process {
         self.synced = moves.len() + 1;
         Ok(Reply {
             text: answer_as_move(&answer),
-            playouts: None,
+            work: None,
             ms: started.elapsed().as_secs_f64() * 1000.0,
         })
     }

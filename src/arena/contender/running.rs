@@ -4,6 +4,7 @@
 use super::process::Process;
 use super::reply::Reply;
 use super::{Contender, EngineError, MatchLimit};
+use crate::arena::{Work, WorkUnit};
 use crate::game::{Move, Position, Variant};
 use crate::search::{new_engine, SearchEngine};
 use std::time::{Duration, Instant};
@@ -53,9 +54,13 @@ impl RunningContender {
                     .set_game(Position::new(variant), moves)
                     .map_err(|e| EngineError::RecordRefused(e.to_string()))?;
                 let mv = search.think().ok_or(EngineError::NoMove)?;
+                let info = search.info(0);
                 Ok(Reply {
                     text: mv.to_string(),
-                    playouts: Some(search.info(0).searched),
+                    work: Some(Work {
+                        count: info.searched,
+                        unit: WorkUnit::of(&info.engine),
+                    }),
                     ms: started.elapsed().as_secs_f64() * 1000.0,
                 })
             }

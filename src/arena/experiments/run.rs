@@ -113,7 +113,8 @@ pub(super) fn setting_result(
         wins: summary.a.wins,
         rate: summary.a_score,
         interval: summary.a_score_interval,
-        playouts_per_move: summary.a.playouts_per_move,
+        // The tested engine runs in this process: it always reports a count.
+        playouts_per_move: summary.a.playouts_per_move.unwrap_or(0.0),
         ms_per_move: summary.a.ms_per_move,
         fixed_ms_per_move: summary.b.ms_per_move,
         mean_plies: summary.mean_plies,
