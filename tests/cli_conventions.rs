@@ -139,6 +139,50 @@ fn numbers_out_of_range_are_errors_with_the_range() {
 }
 
 #[test]
+fn negative_numbers_get_the_range_error_not_unknown_option() {
+    for (args, message) in [
+        (
+            &["moves", "--walls", "-1"][..],
+            "--walls needs a number from 0 to 20, got \"-1\"",
+        ),
+        (
+            &["show", "--size", "-5"][..],
+            "--size needs a number from 3 to 11, got \"-5\"",
+        ),
+        (
+            &["perft", "-1"][..],
+            "DEPTH must be a number from 0 to 8, got \"-1\"",
+        ),
+        (
+            &["review", "--time-ms", "-5"][..],
+            "--time-ms needs a whole number from 1 to 3,600,000, got \"-5\"",
+        ),
+        (
+            &["arena", "--games", "-3"][..],
+            "--games needs a whole number from 1 to 1,000,000, got \"-3\"",
+        ),
+        (
+            &["bench", "--playouts", "-100"][..],
+            "--playouts needs a whole number of at least 1, got \"-100\"",
+        ),
+        (
+            &["qtp", "--seed", "-1"][..],
+            "--seed needs a whole number from 0 to 4,294,967,295, got \"-1\"",
+        ),
+        (
+            &["abtable", "--positions", "-2"][..],
+            "--positions needs a whole number from 1 to 1,000, got \"-2\"",
+        ),
+        (
+            &["book", "--count", "-1"][..],
+            "--count needs a whole number",
+        ),
+    ] {
+        assert_one_error_line(args, message);
+    }
+}
+
+#[test]
 fn a_repeated_header_tag_is_an_error() {
     assert_one_error_line(
         &["moves", "[size 5] [walls 3] [size 7] c2"],

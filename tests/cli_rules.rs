@@ -100,9 +100,16 @@ fn perft_needs_a_sensible_depth() {
     for (args, message) in [
         (
             &["perft"][..],
-            "expected 1 value(s) before the record, got 0",
+            "perft needs DEPTH: moves to look ahead (0–8); usage: quoridor perft <DEPTH> [RECORD]...",
         ),
-        (&["perft", "x"][..], "DEPTH must be a number, got \"x\""),
+        (
+            &["perft", "x"][..],
+            "DEPTH must be a number from 0 to 8, got \"x\"",
+        ),
+        (
+            &["perft", "-1"][..],
+            "DEPTH must be a number from 0 to 8, got \"-1\"",
+        ),
         (&["perft", "9"][..], "DEPTH 9 is too deep (at most 8)"),
     ] {
         let out = quoridor(args);
@@ -144,15 +151,61 @@ fn show_reports_the_winner() {
 }
 
 #[test]
-fn unknown_command_and_no_command_exit_2_with_usage() {
+fn perft_help_shows_depth_as_required() {
+    let out = quoridor(&["perft", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("USAGE: quoridor perft [OPTIONS] <DEPTH> [RECORD]..."));
+}
+
+#[test]
+fn a_misspelt_column_letter_is_called_a_column() {
+    let out = quoridor(&["show", "next"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: move 1: cannot read \"next\" as a move: column must be a letter a-k\n"
+    );
+    let out = quoridor(&["show", "game"]);
+    assert_eq!(
+        stderr(&out),
+        "error: move 1: cannot read \"game\" as a move: rank must be a number 1-11 after the column letter\n"
+    );
+}
+
+#[test]
+fn unknown_command_is_one_line_and_no_command_exits_2_with_usage() {
     let out = quoridor(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown command \"frobnicate\""));
-    assert!(stderr(&out).contains("USAGE"));
+    assert_eq!(
+        stderr(&out),
+        "error: unknown command \"frobnicate\" (quoridor --help lists the commands)\n"
+    );
+    for args in [&["shwo"][..], &["help", "shwo"][..]] {
+        let out = quoridor(args);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            "error: unknown command \"shwo\" (did you mean \"show\"?)\n",
+            "{args:?}"
+        );
+    }
     let out = quoridor(&[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("USAGE"));
     let out = quoridor(&["help"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("quoridor perft DEPTH"));
+}
+
+#[test]
+fn help_help_prints_the_tools_help() {
+    let top = quoridor(&["--help"]);
+    for args in [&["help", "--help"][..], &["help", "-h"][..]] {
+        let out = quoridor(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), stdout(&top), "{args:?}");
+    }
+    let out = quoridor(&["help", "show", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("USAGE: quoridor show"));
 }

@@ -78,7 +78,7 @@ pub enum CliCommand {
 pub struct PerftArgs {
     /// Moves to look ahead (0–8)
     #[arg(value_name = "DEPTH", value_parser = PerftDepth)]
-    pub depth: Option<u32>,
+    pub depth: u32,
     /// Count even when the estimated number of leaves exceeds 10^10
     #[arg(long)]
     pub force: bool,

@@ -1,7 +1,8 @@
 //! Value parsers for the command line's numbers: each reads a whole number and
 //! checks it against its range, with the range in the message (`--size 300`:
 //! "board size 300 is not supported: must be 3–11"). Out of range is an
-//! error, never a clamp.
+//! error, never a clamp, and a negative number (`--walls -1`, which the
+//! grammar lets through as a value) is out of range like any other.
 
 use crate::game::{MAX_SIZE, MAX_WALLS, MIN_SIZE};
 use crate::text::group_digits;
@@ -117,7 +118,10 @@ fn small_number(
     let n: u64 = text.trim().parse().map_err(|_| {
         invalid(
             cmd,
-            format!("{} needs a number, got {text:?}", flag_name(arg)),
+            format!(
+                "{} needs a number from {min} to {max}, got {text:?}",
+                flag_name(arg)
+            ),
         )
     })?;
     u8::try_from(n)
@@ -178,10 +182,12 @@ impl TypedValueParser for PerftDepth {
         value: &OsStr,
     ) -> Result<u32, clap::Error> {
         let text = text(cmd, arg, value)?;
-        let depth: u32 = text
-            .trim()
-            .parse()
-            .map_err(|_| invalid(cmd, format!("DEPTH must be a number, got {text:?}")))?;
+        let depth: u32 = text.trim().parse().map_err(|_| {
+            invalid(
+                cmd,
+                format!("DEPTH must be a number from 0 to {MAX_PERFT_DEPTH}, got {text:?}"),
+            )
+        })?;
         if depth > MAX_PERFT_DEPTH {
             return Err(invalid(
                 cmd,
