@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{quoridor, stderr, stdout};
+use common::{quoridor, quoridor_with_input, scratch, stderr, stdout};
 
 #[test]
 fn moves_lists_the_131_start_moves() {
@@ -208,4 +208,78 @@ fn help_help_prints_the_tools_help() {
     let out = quoridor(&["help", "show", "--help"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("USAGE: quoridor show"));
+}
+
+#[test]
+fn a_record_is_read_from_a_file_named_by_a_path() {
+    let dir = scratch("rules", "record-file");
+    let file = dir.join("game.txt");
+    // Headers and moves over several lines, with a move number and a comment.
+    std::fs::write(&file, "[size 5]\n[walls 3]\n1. c2 c4\n b1v {a wall} \n").expect("write");
+    let path = file.to_str().expect("a UTF-8 path");
+    let given = quoridor(&["moves", "[size 5] [walls 3] c2 c4 b1v"]);
+    let read = quoridor(&["moves", path]);
+    assert_eq!(read.status.code(), Some(0), "{}", stderr(&read));
+    assert_eq!(stdout(&read), stdout(&given));
+    let shown = quoridor(&["show", path]);
+    assert!(stdout(&shown).contains("record: [size 5] [walls 3] c2 c4 b1v"));
+    let perft = quoridor(&["perft", "1", path]);
+    assert_eq!(
+        stdout(&perft),
+        format!("{}\n", stdout(&given).split_whitespace().count())
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_missing_record_file_is_named_in_the_error() {
+    let out = quoridor(&["show", "game.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: cannot read record file \"game.txt\": "),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = quoridor(&["review", "--playouts", "10", "no/such/game"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: cannot read record file \"no/such/game\": "));
+}
+
+#[test]
+fn a_dash_reads_the_record_from_standard_input() {
+    let out = quoridor_with_input(&["show", "-"], "e2 e8\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("record: e2 e8\n"));
+    let out = quoridor_with_input(&["perft", "1", "-"], "[size 5]\n[walls 0]\nc2\n");
+    assert_eq!(stdout(&out), "3\n");
+    let out = quoridor_with_input(&["moves", "-"], "e2 zz");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("move 2: cannot read \"zz\" as a move"));
+}
+
+#[test]
+fn piped_input_is_the_record_when_no_record_is_given() {
+    let out = quoridor_with_input(&["show"], "e2 e8");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("record: e2 e8\n"));
+    assert_eq!(
+        stdout(&quoridor_with_input(&["moves"], "e2 e8")),
+        stdout(&quoridor(&["moves", "e2", "e8"]))
+    );
+    // Empty input is the start position, as is no input at all.
+    let empty = quoridor_with_input(&["moves"], "");
+    assert_eq!(stdout(&empty), stdout(&quoridor(&["moves"])));
+    assert_eq!(stdout(&empty).split_whitespace().count(), 131);
+    // A record on the command line wins over the pipe.
+    let out = quoridor_with_input(&["show", "e2"], "d1");
+    assert!(stdout(&out).contains("record: e2\n"));
+    let out = quoridor_with_input(&["review", "--playouts", "20"], "[size 5] [walls 0] c2 c4");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("[size 5] [walls 0] c2"),
+        "{}",
+        stdout(&out)
+    );
 }

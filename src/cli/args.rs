@@ -12,10 +12,14 @@ use std::path::PathBuf;
 const AFTER_HELP: &str = "\
 A RECORD is moves in notation separated by spaces (e2 e8 e3h …), optionally
 starting with header tags [size N] [walls W] [start SQ1 SQ2]. It may be
-omitted (the start position) or given as several arguments:
+given as several arguments, as a file (one argument with a / or a .), or
+as - for standard input; omitted, it is read from standard input when that
+is a pipe or a file, else it is the start position:
   quoridor moves e2 e8 e3h
   quoridor perft DEPTH [RECORD]...
   quoridor show \"[size 5] [walls 3] c2 c4\"
+  quoridor show game.txt
+  echo \"e2 e8\" | quoridor show
 
 Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
 
