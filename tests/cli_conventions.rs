@@ -139,6 +139,28 @@ fn numbers_out_of_range_are_errors_with_the_range() {
 }
 
 #[test]
+fn unknown_engine_options_get_a_suggestion() {
+    assert_one_error_line(
+        &["arena", "--a", "uct_cc=1"],
+        "error: --a: unknown option \"uct_cc\" (did you mean \"uct_c\"?)\n",
+    );
+    assert_one_error_line(
+        &["qtp", "--option", "solvr=on"],
+        "error: unknown option \"solvr\" (did you mean \"solver\"?)\n",
+    );
+    // No suggestion when nothing is close, and no "nothing changed": the
+    // program stops.
+    assert_one_error_line(
+        &["qtp", "--option", "bogus=1"],
+        "error: unknown option \"bogus\"\n",
+    );
+    assert_one_error_line(
+        &["arena", "--b", "preset=thesis,bogus=2"],
+        "error: --b: unknown option \"bogus\"\n",
+    );
+}
+
+#[test]
 fn negative_numbers_get_the_range_error_not_unknown_option() {
     for (args, message) in [
         (
