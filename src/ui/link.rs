@@ -103,7 +103,9 @@ impl fmt::Display for LinkProblem {
             LinkProblem::SeatEngine { key, error } => {
                 write!(f, "{key} must be {}, got {:?}", one_of(error.expected), error.got)
             }
-            LinkProblem::Option(e @ OptionError::Unknown { .. }) => write!(f, "{e}; nothing changed"),
+            LinkProblem::Option(e @ OptionError::Unknown { .. }) => {
+                write!(f, "{e}; nothing changed")
+            }
             LinkProblem::Option(e) => e.fmt(f),
             LinkProblem::Variant(e) => write!(f, "{e}; opened a standard 9x9 game"),
             LinkProblem::Moves { error, kept } => write!(
