@@ -205,6 +205,45 @@ fn negative_numbers_get_the_range_error_not_unknown_option() {
 }
 
 #[test]
+fn abtable_times_is_none_or_milliseconds_and_errors_name_the_flag() {
+    for (times, item) in [("", ""), ("100,abc", "abc"), ("0", "0"), ("-5", "-5")] {
+        assert_one_error_line(
+            &["abtable", "--times", times],
+            &format!(
+                "error: invalid value {item:?} for --times: expected milliseconds (a whole number ≥ 1) or \"none\"\n"
+            ),
+        );
+    }
+}
+
+#[test]
+fn abtable_shows_searches_past_the_cap_as_more_than_the_cap() {
+    // A cap of 50 nodes stops every search before depth 4; `none` skips the
+    // timed table.
+    let out = quoridor(&[
+        "abtable",
+        "--positions",
+        "1",
+        "--cap",
+        "50",
+        "--times",
+        "none",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 14, "{text}");
+    for row in rows {
+        assert!(row.contains(" | > 50 | - | > 50 | - | - | "), "{row}");
+    }
+    assert!(!text.contains("Depth reached"), "{text}");
+}
+
+#[test]
 fn a_repeated_header_tag_is_an_error() {
     assert_one_error_line(
         &["moves", "[size 5] [walls 3] [size 7] c2"],

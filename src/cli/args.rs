@@ -2,7 +2,7 @@
 //! their flags, with every number checked against its range as it is read.
 
 use super::position_args::PositionArgs;
-use super::ranges::{BoardSize, PerftDepth, WallCount, Whole};
+use super::ranges::{time_controls, BoardSize, PerftDepth, TimeControls, WallCount, Whole};
 use crate::arena::shard::Shard;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::fmt;
@@ -127,14 +127,15 @@ pub struct AbtableArgs {
     /// Most nodes for one search; a search that needs more is shown as "> N"
     #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = Whole::at_least_one())]
     pub cap: u64,
-    /// Time controls for the depth-reached table, in ms (none: skip it)
+    /// Time controls for the depth-reached table, in ms, separated by commas
+    /// (none: skip it)
     #[arg(
         long,
         value_name = "MS",
-        value_delimiter = ',',
-        default_value = "100,1000,10000"
+        default_value = "100,1000,10000",
+        value_parser = time_controls
     )]
-    pub times: Vec<u64>,
+    pub times: TimeControls,
 }
 
 /// The settings `bench` can measure.

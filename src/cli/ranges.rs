@@ -197,3 +197,62 @@ impl TypedValueParser for PerftDepth {
         Ok(depth)
     }
 }
+
+/// `abtable --times`: the time controls of the depth-reached table, in
+/// milliseconds; empty for `none` (the table is skipped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControls(pub Vec<u64>);
+
+/// Reads `--times`: `none` alone, or milliseconds (whole numbers from 1)
+/// separated by commas; an error names the flag and the bad item.
+pub fn time_controls(text: &str) -> Result<TimeControls, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(TimeControls(Vec::new()));
+    }
+    text.split(',')
+        .map(|item| {
+            item.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms >= 1)
+                .ok_or_else(|| {
+                    format!(
+                        "invalid value {:?} for --times: expected milliseconds (a whole number \
+                         ≥ 1) or \"none\"",
+                        item.trim()
+                    )
+                })
+        })
+        .collect::<Result<_, _>>()
+        .map(TimeControls)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_none_or_a_list_of_milliseconds() {
+        assert_eq!(time_controls("none"), Ok(TimeControls(Vec::new())));
+        assert_eq!(
+            time_controls("100, 1000,10000"),
+            Ok(TimeControls(vec![100, 1000, 10_000]))
+        );
+        for (text, item) in [
+            ("", ""),
+            ("100,abc", "abc"),
+            ("100,,200", ""),
+            ("0", "0"),
+            ("-5", "-5"),
+            ("none,100", "none"),
+        ] {
+            assert_eq!(
+                time_controls(text),
+                Err(format!(
+                    "invalid value {item:?} for --times: expected milliseconds (a whole number ≥ 1) or \"none\""
+                )),
+                "{text:?}"
+            );
+        }
+    }
+}
