@@ -164,6 +164,111 @@ fn bench_refuses_each_flag_the_chosen_engine_does_not_use() {
 }
 
 #[test]
+fn unknown_engine_options_get_a_suggestion() {
+    assert_one_error_line(
+        &["arena", "--a", "uct_cc=1"],
+        "error: --a: unknown option \"uct_cc\" (did you mean \"uct_c\"?)\n",
+    );
+    assert_one_error_line(
+        &["qtp", "--option", "solvr=on"],
+        "error: unknown option \"solvr\" (did you mean \"solver\"?)\n",
+    );
+    // No suggestion when nothing is close, and no "nothing changed": the
+    // program stops.
+    assert_one_error_line(
+        &["qtp", "--option", "bogus=1"],
+        "error: unknown option \"bogus\"\n",
+    );
+    assert_one_error_line(
+        &["arena", "--b", "preset=thesis,bogus=2"],
+        "error: --b: unknown option \"bogus\"\n",
+    );
+}
+
+#[test]
+fn negative_numbers_get_the_range_error_not_unknown_option() {
+    for (args, message) in [
+        (
+            &["moves", "--walls", "-1"][..],
+            "--walls needs a number from 0 to 20, got \"-1\"",
+        ),
+        (
+            &["show", "--size", "-5"][..],
+            "--size needs a number from 3 to 11, got \"-5\"",
+        ),
+        (
+            &["perft", "-1"][..],
+            "DEPTH must be a number from 0 to 8, got \"-1\"",
+        ),
+        (
+            &["review", "--time-ms", "-5"][..],
+            "--time-ms needs a whole number from 1 to 3,600,000, got \"-5\"",
+        ),
+        (
+            &["arena", "--games", "-3"][..],
+            "--games needs a whole number from 1 to 1,000,000, got \"-3\"",
+        ),
+        (
+            &["bench", "--playouts", "-100"][..],
+            "--playouts needs a whole number of at least 1, got \"-100\"",
+        ),
+        (
+            &["qtp", "--seed", "-1"][..],
+            "--seed needs a whole number from 0 to 4,294,967,295, got \"-1\"",
+        ),
+        (
+            &["abtable", "--positions", "-2"][..],
+            "--positions needs a whole number from 1 to 1,000, got \"-2\"",
+        ),
+        (
+            &["book", "--count", "-1"][..],
+            "--count needs a whole number",
+        ),
+    ] {
+        assert_one_error_line(args, message);
+    }
+}
+
+#[test]
+fn abtable_times_is_none_or_milliseconds_and_errors_name_the_flag() {
+    for (times, item) in [("", ""), ("100,abc", "abc"), ("0", "0"), ("-5", "-5")] {
+        assert_one_error_line(
+            &["abtable", "--times", times],
+            &format!(
+                "error: invalid value {item:?} for --times: expected milliseconds (a whole number ≥ 1) or \"none\"\n"
+            ),
+        );
+    }
+}
+
+#[test]
+fn abtable_shows_searches_past_the_cap_as_more_than_the_cap() {
+    // A cap of 50 nodes stops every search before depth 4; `none` skips the
+    // timed table.
+    let out = quoridor(&[
+        "abtable",
+        "--positions",
+        "1",
+        "--cap",
+        "50",
+        "--times",
+        "none",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 14, "{text}");
+    for row in rows {
+        assert!(row.contains(" | > 50 | - | > 50 | - | - | "), "{row}");
+    }
+    assert!(!text.contains("Depth reached"), "{text}");
+}
+
+#[test]
 fn a_repeated_header_tag_is_an_error() {
     assert_one_error_line(
         &["moves", "[size 5] [walls 3] [size 7] c2"],

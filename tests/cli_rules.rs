@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{quoridor, stderr, stdout};
+use common::{quoridor, quoridor_with_input, scratch, stderr, stdout};
 
 #[test]
 fn moves_lists_the_131_start_moves() {
@@ -100,9 +100,16 @@ fn perft_needs_a_sensible_depth() {
     for (args, message) in [
         (
             &["perft"][..],
-            "expected 1 value(s) before the record, got 0",
+            "perft needs DEPTH: moves to look ahead (0–8); usage: quoridor perft <DEPTH> [RECORD]...",
         ),
-        (&["perft", "x"][..], "DEPTH must be a number, got \"x\""),
+        (
+            &["perft", "x"][..],
+            "DEPTH must be a number from 0 to 8, got \"x\"",
+        ),
+        (
+            &["perft", "-1"][..],
+            "DEPTH must be a number from 0 to 8, got \"-1\"",
+        ),
         (&["perft", "9"][..], "DEPTH 9 is too deep (at most 8)"),
     ] {
         let out = quoridor(args);
@@ -159,15 +166,135 @@ fn moves_after_a_finished_game_lists_none_and_says_who_won() {
 }
 
 #[test]
-fn unknown_command_and_no_command_exit_2_with_usage() {
+fn perft_help_shows_depth_as_required() {
+    let out = quoridor(&["perft", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("USAGE: quoridor perft [OPTIONS] <DEPTH> [RECORD]..."));
+}
+
+#[test]
+fn a_misspelt_column_letter_is_called_a_column() {
+    let out = quoridor(&["show", "next"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: move 1: cannot read \"next\" as a move: column must be a letter a-k\n"
+    );
+    let out = quoridor(&["show", "game"]);
+    assert_eq!(
+        stderr(&out),
+        "error: move 1: cannot read \"game\" as a move: rank must be a number 1-11 after the column letter\n"
+    );
+}
+
+#[test]
+fn unknown_command_is_one_line_and_no_command_exits_2_with_usage() {
     let out = quoridor(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown command \"frobnicate\""));
-    assert!(stderr(&out).contains("USAGE"));
+    assert_eq!(
+        stderr(&out),
+        "error: unknown command \"frobnicate\" (quoridor --help lists the commands)\n"
+    );
+    for args in [&["shwo"][..], &["help", "shwo"][..]] {
+        let out = quoridor(args);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out),
+            "error: unknown command \"shwo\" (did you mean \"show\"?)\n",
+            "{args:?}"
+        );
+    }
     let out = quoridor(&[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("USAGE"));
     let out = quoridor(&["help"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("quoridor perft DEPTH"));
+}
+
+#[test]
+fn help_help_prints_the_tools_help() {
+    let top = quoridor(&["--help"]);
+    for args in [&["help", "--help"][..], &["help", "-h"][..]] {
+        let out = quoridor(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), stdout(&top), "{args:?}");
+    }
+    let out = quoridor(&["help", "show", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("USAGE: quoridor show"));
+}
+
+#[test]
+fn a_record_is_read_from_a_file_named_by_a_path() {
+    let dir = scratch("rules", "record-file");
+    let file = dir.join("game.txt");
+    // Headers and moves over several lines, with a move number and a comment.
+    std::fs::write(&file, "[size 5]\n[walls 3]\n1. c2 c4\n b1v {a wall} \n").expect("write");
+    let path = file.to_str().expect("a UTF-8 path");
+    let given = quoridor(&["moves", "[size 5] [walls 3] c2 c4 b1v"]);
+    let read = quoridor(&["moves", path]);
+    assert_eq!(read.status.code(), Some(0), "{}", stderr(&read));
+    assert_eq!(stdout(&read), stdout(&given));
+    let shown = quoridor(&["show", path]);
+    assert!(stdout(&shown).contains("record: [size 5] [walls 3] c2 c4 b1v"));
+    let perft = quoridor(&["perft", "1", path]);
+    assert_eq!(
+        stdout(&perft),
+        format!("{}\n", stdout(&given).split_whitespace().count())
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_missing_record_file_is_named_in_the_error() {
+    let out = quoridor(&["show", "game.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: cannot read record file \"game.txt\": "),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = quoridor(&["review", "--playouts", "10", "no/such/game"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: cannot read record file \"no/such/game\": "));
+}
+
+#[test]
+fn a_dash_reads_the_record_from_standard_input() {
+    let out = quoridor_with_input(&["show", "-"], "e2 e8\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("record: e2 e8\n"));
+    let out = quoridor_with_input(&["perft", "1", "-"], "[size 5]\n[walls 0]\nc2\n");
+    assert_eq!(stdout(&out), "3\n");
+    let out = quoridor_with_input(&["moves", "-"], "e2 zz");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("move 2: cannot read \"zz\" as a move"));
+}
+
+#[test]
+fn piped_input_is_the_record_when_no_record_is_given() {
+    let out = quoridor_with_input(&["show"], "e2 e8");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("record: e2 e8\n"));
+    assert_eq!(
+        stdout(&quoridor_with_input(&["moves"], "e2 e8")),
+        stdout(&quoridor(&["moves", "e2", "e8"]))
+    );
+    // Empty input is the start position, as is no input at all.
+    let empty = quoridor_with_input(&["moves"], "");
+    assert_eq!(stdout(&empty), stdout(&quoridor(&["moves"])));
+    assert_eq!(stdout(&empty).split_whitespace().count(), 131);
+    // A record on the command line wins over the pipe.
+    let out = quoridor_with_input(&["show", "e2"], "d1");
+    assert!(stdout(&out).contains("record: e2\n"));
+    let out = quoridor_with_input(&["review", "--playouts", "20"], "[size 5] [walls 0] c2 c4");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("[size 5] [walls 0] c2"),
+        "{}",
+        stdout(&out)
+    );
 }

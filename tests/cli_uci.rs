@@ -125,6 +125,27 @@ fn bad_setoption_reports_an_error_and_changes_nothing() {
 }
 
 #[test]
+fn a_misspelt_option_gets_a_suggestion_and_the_session_goes_on() {
+    let mut e = Uci::start();
+    for (command, message) in [
+        (
+            "setoption name uct_cc value 1",
+            "info string error: unknown option \"uct_cc\" (did you mean \"uct_c\"?); nothing changed",
+        ),
+        (
+            "setoption name board_siz value 5",
+            "info string error: unknown option \"board_siz\" (did you mean \"board_size\"?); nothing changed",
+        ),
+        (
+            "setoption name bogus value 1",
+            "info string error: unknown option \"bogus\"; nothing changed",
+        ),
+    ] {
+        assert_eq!(e.error_after(command), message);
+    }
+}
+
+#[test]
 fn illegal_move_in_position_keeps_the_previous_position() {
     let mut e = Uci::start();
     e.send("position startpos moves e2 e8 e3h");

@@ -32,11 +32,11 @@ fn squares_read_case_insensitively_and_trimmed() {
 fn bad_squares_say_what_is_wrong() {
     assert_eq!(
         parse_error::<Square>("z9"),
-        "cannot read \"z9\" as a square: file must be a letter a-k"
+        "cannot read \"z9\" as a square: column must be a letter a-k"
     );
     assert_eq!(
         parse_error::<Square>("e"),
-        "cannot read \"e\" as a square: rank must be a number 1-11 after the file letter"
+        "cannot read \"e\" as a square: rank must be a number 1-11 after the column letter"
     );
     for text in ["e0", "e12", "e01", "e99999999999999999999999"] {
         assert!(
@@ -116,7 +116,7 @@ fn record_errors_name_the_bad_move() {
     assert!(matches!(err, RecordError::Syntax { index: 4, .. }));
     assert_eq!(
         err.to_string(),
-        "move 4: cannot read \"zz\" as a move: file must be a letter a-k"
+        "move 4: cannot read \"zz\" as a move: column must be a letter a-k"
     );
     let err = "e2 e8 e4".parse::<Game>().unwrap_err();
     assert_eq!(
@@ -147,7 +147,7 @@ fn record_header_errors_are_explained() {
         ("[walls]", "bad record header: [walls …] takes one number"),
         (
             "[start e2 zz]",
-            "bad record header: cannot read \"zz\" as a square: file must be a letter a-k",
+            "bad record header: cannot read \"zz\" as a square: column must be a letter a-k",
         ),
     ];
     for (record, message) in cases {

@@ -67,37 +67,46 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
     writeln!(out, "|---|---:|---:|---:|---:|---:|---:|")?;
     out.flush()?;
     let positions = positions(args.positions);
-    let mut base: Option<(u64, u64)> = None;
+    // The defaults row's sums, if any of its searches finished within the cap.
+    let mut base: Option<Option<(u64, u64)>> = None;
     for setting in enhancement_settings() {
         let counts = count_nodes(&setting.params, &positions, args.cap);
-        let (d4, d5) = (counts.to_depth_4, counts.to_depth_5);
-        let (b4, b5) = *base.get_or_insert((d4, d5));
-        let times = |x: u64, b: u64| {
-            if b > 0 {
-                format!("{:.2}", x as f64 / b as f64)
-            } else {
-                "-".into()
-            }
+        // With every search capped there is no sum, only the cap it passed.
+        let sums =
+            (counts.capped < positions.len()).then_some((counts.to_depth_4, counts.to_depth_5));
+        let base_sums = *base.get_or_insert(sums);
+        let nodes = |pick: fn((u64, u64)) -> u64| {
+            sums.map_or_else(|| format!("> {}", group(args.cap)), |s| group(pick(s)))
         };
-        let note = if counts.capped > 0 {
+        let times = |pick: fn((u64, u64)) -> u64| match (sums, base_sums) {
+            (Some(s), Some(b)) if pick(b) > 0 => {
+                format!("{:.2}", pick(s) as f64 / pick(b) as f64)
+            }
+            _ => "-".into(),
+        };
+        let note = if counts.capped > 0 && sums.is_some() {
             format!(" ({} capped, left out)", counts.capped)
         } else {
             String::new()
         };
+        let branching = if counts.branching > 0.0 {
+            format!("{:.1}", counts.branching)
+        } else {
+            "-".into()
+        };
         writeln!(
             out,
-            "| {}{note} | {} | {} | {} | {} | {:.1} | {:.0} |",
+            "| {}{note} | {} | {} | {} | {} | {branching} | {:.0} |",
             setting.name,
-            group(d4),
-            times(d4, b4),
-            group(d5),
-            times(d5, b5),
-            counts.branching,
+            nodes(|s| s.0),
+            times(|s| s.0),
+            nodes(|s| s.1),
+            times(|s| s.1),
             counts.ms
         )?;
         out.flush()?;
     }
-    if args.times.is_empty() {
+    if args.times.0.is_empty() {
         return Ok(());
     }
     let position = midgame().map_err(AbtableError::Position)?;
@@ -111,7 +120,7 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
         "| time | depth | seldepth | nodes | nodes/s | score | move |"
     )?;
     writeln!(out, "|---:|---:|---:|---:|---:|---|---|")?;
-    for &ms in &args.times {
+    for &ms in &args.times.0 {
         let reached = depth_in_time(position, ms);
         let ab = &reached.info;
         writeln!(

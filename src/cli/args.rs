@@ -2,7 +2,7 @@
 //! their flags, with every number checked against its range as it is read.
 
 use super::position_args::PositionArgs;
-use super::ranges::{BoardSize, PerftDepth, WallCount, Whole};
+use super::ranges::{time_controls, BoardSize, PerftDepth, TimeControls, WallCount, Whole};
 use crate::arena::shard::Shard;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::fmt;
@@ -12,10 +12,14 @@ use std::path::PathBuf;
 const AFTER_HELP: &str = "\
 A RECORD is moves in notation separated by spaces (e2 e8 e3h …), optionally
 starting with header tags [size N] [walls W] [start SQ1 SQ2]. It may be
-omitted (the start position) or given as several arguments:
+given as several arguments, as a file (one argument with a / or a .), or
+as - for standard input; omitted, it is read from standard input when that
+is a pipe or a file, else it is the start position:
   quoridor moves e2 e8 e3h
   quoridor perft DEPTH [RECORD]...
   quoridor show \"[size 5] [walls 3] c2 c4\"
+  quoridor show game.txt
+  echo \"e2 e8\" | quoridor show
 
 Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
 
@@ -78,7 +82,7 @@ pub enum CliCommand {
 pub struct PerftArgs {
     /// Moves to look ahead (0–8)
     #[arg(value_name = "DEPTH", value_parser = PerftDepth)]
-    pub depth: Option<u32>,
+    pub depth: u32,
     /// Count even when the estimated number of leaves exceeds 10^10
     #[arg(long)]
     pub force: bool,
@@ -125,14 +129,15 @@ pub struct AbtableArgs {
     /// Most nodes for one search; a search that needs more is shown as "> N"
     #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = Whole::at_least_one())]
     pub cap: u64,
-    /// Time controls for the depth-reached table, in ms (none: skip it)
+    /// Time controls for the depth-reached table, in ms, separated by commas
+    /// (none: skip it)
     #[arg(
         long,
         value_name = "MS",
-        value_delimiter = ',',
-        default_value = "100,1000,10000"
+        default_value = "100,1000,10000",
+        value_parser = time_controls
     )]
-    pub times: Vec<u64>,
+    pub times: TimeControls,
 }
 
 /// The settings `bench` can measure.

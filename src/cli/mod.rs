@@ -34,7 +34,23 @@ use std::io::Write;
 /// The tool's grammar, with one help layout for every subcommand; a flag
 /// given twice takes its last value, as shells' aliases expect.
 fn grammar() -> clap::Command {
-    Cli::command().mut_subcommands(|sub| sub.help_template(HELP_TEMPLATE).args_override_self(true))
+    Cli::command().mut_subcommands(|sub| {
+        negative_numbers_as_values(sub.help_template(HELP_TEMPLATE).args_override_self(true))
+    })
+}
+
+/// `cmd` and its subcommands with every argument that takes a value reading
+/// `-1` as that value (which its range then refuses, as for any bad number),
+/// not as an unknown flag `-1`.
+fn negative_numbers_as_values(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|arg| {
+        if arg.get_action().takes_values() {
+            arg.allow_negative_numbers(true)
+        } else {
+            arg
+        }
+    })
+    .mut_subcommands(negative_numbers_as_values)
 }
 
 /// Runs the CLI with `args` (the program name first, as `std::env::args_os`
@@ -44,7 +60,9 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args = qtp::referee_flags(args.into_iter().map(Into::into).collect());
+    let args = help_flags(qtp::referee_flags(
+        args.into_iter().map(Into::into).collect(),
+    ));
     let cli = match grammar()
         .try_get_matches_from(args)
         .and_then(|matches| Cli::from_arg_matches(&matches))
@@ -56,6 +74,20 @@ where
         Ok(()) => 0,
         Err(e) => e.report(),
     }
+}
+
+/// The command line with `--help`/`-h` after `help` left out: `quoridor help
+/// --help` is the tool's help, `quoridor help show -h` the help of `show`
+/// (clap would read the flag as the name of a command).
+fn help_flags(args: Vec<OsString>) -> Vec<OsString> {
+    if args.get(1).is_none_or(|a| a != "help") {
+        return args;
+    }
+    args.into_iter()
+        .enumerate()
+        .filter(|(i, a)| *i < 2 || (a != "--help" && a != "-h"))
+        .map(|(_, a)| a)
+        .collect()
 }
 
 /// Runs the subcommand; the one place where the subcommands' own errors

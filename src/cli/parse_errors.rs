@@ -3,6 +3,7 @@
 //! stderr with exit 2, in the tool's own words for the common cases (unknown
 //! option with a suggestion, unknown command, a flag without its value).
 
+use crate::text::closest;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::io::{self, Write};
 
@@ -48,10 +49,15 @@ fn message(e: &clap::Error) -> String {
     match e.kind() {
         ErrorKind::InvalidSubcommand => {
             let name = context(e, ContextKind::InvalidSubcommand).unwrap_or_default();
-            format!(
-                "unknown command {name:?}{}\nUSAGE: quoridor <COMMAND> [ARGS]… (quoridor --help lists the commands)",
-                suggestion(e, ContextKind::SuggestedSubcommand)
-            )
+            let grammar = super::grammar();
+            let commands = grammar.get_subcommands().map(clap::Command::get_name);
+            // clap suggests for `quoridor shwo` but not for `quoridor help shwo`.
+            match context(e, ContextKind::SuggestedSubcommand)
+                .or_else(|| closest(&name, commands).map(str::to_string))
+            {
+                Some(near) => format!("unknown command {name:?} (did you mean {near:?}?)"),
+                None => format!("unknown command {name:?} (quoridor --help lists the commands)"),
+            }
         }
         ErrorKind::UnknownArgument => {
             let arg = context(e, ContextKind::InvalidArg).unwrap_or_default();
@@ -82,6 +88,7 @@ fn message(e: &clap::Error) -> String {
             };
             format!("{} needs a value{choices}", flag(&arg))
         }
+        ErrorKind::MissingRequiredArgument => missing_arguments(e),
         // A value parser's own error says it all (clap would wrap it).
         ErrorKind::ValueValidation => std::error::Error::source(e).map_or_else(
             || first_paragraph(&e.render().to_string()),
@@ -89,6 +96,64 @@ fn message(e: &clap::Error) -> String {
         ),
         _ => first_paragraph(&e.render().to_string()),
     }
+}
+
+/// `perft needs DEPTH: moves to look ahead (0–8); usage: quoridor perft …`:
+/// what is missing, what it is (its help line) and the usage line.
+fn missing_arguments(e: &clap::Error) -> String {
+    let usage = e.get(ContextKind::Usage).map(ToString::to_string);
+    let usage = usage.as_deref().map(str::trim).unwrap_or_default();
+    let usage = usage
+        .split_once(": ")
+        .map_or(usage, |(_, line)| line)
+        .to_string();
+    let path = command_path(&usage);
+    let mut names = Vec::new();
+    if let Some(ContextValue::Strings(args)) = e.get(ContextKind::InvalidArg) {
+        for described in args {
+            let name = described.trim_matches(|c| matches!(c, '<' | '>' | '.' | '[' | ']'));
+            names.push(match help_of(&path, name) {
+                Some(help) => format!("{name}: {help}"),
+                None => name.to_string(),
+            });
+        }
+    }
+    let owner = if path.is_empty() {
+        "quoridor".to_string()
+    } else {
+        path.join(" ")
+    };
+    format!("{owner} needs {}; usage: {usage}", names.join(", "))
+}
+
+/// The subcommands named in a usage line (`quoridor arena merge …` →
+/// `["arena", "merge"]`).
+fn command_path(usage: &str) -> Vec<String> {
+    usage
+        .split_whitespace()
+        .skip_while(|w| *w != "quoridor")
+        .skip(1)
+        .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The help line of the argument shown as `value_name` in the command at
+/// `path`, lower-cased at its start and without a final full stop.
+fn help_of(path: &[String], value_name: &str) -> Option<String> {
+    let mut cmd = super::grammar();
+    for name in path {
+        cmd = cmd.find_subcommand(name)?.clone();
+    }
+    let arg = cmd.get_arguments().find(|a| {
+        a.get_value_names()
+            .is_some_and(|names| names.iter().any(|n| n == value_name))
+    })?;
+    let help = arg.get_help()?.to_string();
+    let help = help.trim_end_matches('.');
+    let mut chars = help.chars();
+    let first = chars.next()?;
+    Some(first.to_lowercase().chain(chars).collect())
 }
 
 /// The subcommand named in a usage line (`Usage: quoridor arena [OPTIONS]`).

@@ -1,7 +1,8 @@
 //! Value parsers for the command line's numbers: each reads a whole number and
 //! checks it against its range, with the range in the message (`--size 300`:
 //! "board size 300 is not supported: must be 3–11"). Out of range is an
-//! error, never a clamp.
+//! error, never a clamp, and a negative number (`--walls -1`, which the
+//! grammar lets through as a value) is out of range like any other.
 
 use crate::game::{MAX_SIZE, MAX_WALLS, MIN_SIZE};
 use crate::text::group_digits;
@@ -117,7 +118,10 @@ fn small_number(
     let n: u64 = text.trim().parse().map_err(|_| {
         invalid(
             cmd,
-            format!("{} needs a number, got {text:?}", flag_name(arg)),
+            format!(
+                "{} needs a number from {min} to {max}, got {text:?}",
+                flag_name(arg)
+            ),
         )
     })?;
     u8::try_from(n)
@@ -178,10 +182,12 @@ impl TypedValueParser for PerftDepth {
         value: &OsStr,
     ) -> Result<u32, clap::Error> {
         let text = text(cmd, arg, value)?;
-        let depth: u32 = text
-            .trim()
-            .parse()
-            .map_err(|_| invalid(cmd, format!("DEPTH must be a number, got {text:?}")))?;
+        let depth: u32 = text.trim().parse().map_err(|_| {
+            invalid(
+                cmd,
+                format!("DEPTH must be a number from 0 to {MAX_PERFT_DEPTH}, got {text:?}"),
+            )
+        })?;
         if depth > MAX_PERFT_DEPTH {
             return Err(invalid(
                 cmd,
@@ -189,5 +195,64 @@ impl TypedValueParser for PerftDepth {
             ));
         }
         Ok(depth)
+    }
+}
+
+/// `abtable --times`: the time controls of the depth-reached table, in
+/// milliseconds; empty for `none` (the table is skipped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControls(pub Vec<u64>);
+
+/// Reads `--times`: `none` alone, or milliseconds (whole numbers from 1)
+/// separated by commas; an error names the flag and the bad item.
+pub fn time_controls(text: &str) -> Result<TimeControls, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(TimeControls(Vec::new()));
+    }
+    text.split(',')
+        .map(|item| {
+            item.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms >= 1)
+                .ok_or_else(|| {
+                    format!(
+                        "invalid value {:?} for --times: expected milliseconds (a whole number \
+                         ≥ 1) or \"none\"",
+                        item.trim()
+                    )
+                })
+        })
+        .collect::<Result<_, _>>()
+        .map(TimeControls)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_none_or_a_list_of_milliseconds() {
+        assert_eq!(time_controls("none"), Ok(TimeControls(Vec::new())));
+        assert_eq!(
+            time_controls("100, 1000,10000"),
+            Ok(TimeControls(vec![100, 1000, 10_000]))
+        );
+        for (text, item) in [
+            ("", ""),
+            ("100,abc", "abc"),
+            ("100,,200", ""),
+            ("0", "0"),
+            ("-5", "-5"),
+            ("none,100", "none"),
+        ] {
+            assert_eq!(
+                time_controls(text),
+                Err(format!(
+                    "invalid value {item:?} for --times: expected milliseconds (a whole number ≥ 1) or \"none\""
+                )),
+                "{text:?}"
+            );
+        }
     }
 }

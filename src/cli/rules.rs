@@ -16,8 +16,6 @@ pub const PERFT_LEAF_LIMIT: f64 = 1e10;
 pub enum RulesError {
     /// The record or the variant flags do not give a position.
     Position(PositionError),
-    /// `perft` was given no DEPTH.
-    MissingDepth,
     /// `perft` would count more than [`PERFT_LEAF_LIMIT`] leaves and `--force`
     /// was not given.
     TooManyLeaves {
@@ -34,7 +32,6 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::Position(e) => e.fmt(f),
-            RulesError::MissingDepth => f.write_str("expected 1 value(s) before the record, got 0"),
             RulesError::TooManyLeaves { depth, estimate } => write!(
                 f,
                 "perft {depth} would count about {estimate:.1e} move sequences, which may take \
@@ -94,7 +91,7 @@ pub fn estimated_leaves(position: &Position, depth: u32) -> f64 {
 /// Prints the perft count of the position after the record; refuses without
 /// `--force` when the count would take hours.
 pub fn perft(args: &PerftArgs) -> Result<(), RulesError> {
-    let depth = args.depth.ok_or(RulesError::MissingDepth)?;
+    let depth = args.depth;
     let game = args.position.game()?;
     let estimate = estimated_leaves(game.position(), depth);
     if estimate > PERFT_LEAF_LIMIT && !args.force {

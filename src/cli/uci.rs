@@ -27,7 +27,8 @@ use self::seed::{draw_seed, SeedMode};
 use self::think::{bestmove_line, think};
 use crate::game::{Game, Move, Player, Position, Variant};
 use crate::search::{
-    new_engine, set_option, uci_option_lines, EngineConfig, SearchEngine, SearchParams, SetupOption,
+    new_engine, protocol_option_names, set_option, uci_option_lines, EngineConfig, OptionError,
+    SearchEngine, SearchParams, SetupOption,
 };
 use crate::text::quote_input;
 use std::io::BufRead;
@@ -263,7 +264,13 @@ impl UciSession {
                 self.reseed()?;
             }
             Err(_) => {
-                set_option(&mut self.config, &name, value)?;
+                set_option(&mut self.config, &name, value).map_err(|e| match e {
+                    // The protocol knows the board's options too.
+                    OptionError::Unknown { .. } => {
+                        OptionError::unknown(&name, protocol_option_names())
+                    }
+                    e => e,
+                })?;
                 if name == "seed" {
                     self.seed_mode = SeedMode::Fixed;
                 }

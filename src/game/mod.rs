@@ -23,7 +23,7 @@ pub use notation::ParseMoveError;
 pub use perft::perft;
 pub use position::{DistanceMap, IllegalMove, Position};
 pub use qtp::QtpMove;
-pub use record::{Game, RecordError};
+pub use record::{is_move_number, Game, RecordError};
 pub use square::Square;
 pub use variant::{Variant, VariantError, MAX_WALLS};
 pub use wall::{ByOrientation, Orientation, Wall, WallSlots};

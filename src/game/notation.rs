@@ -11,7 +11,7 @@ use std::fmt;
 /// ```
 /// use quoridor::game::Move;
 /// let err = "z9".parse::<Move>().unwrap_err();
-/// assert_eq!(err.to_string(), "cannot read \"z9\" as a move: file must be a letter a-k");
+/// assert_eq!(err.to_string(), "cannot read \"z9\" as a move: column must be a letter a-k");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseMoveError {

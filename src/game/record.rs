@@ -230,8 +230,15 @@ fn without_annotation(word: &str) -> &str {
         .unwrap_or(word)
 }
 
-/// `12.` style move numbers, skipped when reading records.
-fn is_move_number(word: &str) -> bool {
+/// Whether `word` is a `12.` style move number, which a record may hold and
+/// reading skips.
+///
+/// ```
+/// use quoridor::game::is_move_number;
+/// assert!(is_move_number("12."));
+/// assert!(!is_move_number("e2") && !is_move_number(".") && !is_move_number("1.e2"));
+/// ```
+pub fn is_move_number(word: &str) -> bool {
     word.strip_suffix('.')
         .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }

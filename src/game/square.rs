@@ -75,7 +75,11 @@ impl Square {
             .ok_or_else(|| ParseMoveError::new(full, what, "empty"))?
             .to_ascii_lowercase();
         if !('a'..='k').contains(&file_char) {
-            return Err(ParseMoveError::new(full, what, "file must be a letter a-k"));
+            return Err(ParseMoveError::new(
+                full,
+                what,
+                "column must be a letter a-k",
+            ));
         }
         let rest = chars.as_str();
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -83,7 +87,7 @@ impl Square {
             return Err(ParseMoveError::new(
                 full,
                 what,
-                "rank must be a number 1-11 after the file letter",
+                "rank must be a number 1-11 after the column letter",
             ));
         }
         let rank: u32 = rest[..digits]

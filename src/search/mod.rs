@@ -44,7 +44,10 @@ pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use new_engine::new_engine;
 pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
-pub use options::{find_option, limit_option, option_value, set_option, uci_option_lines, OPTIONS};
+pub use options::{
+    find_option, limit_option, option_value, protocol_option_names, set_option, uci_option_lines,
+    OPTIONS,
+};
 pub use params::{Preset, SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
 pub use setup_options::SetupOption;

@@ -5,7 +5,7 @@
 
 use super::engine::EngineConfig;
 use super::limits::LimitKind;
-use crate::text::{one_of, quote_input};
+use crate::text::{closest, one_of, quote_input};
 use std::fmt;
 
 /// One engine option: an [`EngineConfig`] field (the engine kind or a
@@ -196,6 +196,8 @@ pub enum OptionError {
     Unknown {
         /// The name given (at most 80 characters of it).
         name: String,
+        /// The known option it is closest to, if any is close.
+        near: Option<&'static str>,
     },
     /// The value is not one the option accepts.
     BadValue {
@@ -218,10 +220,12 @@ impl OptionError {
         }
     }
 
-    /// There is no option `name`.
-    pub fn unknown(name: &str) -> OptionError {
+    /// There is no option `name` among the `known` ones; the closest of them
+    /// is offered when one is close.
+    pub fn unknown(name: &str, known: impl IntoIterator<Item = &'static str>) -> OptionError {
         OptionError::Unknown {
             name: quote_input(name),
+            near: closest(name, known),
         }
     }
 }
@@ -229,7 +233,13 @@ impl OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown { name } => write!(f, "unknown option {name:?}; nothing changed"),
+            OptionError::Unknown { name, near } => {
+                write!(f, "unknown option {name:?}")?;
+                match near {
+                    Some(near) => write!(f, " (did you mean {near:?}?)"),
+                    None => Ok(()),
+                }
+            }
             OptionError::BadValue {
                 name,
                 value,

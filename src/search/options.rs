@@ -376,8 +376,23 @@ pub fn set_option(p: &mut EngineConfig, name: &str, value: &str) -> Result<(), O
             *p = EngineConfig::uct(parse_preset(value)?.params());
             Ok(())
         }
-        None => Err(OptionError::unknown(name)),
+        None => Err(OptionError::unknown(
+            name,
+            OPTIONS
+                .iter()
+                .map(|o| o.name)
+                .chain([SetupOption::Preset.name()]),
+        )),
     }
+}
+
+/// Every option name the engine protocol knows: [`OPTIONS`], then the
+/// [`SetupOption`]s, as its handshake lists them.
+pub fn protocol_option_names() -> impl Iterator<Item = &'static str> {
+    OPTIONS
+        .iter()
+        .map(|o| o.name)
+        .chain(SetupOption::ALL.iter().map(|o| o.name()))
 }
 
 /// Every `option` line of the engine protocol's handshake: [`OPTIONS`] with
@@ -524,10 +539,16 @@ mod tests {
                 "hard",
                 "option preset needs thesis, default or easy, got \"hard\"",
             ),
+            ("no_such", "1", "unknown option \"no_such\""),
             (
-                "no_such",
+                "uct_cc",
                 "1",
-                "unknown option \"no_such\"; nothing changed",
+                "unknown option \"uct_cc\" (did you mean \"uct_c\"?)",
+            ),
+            (
+                "presets",
+                "thesis",
+                "unknown option \"presets\" (did you mean \"preset\"?)",
             ),
         ] {
             let mut p = EngineConfig::default();

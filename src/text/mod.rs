@@ -1,6 +1,7 @@
 //! Small text helpers shared by the web app, the engines' options and the
 //! command-line reports: digit grouping, quoting what a user typed in an
-//! error, and the words of one-of-a-few settings ([`Choice`], `spelled!`).
+//! error, the words of one-of-a-few settings ([`Choice`], `spelled!`), and
+//! the "did you mean" of a misspelt name ([`closest`]).
 
 pub(crate) mod choice;
 
@@ -25,4 +26,73 @@ pub fn group_digits(n: u64, separator: char) -> String {
         out.push(c);
     }
     out
+}
+
+/// The name in `known` closest to the misspelt `word`, if one is close
+/// enough to be what was meant: at most one edit (a letter added, dropped,
+/// changed, or two neighbours swapped) per three letters of `word`, and at
+/// least one. Case is ignored; the first of equally close names wins.
+///
+/// ```
+/// use quoridor::text::closest;
+/// let options = ["uct_c", "solver", "tree_reuse"];
+/// assert_eq!(closest("uct_cc", options), Some("uct_c"));
+/// assert_eq!(closest("slover", options), Some("solver"));
+/// assert_eq!(closest("bogus", options), None);
+/// ```
+pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(1);
+    known
+        .into_iter()
+        .map(|name| (edit_distance(&word, &name.to_lowercase()), name))
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, name)| name)
+}
+
+/// Edits (insertions, deletions, substitutions and swaps of neighbours)
+/// that turn `a` into `b`: the optimal string alignment distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[i][j]: distance between a[..i] and b[..j]; three rows suffice.
+    let mut before: Vec<usize> = Vec::new();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut current = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            current[j] = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                current[j] = current[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut previous, current);
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_swaps_as_one_edit() {
+        assert_eq!(edit_distance("show", "show"), 0);
+        assert_eq!(edit_distance("shwo", "show"), 1);
+        assert_eq!(edit_distance("uct_cc", "uct_c"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn closest_needs_a_near_name() {
+        let commands = ["moves", "perft", "show", "review"];
+        assert_eq!(closest("shwo", commands), Some("show"));
+        assert_eq!(closest("MVOES", commands), Some("moves"));
+        assert_eq!(closest("frobnicate", commands), None);
+        assert_eq!(closest("", commands), None);
+    }
 }

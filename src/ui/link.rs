@@ -103,6 +103,9 @@ impl fmt::Display for LinkProblem {
             LinkProblem::SeatEngine { key, error } => {
                 write!(f, "{key} must be {}, got {:?}", one_of(error.expected), error.got)
             }
+            LinkProblem::Option(e @ OptionError::Unknown { .. }) => {
+                write!(f, "{e}; nothing changed")
+            }
             LinkProblem::Option(e) => e.fmt(f),
             LinkProblem::Variant(e) => write!(f, "{e}; opened a standard 9x9 game"),
             LinkProblem::Moves { error, kept } => write!(
@@ -174,7 +177,8 @@ const LINK_TREE_MB: (u32, u32) = (16, 4096);
 /// 16 to 4,096 MiB of tree memory.
 /// `preset` is no link option.
 pub fn set_param(config: &mut EngineConfig, name: &str, value: &str) -> Result<(), OptionError> {
-    let option = find_option(name).ok_or_else(|| OptionError::unknown(name))?;
+    let option = find_option(name)
+        .ok_or_else(|| OptionError::unknown(name, OPTIONS.iter().map(|o| o.name)))?;
     let mut changed = config.clone();
     option.set(&mut changed, value)?;
     let (next, p) = (&changed.params, &config.params);

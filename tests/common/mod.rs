@@ -24,6 +24,22 @@ pub fn quoridor(args: &[&str]) -> Output {
         .expect("the quoridor binary runs")
 }
 
+/// Runs `quoridor ARGS` to the end with `input` on its standard input (a pipe).
+pub fn quoridor_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quoridor binary runs");
+    let mut stdin = child.stdin.take().expect("stdin piped");
+    // The process may exit without reading its input (a bad flag).
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the quoridor binary ends")
+}
+
 /// What the process printed on stdout.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

@@ -92,6 +92,9 @@ impl fmt::Display for UciCommandError {
             UciCommandError::SetOptionUsage => {
                 f.write_str("expected: setoption name <option> value <value>")
             }
+            UciCommandError::Option(e @ OptionError::Unknown { .. }) => {
+                write!(f, "{e}; nothing changed")
+            }
             UciCommandError::Option(e) => e.fmt(f),
             UciCommandError::PositionUsage { got } => {
                 f.write_str("expected: position startpos [moves m1 m2 …]")?;
