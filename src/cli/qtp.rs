@@ -1,6 +1,6 @@
 //! `qtp`: the engine behind the Quoridor Text Protocol (QTP), the GTP-style
 //! protocol of a university course's referee and its family of engines
-//! (see the README's QTP section).
+//! (see docs/protocols.md, "`quoridor qtp`").
 //!
 //! One request a line (`[id] command args…`, `#` comments); every answer is
 //! `=[id] result` or `?[id] message`, followed by an empty line. A refused

@@ -1,5 +1,5 @@
-//! `uci`: the line-based engine protocol described in the protocol section of
-//! the README, modelled on UCI.
+//! `uci`: the line-based engine protocol described in docs/protocols.md,
+//! modelled on UCI.
 //!
 //! The main thread reads commands; `go` moves the engine ([`crate::search::SearchEngine`]) to a worker
 //! thread, which prints `info` lines and the final `bestmove` and hands the
