@@ -2,7 +2,8 @@
 # README command 2: install what is missing, then every check CI runs:
 # formatting, clippy (native and wasm32), native tests, actionlint on the
 # GitHub workflows, release builds of the web app (at / and at a sub-path) and
-# the browser tests in headless Chromium.
+# the browser tests in headless Chromium. The docs' command-line examples and
+# links (tests/docs_examples.rs, tests/docs_links.rs) run in `cargo test`.
 # Prints one line per step and a final summary; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -383,3 +383,28 @@ fn quoridor_qtp_against_itself_through_the_arena_plays_legal_games() {
         assert!(game.winner().is_some());
     }
 }
+
+#[test]
+fn input_file_is_read_instead_of_stdin() {
+    let dir = common::scratch("qtp", "input-file");
+    let script = dir.join("session.qtp");
+    std::fs::write(&script, "name\nplaymove white e2\nwinner\n").expect("script");
+    let out = common::quoridor(&["qtp", "--input", script.to_str().expect("utf-8 path")]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert_eq!(common::stdout(&out), "= Quoridor UCT\n\n=\n\n= false\n\n");
+}
+
+#[test]
+fn a_missing_input_file_is_named_in_the_error() {
+    let missing = common::scratch("qtp", "missing-input").join("no-such.qtp");
+    let path = missing.to_str().expect("utf-8 path");
+    let out = common::quoridor(&["qtp", "--input", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(common::stdout(&out), "");
+    assert_eq!(
+        common::stderr(&out),
+        format!(
+            "error: cannot read commands from {path}: No such file or directory (os error 2)\n"
+        )
+    );
+}

@@ -523,3 +523,34 @@ fn threads_two_searches_the_total_playouts_and_stops_on_stop() {
     let error = e.error_after("setoption name threads value 17");
     assert!(error.contains("threads"), "{error}");
 }
+
+#[test]
+fn input_file_is_read_instead_of_stdin_then_the_search_finishes() {
+    let dir = common::scratch("uci", "input-file");
+    let script = dir.join("first-game.uci");
+    std::fs::write(&script, "position startpos moves e2 e8\ngo nodes 200\n").expect("script");
+    let out = common::quoridor(&["uci", "--input", script.to_str().expect("utf-8 path")]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = common::stdout(&out);
+    let best: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 1, "{text}");
+    assert_legal(Variant::default(), "e2 e8", best[0]);
+}
+
+#[test]
+fn a_missing_input_file_is_named_in_the_error() {
+    let missing = common::scratch("uci", "missing-input").join("no-such.uci");
+    let path = missing.to_str().expect("utf-8 path");
+    let out = common::quoridor(&["uci", "--input", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(common::stdout(&out), "");
+    assert_eq!(
+        common::stderr(&out),
+        format!(
+            "error: cannot read commands from {path}: No such file or directory (os error 2)\n"
+        )
+    );
+}

@@ -54,7 +54,7 @@ pub enum CliCommand {
     /// ASCII diagram of the position after the record
     Show(PositionArgs),
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
-    Uci,
+    Uci(UciArgs),
     /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
     Qtp(QtpArgs),
     /// Engine speed on fixed positions (playouts or nodes per second; `--threads` for UCT)
@@ -258,6 +258,14 @@ pub struct MergeArgs {
     pub json: Option<PathBuf>,
 }
 
+/// The flags of `uci` (its engine settings are protocol options).
+#[derive(Debug, Args)]
+pub struct UciArgs {
+    /// Where the commands come from.
+    #[command(flatten)]
+    pub input: super::protocol_input::ProtocolInput,
+}
+
 /// The flags of `qtp`: the engine's settings, since QTP has no options.
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -280,6 +288,9 @@ pub struct QtpArgs {
     /// Random seed of the engine (0–4294967295)
     #[arg(long, value_name = "N", value_parser = Whole::new(0, u64::from(u32::MAX)))]
     pub seed: Option<u64>,
+    /// Where the requests come from.
+    #[command(flatten)]
+    pub input: super::protocol_input::ProtocolInput,
 }
 
 /// The flags of `experiments`.

@@ -17,6 +17,7 @@ mod openings;
 mod parse_errors;
 mod position_args;
 mod progress;
+mod protocol_input;
 mod qtp;
 mod qtp_flags;
 mod ranges;
@@ -97,7 +98,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Moves(position) => rules::moves(&position)?,
         CliCommand::Perft(args) => rules::perft(&args)?,
         CliCommand::Show(position) => rules::show(&position)?,
-        CliCommand::Uci => uci::uci()?,
+        CliCommand::Uci(args) => uci::uci(&args.input)?,
         CliCommand::Qtp(args) => qtp::qtp(&args)?,
         CliCommand::Bench(args) => bench::bench(&args)?,
         CliCommand::Arena(args) => arena::arena(&args)?,

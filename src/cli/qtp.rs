@@ -1,6 +1,6 @@
 //! `qtp`: the engine behind the Quoridor Text Protocol (QTP), the GTP-style
 //! protocol of a university course's referee and its family of engines
-//! (see the README's QTP section).
+//! (see docs/protocols.md, "`quoridor qtp`").
 //!
 //! One request a line (`[id] command args…`, `#` comments); every answer is
 //! `=[id] result` or `?[id] message`, followed by an empty line. A refused
@@ -19,6 +19,7 @@ use self::command::{QtpCommand, QtpCommandError, Request, COMMANDS};
 use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
+use super::protocol_input::OpenInputError;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
 use crate::search::{
     new_engine, set_option, EngineConfig, EngineKind, OptionError, SearchEngine, SearchParams,
@@ -41,7 +42,9 @@ fn engine_name(kind: EngineKind) -> &'static str {
 pub enum QtpError {
     /// The engine settings of the flags were refused.
     Settings(OptionError),
-    /// Reading standard input failed.
+    /// The `--input` file could not be opened.
+    Open(OpenInputError),
+    /// Reading the input failed.
     Input(io::Error),
 }
 
@@ -49,6 +52,7 @@ impl fmt::Display for QtpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             QtpError::Settings(e) => e.fmt(f),
+            QtpError::Open(e) => e.fmt(f),
             QtpError::Input(e) => write!(f, "reading input: {e}"),
         }
     }
@@ -56,15 +60,15 @@ impl fmt::Display for QtpError {
 
 impl std::error::Error for QtpError {}
 
-/// Runs `quoridor qtp` on standard input and output until `quit`, the end of
-/// input or a closed output.
+/// Runs `quoridor qtp` on standard input (or the `--input` file) and
+/// standard output until `quit`, the end of input or a closed output.
 pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
     let config = engine_config(args).map_err(QtpError::Settings)?;
+    let mut input = args.input.open().map_err(QtpError::Open)?;
     let mut session = QtpSession::new(config, args.game_time.map(Duration::from_secs));
-    let stdin = io::stdin();
     let stdout = io::stdout();
     session
-        .run(&mut stdin.lock(), &mut stdout.lock())
+        .run(&mut input, &mut stdout.lock())
         .map_err(QtpError::Input)
 }
 

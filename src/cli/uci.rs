@@ -1,5 +1,5 @@
-//! `uci`: the line-based engine protocol described in the protocol section of
-//! the README, modelled on UCI.
+//! `uci`: the line-based engine protocol described in docs/protocols.md,
+//! modelled on UCI.
 //!
 //! The main thread reads commands; `go` moves the engine ([`crate::search::SearchEngine`]) to a worker
 //! thread, which prints `info` lines and the final `bestmove` and hands the
@@ -25,25 +25,25 @@ use self::output::Output;
 use self::seed::{draw_seed, SeedMode};
 /// Also `qtp`'s move when its search had no time for one.
 use self::think::{bestmove_line, think};
+use super::protocol_input::ProtocolInput;
 use crate::game::{Game, Move, Player, Position, Variant};
 use crate::search::{
     new_engine, protocol_option_names, set_option, uci_option_lines, EngineConfig, OptionError,
     SearchEngine, SearchParams, SetupOption,
 };
 use crate::text::quote_input;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// Runs the protocol on standard input and output until `quit`, the end of
-/// input, or a closed output. Fails only if reading the input fails (after
-/// saying so on the output and finishing a search under way).
-pub fn uci() -> Result<(), UciError> {
+/// Runs the protocol on standard input (or the `--input` file) and standard
+/// output until `quit`, the end of input, or a closed output. Fails if the
+/// input file cannot be opened, or if reading the input fails (after saying
+/// so on the output and finishing a search under way).
+pub fn uci(input: &ProtocolInput) -> Result<(), UciError> {
+    let mut input = input.open().map_err(UciError::Open)?;
     let out = Output::new(Box::new(std::io::stdout()));
     let mut engine = UciSession::new(out);
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut buf = Vec::new();
     loop {
         buf.clear();

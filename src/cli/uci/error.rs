@@ -1,5 +1,6 @@
 //! Why a protocol command was refused, and why the session itself failed.
 
+use super::super::protocol_input::OpenInputError;
 use crate::game::{IllegalMove, Move, ParseMoveError};
 use crate::search::OptionError;
 use std::fmt;
@@ -7,13 +8,16 @@ use std::fmt;
 /// Why the protocol session ended with an error.
 #[derive(Debug)]
 pub enum UciError {
-    /// Reading standard input failed.
+    /// The `--input` file could not be opened.
+    Open(OpenInputError),
+    /// Reading the input failed.
     Input(std::io::Error),
 }
 
 impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            UciError::Open(e) => e.fmt(f),
             UciError::Input(e) => write!(f, "reading input: {e}"),
         }
     }
@@ -22,6 +26,7 @@ impl fmt::Display for UciError {
 impl std::error::Error for UciError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
+            UciError::Open(e) => Some(e),
             UciError::Input(e) => Some(e),
         }
     }
