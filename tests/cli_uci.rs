@@ -415,8 +415,42 @@ fn go_depth_stops_when_the_principal_variation_is_that_long() {
     let (lines, best) = e.go("go depth 3");
     let info = &lines[lines.len() - 2];
     let pv = info.split(" pv ").nth(1).expect("a pv");
-    assert!(pv.split_whitespace().count() >= 3, "{info}");
+    // The line may grow past 3 within the last slice; it is cut at the depth asked.
+    assert_eq!(pv.split_whitespace().count(), 3, "{info}");
+    assert_eq!(field(info, "depth"), 3, "{info}");
     assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn uct_info_depth_is_the_quantity_go_depth_limits() {
+    let mut e = Uci::start();
+    e.send("setoption name time_ms value 0");
+    e.send("position startpos moves e2 e8");
+    let (lines, best) = e.go("go depth 4");
+    for info in lines.iter().filter(|l| l.starts_with("info depth ")) {
+        let depth = field(info, "depth");
+        assert!((1..=4).contains(&depth), "{info}");
+        assert!(field(info, "seldepth") >= depth, "{info}");
+        let pv = info
+            .split(" pv ")
+            .nth(1)
+            .map_or(0, |pv| pv.split_whitespace().count());
+        assert_eq!(pv as u64, depth, "depth is the line's length: {info}");
+    }
+    assert_legal(Variant::default(), "e2 e8", &best);
+    // Without `go depth` the depth is the line's length too (not the
+    // tree's mean depth), and seldepth the deepest node.
+    let (lines, _) = e.go("go nodes 3000");
+    let info = last_info(&lines);
+    let pv = info
+        .split(" pv ")
+        .nth(1)
+        .expect("a pv")
+        .split_whitespace()
+        .count() as u64;
+    // At most 24 moves of the line are printed.
+    assert_eq!(field(info, "depth").min(24), pv, "{info}");
+    assert!(field(info, "seldepth") >= field(info, "depth"), "{info}");
 }
 
 #[test]
