@@ -13,6 +13,7 @@ mod book;
 mod error;
 mod experiment_flags;
 mod experiments;
+mod glossary;
 mod openings;
 mod parse_errors;
 mod position_args;

@@ -13,10 +13,12 @@
 
 mod command;
 mod game_clock;
+mod help;
 mod seating;
 
 use self::command::{QtpCommand, QtpCommandError, Request, COMMANDS};
 use self::game_clock::GameClock;
+pub use self::help::HELP;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
@@ -25,7 +27,7 @@ use crate::search::{
 };
 use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// The name `name` answers: the product's, with the engine that plays.
@@ -62,6 +64,10 @@ pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
     let config = engine_config(args).map_err(QtpError::Settings)?;
     let mut session = QtpSession::new(config, args.game_time.map(Duration::from_secs));
     let stdin = io::stdin();
+    if stdin.is_terminal() {
+        // A person, not a referee: say what this is. A failed write is no reason to stop.
+        let _ = writeln!(io::stderr(), "{}", help::GREETING);
+    }
     let stdout = io::stdout();
     session
         .run(&mut stdin.lock(), &mut stdout.lock())
