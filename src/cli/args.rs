@@ -273,7 +273,7 @@ pub struct MergeArgs {
 
 /// The flags of `qtp`: the engine's settings, since QTP has no options.
 #[derive(Debug, Args)]
-#[command(after_help = with_terms(super::qtp::HELP, &[
+#[command(after_help = with_terms(super::qtp_help::HELP, &[
     Term::Qtp, Term::Referee, Term::Preset, Term::Thesis,
 ]))]
 pub struct QtpArgs {

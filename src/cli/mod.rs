@@ -20,6 +20,7 @@ mod position_args;
 mod progress;
 mod qtp;
 mod qtp_flags;
+mod qtp_help;
 mod ranges;
 mod review;
 mod rules;

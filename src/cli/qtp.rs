@@ -13,12 +13,10 @@
 
 mod command;
 mod game_clock;
-mod help;
 mod seating;
 
 use self::command::{QtpCommand, QtpCommandError, Request, COMMANDS};
 use self::game_clock::GameClock;
-pub use self::help::HELP;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
@@ -66,7 +64,7 @@ pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         // A person, not a referee: say what this is. A failed write is no reason to stop.
-        let _ = writeln!(io::stderr(), "{}", help::GREETING);
+        let _ = writeln!(io::stderr(), "{}", super::qtp_help::GREETING);
     }
     let stdout = io::stdout();
     session
