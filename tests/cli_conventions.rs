@@ -357,3 +357,158 @@ fn a_closed_pipe_ends_the_program_quietly_with_success() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
+
+/// Every help page: the tool's and each subcommand's.
+const HELP_PAGES: [&[&str]; 14] = [
+    &[],
+    &["moves"],
+    &["perft"],
+    &["show"],
+    &["uci"],
+    &["qtp"],
+    &["bench"],
+    &["arena"],
+    &["arena", "merge"],
+    &["book"],
+    &["review"],
+    &["experiments"],
+    &["abtable"],
+    &["completions"],
+];
+
+/// A newcomer's words: the forms a page may use, the word its `Terms:` line
+/// starts with, and words of that line's definition.
+const JARGON: [(&[&str], &str, &str); 13] = [
+    (
+        &["uct"],
+        "UCT",
+        "a Monte Carlo tree search grown by playouts",
+    ),
+    (
+        &["playout", "playouts"],
+        "playout",
+        "one simulated game from a position to its end",
+    ),
+    (
+        &["alpha-beta", "alphabeta"],
+        "alpha-beta",
+        "a minimax search one move deeper at a time",
+    ),
+    (&["node", "nodes"], "node", "a position the engine searched"),
+    (&["ply", "plies"], "ply", "one move of one player"),
+    (
+        &["ebf"],
+        "EBF",
+        "effective branching factor, nodes(d)/nodes(d-1)",
+    ),
+    (
+        &["perft"],
+        "perft",
+        "counts every move sequence of DEPTH moves",
+    ),
+    (
+        &["uci", "uci-style"],
+        "UCI-style",
+        "modelled on chess's Universal Chess Interface",
+    ),
+    (
+        &["qtp", "gtp-style"],
+        "QTP",
+        "Quoridor Text Protocol, modelled on GTP (Go Text Protocol)",
+    ),
+    (
+        &["referee", "referees"],
+        "referee",
+        "a program that plays engines against each other",
+    ),
+    (
+        &["thesis"],
+        "thesis",
+        "J. Tomek's 2011 thesis on UCT for Quoridor",
+    ),
+    (
+        &["preset", "presets"],
+        "preset",
+        "a named set of every engine setting",
+    ),
+    (
+        &["shard", "shards"],
+        "shard",
+        "one of N slices of a match's games",
+    ),
+];
+
+/// The page's words, lower case: split at anything but letters, digits,
+/// `-` and `_` (so `uct_c` is not `uct`), outer dashes trimmed (`--playouts`).
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+        .map(|w| w.trim_matches('-').to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+#[test]
+fn every_help_page_defines_the_jargon_it_uses_in_one_line() {
+    let mut defined = Vec::new();
+    for page in HELP_PAGES {
+        let args: Vec<&str> = page.iter().copied().chain(["--help"]).collect();
+        let help = stdout(&quoridor(&args));
+        let (body, terms) = help.split_once("\nTerms:\n").unwrap_or((&help, ""));
+        let words = words_of(body);
+        for (forms, word, definition) in JARGON {
+            if !forms.iter().any(|f| words.iter().any(|w| w == f)) {
+                continue;
+            }
+            let line = terms
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{word} ")))
+                .unwrap_or_else(|| {
+                    panic!("quoridor {page:?} --help uses {word} without defining it:\n{help}")
+                });
+            assert!(line.contains(definition), "{page:?}: {line}");
+            assert!(
+                line.chars().count() <= 100,
+                "{page:?}: one short line: {line}"
+            );
+            defined.push((page.join(" "), word));
+        }
+    }
+    // The words a newcomer asked about are defined where they are used.
+    for (page, word) in [
+        ("", "UCT"),
+        ("", "playout"),
+        ("", "thesis"),
+        ("", "referee"),
+        ("perft", "perft"),
+        ("uci", "UCI-style"),
+        ("qtp", "referee"),
+        ("bench", "thesis"),
+        ("arena", "shard"),
+        ("arena merge", "shard"),
+        ("experiments", "thesis"),
+        ("abtable", "EBF"),
+        ("review", "node"),
+        ("book", "ply"),
+    ] {
+        assert!(
+            defined.contains(&(page.to_string(), word)),
+            "{page:?} {word}: {defined:?}"
+        );
+    }
+}
+
+#[test]
+fn the_top_line_names_the_rules_and_both_engines_of_the_page() {
+    let help = stdout(&quoridor(&["--help"]));
+    assert_eq!(
+        help.lines().next(),
+        Some("Quoridor's rules and the browser page's two engines (UCT and alpha-beta) on the command line")
+    );
+    let perft = stdout(&quoridor(&["perft", "--help"]));
+    assert!(
+        perft.contains(
+            "counts every move sequence of DEPTH moves (a rules check borrowed from chess)"
+        ),
+        "{perft}"
+    );
+}

@@ -408,3 +408,48 @@ fn a_missing_input_file_is_named_in_the_error() {
         )
     );
 }
+
+#[test]
+fn help_lists_every_command_list_commands_gives() {
+    let out = common::quoridor(&["qtp", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = common::stdout(&out);
+    let listed: Vec<&str> = help
+        .lines()
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter_map(|line| line.split("  ").next())
+        .flat_map(|syntax| syntax.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')))
+        .collect();
+    let answers = answers(&[], "list_commands\n");
+    let commands: Vec<&str> = answers[0]
+        .strip_prefix("= ")
+        .expect("a list")
+        .lines()
+        .collect();
+    assert!(commands.len() >= 14, "{commands:?}");
+    for command in commands {
+        assert!(listed.contains(&command), "{command} missing from:\n{help}");
+    }
+}
+
+#[test]
+fn a_terminal_is_greeted_on_stderr_and_a_referee_is_not() {
+    let out = run_qtp(&[], "name\nquit\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "a pipe gets no greeting"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("= Quoridor UCT\n\n"));
+    let Some(screen) = common::on_a_terminal("qtp", "name\nquit\n") else {
+        eprintln!("skipped the terminal half: util-linux `script` is missing");
+        return;
+    };
+    let greeting = "Quoridor Text Protocol (QTP) engine. Type \"list_commands\" for the commands, \"quit\" to leave; see quoridor qtp --help.";
+    assert_eq!(
+        screen.lines().filter(|l| *l == greeting).count(),
+        1,
+        "{screen}"
+    );
+    assert!(screen.contains("= Quoridor UCT"), "{screen}");
+}

@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::{assert_legal, field, last_info, Uci, TIMEOUT};
+use common::{
+    assert_legal, field, last_info, on_a_terminal, quoridor, stderr, stdout, Uci, TIMEOUT,
+};
 use quoridor::game::Variant;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -436,8 +438,42 @@ fn go_depth_stops_when_the_principal_variation_is_that_long() {
     let (lines, best) = e.go("go depth 3");
     let info = &lines[lines.len() - 2];
     let pv = info.split(" pv ").nth(1).expect("a pv");
-    assert!(pv.split_whitespace().count() >= 3, "{info}");
+    // The line may grow past 3 within the last slice; it is cut at the depth asked.
+    assert_eq!(pv.split_whitespace().count(), 3, "{info}");
+    assert_eq!(field(info, "depth"), 3, "{info}");
     assert_legal(Variant::default(), "", &best);
+}
+
+#[test]
+fn uct_info_depth_is_the_quantity_go_depth_limits() {
+    let mut e = Uci::start();
+    e.send("setoption name time_ms value 0");
+    e.send("position startpos moves e2 e8");
+    let (lines, best) = e.go("go depth 4");
+    for info in lines.iter().filter(|l| l.starts_with("info depth ")) {
+        let depth = field(info, "depth");
+        assert!((1..=4).contains(&depth), "{info}");
+        assert!(field(info, "seldepth") >= depth, "{info}");
+        let pv = info
+            .split(" pv ")
+            .nth(1)
+            .map_or(0, |pv| pv.split_whitespace().count());
+        assert_eq!(pv as u64, depth, "depth is the line's length: {info}");
+    }
+    assert_legal(Variant::default(), "e2 e8", &best);
+    // Without `go depth` the depth is the line's length too (not the
+    // tree's mean depth), and seldepth the deepest node.
+    let (lines, _) = e.go("go nodes 3000");
+    let info = last_info(&lines);
+    let pv = info
+        .split(" pv ")
+        .nth(1)
+        .expect("a pv")
+        .split_whitespace()
+        .count() as u64;
+    // At most 24 moves of the line are printed.
+    assert_eq!(field(info, "depth").min(24), pv, "{info}");
+    assert!(field(info, "seldepth") >= field(info, "depth"), "{info}");
 }
 
 #[test]
@@ -553,4 +589,111 @@ fn a_missing_input_file_is_named_in_the_error() {
             "error: cannot read commands from {path}: No such file or directory (os error 2)\n"
         )
     );
+}
+
+/// The words of the syntax column (before the two-space gap) of the help's
+/// indented lines.
+fn listed_in(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter_map(|line| line.split("  ").next())
+        .flat_map(|syntax| syntax.split(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|word| !word.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn help_lists_every_command_and_go_limit_the_session_reads() {
+    let out = quoridor(&["uci", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    let listed = listed_in(&help);
+    let commands = [
+        "uci",
+        "isready",
+        "setoption",
+        "ucinewgame",
+        "position",
+        "go",
+        "stop",
+        "show",
+        "d",
+        "debug",
+        "register",
+        "quit",
+    ];
+    let limits = [
+        "nodes",
+        "movetime",
+        "depth",
+        "infinite",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "ponder",
+    ];
+    for word in commands.iter().chain(&limits) {
+        assert!(
+            listed.iter().any(|l| l == word),
+            "{word} missing from:\n{help}"
+        );
+    }
+    assert!(
+        help.contains("depth: for UCT the length of the best line, for alpha-beta the last completed iteration"),
+        "{help}"
+    );
+    // The session reads each listed command (an unknown one gets an error line).
+    let mut e = Uci::start();
+    for command in commands.iter().filter(|c| **c != "quit") {
+        let line = match *command {
+            "setoption" => "setoption name playouts value 100",
+            "position" => "position startpos",
+            "go" => "go nodes 50",
+            other => other,
+        };
+        e.send(line);
+        if *command == "go" {
+            e.read_until(|l| l.starts_with("bestmove "));
+        }
+        let answers = e.sync();
+        assert!(
+            answers.iter().all(|l| !l.contains("unknown command")),
+            "{line}: {answers:?}"
+        );
+    }
+}
+
+#[test]
+fn a_terminal_is_greeted_on_stderr_and_a_pipe_is_not() {
+    let greeting = "Quoridor engine protocol (UCI-style). Type \"uci\" to start, \"quit\" to leave; see quoridor uci --help.";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"isready\nquit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("quoridor ends");
+    assert_eq!(stdout(&out), "readyok\n", "a pipe gets the answers only");
+    assert_eq!(stderr(&out), "", "a pipe gets no greeting");
+    let Some(screen) = on_a_terminal("uci", "isready\nquit\n") else {
+        eprintln!("skipped the terminal half: util-linux `script` is missing");
+        return;
+    };
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(
+        lines.iter().filter(|l| **l == greeting).count(),
+        1,
+        "{screen}"
+    );
+    assert!(lines.contains(&"readyok"), "{screen}");
 }

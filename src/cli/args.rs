@@ -1,6 +1,7 @@
 //! The command line's grammar (clap derive): the tool, its subcommands and
 //! their flags, with every number checked against its range as it is read.
 
+use super::glossary::{with_terms, Term};
 use super::position_args::PositionArgs;
 use super::ranges::{time_controls, BoardSize, PerftDepth, TimeControls, WallCount, Whole};
 use crate::arena::shard::Shard;
@@ -23,13 +24,16 @@ is a pipe or a file, else it is the start position:
 
 Exit codes: 0 success; 1 the output could not be written; 2 bad input.";
 
-/// Quoridor rules and engines (UCT and alpha-beta) on the command line.
+/// Quoridor's rules and the browser page's two engines on the command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "quoridor",
     version,
-    about = "Quoridor rules and engines (UCT and alpha-beta)",
-    after_help = AFTER_HELP,
+    about = "Quoridor's rules and the browser page's two engines (UCT and alpha-beta) on the command line",
+    after_help = with_terms(AFTER_HELP, &[
+        Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Perft,
+        Term::UciStyle, Term::Qtp, Term::Referee, Term::Thesis,
+    ]),
     arg_required_else_help = true,
     help_template = HELP_TEMPLATE
 )]
@@ -50,14 +54,21 @@ pub enum CliCommand {
     /// Legal moves after the record, on one line
     Moves(PositionArgs),
     /// Count the move sequences of DEPTH moves after the record
+    #[command(after_help = with_terms("", &[Term::Perft]))]
     Perft(PerftArgs),
     /// ASCII diagram of the position after the record
     Show(PositionArgs),
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
+    #[command(after_help = with_terms(super::uci::HELP, &[
+        Term::UciStyle, Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Preset,
+    ]))]
     Uci(UciArgs),
     /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
     Qtp(QtpArgs),
     /// Engine speed on fixed positions (playouts or nodes per second; `--threads` for UCT)
+    #[command(after_help = with_terms("", &[
+        Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Preset, Term::Thesis,
+    ]))]
     Bench(BenchArgs),
     /// Engine-vs-engine match
     Arena(ArenaArgs),
@@ -66,9 +77,11 @@ pub enum CliCommand {
     /// Judge every move of a record: annotated record and each player's accuracy
     Review(super::review::ReviewArgs),
     /// Re-run the thesis's experiments into docs/experiments.md
+    #[command(after_help = with_terms("", &[Term::Thesis, Term::Playout, Term::Shard]))]
     Experiments(ExperimentsArgs),
     /// Alpha-beta enhancement table: nodes to complete depths 4 and 5 with
     /// each switch flipped, and the depth reached in 0.1 / 1 / 10 s (Markdown)
+    #[command(after_help = with_terms(ABTABLE_HELP, &[Term::AlphaBeta, Term::Node, Term::Ply, Term::Ebf]))]
     Abtable(AbtableArgs),
     /// Print a shell completion script (e.g. `quoridor completions bash > /etc/bash_completion.d/quoridor`)
     Completions {
@@ -77,13 +90,18 @@ pub enum CliCommand {
     },
 }
 
+/// What `abtable --help` says after its flags.
+const ABTABLE_HELP: &str = "\
+Each row flips one enhancement (an ab_* engine option: killer moves, null move, …) from the
+defaults; the EBF column is nodes to depth 5 over nodes to depth 4. Depths count plies.";
+
 /// `perft DEPTH [RECORD]…`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
     /// Moves to look ahead (0–8)
     #[arg(value_name = "DEPTH", value_parser = PerftDepth)]
     pub depth: u32,
-    /// Count even when the estimated number of leaves exceeds 10^10
+    /// Count even when the estimated number of sequences exceeds 10^10
     #[arg(long)]
     pub force: bool,
     /// The position.
@@ -143,9 +161,9 @@ pub struct AbtableArgs {
 /// The settings `bench` can measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BenchParams {
-    /// The Default preset
+    /// The default preset
     Default,
-    /// The thesis's fixed point
+    /// The thesis preset (the settings the thesis found best)
     Thesis,
 }
 
@@ -161,7 +179,7 @@ impl fmt::Display for BenchParams {
 /// The flags of `arena`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "\
+    after_help = with_terms("\
 An engine SPEC is protocol options name=value, applied in order after the Default preset
 (preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
 started once to check it answers, then once per game, in its own process group. Write
@@ -173,7 +191,9 @@ arena merge FILES…` puts the shard files back together.
 Output files: with --records or --json on stdout (-, or /dev/stdout on a pipe or file) the
 summary goes to stderr; only one of them may. A file that cannot be written after the games
 is saved as arena-recovered-{records,json,shard}[-N].{txt,json} in the current folder (or
-printed on stderr if that fails too), the summary is still printed, and the exit code is 1.",
+printed on stderr if that fails too), the summary is still printed, and the exit code is 1.", &[
+        Term::Preset, Term::Thesis, Term::Playout, Term::UciStyle, Term::Qtp, Term::Shard, Term::Ply,
+    ]),
     args_conflicts_with_subcommands = true
 )]
 pub struct ArenaArgs {
@@ -241,11 +261,11 @@ pub enum ArenaCommand {
 
 /// The files and flags of `arena merge`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = with_terms("\
 Output files as for `arena`: with --records or --json on stdout (-, or /dev/stdout on a pipe or
 file) the summary goes to stderr; only one of them may. A file that cannot be written is saved
 as arena-recovered-{records,json}[-N].{txt,json} in the current folder (or printed on stderr),
-the summary is still printed, and the exit code is 1.")]
+the summary is still printed, and the exit code is 1.", &[Term::Shard]))]
 pub struct MergeArgs {
     /// Shard files written by `arena --shard I/N`, in any order
     #[arg(value_name = "FILES", required = true)]
@@ -268,10 +288,9 @@ pub struct UciArgs {
 
 /// The flags of `qtp`: the engine's settings, since QTP has no options.
 #[derive(Debug, Args)]
-#[command(after_help = "\
-Settings apply in order: the preset, each --option, --time-ms, --seed. Each genmove thinks
-within the settings' limits and at most its share of the game's time (--game-time).
-The course's referee starts engines as `PROGRAM -seed N`; -seed is read as --seed.")]
+#[command(after_help = with_terms(super::qtp_help::HELP, &[
+    Term::Qtp, Term::Referee, Term::Preset, Term::Thesis,
+]))]
 pub struct QtpArgs {
     /// Engine preset: thesis, default or easy [default: default]
     #[arg(long, value_name = "NAME", value_parser = super::qtp_flags::preset)]

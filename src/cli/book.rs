@@ -1,6 +1,7 @@
 //! `book`: writes an opening book for `arena --openings` (see
 //! [`crate::arena::generate_book`]).
 
+use super::glossary::{with_terms, Term};
 use super::ranges::{BoardSize, WallCount, Whole};
 use super::stdout::StdoutError;
 use crate::arena::{generate_book, BookSettings};
@@ -69,13 +70,13 @@ impl From<std::io::Error> for BookError {
 
 /// The flags of `book`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = with_terms("\
 Each opening is PLIES moves from the start, every move drawn at random from the engine's TOP
 best-ranked moves (never a winning step); a position reached before (by any move order) is
 drawn again, and a Default-preset search of N playouts keeps only openings where the side to
 move's win chance is within PCT points of 50%. The output is one record per line after two
 # comment lines, ready for `quoridor arena --openings FILE`, which plays each opening once with
-each colour. The same flags give the same book.")]
+each colour. The same flags give the same book.", &[Term::Ply, Term::Playout, Term::Preset]))]
 pub struct BookArgs {
     /// Openings to write
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::new(1, 100_000))]

@@ -42,6 +42,12 @@ impl std::error::Error for OpenInputError {
 }
 
 impl ProtocolInput {
+    /// Whether a person types the commands: no `--input` file and standard
+    /// input a terminal (the sessions then greet on stderr).
+    pub fn is_a_terminal(&self) -> bool {
+        self.input.is_none() && io::IsTerminal::is_terminal(&io::stdin())
+    }
+
     /// Opens the commands' source: the file, or standard input.
     pub fn open(&self) -> Result<Box<dyn BufRead>, OpenInputError> {
         match &self.input {

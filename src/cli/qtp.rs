@@ -66,6 +66,10 @@ pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
     let config = engine_config(args).map_err(QtpError::Settings)?;
     let mut input = args.input.open().map_err(QtpError::Open)?;
     let mut session = QtpSession::new(config, args.game_time.map(Duration::from_secs));
+    if args.input.is_a_terminal() {
+        // A person, not a referee: say what this is. A failed write is no reason to stop.
+        let _ = writeln!(io::stderr(), "{}", super::qtp_help::GREETING);
+    }
     let stdout = io::stdout();
     session
         .run(&mut input, &mut stdout.lock())

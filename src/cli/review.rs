@@ -2,6 +2,7 @@
 //! annotated record and each player's accuracy (the same judgement as the
 //! page's review, see [`crate::review`]).
 
+use super::glossary::{with_terms, Term};
 use super::position_args::{PositionArgs, PositionError};
 use super::progress::ReviewProgress;
 use super::ranges::Whole;
@@ -17,11 +18,13 @@ pub const DEFAULT_REVIEW_TIME_MS: u64 = 500;
 
 /// The flags of `review`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = with_terms("\
 Prints the record with ?! (inaccuracy), ? (mistake) and ?? (blunder) after the moves that lost
 the mover at least 10, 20 or 30 points of win chance, each with a comment naming the engine's
 choice ({better: d9, win 100% → 0%}), then each player's accuracy (0–100) and judgement counts.
-The annotated record reads back as a record: symbols and comments are ignored.")]
+The annotated record reads back as a record: symbols and comments are ignored.", &[
+    Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node,
+]))]
 pub struct ReviewArgs {
     /// Milliseconds the engine searches each position [default: 500]
     #[arg(long, value_name = "MS", value_parser = Whole::new(1, 3_600_000), conflicts_with = "playouts")]

@@ -14,6 +14,7 @@
 
 mod error;
 mod go;
+mod help;
 mod output;
 mod seed;
 mod think;
@@ -21,6 +22,7 @@ mod think;
 use self::error::UciCommandError;
 pub use self::error::UciError;
 use self::go::Go;
+pub use self::help::HELP;
 use self::output::Output;
 use self::seed::{draw_seed, SeedMode};
 /// Also `qtp`'s move when its search had no time for one.
@@ -32,6 +34,7 @@ use crate::search::{
     SearchEngine, SearchParams, SetupOption,
 };
 use crate::text::quote_input;
+use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -40,10 +43,14 @@ use std::thread::JoinHandle;
 /// output until `quit`, the end of input, or a closed output. Fails if the
 /// input file cannot be opened, or if reading the input fails (after saying
 /// so on the output and finishing a search under way).
-pub fn uci(input: &ProtocolInput) -> Result<(), UciError> {
-    let mut input = input.open().map_err(UciError::Open)?;
+pub fn uci(input_args: &ProtocolInput) -> Result<(), UciError> {
+    let mut input = input_args.open().map_err(UciError::Open)?;
     let out = Output::new(Box::new(std::io::stdout()));
     let mut engine = UciSession::new(out);
+    if input_args.is_a_terminal() {
+        // A person, not a GUI: say what this is. A failed write is no reason to stop.
+        let _ = writeln!(std::io::stderr(), "{}", help::GREETING);
+    }
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -71,6 +78,39 @@ pub fn uci(input: &ProtocolInput) -> Result<(), UciError> {
     engine.end_of_input();
     Ok(())
 }
+
+/// A command of the protocol, named by its first word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum UciCommand {
+    Uci,
+    IsReady,
+    /// `debug` and `register`: read and ignored.
+    Ignored,
+    SetOption,
+    UciNewGame,
+    Position,
+    Go,
+    Stop,
+    Show,
+    Quit,
+}
+
+/// Every first word the session reads, and its command: the one list the
+/// session and `uci --help` ([`HELP`]) share.
+const COMMANDS: [(&str, UciCommand); 12] = [
+    ("uci", UciCommand::Uci),
+    ("isready", UciCommand::IsReady),
+    ("setoption", UciCommand::SetOption),
+    ("ucinewgame", UciCommand::UciNewGame),
+    ("position", UciCommand::Position),
+    ("go", UciCommand::Go),
+    ("stop", UciCommand::Stop),
+    ("show", UciCommand::Show),
+    ("d", UciCommand::Show),
+    ("debug", UciCommand::Ignored),
+    ("register", UciCommand::Ignored),
+    ("quit", UciCommand::Quit),
+];
 
 /// Whether to keep reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,24 +170,33 @@ impl UciSession {
     /// Handles one input line.
     fn handle(&mut self, line: &str) -> UciFlow {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&command, rest)) = words.split_first() else {
+        let Some((&word, rest)) = words.split_first() else {
+            return UciFlow::Continue;
+        };
+        let Some(&(_, command)) = COMMANDS.iter().find(|(name, _)| *name == word) else {
+            self.out.error(
+                &UciCommandError::Unknown {
+                    command: quote_input(word),
+                }
+                .to_string(),
+            );
             return UciFlow::Continue;
         };
         let result = match command {
-            "uci" => {
+            UciCommand::Uci => {
                 self.handshake();
                 Ok(())
             }
-            "isready" => {
+            UciCommand::IsReady => {
                 self.out.line("readyok");
                 Ok(())
             }
-            "debug" | "register" => Ok(()),
-            "setoption" => {
+            UciCommand::Ignored => Ok(()),
+            UciCommand::SetOption => {
                 self.wait_for_search();
                 self.set_option(rest)
             }
-            "ucinewgame" => {
+            UciCommand::UciNewGame => {
                 self.wait_for_search();
                 // A failed draw is reported; the game starts all the same.
                 let reseeded = self.reseed();
@@ -155,30 +204,27 @@ impl UciSession {
                 self.search = Some(self.fresh_search());
                 reseeded
             }
-            "position" => {
+            UciCommand::Position => {
                 self.wait_for_search();
                 self.set_position(rest)
             }
-            "go" => {
+            UciCommand::Go => {
                 self.wait_for_search();
                 self.go(rest);
                 Ok(())
             }
-            "stop" => {
+            UciCommand::Stop => {
                 self.finish_search(true);
                 Ok(())
             }
-            "show" | "d" => {
+            UciCommand::Show => {
                 self.show();
                 Ok(())
             }
-            "quit" => {
+            UciCommand::Quit => {
                 self.finish_search(true);
                 return UciFlow::Quit;
             }
-            other => Err(UciCommandError::Unknown {
-                command: quote_input(other),
-            }),
         };
         if let Err(e) = result {
             self.out.error(&e.to_string());

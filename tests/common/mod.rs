@@ -50,6 +50,28 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs `quoridor ARGS` with its standard input, output and error on a
+/// terminal (util-linux `script` makes one), typing `input`; what the
+/// terminal showed, or `None` where `script` is missing.
+pub fn on_a_terminal(args: &str, input: &str) -> Option<String> {
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_quoridor"));
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("script reads its input");
+    let out = child.wait_with_output().expect("script ends");
+    Some(String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"))
+}
+
 /// A scratch directory for one test's files: `quoridor-KIND-NAME-PID` in the
 /// system's temporary directory.
 pub fn scratch(kind: &str, name: &str) -> PathBuf {

@@ -217,6 +217,22 @@ fn number(word: &str, what: &'static str) -> Result<u8, QtpCommandError> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_command_is_listed_in_the_help() {
+        let listed: Vec<&str> = crate::cli::qtp_help::HELP
+            .lines()
+            .filter_map(|line| line.strip_prefix("  "))
+            .filter_map(|line| line.split("  ").next())
+            .flat_map(|syntax| syntax.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')))
+            .collect();
+        for command in COMMANDS {
+            assert!(
+                listed.contains(&command),
+                "{command} is missing from qtp --help"
+            );
+        }
+    }
+
     fn parse(line: &str) -> Request {
         Request::parse(line).expect("a request")
     }

@@ -65,8 +65,8 @@ pub struct Plan {
     pub wait_for_stop: bool,
 }
 
-/// Every parameter name `go` reads.
-const KEYWORDS: [&str; 10] = [
+/// Every parameter name `go` reads (`uci --help` lists each).
+pub(super) const KEYWORDS: [&str; 10] = [
     "movetime",
     "nodes",
     "depth",

@@ -7,6 +7,7 @@ use crate::game::Move;
 use crate::search::{
     now_ms, AlphaBetaInfo, EngineReport, SearchEngine, SearchInfo, SearchParams, Slice, UctReport,
 };
+use std::num::NonZeroUsize;
 use std::sync::atomic::Ordering;
 
 /// How often a running search reports, in milliseconds.
@@ -39,7 +40,7 @@ pub(super) fn think(
             break;
         }
         if now_ms() - last_report >= INFO_INTERVAL_MS {
-            out.line(&info_line(&search.info(0)));
+            out.line(&info_line(&search.info(0), plan.depth));
             last_report = now_ms();
         }
     }
@@ -49,7 +50,7 @@ pub(super) fn think(
         }
     }
     let info = search.info(0);
-    out.line(&info_line(&info));
+    out.line(&info_line(&info, plan.depth));
     if let Some(tree) = info.uct().filter(|t| t.tree_full) {
         out.line(&tree_full_line(tree, search.params()));
     }
@@ -84,14 +85,21 @@ pub(super) fn bestmove_line(best: Option<Move>) -> String {
 }
 
 /// `info depth … seldepth … nodes … playouts … nps … time … score … pv …`.
-/// `depth` is the mean depth of the nodes playouts started from, `seldepth`
-/// the deepest; `score winprob` is the side to move's win probability in
-/// percent, or `score proven win|loss` once the solver has proven it.
-pub(super) fn info_line(info: &SearchInfo) -> String {
+/// `depth` is the length of the principal variation, the quantity `go
+/// depth` stops on: under `go depth N` (`depth_limit`) line and depth are
+/// cut at N, since the line may grow past N within the last slice.
+/// `seldepth` is the deepest node reached (a playout's start, or the line's
+/// end in a reused tree); `score winprob` is the side to move's win
+/// probability in percent, or `score proven win|loss` once the solver has
+/// proven it.
+pub(super) fn info_line(info: &SearchInfo, depth_limit: Option<NonZeroUsize>) -> String {
     let tree = match &info.engine {
         EngineReport::Uct(tree) => tree,
         EngineReport::AlphaBeta(ab) => return alphabeta_info_line(info, ab),
     };
+    let limit = depth_limit.map_or(usize::MAX, NonZeroUsize::get);
+    let depth = (tree.pv_depth as usize).min(limit);
+    let pv = &info.pv[..info.pv.len().min(limit)];
     let score = match info.proven_winner {
         Some(p) if p == info.side_to_move => "proven win".to_string(),
         Some(_) => "proven loss".to_string(),
@@ -99,15 +107,15 @@ pub(super) fn info_line(info: &SearchInfo) -> String {
     };
     let mut line = format!(
         "info depth {} seldepth {} nodes {} playouts {} nps {:.0} time {:.0} score {}",
-        tree.mean_depth.round() as u64,
-        tree.max_depth,
+        depth,
+        tree.max_depth.max(tree.pv_depth),
         tree.nodes,
         info.searched,
         info.searched_per_sec,
         info.elapsed_ms,
         score
     );
-    push_pv(&mut line, &info.pv);
+    push_pv(&mut line, pv);
     line
 }
 

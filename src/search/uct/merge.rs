@@ -85,7 +85,9 @@ pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Optio
 }
 
 /// The UCT parts of several snapshots as one: counts and memory summed, the
-/// deepest depth, the mean depth weighted by playouts, full if any tree is.
+/// deepest depth, the mean depth weighted by playouts, the shortest
+/// principal variation (every tree has searched that deep, as `go depth`
+/// asks), full if any tree is.
 fn merged_trees(infos: &[&SearchInfo]) -> UctReport {
     let trees: Vec<(&UctReport, u64)> = infos
         .iter()
@@ -100,6 +102,7 @@ fn merged_trees(infos: &[&SearchInfo]) -> UctReport {
         max_depth: trees.iter().map(|(t, _)| t.max_depth).max().unwrap_or(0),
         mean_depth: weighted_mean(trees.iter().map(|&(t, n)| (t.mean_depth, n as f64)))
             .unwrap_or(0.0),
+        pv_depth: trees.iter().map(|(t, _)| t.pv_depth).min().unwrap_or(0),
         memory_bytes: memory,
         bytes_per_node: saturate(memory / nodes.max(1)),
         tree_full: trees.iter().any(|(t, _)| t.tree_full),
@@ -230,6 +233,7 @@ pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) ->
             root_visits,
             max_depth: 3,
             mean_depth: 1.0,
+            pv_depth: 1,
             memory_bytes: 400,
             bytes_per_node: 40,
             tree_full: false,

@@ -611,6 +611,8 @@ impl Uct {
                 } else {
                     0.0
                 },
+                pv_depth: u32::try_from(self.principal_variation(usize::MAX).len())
+                    .unwrap_or(u32::MAX),
                 memory_bytes: memory,
                 bytes_per_node: (memory / nodes.max(1) as u64) as u32,
                 tree_full: self.full,

@@ -15,6 +15,10 @@ pub struct UctReport {
     pub max_depth: u32,
     /// Mean depth of the nodes playouts started from.
     pub mean_depth: f64,
+    /// Length of the principal variation (uncut): the depth the think has
+    /// reached, the one `go depth` stops on and `info depth` reports.
+    #[serde(default)]
+    pub pv_depth: u32,
     /// Bytes the tree holds.
     pub memory_bytes: u64,
     /// Bytes per tree node (node record plus its share of the move sets).

@@ -339,6 +339,7 @@ mod tests {
                 root_visits: 10,
                 max_depth: 2,
                 mean_depth: 1.0,
+                pv_depth: 0,
                 memory_bytes: 100,
                 bytes_per_node: 20,
                 tree_full: false,
