@@ -14,6 +14,7 @@ mod error;
 mod experiment_flags;
 mod experiments;
 mod openings;
+mod output_target;
 mod parse_errors;
 mod position_args;
 mod progress;
