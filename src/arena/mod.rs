@@ -38,7 +38,7 @@ pub use contender::{
 };
 pub use play::{
     game_seed, play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig,
-    MatchError, Side, SideStats, Tally,
+    MatchError, Side, SideStats, Tally, MOVE_CAP,
 };
 pub use pool::play_numbered;
 pub use process_group::kill_all_engines;

@@ -61,6 +61,8 @@ pub enum CliCommand {
     Book(super::book::BookArgs),
     /// Judge every move of a record: annotated record and each player's accuracy
     Review(super::review::ReviewArgs),
+    /// Self-play: the engine plays itself; every searched position written as training data (JSON Lines)
+    Selfplay(super::selfplay::SelfplayArgs),
     /// Re-run the thesis's experiments into docs/experiments.md
     Experiments(ExperimentsArgs),
     /// Alpha-beta enhancement table: nodes to complete depths 4 and 5 with

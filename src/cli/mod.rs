@@ -23,6 +23,7 @@ mod qtp_flags;
 mod ranges;
 mod review;
 mod rules;
+mod selfplay;
 mod stdout;
 mod uci;
 
@@ -72,6 +73,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Arena(args) => arena::arena(&args)?,
         CliCommand::Book(args) => book::book(&args)?,
         CliCommand::Review(args) => review::review(&args)?,
+        CliCommand::Selfplay(args) => selfplay::selfplay(&args)?,
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
         CliCommand::Abtable(args) => abtable::abtable(&args)?,
         CliCommand::Completions { shell } => {
