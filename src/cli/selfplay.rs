@@ -4,112 +4,25 @@
 //! run's order, so a stopped run can be resumed (`--resume`) where its file
 //! ends.
 
+use super::args::{SelfplayArgs, SelfplayCommand, SelfplayMergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
 use super::output_target::Target;
 use super::progress::RunProgress;
-use super::ranges::{BoardSize, WallCount, Whole};
 use super::stdout::StdoutError;
 use crate::arena::shard::Shard;
-use crate::arena::{parse_spec, play_numbered, SpecError, MOVE_CAP};
+use crate::arena::{parse_spec, play_numbered, SpecError};
 use crate::game::{Variant, VariantError};
 use crate::search::Limits;
 use crate::selfplay::{
     game_line, header_line, merge_files, play_game, GameLine, Header, Outcome, ReadError,
     ReadProblem, SelfplayConfig, SelfplayMergeError, SelfplayReader,
 };
-use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// The flags of `selfplay`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "\
-A playout is one simulated game from the searched position to its end (UCT's unit of work;
-alpha-beta counts a playout limit in nodes).
-A shard is one of N parts of the run: --shard I/N plays the games whose index ≡ I (mod N),
-exactly as the whole run would play them; `quoridor selfplay merge FILES… --out FILE` joins
-the shard files into the file of the whole run.
-The SPEC is protocol options name=value applied in order after the Default preset, as for
-arena --a (engine=alphabeta, preset=thesis, uct_c=0.3, …).
-Game i (0-based) starts from opening i mod openings and has its seed from --seed and i.
-The file is JSON Lines: a header line, then one line per game (docs/selfplay-format.md).
-An existing --out file is never overwritten: --resume continues it after its last complete
-game when its header is this run's (a cut-off last line is dropped).",
-    args_conflicts_with_subcommands = true
-)]
-pub struct SelfplayArgs {
-    /// `selfplay merge`, or none to play.
-    #[command(subcommand)]
-    pub command: Option<SelfplayCommand>,
-    /// Games in the run
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::new(1, 10_000_000))]
-    pub games: u64,
-    /// Base seed every game's seed derives from
-    #[arg(long, value_name = "S", default_value_t = 0, value_parser = Whole::new(0, u64::MAX))]
-    pub seed: u64,
-    /// Play only the games whose index ≡ I (mod N), for `selfplay merge`
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<Shard>,
-    /// Where the games go: a file, a device or pipe, or - for stdout
-    /// [default: selfplay.jsonl, or selfplay-shard-I-of-N.jsonl with --shard]
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Continue the --out file of this run after its last complete game
-    #[arg(long)]
-    pub resume: bool,
-    /// Playouts per move [default: 1000 unless --time-ms]
-    #[arg(long, value_name = "N", value_parser = Whole::at_least_one(), conflicts_with = "time_ms")]
-    pub playouts: Option<u64>,
-    /// Milliseconds per move (the games then depend on the machine's speed)
-    #[arg(long, value_name = "MS", value_parser = Whole::at_least_one())]
-    pub time_ms: Option<u64>,
-    /// The engine as settings (a SPEC, see below)
-    #[arg(long, value_name = "SPEC", default_value = "preset=default")]
-    pub settings: String,
-    /// Opening book to start from (records one per line, as `quoridor book` writes)
-    #[arg(long, value_name = "BOOK")]
-    pub openings: Option<PathBuf>,
-    /// Plies after the opening drawn among the search's candidates in
-    /// proportion to their share of the search (0–1000)
-    #[arg(long, value_name = "K", default_value_t = 4, value_parser = Whole::new(0, 1000))]
-    pub random_plies: u64,
-    /// Plies after which a game stops as a draw (1–100000)
-    #[arg(long, value_name = "N", default_value_t = MOVE_CAP as u64, value_parser = Whole::new(1, 100_000))]
-    pub max_plies: u64,
-    /// Board size (3–11)
-    #[arg(long, value_name = "N", default_value_t = 9, value_parser = BoardSize)]
-    pub size: u8,
-    /// Walls per player (0–20)
-    #[arg(long, value_name = "W", default_value_t = 10, value_parser = WallCount)]
-    pub walls: u8,
-    /// Games at once (1–256) [default: all cores]
-    #[arg(long, value_name = "T", value_parser = Whole::new(1, 256))]
-    pub threads: Option<u64>,
-}
-
-/// What `selfplay` does besides playing.
-#[derive(Debug, Subcommand)]
-pub enum SelfplayCommand {
-    /// Merge the shard files of one run into the file of the whole run
-    #[command(help_template = super::args::HELP_TEMPLATE, args_override_self = true)]
-    Merge(SelfplayMergeArgs),
-}
-
-/// The files and flags of `selfplay merge`.
-#[derive(Debug, Args)]
-pub struct SelfplayMergeArgs {
-    /// Shard files written by `selfplay --shard I/N`, in any order
-    #[arg(value_name = "FILES", required = true)]
-    pub files: Vec<PathBuf>,
-    /// Where the merged file goes (never overwritten), or - for stdout
-    #[arg(long, value_name = "FILE", required = true)]
-    pub out: PathBuf,
-}
 
 /// Why `quoridor selfplay` stopped.
 #[derive(Debug)]
