@@ -318,11 +318,10 @@ pub struct ExperimentsArgs {
 #[derive(Debug, Args)]
 #[command(
     after_help = "\
-A playout is one simulated game from the searched position to its end (UCT's unit of work;
-alpha-beta counts a playout limit in nodes).
-A shard is one of N parts of the run: --shard I/N plays the games whose index ≡ I (mod N),
-exactly as the whole run would play them; `quoridor selfplay merge FILES… --out FILE` joins
-the shard files into the file of the whole run.
+playout: one descent of UCT's tree to a leaf and that leaf's evaluation (alpha-beta: nodes).
+shard: one of N parts of a run; --shard I/N plays the games whose index ≡ I (mod N).
+Each game is the one the whole run plays, so `quoridor selfplay merge FILES… --out FILE`
+joins the shard files into the whole run's file.
 The SPEC is protocol options name=value applied in order after the Default preset, as for
 arena --a (engine=alphabeta, preset=thesis, uct_c=0.3, …).
 Game i (0-based) starts from opening i mod openings and has its seed from --seed and i.
