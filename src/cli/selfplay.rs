@@ -66,8 +66,8 @@ pub enum SelfplayError {
         line: usize,
         /// The game found.
         found: usize,
-        /// The game expected.
-        expected: usize,
+        /// The game expected (`None`: the shard has no more games).
+        expected: Option<usize>,
     },
     /// Shard files cannot be merged.
     Merge(SelfplayMergeError),
@@ -144,11 +144,17 @@ impl fmt::Display for SelfplayError {
                 line,
                 found,
                 expected,
-            } => write!(
-                f,
-                "cannot resume: {} line {line}: game index {found}, but the run's next game is {expected}",
-                path.display()
-            ),
+            } => {
+                let expected = match expected {
+                    Some(game) => format!("the run's next game is {game}"),
+                    None => "the run has no more games".to_string(),
+                };
+                write!(
+                    f,
+                    "cannot resume: {} line {line}: game index {found}, but {expected}",
+                    path.display()
+                )
+            }
             SelfplayError::Merge(e) => e.fmt(f),
             SelfplayError::Write {
                 path,
@@ -375,13 +381,11 @@ fn resume_point(
         });
     }
     let mut done = 0;
-    let mut line = 1;
-    for game in reader.by_ref() {
-        line += 1;
+    for (line, game) in (2..).zip(reader.by_ref()) {
         match game {
             Ok(game) => {
-                let expected = share.get(done).copied().unwrap_or(usize::MAX);
-                if game.line.game != expected {
+                let expected = share.get(done).copied();
+                if Some(game.line.game) != expected {
                     return Err(SelfplayError::OutOfOrder {
                         path: path.to_path_buf(),
                         line,
