@@ -260,3 +260,69 @@ fn alpha_beta_gives_its_best_move_the_whole_share() {
         }
     }
 }
+
+#[test]
+fn games_start_from_the_book_in_turn() {
+    let dir = fresh("book");
+    let book = dir.join("book.txt");
+    let out = succeeded(quoridor(&[
+        "book",
+        "--size",
+        "5",
+        "--walls",
+        "2",
+        "--count",
+        "2",
+        "--plies",
+        "2",
+        "--playouts",
+        "100",
+        "--balance",
+        "50",
+    ]));
+    std::fs::write(&book, stdout(&out)).expect("write");
+    let openings: Vec<String> = stdout(&out)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.trim_start_matches("[size 5] [walls 2] ").to_string())
+        .collect();
+    let path = dir.join("sp.jsonl");
+    succeeded(selfplay(
+        &path,
+        "3",
+        &["--openings", book.to_str().expect("utf-8")],
+    ));
+    for (i, game) in SelfplayReader::open(&path).expect("header").enumerate() {
+        let line = game.expect("game").line;
+        assert_eq!(line.book_plies, 2);
+        assert!(line.record.starts_with(&format!("{} ", openings[i % 2])));
+    }
+}
+
+#[test]
+fn merge_refuses_shards_of_another_run() {
+    let dir = fresh("other-merge");
+    let first = dir.join("s0.jsonl");
+    succeeded(selfplay(&first, "2", &["--shard", "0/2"]));
+    let other = dir.join("s1.jsonl");
+    succeeded(selfplay(
+        &other,
+        "2",
+        &["--shard", "1/2", "--random-plies", "1"],
+    ));
+    let merged = dir.join("merged.jsonl");
+    let out = quoridor(&[
+        "selfplay",
+        "merge",
+        first.to_str().expect("utf-8"),
+        other.to_str().expect("utf-8"),
+        "--out",
+        merged.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with(&format!("error: {} belongs to another", other.display())),
+        "{}",
+        stderr(&out)
+    );
+}
