@@ -9,7 +9,7 @@ mod common;
 
 use common::{quoridor, scratch, stderr, stdout};
 use quoridor::game::{Game, Move, Variant};
-use quoridor::selfplay::{Outcome, SelfplayReader};
+use quoridor::selfplay::{FinalResult, SelfplayReader};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -96,7 +96,7 @@ fn the_file_reads_back_and_every_result_agrees_with_the_final_position() {
             replay.play(mv).expect("a legal move");
         }
         match game.line.result {
-            Outcome::Draw => {
+            FinalResult::Draw => {
                 assert_eq!(replay.winner(), None);
                 assert_eq!(replay.moves().len(), 40, "a draw only at the cap");
             }
@@ -122,7 +122,7 @@ fn a_cap_of_a_few_plies_makes_every_game_a_draw_there() {
         let game = game.expect("game");
         assert_eq!(
             (game.line.result, game.line.plies.len()),
-            (Outcome::Draw, 6)
+            (FinalResult::Draw, 6)
         );
     }
 }
@@ -325,4 +325,37 @@ fn merge_refuses_shards_of_another_run() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args([
+            "selfplay",
+            "--size",
+            "5",
+            "--walls",
+            "2",
+            "--playouts",
+            "50",
+            "--games",
+            "50",
+            "--threads",
+            "1",
+            "--out",
+            "-",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor runs");
+    // Read the header line, then close the pipe.
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut stdout, &mut first).expect("the header starts");
+    drop(stdout);
+    let out = child.wait_with_output().expect("it ends");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("error:"), "{}", stderr(&out));
 }

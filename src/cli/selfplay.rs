@@ -14,8 +14,8 @@ use crate::arena::{parse_spec, play_numbered, SpecError};
 use crate::game::{Variant, VariantError};
 use crate::search::Limits;
 use crate::selfplay::{
-    game_line, header_line, merge_files, play_game, GameLine, Header, Outcome, ReadError,
-    ReadProblem, SelfplayConfig, SelfplayMergeError, SelfplayReader,
+    game_line, header_line, merge_files, play_selfplay_game, FinalResult, GameLine, Header,
+    ReadError, ReadProblem, SelfplayConfig, SelfplayMergeError, SelfplayReader,
 };
 use std::collections::BTreeMap;
 use std::fmt;
@@ -195,7 +195,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
     print_header(&config, args.shard, share.len(), done, threads);
     let progress = RunProgress::labelled(todo.len() as u64, &label);
     let started = Instant::now();
-    let mut tally = Tally::default();
+    let mut tally = RunTotals::default();
     let mut waiting: BTreeMap<usize, GameLine> = BTreeMap::new();
     let mut next = 0;
     let mut written = done;
@@ -204,13 +204,13 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
     let ended = play_numbered(
         todo,
         threads,
-        &|index| play_game(&config, index),
+        &|index| play_selfplay_game(&config, index),
         &mut |line| {
             tally.add(&line);
             let note = format!(
                 "game {}: {} in {} plies",
                 line.game,
-                outcome_text(line.result),
+                result_text(line.result),
                 line.plies.len()
             );
             progress.update(
@@ -235,6 +235,10 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
     );
     progress.finish();
     if let Some(source) = failure {
+        if sink.is_stdout() {
+            // A closed pipe (`| head`) ends the run quietly with 0.
+            return Err(SelfplayError::Output(StdoutError(source)));
+        }
         return Err(SelfplayError::Write {
             path: out,
             source,
@@ -253,10 +257,14 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
 
 /// The command line as one string, for the header.
 fn command_line() -> String {
-    std::env::args()
+    std::env::args_os()
         .enumerate()
         .map(|(i, arg)| {
-            let arg = if i == 0 { "quoridor".to_string() } else { arg };
+            let arg = if i == 0 {
+                "quoridor".to_string()
+            } else {
+                arg.to_string_lossy().into_owned()
+            };
             if arg.is_empty() || arg.contains(|c: char| c.is_whitespace() || c == '"') {
                 format!("{arg:?}")
             } else {
@@ -358,10 +366,11 @@ fn open_output(
     };
     match done {
         Some(done) => Ok((sink, done)),
-        None => {
-            sink.write_line(&text).map_err(write_error)?;
-            Ok((sink, 0))
-        }
+        None => match sink.write_line(&text) {
+            Ok(()) => Ok((sink, 0)),
+            Err(e) if sink.is_stdout() => Err(SelfplayError::Output(StdoutError(e))),
+            Err(e) => Err(write_error(e)),
+        },
     }
 }
 
@@ -472,31 +481,31 @@ fn print_header(
 }
 
 /// The result as the summary says it.
-fn outcome_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::One => "player 1 won",
-        Outcome::Two => "player 2 won",
-        Outcome::Draw => "draw at the ply cap",
+fn result_text(result: FinalResult) -> &'static str {
+    match result {
+        FinalResult::One => "player 1 won",
+        FinalResult::Two => "player 2 won",
+        FinalResult::Draw => "draw at the ply cap",
     }
 }
 
 /// The games finished in this run so far.
 #[derive(Debug, Default)]
-struct Tally {
+struct RunTotals {
     games: usize,
     positions: usize,
     wins: [usize; 2],
     draws: usize,
 }
 
-impl Tally {
+impl RunTotals {
     fn add(&mut self, line: &GameLine) {
         self.games += 1;
         self.positions += line.plies.len();
         match line.result {
-            Outcome::One => self.wins[0] += 1,
-            Outcome::Two => self.wins[1] += 1,
-            Outcome::Draw => self.draws += 1,
+            FinalResult::One => self.wins[0] += 1,
+            FinalResult::Two => self.wins[1] += 1,
+            FinalResult::Draw => self.draws += 1,
         }
     }
 

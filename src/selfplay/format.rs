@@ -77,7 +77,7 @@ impl Header {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum FinalResult {
     /// Player 1 reached the goal row.
     #[serde(rename = "1")]
     One,
@@ -89,21 +89,21 @@ pub enum Outcome {
     Draw,
 }
 
-impl Outcome {
+impl FinalResult {
     /// The outcome where `player` won.
-    pub fn won_by(player: Player) -> Outcome {
+    pub fn won_by(player: Player) -> FinalResult {
         match player {
-            Player::One => Outcome::One,
-            Player::Two => Outcome::Two,
+            Player::One => FinalResult::One,
+            Player::Two => FinalResult::Two,
         }
     }
 
     /// The winner, if any.
     pub fn winner(self) -> Option<Player> {
         match self {
-            Outcome::One => Some(Player::One),
-            Outcome::Two => Some(Player::Two),
-            Outcome::Draw => None,
+            FinalResult::One => Some(Player::One),
+            FinalResult::Two => Some(Player::Two),
+            FinalResult::Draw => None,
         }
     }
 
@@ -139,7 +139,7 @@ pub struct GameLine {
     /// Its moves from the start, separated by spaces (no header tags).
     pub record: String,
     /// How it ended.
-    pub result: Outcome,
+    pub result: FinalResult,
     /// One entry per move of the record: the search at the position before it.
     pub plies: Vec<PlyLine>,
 }

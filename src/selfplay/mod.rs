@@ -51,10 +51,10 @@ mod play;
 mod reader;
 
 pub use format::{
-    BoardDefinition, GameLine, Header, Outcome, PlyLine, FORMAT, TOP_CANDIDATES, VERSION,
+    BoardDefinition, FinalResult, GameLine, Header, PlyLine, FORMAT, TOP_CANDIDATES, VERSION,
 };
 pub use merge::{merge_files, SelfplayMergeError};
-pub use play::{play_game, SelfplayConfig};
+pub use play::{play_selfplay_game, SelfplayConfig};
 pub use reader::{ReadError, ReadProblem, Sample, SelfplayGame, SelfplayReader};
 
 /// `header` as its line of the file, newline included.

@@ -4,7 +4,7 @@
 //! (AlphaZero's temperature 1), then its best move, until a pawn reaches its
 //! goal row or the ply cap stops the game as a draw.
 
-use super::format::{rounded, BoardDefinition, GameLine, Header, Outcome, PlyLine};
+use super::format::{rounded, BoardDefinition, FinalResult, GameLine, Header, PlyLine};
 use super::format::{FORMAT, TOP_CANDIDATES, VERSION};
 use crate::arena::shard::{build_version, Shard};
 use crate::arena::{game_params, game_seed, MOVE_CAP};
@@ -83,7 +83,7 @@ impl SelfplayConfig {
 }
 
 /// Plays game `index` of the run `config`.
-pub fn play_game(config: &SelfplayConfig, index: usize) -> GameLine {
+pub fn play_selfplay_game(config: &SelfplayConfig, index: usize) -> GameLine {
     let seed = game_seed(config.seed, index);
     let book: &[Move] = config.opening(index).map_or(&[], Game::moves);
     let start = Position::new(config.variant);
@@ -94,14 +94,14 @@ pub fn play_game(config: &SelfplayConfig, index: usize) -> GameLine {
     let mut plies = Vec::new();
     let result = loop {
         if let Some(winner) = game.winner() {
-            break Outcome::won_by(winner);
+            break FinalResult::won_by(winner);
         }
         let ply = game.moves().len();
         if ply >= config.max_plies || engine.set_game(start, game.moves()).is_err() {
-            break Outcome::Draw;
+            break FinalResult::Draw;
         }
         let Some(best) = engine.think() else {
-            break Outcome::Draw;
+            break FinalResult::Draw;
         };
         let info = engine.info(usize::MAX);
         let mv = match book.get(ply) {
@@ -111,13 +111,12 @@ pub fn play_game(config: &SelfplayConfig, index: usize) -> GameLine {
             }
             None => best,
         };
-        plies.push(ply_line(&info, best));
         if game.play(mv).is_err() {
             // Neither the book (checked when read) nor the engine plays an
             // illegal move; end the game rather than write one.
-            plies.pop();
-            break Outcome::Draw;
+            break FinalResult::Draw;
         }
+        plies.push(ply_line(&info, best));
     };
     GameLine {
         game: index,
@@ -222,17 +221,17 @@ mod tests {
     #[test]
     fn a_game_is_the_same_every_time_it_is_played() {
         let config = quick(EngineKind::Uct);
-        let first = play_game(&config, 1);
-        assert_eq!(first, play_game(&config, 1));
-        assert_ne!(first.record, play_game(&config, 2).record);
+        let first = play_selfplay_game(&config, 1);
+        assert_eq!(first, play_selfplay_game(&config, 1));
+        assert_ne!(first.record, play_selfplay_game(&config, 2).record);
         assert_eq!(first.plies.len(), first.record.split(' ').count());
     }
 
     #[test]
     fn every_ply_has_a_value_and_shares_of_at_most_one() {
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            let line = play_game(&quick(kind), 0);
-            assert_ne!(line.result, Outcome::Draw, "{kind}");
+            let line = play_selfplay_game(&quick(kind), 0);
+            assert_ne!(line.result, FinalResult::Draw, "{kind}");
             for ply in &line.plies {
                 assert!((0.0..=1.0).contains(&ply.value));
                 assert!(!ply.visits.is_empty() && ply.visits.len() <= TOP_CANDIDATES);
@@ -247,7 +246,7 @@ mod tests {
         let mut config = quick(EngineKind::Uct);
         let opening: Game = "[size 5] [walls 2] c2 c4".parse().expect("record");
         config.openings = vec![opening];
-        let line = play_game(&config, 0);
+        let line = play_selfplay_game(&config, 0);
         assert!(line.record.starts_with("c2 c4 "));
         assert_eq!(line.book_plies, 2);
     }
@@ -256,7 +255,7 @@ mod tests {
     fn the_cap_stops_a_game_as_a_draw() {
         let mut config = quick(EngineKind::Uct);
         config.max_plies = 3;
-        let line = play_game(&config, 0);
-        assert_eq!((line.result, line.plies.len()), (Outcome::Draw, 3));
+        let line = play_selfplay_game(&config, 0);
+        assert_eq!((line.result, line.plies.len()), (FinalResult::Draw, 3));
     }
 }

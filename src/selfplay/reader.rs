@@ -3,7 +3,7 @@
 //! a complete, consistent file of a known version is refused with the file,
 //! the line and what is wrong — never a panic, never a silent skip.
 
-use super::format::{GameLine, Header, Outcome, FORMAT, VERSION};
+use super::format::{FinalResult, GameLine, Header, FORMAT, VERSION};
 use crate::game::{Move, Player, Position, Variant, VariantError};
 use std::fmt;
 use std::fs::File;
@@ -120,7 +120,7 @@ pub enum ReadProblem {
     /// The result does not agree with the final position.
     WrongResult {
         /// The result written.
-        result: Outcome,
+        result: FinalResult,
         /// Who reached the goal row, if anyone.
         winner: Option<Player>,
     },
@@ -167,9 +167,9 @@ impl fmt::Display for ReadProblem {
             }
             ReadProblem::WrongResult { result, winner } => {
                 let result = match result {
-                    Outcome::One => "\"1\"",
-                    Outcome::Two => "\"2\"",
-                    Outcome::Draw => "\"draw\"",
+                    FinalResult::One => "\"1\"",
+                    FinalResult::Two => "\"2\"",
+                    FinalResult::Draw => "\"draw\"",
                 };
                 match winner {
                     Some(p) => write!(
@@ -450,7 +450,7 @@ fn check_game(line: GameLine, variant: Variant, games: usize) -> Result<Selfplay
 mod tests {
     use super::*;
     use crate::search::Limits;
-    use crate::selfplay::{game_line, header_line, play_game, SelfplayConfig};
+    use crate::selfplay::{game_line, header_line, play_selfplay_game, SelfplayConfig};
     use proptest::prelude::*;
     use std::io::Cursor;
 
@@ -465,7 +465,7 @@ mod tests {
         config.limit = Limits::playouts(30);
         let mut text = header_line(&config.header(None, "test")).expect("header");
         for i in 0..2 {
-            text.push_str(&game_line(&play_game(&config, i)).expect("game"));
+            text.push_str(&game_line(&play_selfplay_game(&config, i)).expect("game"));
         }
         text
     }
