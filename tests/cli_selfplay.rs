@@ -359,3 +359,45 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(!stderr(&out).contains("error:"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_slurm_scripts_shard_and_merge_a_selfplay_run() {
+    use std::process::Command;
+    let dir = fresh("slurm");
+    let script = |name: &str, env: &[(&str, &str)]| {
+        let mut command = Command::new("bash");
+        command
+            .arg(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("scripts/slurm")
+                    .join(name),
+            )
+            .current_dir(&dir)
+            .env("QUORIDOR", env!("CARGO_BIN_EXE_quoridor"))
+            .env("QUORIDOR_COMMAND", "selfplay")
+            .env(
+                "QUORIDOR_ARGS",
+                "--size 5 --walls 2 --games 4 --playouts 50 --seed 7",
+            )
+            .env("SHARD_DIR", "out");
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        succeeded(command.output().expect("bash runs"))
+    };
+    for task in ["0", "1"] {
+        let env = [
+            ("SLURM_ARRAY_TASK_ID", task),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+        ];
+        script("shard.sbatch", &env);
+    }
+    assert!(dir.join("out/shard-1.jsonl").exists());
+    script("merge.sbatch", &[]);
+    let whole = dir.join("whole.jsonl");
+    succeeded(selfplay(&whole, "4", &["--threads", "1"]));
+    assert_eq!(
+        header_and_games(&read(&dir.join("out/selfplay.jsonl"))).1,
+        header_and_games(&read(&whole)).1
+    );
+}
