@@ -56,6 +56,9 @@ impl SelfplayConfig {
     /// The header of a file holding `shard` of the run (`None`: all of it),
     /// written by `command`.
     pub fn header(&self, shard: Option<Shard>, command: &str) -> Header {
+        // The settings as searched: the run's limit replaces the engine's own.
+        let mut engine = self.engine.clone();
+        engine.params.limits = self.limit;
         Header {
             format: FORMAT.to_string(),
             version: VERSION,
@@ -63,7 +66,7 @@ impl SelfplayConfig {
                 size: self.variant.size(),
                 walls: self.variant.walls(),
             },
-            engine: self.engine.clone(),
+            engine,
             limit: self.limit,
             seed: self.seed,
             shard,
@@ -237,6 +240,20 @@ mod tests {
                 assert!(!ply.visits.is_empty() && ply.visits.len() <= TOP_CANDIDATES);
                 let sum: f64 = ply.visits.iter().map(|(_, s)| s).sum();
                 assert!(sum <= 1.0 + 1e-6, "{kind}: {sum}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_value_is_the_side_to_moves_win_probability() {
+        for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            for index in 0..3 {
+                let line = play_selfplay_game(&quick(kind), index);
+                // The winner moved last: the position before it was theirs to win.
+                let last = line.plies.last().expect("plies").value;
+                assert!(last > 0.8, "{kind} game {index}: {last}");
+                let before = line.plies[line.plies.len() - 2].value;
+                assert!(before < 0.2, "{kind} game {index}: {before}");
             }
         }
     }
