@@ -15,6 +15,8 @@ pub mod cli;
 pub mod game;
 pub mod review;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod selfplay;
 pub mod text;
 pub mod ui;
 pub mod worker;

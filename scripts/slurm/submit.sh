@@ -4,9 +4,11 @@
 #
 #   scripts/slurm/submit.sh N experiments [FLAGS...]
 #   scripts/slurm/submit.sh N arena MATCH-FLAGS...
+#   scripts/slurm/submit.sh N selfplay RUN-FLAGS...
 #
 # e.g. scripts/slurm/submit.sh 32 experiments --games 100
 #      scripts/slurm/submit.sh 16 arena --a preset=default --b preset=thesis --games 400 --playouts 2500
+#      scripts/slurm/submit.sh 16 selfplay --games 10000 --playouts 1000
 # Run it from the repository on a file system the compute nodes share, after
 # `cargo build --release` (QUORIDOR names another binary). Extra sbatch
 # options (partition, account) go in SBATCH_* variables, e.g.
@@ -15,16 +17,16 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 if [ $# -lt 2 ] || ! [[ "$1" =~ ^[0-9]+$ ]] || [ "$1" -lt 1 ]; then
-    echo "usage: $0 SHARDS experiments|arena [FLAGS...]" >&2
+    echo "usage: $0 SHARDS experiments|arena|selfplay [FLAGS...]" >&2
     exit 2
 fi
 shards=$1
 command=$2
 shift 2
 case "$command" in
-    experiments | arena) ;;
+    experiments | arena | selfplay) ;;
     *)
-        echo "the command must be experiments or arena, got '$command'" >&2
+        echo "the command must be experiments, arena or selfplay, got '$command'" >&2
         exit 2
         ;;
 esac

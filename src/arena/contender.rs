@@ -12,6 +12,7 @@ mod spec;
 
 pub use error::EngineError;
 pub use process::handshake;
+pub use running::game_params;
 pub(crate) use running::RunningContender;
 pub use spec::{parse_spec, SpecError};
 

@@ -24,6 +24,7 @@ mod book;
 mod contender;
 pub mod experiments;
 mod play;
+mod pool;
 mod process_group;
 pub mod shard;
 mod stats;
@@ -32,13 +33,14 @@ mod work;
 
 pub use book::{generate_book, Book, BookSettings, Opening};
 pub use contender::{
-    handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
+    game_params, handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
     HANDSHAKE_TIMEOUT,
 };
 pub use play::{
-    play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig, MatchError, Side,
-    SideStats, Tally,
+    game_seed, play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig,
+    MatchError, Side, SideStats, Tally, MOVE_CAP,
 };
+pub use pool::play_numbered;
 pub use process_group::kill_all_engines;
 pub use stats::{elo_with_error, wilson_interval, EloDifference};
 pub use summary::{describe, write_records, EngineSummary, Summary};

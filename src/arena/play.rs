@@ -4,12 +4,11 @@
 //! a whole match or a chosen part of it spread over threads.
 
 use super::contender::{Contender, MatchLimit, RunningContender};
+use super::pool::play_numbered;
 use super::work::WorkUnit;
 use crate::game::{Game, Move, Player, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// Most plies in a game before it is adjudicated by path lengths.
@@ -68,10 +67,7 @@ impl MatchConfig {
             index,
             a_first: index % 2 == 0,
             opening: (!self.openings.is_empty()).then(|| (index / 2) % self.openings.len()),
-            seed: self
-                .seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(index as u64 * 7919 + 17),
+            seed: game_seed(self.seed, index),
         }
     }
 
@@ -79,6 +75,13 @@ impl MatchConfig {
     pub fn game_list(&self) -> Vec<GameSpec> {
         (0..self.games).map(|i| self.game_spec(i)).collect()
     }
+}
+
+/// The seed of game `index` of a run with base seed `base`: the arena's
+/// games and self-play's derive their engines' seeds from it.
+pub fn game_seed(base: u64, index: usize) -> u64 {
+    base.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(index as u64 * 7919 + 17)
 }
 
 /// One game of a match's numbered list: everything that makes it the same
@@ -363,27 +366,24 @@ pub fn run_games(
     indices: &[usize],
     on_game: &(dyn Fn(&GameResult, Tally) + Sync),
 ) -> Result<Vec<GameResult>, MatchError> {
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new((Vec::with_capacity(indices.len()), Tally::default()));
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.clamp(1, indices.len().max(1)) {
-            scope.spawn(|| {
-                while let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let result = play_game(config, index);
-                    let Ok(mut guard) = done.lock() else { break };
-                    let (results, tally) = &mut *guard;
-                    tally.played += 1;
-                    tally.games = indices.len();
-                    tally.a_wins += usize::from(result.a_won());
-                    on_game(&result, *tally);
-                    results.push(result);
-                }
-            });
-        }
-    });
-    let (mut results, _) = done
-        .into_inner()
-        .map_err(|_| MatchError::GameThreadPanicked)?;
+    let mut results = Vec::with_capacity(indices.len());
+    let mut tally = Tally::default();
+    let ended = play_numbered(
+        indices,
+        config.threads,
+        &|index| play_game(config, index),
+        &mut |result: GameResult| {
+            tally.played += 1;
+            tally.games = indices.len();
+            tally.a_wins += usize::from(result.a_won());
+            on_game(&result, tally);
+            results.push(result);
+            true
+        },
+    );
+    if !ended {
+        return Err(MatchError::GameThreadPanicked);
+    }
     results.sort_by_key(|r| r.index);
     Ok(results)
 }

@@ -7,6 +7,7 @@
 
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
+use super::output_target::Target;
 use super::progress::RunProgress;
 use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
@@ -18,7 +19,6 @@ use crate::arena::{
 use crate::game::{Variant, VariantError};
 use crate::search::{EngineKind, Limits};
 use std::fmt;
-use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -468,24 +468,6 @@ impl fmt::Display for WriteFailure {
     }
 }
 
-/// Where one output goes, settled before the first game.
-enum Target {
-    /// Standard output: `-`, or a path that is standard output's own pipe,
-    /// socket or file (`/dev/stdout` in `quoridor arena … | jq`).
-    Stdout,
-    /// A regular file, truncated and written after the games. The arena
-    /// removes it again if it created it and stops before.
-    Regular {
-        /// The open file.
-        file: File,
-        /// Whether the arena created it.
-        created: bool,
-    },
-    /// A device or a named pipe (`/dev/null`, a terminal, a FIFO): written,
-    /// never truncated nor removed.
-    Stream(File),
-}
-
 /// An output file opened before the first game and written after the last.
 /// If the arena stops before, a file it created is removed again and an
 /// existing one keeps its contents.
@@ -505,35 +487,10 @@ impl OutputFile {
             target,
             done: false,
         };
-        if path.as_os_str() == "-" {
-            return Ok(output(Target::Stdout));
-        }
-        let created = !path.exists();
-        let opened = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .and_then(|file| file.metadata().map(|meta| (file, meta)));
-        let (file, meta) = match opened {
-            Ok(opened) => opened,
-            Err(source) => {
-                if created {
-                    let _ = std::fs::remove_file(path);
-                }
-                return Err(ArenaError::OutputFile {
-                    path: path.to_path_buf(),
-                    source,
-                });
-            }
-        };
-        let target = if is_stdout(&meta) {
-            Target::Stdout
-        } else if meta.is_file() {
-            Target::Regular { file, created }
-        } else {
-            Target::Stream(file)
-        };
+        let target = Target::open(path).map_err(|source| ArenaError::OutputFile {
+            path: path.to_path_buf(),
+            source,
+        })?;
         Ok(output(target))
     }
 
@@ -586,29 +543,6 @@ impl Drop for OutputFile {
             }
         }
     }
-}
-
-/// Whether `meta` describes standard output's own pipe, socket or file (a
-/// terminal or `/dev/null` are devices anyone may write to beside it).
-#[cfg(unix)]
-fn is_stdout(meta: &std::fs::Metadata) -> bool {
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::{FileTypeExt, MetadataExt};
-    if meta.file_type().is_char_device() || meta.file_type().is_block_device() {
-        return false;
-    }
-    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
-        return false;
-    };
-    File::from(fd)
-        .metadata()
-        .is_ok_and(|out| out.dev() == meta.dev() && out.ino() == meta.ino())
-}
-
-/// Whether `meta` describes standard output's own file: not known here.
-#[cfg(not(unix))]
-fn is_stdout(_meta: &std::fs::Metadata) -> bool {
-    false
 }
 
 /// An engine given by settings (`--a`/`--b`) or a command, or the default.

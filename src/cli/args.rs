@@ -76,6 +76,8 @@ pub enum CliCommand {
     Book(super::book::BookArgs),
     /// Judge every move of a record: annotated record and each player's accuracy
     Review(super::review::ReviewArgs),
+    /// Self-play: the engine plays itself; every searched position written as training data (JSON Lines)
+    Selfplay(SelfplayArgs),
     /// Re-run the thesis's experiments into docs/experiments.md
     #[command(after_help = with_terms("", &[Term::Thesis, Term::Playout, Term::Shard]))]
     Experiments(ExperimentsArgs),
@@ -345,4 +347,89 @@ pub struct ExperimentsArgs {
     /// results.json as an unsharded run would (games, scale and experiments come from the files)
     #[arg(long, value_name = "FILES", num_args = 1.., conflicts_with_all = ["games", "scale", "only", "threads"])]
     pub merge: Vec<PathBuf>,
+}
+
+/// The flags of `selfplay`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "\
+playout: one descent of UCT's tree to a leaf and that leaf's evaluation (alpha-beta: nodes).
+shard: one of N parts of a run; --shard I/N plays the games whose index ≡ I (mod N).
+Each game is the one the whole run plays, so `quoridor selfplay merge FILES… --out FILE`
+joins the shard files into the whole run's file.
+The SPEC is protocol options name=value applied in order after the Default preset, as for
+arena --a (engine=alphabeta, preset=thesis, uct_c=0.3, …).
+Game i (0-based) starts from opening i mod openings and has its seed from --seed and i.
+The file is JSON Lines: a header line, then one line per game (docs/selfplay-format.md).
+An existing --out file is never overwritten: --resume continues it after its last complete
+game when its header is this run's (a cut-off last line is dropped).",
+    args_conflicts_with_subcommands = true
+)]
+pub struct SelfplayArgs {
+    /// `selfplay merge`, or none to play.
+    #[command(subcommand)]
+    pub command: Option<SelfplayCommand>,
+    /// Games in the run
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::new(1, 10_000_000))]
+    pub games: u64,
+    /// Base seed every game's seed derives from
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = Whole::new(0, u64::MAX))]
+    pub seed: u64,
+    /// Play only the games whose index ≡ I (mod N), for `selfplay merge`
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Where the games go: a file, a device or pipe, or - for stdout
+    /// [default: selfplay.jsonl, or selfplay-shard-I-of-N.jsonl with --shard]
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Continue the --out file of this run after its last complete game
+    #[arg(long)]
+    pub resume: bool,
+    /// Playouts per move [default: 1000 unless --time-ms]
+    #[arg(long, value_name = "N", value_parser = Whole::at_least_one(), conflicts_with = "time_ms")]
+    pub playouts: Option<u64>,
+    /// Milliseconds per move (the games then depend on the machine's speed)
+    #[arg(long, value_name = "MS", value_parser = Whole::at_least_one())]
+    pub time_ms: Option<u64>,
+    /// The engine as settings (a SPEC, see below)
+    #[arg(long, value_name = "SPEC", default_value = "preset=default")]
+    pub settings: String,
+    /// Opening book to start from (records one per line, as `quoridor book` writes)
+    #[arg(long, value_name = "BOOK")]
+    pub openings: Option<PathBuf>,
+    /// Plies after the opening drawn among the search's candidates in
+    /// proportion to their share of the search (0–1000)
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = Whole::new(0, 1000))]
+    pub random_plies: u64,
+    /// Plies after which a game stops as a draw (1–100000)
+    #[arg(long, value_name = "N", default_value_t = crate::arena::MOVE_CAP as u64, value_parser = Whole::new(1, 100_000))]
+    pub max_plies: u64,
+    /// Board size (3–11)
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = BoardSize)]
+    pub size: u8,
+    /// Walls per player (0–20)
+    #[arg(long, value_name = "W", default_value_t = 10, value_parser = WallCount)]
+    pub walls: u8,
+    /// Games at once (1–256) [default: all cores]
+    #[arg(long, value_name = "T", value_parser = Whole::new(1, 256))]
+    pub threads: Option<u64>,
+}
+
+/// What `selfplay` does besides playing.
+#[derive(Debug, Subcommand)]
+pub enum SelfplayCommand {
+    /// Merge the shard files of one run into the file of the whole run
+    #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
+    Merge(SelfplayMergeArgs),
+}
+
+/// The files and flags of `selfplay merge`.
+#[derive(Debug, Args)]
+pub struct SelfplayMergeArgs {
+    /// Shard files written by `selfplay --shard I/N`, in any order
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where the merged file goes (never overwritten), or - for stdout
+    #[arg(long, value_name = "FILE", required = true)]
+    pub out: PathBuf,
 }

@@ -15,6 +15,7 @@ use super::experiments::ExperimentsError;
 use super::qtp::QtpError;
 use super::review::ReviewError;
 use super::rules::RulesError;
+use super::selfplay::SelfplayError;
 use super::stdout::StdoutError;
 use super::uci::UciError;
 use std::fmt;
@@ -41,6 +42,8 @@ pub enum CliError {
     Arena(ArenaError),
     /// `experiments` refused its setup or could not finish.
     Experiments(ExperimentsError),
+    /// `selfplay` refused its setup or could not finish.
+    Selfplay(SelfplayError),
     /// Writing to standard output failed.
     Output(StdoutError),
 }
@@ -52,6 +55,7 @@ impl CliError {
             CliError::Output(e) => e.exit_code(),
             CliError::Arena(e) => e.exit_code(),
             CliError::Experiments(e) => e.exit_code(),
+            CliError::Selfplay(e) => e.exit_code(),
             CliError::Rules(_)
             | CliError::Bench(_)
             | CliError::Abtable(_)
@@ -86,6 +90,7 @@ impl fmt::Display for CliError {
             CliError::Qtp(e) => e.fmt(f),
             CliError::Arena(e) => e.fmt(f),
             CliError::Experiments(e) => e.fmt(f),
+            CliError::Selfplay(e) => e.fmt(f),
             CliError::Output(e) => e.fmt(f),
         }
     }
@@ -123,6 +128,7 @@ from_subcommand_error! {
     ReviewError => Review,
     ArenaError => Arena,
     ExperimentsError => Experiments,
+    SelfplayError => Selfplay,
 }
 
 impl From<UciError> for CliError {

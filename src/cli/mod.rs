@@ -15,6 +15,7 @@ mod experiment_flags;
 mod experiments;
 mod glossary;
 mod openings;
+mod output_target;
 mod parse_errors;
 mod position_args;
 mod progress;
@@ -25,6 +26,7 @@ mod qtp_help;
 mod ranges;
 mod review;
 mod rules;
+mod selfplay;
 mod stdout;
 mod uci;
 
@@ -106,6 +108,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Arena(args) => arena::arena(&args)?,
         CliCommand::Book(args) => book::book(&args)?,
         CliCommand::Review(args) => review::review(&args)?,
+        CliCommand::Selfplay(args) => selfplay::selfplay(&args)?,
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
         CliCommand::Abtable(args) => abtable::abtable(&args)?,
         CliCommand::Completions { shell } => {

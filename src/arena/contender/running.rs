@@ -6,8 +6,20 @@ use super::reply::Reply;
 use super::{Contender, EngineError, MatchLimit};
 use crate::arena::{Work, WorkUnit};
 use crate::game::{Move, Position, Variant};
-use crate::search::{new_engine, SearchEngine};
+use crate::search::{new_engine, EngineConfig, SearchEngine, SearchParams};
 use std::time::{Duration, Instant};
+
+/// The settings `config` searches with in one game: its own seed varied by
+/// the game's `seed`, and the match's `limit` (if any) instead of its own.
+/// Self-play seeds its engine the same way.
+pub fn game_params(config: &EngineConfig, limit: MatchLimit, seed: u64) -> SearchParams {
+    let mut params = config.params.clone();
+    params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
+    if let Some(limits) = limit {
+        params.limits = limits;
+    }
+    params
+}
 
 /// A contender ready to play one game.
 pub(crate) enum RunningContender {
@@ -26,18 +38,11 @@ impl RunningContender {
         timeout: Duration,
     ) -> Result<RunningContender, EngineError> {
         match contender {
-            Contender::Internal { config, .. } => {
-                let mut params = config.params.clone();
-                params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
-                if let Some(limits) = limit {
-                    params.limits = limits;
-                }
-                Ok(RunningContender::Internal(new_engine(
-                    Position::new(variant),
-                    config.kind,
-                    params,
-                )))
-            }
+            Contender::Internal { config, .. } => Ok(RunningContender::Internal(new_engine(
+                Position::new(variant),
+                config.kind,
+                game_params(config, limit, seed),
+            ))),
             Contender::External {
                 command, protocol, ..
             } => Process::start(command, *protocol, variant, limit, timeout)

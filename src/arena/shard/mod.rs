@@ -111,6 +111,8 @@ pub enum ShardKind {
     Arena,
     /// `quoridor experiments --shard`.
     Experiments,
+    /// `quoridor selfplay --shard`.
+    Selfplay,
 }
 
 impl ShardKind {
@@ -119,6 +121,7 @@ impl ShardKind {
         match self {
             ShardKind::Arena => "arena",
             ShardKind::Experiments => "experiments",
+            ShardKind::Selfplay => "selfplay",
         }
     }
 }
