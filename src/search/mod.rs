@@ -24,6 +24,7 @@ mod clock;
 mod engine;
 mod eval;
 mod info;
+pub mod learned;
 mod limits;
 mod new_engine;
 mod option_kind;
