@@ -7,28 +7,14 @@ mod common;
 use quoridor::game::{Game, QtpMove, Variant};
 use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// Runs `quoridor qtp FLAGS` with `script` on stdin; the process's output.
 fn run_qtp(flags: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .arg("qtp")
-        .args(flags)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("quoridor runs");
-    // A process that refuses its flags exits without reading: ignore the
-    // closed pipe then.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes());
-    child.wait_with_output().expect("quoridor ends")
+    let mut args = vec!["qtp"];
+    args.extend_from_slice(flags);
+    common::quoridor_with_input(&args, script)
 }
 
 /// The answers to `script` (one request a line), each checked to be
@@ -392,21 +378,6 @@ fn input_file_is_read_instead_of_stdin() {
     let out = common::quoridor(&["qtp", "--input", script.to_str().expect("utf-8 path")]);
     assert!(out.status.success(), "{}", common::stderr(&out));
     assert_eq!(common::stdout(&out), "= Quoridor UCT\n\n=\n\n= false\n\n");
-}
-
-#[test]
-fn a_missing_input_file_is_named_in_the_error() {
-    let missing = common::scratch("qtp", "missing-input").join("no-such.qtp");
-    let path = missing.to_str().expect("utf-8 path");
-    let out = common::quoridor(&["qtp", "--input", path]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(common::stdout(&out), "");
-    assert_eq!(
-        common::stderr(&out),
-        format!(
-            "error: cannot read commands from {path}: No such file or directory (os error 2)\n"
-        )
-    );
 }
 
 #[test]

@@ -576,19 +576,23 @@ fn input_file_is_read_instead_of_stdin_then_the_search_finishes() {
     assert_legal(Variant::default(), "e2 e8", best[0]);
 }
 
+/// Both protocols (`uci` and `qtp`) name a missing `--input` file.
 #[test]
 fn a_missing_input_file_is_named_in_the_error() {
-    let missing = common::scratch("uci", "missing-input").join("no-such.uci");
-    let path = missing.to_str().expect("utf-8 path");
-    let out = common::quoridor(&["uci", "--input", path]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(common::stdout(&out), "");
-    assert_eq!(
-        common::stderr(&out),
-        format!(
-            "error: cannot read commands from {path}: No such file or directory (os error 2)\n"
-        )
-    );
+    for protocol in ["uci", "qtp"] {
+        let missing = common::scratch(protocol, "missing-input").join("no-such-session");
+        let path = missing.to_str().expect("utf-8 path");
+        let out = common::quoridor(&[protocol, "--input", path]);
+        assert_eq!(out.status.code(), Some(2), "{protocol}");
+        assert_eq!(common::stdout(&out), "", "{protocol}");
+        assert_eq!(
+            common::stderr(&out),
+            format!(
+                "error: cannot read commands from {path}: No such file or directory (os error 2)\n"
+            ),
+            "{protocol}"
+        );
+    }
 }
 
 /// The words of the syntax column (before the two-space gap) of the help's
@@ -669,20 +673,7 @@ fn help_lists_every_command_and_go_limit_the_session_reads() {
 #[test]
 fn a_terminal_is_greeted_on_stderr_and_a_pipe_is_not() {
     let greeting = "Quoridor engine protocol (UCI-style). Type \"uci\" to start, \"quit\" to leave; see quoridor uci --help.";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("quoridor runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"isready\nquit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("quoridor ends");
+    let out = common::quoridor_with_input(&["uci"], "isready\nquit\n");
     assert_eq!(stdout(&out), "readyok\n", "a pipe gets the answers only");
     assert_eq!(stderr(&out), "", "a pipe gets no greeting");
     let Some(screen) = on_a_terminal("uci", "isready\nquit\n") else {
