@@ -359,7 +359,7 @@ fn a_closed_pipe_ends_the_program_quietly_with_success() {
 }
 
 /// Every help page: the tool's and each subcommand's.
-const HELP_PAGES: [&[&str]; 14] = [
+const HELP_PAGES: [&[&str]; 16] = [
     &[],
     &["moves"],
     &["perft"],
@@ -373,6 +373,8 @@ const HELP_PAGES: [&[&str]; 14] = [
     &["review"],
     &["experiments"],
     &["abtable"],
+    &["selfplay"],
+    &["selfplay", "merge"],
     &["completions"],
 ];
 
@@ -489,6 +491,8 @@ fn every_help_page_defines_the_jargon_it_uses_in_one_line() {
         ("abtable", "EBF"),
         ("review", "node"),
         ("book", "ply"),
+        ("selfplay", "playout"),
+        ("selfplay", "shard"),
     ] {
         assert!(
             defined.contains(&(page.to_string(), word)),

@@ -352,9 +352,7 @@ pub struct ExperimentsArgs {
 /// The flags of `selfplay`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "\
-playout: one descent of UCT's tree to a leaf and that leaf's evaluation (alpha-beta: nodes).
-shard: one of N parts of a run; --shard I/N plays the games whose index ≡ I (mod N).
+    after_help = with_terms("\
 Each game is the one the whole run plays, so `quoridor selfplay merge FILES… --out FILE`
 joins the shard files into the whole run's file.
 The SPEC is protocol options name=value applied in order after the Default preset, as for
@@ -362,7 +360,10 @@ arena --a (engine=alphabeta, preset=thesis, uct_c=0.3, …).
 Game i (0-based) starts from opening i mod openings and has its seed from --seed and i.
 The file is JSON Lines: a header line, then one line per game (docs/selfplay-format.md).
 An existing --out file is never overwritten: --resume continues it after its last complete
-game when its header is this run's (a cut-off last line is dropped).",
+game when its header is this run's (a cut-off last line is dropped).", &[
+        Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Shard, Term::Preset,
+        Term::Thesis, Term::Ply,
+    ]),
     args_conflicts_with_subcommands = true
 )]
 pub struct SelfplayArgs {
@@ -419,7 +420,11 @@ pub struct SelfplayArgs {
 #[derive(Debug, Subcommand)]
 pub enum SelfplayCommand {
     /// Merge the shard files of one run into the file of the whole run
-    #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
+    #[command(
+        help_template = HELP_TEMPLATE,
+        args_override_self = true,
+        after_help = with_terms("", &[Term::Shard])
+    )]
     Merge(SelfplayMergeArgs),
 }
 
