@@ -547,7 +547,7 @@ fn merged_json(path: &Path, fresh: &[ExperimentResult]) -> Result<String, Experi
 }
 
 /// Today's UTC date as YYYY-MM-DD.
-fn today() -> String {
+pub(super) fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400) as i64;

@@ -28,6 +28,7 @@ mod review;
 mod rules;
 mod selfplay;
 mod stdout;
+mod train;
 mod uci;
 
 use args::{Cli, CliCommand, HELP_TEMPLATE};
@@ -109,6 +110,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Book(args) => book::book(&args)?,
         CliCommand::Review(args) => review::review(&args)?,
         CliCommand::Selfplay(args) => selfplay::selfplay(&args)?,
+        CliCommand::Train(args) => train::train(&args)?,
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
         CliCommand::Abtable(args) => abtable::abtable(&args)?,
         CliCommand::Completions { shell } => {

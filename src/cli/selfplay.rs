@@ -256,7 +256,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
 }
 
 /// The command line as one string, for the header.
-fn command_line() -> String {
+pub(super) fn command_line() -> String {
     std::env::args_os()
         .enumerate()
         .map(|(i, arg)| {
