@@ -151,208 +151,214 @@ pub fn train(_args: &TrainArgs) -> Result<(), TrainCommandError> {
 }
 
 #[cfg(feature = "train")]
-pub use run::train;
+use super::progress::BatchProgress;
+#[cfg(feature = "train")]
+use crate::search::learned::INPUTS;
+#[cfg(feature = "train")]
+use crate::text::group_digits;
+#[cfg(feature = "train")]
+use crate::train::{
+    git_head, load_data, loss_svg, train as fit, Manifest, ManifestEpoch, NetShape, TrainConfig,
+    TrainError, TrainEvent, TrainOutcome, TrainingData,
+};
+#[cfg(feature = "train")]
+use std::io::Write;
+#[cfg(feature = "train")]
+use std::path::Path;
+#[cfg(feature = "train")]
+use std::time::Instant;
 
 #[cfg(feature = "train")]
-mod run {
-    use super::super::progress::BatchProgress;
-    use super::super::stdout::StdoutError;
-    use super::{TrainArgs, TrainCommandError};
-    use crate::search::learned::INPUTS;
-    use crate::text::group_digits;
-    use crate::train::{
-        git_head, load_data, loss_svg, train as fit, Manifest, ManifestEpoch, NetShape,
-        TrainConfig, TrainError, TrainEvent, TrainOutcome, TrainingData,
+/// The files written into `--out`.
+const WEIGHTS: &str = "value.safetensors";
+#[cfg(feature = "train")]
+const MANIFEST: &str = "manifest.json";
+#[cfg(feature = "train")]
+const CHART: &str = "loss.svg";
+
+#[cfg(feature = "train")]
+/// `quoridor train DATA… --out DIR`.
+pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
+    let started = Instant::now();
+    let weights = args.out.join(WEIGHTS);
+    if weights.exists() {
+        return Err(TrainCommandError::Exists(weights));
+    }
+    let data = load_data(&args.data, |_| {}).map_err(TrainCommandError::Read)?;
+    let config = TrainConfig {
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        lr: args.lr,
+        hidden: args.hidden as usize,
+        hidden2: args.hidden2 as usize,
+        validation: args.validation,
+        seed: args.seed,
+        target: args.target,
+        mirror: !args.no_mirror,
     };
-    use std::io::{self, Write};
-    use std::path::Path;
-    use std::time::Instant;
-
-    /// The files written into `--out`.
-    const WEIGHTS: &str = "value.safetensors";
-    const MANIFEST: &str = "manifest.json";
-    const CHART: &str = "loss.svg";
-
-    /// `quoridor train DATA… --out DIR`.
-    pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
-        let started = Instant::now();
-        let weights = args.out.join(WEIGHTS);
-        if weights.exists() {
-            return Err(TrainCommandError::Exists(weights));
+    let mut out = io::stdout().lock();
+    let mut progress: Option<BatchProgress> = None;
+    let mut written: io::Result<()> = Ok(());
+    let outcome = fit(&data, &config, |event| match event {
+        TrainEvent::Start {
+            train_positions,
+            batches,
+        } => {
+            written = writeln!(out, "{}", data_line(&data, train_positions, config.mirror));
+            progress = Some(BatchProgress::new(batches as u64, config.epochs as u64));
         }
-        let data = load_data(&args.data, |_| {}).map_err(TrainCommandError::Read)?;
-        let config = TrainConfig {
-            epochs: args.epochs as usize,
-            batch: args.batch as usize,
-            lr: args.lr,
-            hidden: args.hidden as usize,
-            hidden2: args.hidden2 as usize,
-            validation: args.validation,
-            seed: args.seed,
-            target: args.target,
-            mirror: !args.no_mirror,
-        };
-        let mut out = io::stdout().lock();
-        let mut progress: Option<BatchProgress> = None;
-        let mut written: io::Result<()> = Ok(());
-        let outcome = fit(&data, &config, |event| match event {
-            TrainEvent::Start {
-                train_positions,
-                batches,
-            } => {
-                written = writeln!(out, "{}", data_line(&data, train_positions, config.mirror));
-                progress = Some(BatchProgress::new(batches as u64, config.epochs as u64));
+        TrainEvent::Batch { epoch, done } => {
+            if let Some(p) = &progress {
+                p.update(epoch as u64, done as u64);
             }
-            TrainEvent::Batch { epoch, done } => {
-                if let Some(p) = &progress {
-                    p.update(epoch as u64, done as u64);
-                }
-            }
-            TrainEvent::Epoch(report) => {
-                let line = format!(
-                    "epoch {}/{}: train loss {:.4}, validation loss {}, winner accuracy {}, {:.1} s",
-                    report.epoch,
-                    config.epochs,
-                    report.train_loss,
-                    report
-                        .validation_loss
-                        .map_or("-".to_string(), |l| format!("{l:.4}")),
-                    report
-                        .validation_accuracy
-                        .map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a)),
-                    report.seconds
-                );
-                if let Some(p) = &progress {
-                    p.suspend(|| {
-                        if written.is_ok() {
-                            written = writeln!(out, "{line}").and_then(|()| out.flush());
-                        }
-                    });
-                } else if written.is_ok() {
-                    written = writeln!(out, "{line}").and_then(|()| out.flush());
-                }
-            }
-        });
-        if let Some(p) = &progress {
-            p.finish();
         }
-        let outcome = outcome.map_err(|e| match e {
-            TrainError::NoPositions { .. } => TrainCommandError::NoPositions(e.to_string()),
-            TrainError::Candle(_) => TrainCommandError::Failed(e.to_string()),
-        })?;
-        written.map_err(StdoutError)?;
-        write_outputs(args, &data, &config, &outcome, started)?;
-        writeln!(
-            out,
-            "validation: {}\nwrote {}, {}, {} in {} ({:.1} s)",
-            validation_line(&outcome),
-            WEIGHTS,
-            MANIFEST,
-            CHART,
-            args.out.display(),
-            started.elapsed().as_secs_f64()
-        )
-        .and_then(|()| out.flush())
-        .map_err(|e| TrainCommandError::Output(StdoutError(e)))
-    }
-
-    /// `data: 12,345 positions of 200 games in 1 file (0 skipped); …`.
-    fn data_line(data: &TrainingData, trained: usize, mirror: bool) -> String {
-        format!(
-            "data: {} positions of {} games in {} file{} ({} skipped: board not 9x9 with 10 walls); {} positions per epoch{}",
-            group_digits(data.positions.len() as u64, ','),
-            group_digits(data.games() as u64, ','),
-            data.files.len(),
-            if data.files.len() == 1 { "" } else { "s" },
-            group_digits(data.skipped() as u64, ','),
-            group_digits(trained as u64, ','),
-            if mirror { " (mirrors included)" } else { "" },
-        )
-    }
-
-    fn validation_line(outcome: &TrainOutcome) -> String {
-        match outcome.validation {
-            Some((loss, accuracy)) => format!(
-                "{} games ({} positions) held out: loss {loss:.4}, winner accuracy {}",
-                outcome.validation_games,
-                group_digits(outcome.validation_positions as u64, ','),
-                accuracy.map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a))
-            ),
-            None => "no game held out".to_string(),
+        TrainEvent::Epoch(report) => {
+            let line = format!(
+                "epoch {}/{}: train loss {:.4}, validation loss {}, winner accuracy {}, {:.1} s",
+                report.epoch,
+                config.epochs,
+                report.train_loss,
+                report
+                    .validation_loss
+                    .map_or("-".to_string(), |l| format!("{l:.4}")),
+                report
+                    .validation_accuracy
+                    .map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a)),
+                report.seconds
+            );
+            if let Some(p) = &progress {
+                p.suspend(|| {
+                    if written.is_ok() {
+                        written = writeln!(out, "{line}").and_then(|()| out.flush());
+                    }
+                });
+            } else if written.is_ok() {
+                written = writeln!(out, "{line}").and_then(|()| out.flush());
+            }
         }
+    });
+    if let Some(p) = &progress {
+        p.finish();
     }
+    let outcome = outcome.map_err(|e| match e {
+        TrainError::NoPositions { .. } => TrainCommandError::NoPositions(e.to_string()),
+        TrainError::Candle(_) => TrainCommandError::Failed(e.to_string()),
+    })?;
+    written.map_err(StdoutError)?;
+    write_outputs(args, &data, &config, &outcome, started)?;
+    writeln!(
+        out,
+        "validation: {}\nwrote {}, {}, {} in {} ({:.1} s)",
+        validation_line(&outcome),
+        WEIGHTS,
+        MANIFEST,
+        CHART,
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    )
+    .and_then(|()| out.flush())
+    .map_err(|e| TrainCommandError::Output(StdoutError(e)))
+}
 
-    fn write_outputs(
-        args: &TrainArgs,
-        data: &TrainingData,
-        config: &TrainConfig,
-        outcome: &TrainOutcome,
-        started: Instant,
-    ) -> Result<(), TrainCommandError> {
-        std::fs::create_dir_all(&args.out).map_err(|source| TrainCommandError::OutDir {
-            path: args.out.clone(),
-            source,
-        })?;
-        let failed = |path: &Path, e: &dyn std::fmt::Display| {
-            TrainCommandError::Failed(format!("could not write {}: {e}", path.display()))
-        };
-        let weights = args.out.join(WEIGHTS);
-        outcome
-            .network
-            .save(&weights)
-            .map_err(|e| failed(&weights, &e))?;
-        let manifest = Manifest {
-            format: "quoridor-value-network",
-            data: data.files.clone(),
-            games: data.games(),
-            positions: data.positions.len(),
-            skipped_positions: data.skipped(),
-            train_games: outcome.train_games,
-            train_positions: outcome.train_positions,
-            validation_games: outcome.validation_games,
-            validation_positions: outcome.validation_positions,
-            mirrored: config.mirror,
-            net: NetShape {
-                inputs: INPUTS,
-                hidden: config.hidden,
-                hidden2: config.hidden2,
-                outputs: 1,
-                activation: "clipped_relu",
-                weights: "value.safetensors (F32; l1, l2, out as nn.Linear: weight [out, in], bias [out])",
-            },
-            target: config.target.to_string(),
-            loss: "binary cross-entropy on sigmoid(out)",
-            epochs: config.epochs,
-            batch: config.batch,
-            lr: config.lr,
-            seed: config.seed,
-            final_train_loss: outcome.epochs.last().map(|e| e.train_loss),
-            final_validation_loss: outcome.validation.map(|v| v.0),
-            final_validation_accuracy: outcome.validation.and_then(|v| v.1),
-            per_epoch: outcome
-                .epochs
-                .iter()
-                .map(|e| ManifestEpoch {
-                    epoch: e.epoch,
-                    train_loss: e.train_loss,
-                    validation_loss: e.validation_loss,
-                    validation_accuracy: e.validation_accuracy,
-                    seconds: e.seconds,
-                })
-                .collect(),
-            command: super::super::selfplay::command_line(),
-            commit: git_head(),
-            build: env!("CARGO_PKG_VERSION").to_string(),
-            date: super::super::experiments::today(),
-            seconds: started.elapsed().as_secs_f64(),
-        };
-        let path = args.out.join(MANIFEST);
-        let text = serde_json::to_string_pretty(&manifest).map_err(|e| failed(&path, &e))?;
-        std::fs::write(&path, text + "\n").map_err(|e| failed(&path, &e))?;
-        let path = args.out.join(CHART);
-        let training: Vec<f64> = outcome.epochs.iter().map(|e| e.train_loss).collect();
-        let validation: Vec<Option<f64>> =
-            outcome.epochs.iter().map(|e| e.validation_loss).collect();
-        std::fs::write(&path, loss_svg(&training, &validation)).map_err(|e| failed(&path, &e))
+#[cfg(feature = "train")]
+/// `data: 12,345 positions of 200 games in 1 file (0 skipped); …`.
+fn data_line(data: &TrainingData, trained: usize, mirror: bool) -> String {
+    format!(
+        "data: {} positions of {} games in {} file{} ({} skipped: board not 9x9 with 10 walls); {} positions per epoch{}",
+        group_digits(data.positions.len() as u64, ','),
+        group_digits(data.games() as u64, ','),
+        data.files.len(),
+        if data.files.len() == 1 { "" } else { "s" },
+        group_digits(data.skipped() as u64, ','),
+        group_digits(trained as u64, ','),
+        if mirror { " (mirrors included)" } else { "" },
+    )
+}
+
+#[cfg(feature = "train")]
+fn validation_line(outcome: &TrainOutcome) -> String {
+    match outcome.validation {
+        Some((loss, accuracy)) => format!(
+            "{} games ({} positions) held out: loss {loss:.4}, winner accuracy {}",
+            outcome.validation_games,
+            group_digits(outcome.validation_positions as u64, ','),
+            accuracy.map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a))
+        ),
+        None => "no game held out".to_string(),
     }
+}
+
+#[cfg(feature = "train")]
+fn write_outputs(
+    args: &TrainArgs,
+    data: &TrainingData,
+    config: &TrainConfig,
+    outcome: &TrainOutcome,
+    started: Instant,
+) -> Result<(), TrainCommandError> {
+    std::fs::create_dir_all(&args.out).map_err(|source| TrainCommandError::OutDir {
+        path: args.out.clone(),
+        source,
+    })?;
+    let failed = |path: &Path, e: &dyn std::fmt::Display| {
+        TrainCommandError::Failed(format!("could not write {}: {e}", path.display()))
+    };
+    let weights = args.out.join(WEIGHTS);
+    outcome
+        .network
+        .save(&weights)
+        .map_err(|e| failed(&weights, &e))?;
+    let manifest = Manifest {
+        format: "quoridor-value-network",
+        data: data.files.clone(),
+        games: data.games(),
+        positions: data.positions.len(),
+        skipped_positions: data.skipped(),
+        train_games: outcome.train_games,
+        train_positions: outcome.train_positions,
+        validation_games: outcome.validation_games,
+        validation_positions: outcome.validation_positions,
+        mirrored: config.mirror,
+        net: NetShape {
+            inputs: INPUTS,
+            hidden: config.hidden,
+            hidden2: config.hidden2,
+            outputs: 1,
+            activation: "clipped_relu",
+            weights:
+                "value.safetensors (F32; l1, l2, out as nn.Linear: weight [out, in], bias [out])",
+        },
+        target: config.target.to_string(),
+        loss: "binary cross-entropy on sigmoid(out)",
+        epochs: config.epochs,
+        batch: config.batch,
+        lr: config.lr,
+        seed: config.seed,
+        final_train_loss: outcome.epochs.last().map(|e| e.train_loss),
+        final_validation_loss: outcome.validation.map(|v| v.0),
+        final_validation_accuracy: outcome.validation.and_then(|v| v.1),
+        per_epoch: outcome
+            .epochs
+            .iter()
+            .map(|e| ManifestEpoch {
+                epoch: e.epoch,
+                train_loss: e.train_loss,
+                validation_loss: e.validation_loss,
+                validation_accuracy: e.validation_accuracy,
+                seconds: e.seconds,
+            })
+            .collect(),
+        command: super::selfplay::command_line(),
+        commit: git_head(),
+        build: env!("CARGO_PKG_VERSION").to_string(),
+        date: super::experiments::today(),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let path = args.out.join(MANIFEST);
+    let text = serde_json::to_string_pretty(&manifest).map_err(|e| failed(&path, &e))?;
+    std::fs::write(&path, text + "\n").map_err(|e| failed(&path, &e))?;
+    let path = args.out.join(CHART);
+    let training: Vec<f64> = outcome.epochs.iter().map(|e| e.train_loss).collect();
+    let validation: Vec<Option<f64>> = outcome.epochs.iter().map(|e| e.validation_loss).collect();
+    std::fs::write(&path, loss_svg(&training, &validation)).map_err(|e| failed(&path, &e))
 }
