@@ -4,7 +4,7 @@
 //! it the command is still listed and its flags still checked, and running
 //! it says in one line how to get a build that trains.
 
-use super::glossary::{with_terms, Term};
+use super::glossary::with_terms;
 use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::selfplay::ReadError;
@@ -25,7 +25,7 @@ Reads self-play files (quoridor selfplay; docs/selfplay-format.md), encodes ever
 whole games for validation, and trains inputs -> HIDDEN -> HIDDEN2 -> 1 (ClippedReLU, sigmoid)
 with AdamW on binary cross-entropy. Each position also trains as its left-right mirror.
 Writes DIR/value.safetensors, DIR/manifest.json and DIR/loss.svg (docs/learned-eval.md).
-Needs a build with the feature: cargo build --release --features train", &[Term::Playout]))]
+Needs a build with the feature: cargo build --release --features train", &[]))]
 pub struct TrainArgs {
     /// Self-play files (JSON Lines, as `quoridor selfplay` writes them)
     #[arg(value_name = "DATA", required = true)]
@@ -69,7 +69,7 @@ fn learning_rate(text: &str) -> Result<f64, String> {
         .parse::<f64>()
         .ok()
         .filter(|x| *x > 0.0 && *x <= 1.0)
-        .ok_or_else(|| format!("a learning rate above 0 and at most 1, got {text:?}"))
+        .ok_or_else(|| format!("--lr needs a learning rate above 0 and at most 1, got {text:?}"))
 }
 
 fn fraction(text: &str) -> Result<f64, String> {
@@ -77,7 +77,7 @@ fn fraction(text: &str) -> Result<f64, String> {
         .parse::<f64>()
         .ok()
         .filter(|x| (0.0..1.0).contains(x))
-        .ok_or_else(|| format!("a fraction from 0 to under 1, got {text:?}"))
+        .ok_or_else(|| format!("--validation needs a fraction from 0 to under 1, got {text:?}"))
 }
 
 /// Why `quoridor train` stopped.
