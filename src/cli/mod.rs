@@ -20,6 +20,7 @@ mod parse_errors;
 mod position_args;
 mod progress;
 mod protocol_input;
+mod provenance;
 mod qtp;
 mod qtp_flags;
 mod qtp_help;

@@ -348,10 +348,10 @@ fn write_outputs(
                 seconds: e.seconds,
             })
             .collect(),
-        command: super::selfplay::command_line(),
+        command: super::provenance::command_line(),
         commit: git_head(),
         build: env!("CARGO_PKG_VERSION").to_string(),
-        date: super::experiments::today(),
+        date: super::provenance::today(),
         seconds: started.elapsed().as_secs_f64(),
     };
     let path = args.out.join(MANIFEST);
