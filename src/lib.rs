@@ -18,5 +18,7 @@ pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;
 pub mod text;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;
 pub mod ui;
 pub mod worker;

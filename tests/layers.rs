@@ -190,3 +190,27 @@ fn the_pages_model_imports_no_component_and_no_codec() {
     }
     assert!(found.is_empty(), "the model imports the page: {found:#?}");
 }
+
+#[test]
+fn the_engines_and_the_page_import_nothing_of_the_trainer() {
+    // The trainer (src/train, candle behind the `train` feature) may use the
+    // engines' inputs; the engines and the page never use the trainer.
+    for folder in ["search", "ui"] {
+        let found = crossings(folder, "train", "train");
+        assert!(
+            found.is_empty(),
+            "{folder} imports the trainer's: {found:#?}"
+        );
+        for (path, text) in rust_files(&src(folder)) {
+            assert!(
+                !code(&text).contains("candle"),
+                "{} uses candle",
+                path.display()
+            );
+        }
+    }
+    // The check sees such an import.
+    let words = imported_words("use crate::train::TrainConfig;");
+    assert!(words.contains("train") && words.contains("TrainConfig"));
+    assert!(names_in("train").contains("ValueNetwork"));
+}

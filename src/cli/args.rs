@@ -78,6 +78,8 @@ pub enum CliCommand {
     Review(super::review::ReviewArgs),
     /// Self-play: the engine plays itself; every searched position written as training data (JSON Lines)
     Selfplay(SelfplayArgs),
+    /// Train the learned evaluation's value network on self-play files (needs a build with --features train)
+    Train(super::train::TrainArgs),
     /// Re-run the thesis's experiments into docs/experiments.md
     #[command(after_help = with_terms("", &[Term::Thesis, Term::Playout, Term::Shard]))]
     Experiments(ExperimentsArgs),

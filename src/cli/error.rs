@@ -17,6 +17,7 @@ use super::review::ReviewError;
 use super::rules::RulesError;
 use super::selfplay::SelfplayError;
 use super::stdout::StdoutError;
+use super::train::TrainCommandError;
 use super::uci::UciError;
 use std::fmt;
 use std::io::{self, Write};
@@ -44,6 +45,8 @@ pub enum CliError {
     Experiments(ExperimentsError),
     /// `selfplay` refused its setup or could not finish.
     Selfplay(SelfplayError),
+    /// `train` refused its data or could not finish.
+    Train(TrainCommandError),
     /// Writing to standard output failed.
     Output(StdoutError),
 }
@@ -56,6 +59,7 @@ impl CliError {
             CliError::Arena(e) => e.exit_code(),
             CliError::Experiments(e) => e.exit_code(),
             CliError::Selfplay(e) => e.exit_code(),
+            CliError::Train(e) => e.exit_code(),
             CliError::Rules(_)
             | CliError::Bench(_)
             | CliError::Abtable(_)
@@ -91,6 +95,7 @@ impl fmt::Display for CliError {
             CliError::Arena(e) => e.fmt(f),
             CliError::Experiments(e) => e.fmt(f),
             CliError::Selfplay(e) => e.fmt(f),
+            CliError::Train(e) => e.fmt(f),
             CliError::Output(e) => e.fmt(f),
         }
     }
@@ -129,6 +134,7 @@ from_subcommand_error! {
     ArenaError => Arena,
     ExperimentsError => Experiments,
     SelfplayError => Selfplay,
+    TrainCommandError => Train,
 }
 
 impl From<UciError> for CliError {

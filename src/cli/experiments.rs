@@ -6,6 +6,7 @@
 
 use super::args::ExperimentsArgs;
 use super::progress::RunProgress;
+use super::provenance::today;
 use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::experiments::shards::{self, ExperimentGame, ExperimentsDefinition};
 use crate::arena::experiments::{
@@ -544,34 +545,4 @@ fn merged_json(path: &Path, fresh: &[ExperimentResult]) -> Result<String, Experi
     }
     all.sort_by_key(|v| v["number"].as_u64().unwrap_or(0));
     serde_json::to_string_pretty(&all).map_err(ExperimentsError::Json)
-}
-
-/// Today's UTC date as YYYY-MM-DD.
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil-from-days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn today_is_a_plausible_date() {
-        let date = today();
-        assert_eq!(date.len(), 10);
-        assert!(date.as_str() >= "2025-01-01", "{date}");
-    }
 }

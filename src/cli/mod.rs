@@ -20,6 +20,7 @@ mod parse_errors;
 mod position_args;
 mod progress;
 mod protocol_input;
+mod provenance;
 mod qtp;
 mod qtp_flags;
 mod qtp_help;
@@ -28,6 +29,7 @@ mod review;
 mod rules;
 mod selfplay;
 mod stdout;
+mod train;
 mod uci;
 
 use args::{Cli, CliCommand, HELP_TEMPLATE};
@@ -109,6 +111,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Book(args) => book::book(&args)?,
         CliCommand::Review(args) => review::review(&args)?,
         CliCommand::Selfplay(args) => selfplay::selfplay(&args)?,
+        CliCommand::Train(args) => train::train(&args)?,
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
         CliCommand::Abtable(args) => abtable::abtable(&args)?,
         CliCommand::Completions { shell } => {

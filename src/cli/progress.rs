@@ -145,6 +145,60 @@ impl ReviewProgress {
     }
 }
 
+/// Batches of a training run: a bar over each epoch's batches on stderr
+/// when it is a terminal (`epoch 3/10 [####>...] 120/400 batches`),
+/// nothing otherwise (the epochs' lines are the log).
+#[cfg(feature = "train")]
+pub struct BatchProgress {
+    bar: Option<ProgressBar>,
+    epochs: u64,
+}
+
+#[cfg(feature = "train")]
+impl BatchProgress {
+    /// Progress over `epochs` epochs of `batches` batches.
+    pub fn new(batches: u64, epochs: u64) -> BatchProgress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(batches);
+            let style = ProgressStyle::with_template(
+                "{prefix} [{bar:30}] {pos}/{len} batches  {elapsed} elapsed, ETA {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("#>.");
+            bar.set_style(style);
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar
+        });
+        BatchProgress { bar, epochs }
+    }
+
+    /// `done` batches of epoch `epoch` (1-based) are through.
+    pub fn update(&self, epoch: u64, done: u64) {
+        if let Some(bar) = &self.bar {
+            if done <= 1 {
+                bar.reset();
+            }
+            bar.set_prefix(format!("epoch {epoch}/{}", self.epochs));
+            bar.set_position(done);
+        }
+    }
+
+    /// Runs `f` (which prints) with the bar out of the way.
+    pub fn suspend(&self, f: impl FnOnce()) {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// Time left for `total` games at the pace of the `done` finished in
 /// `elapsed`: `-` before the first has finished (no pace yet), else
 /// [`clock`].

@@ -8,6 +8,7 @@ use super::args::{SelfplayArgs, SelfplayCommand, SelfplayMergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
 use super::output_target::Target;
 use super::progress::RunProgress;
+use super::provenance::command_line;
 use super::stdout::StdoutError;
 use crate::arena::shard::Shard;
 use crate::arena::{parse_spec, play_numbered, SpecError};
@@ -253,26 +254,6 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
         &format!("{summary}\nwritten: {}", out.display()),
         sink.is_stdout(),
     )
-}
-
-/// The command line as one string, for the header.
-fn command_line() -> String {
-    std::env::args_os()
-        .enumerate()
-        .map(|(i, arg)| {
-            let arg = if i == 0 {
-                "quoridor".to_string()
-            } else {
-                arg.to_string_lossy().into_owned()
-            };
-            if arg.is_empty() || arg.contains(|c: char| c.is_whitespace() || c == '"') {
-                format!("{arg:?}")
-            } else {
-                arg
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The run the flags describe.

@@ -1,0 +1,364 @@
+//! `quoridor train`: trains the learned evaluation's value network on
+//! self-play files (the library side: [`crate::train`]). The network needs
+//! candle, which only a build with the cargo feature `train` has; without
+//! it the command is still listed and its flags still checked, and running
+//! it says in one line how to get a build that trains.
+
+use super::glossary::with_terms;
+use super::ranges::Whole;
+use super::stdout::StdoutError;
+use crate::selfplay::ReadError;
+use crate::train::TrainingTarget;
+use clap::Args;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// What running `train` in a build without the feature says.
+pub const NOT_BUILT: &str = "this build cannot train: candle (the ML library) is left out of default builds; build with `cargo build --release --features train` and run target/release/quoridor train";
+
+/// `train DATA… --out DIR [flags]`.
+#[derive(Debug, Args)]
+#[command(after_help = with_terms("\
+Reads self-play files (quoridor selfplay; docs/selfplay-format.md), encodes every 9x9 /
+10-wall position with the engines' inputs (other boards are skipped and counted), holds out
+whole games for validation, and trains inputs -> HIDDEN -> HIDDEN2 -> 1 (ClippedReLU, sigmoid)
+with AdamW on binary cross-entropy. Each position also trains as its left-right mirror.
+Writes DIR/value.safetensors, DIR/manifest.json and DIR/loss.svg (docs/learned-eval.md).
+Needs a build with the feature: cargo build --release --features train", &[]))]
+pub struct TrainArgs {
+    /// Self-play files (JSON Lines, as `quoridor selfplay` writes them)
+    #[arg(value_name = "DATA", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Folder for value.safetensors, manifest.json and loss.svg (created if
+    /// missing; a network already in it is not overwritten)
+    #[arg(long, value_name = "DIR", required = true)]
+    pub out: PathBuf,
+    /// Passes over the training positions (0: write the untrained network)
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = Whole::new(0, 100_000))]
+    pub epochs: u64,
+    /// Positions per optimiser step
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = Whole::new(1, 1 << 20))]
+    pub batch: u64,
+    /// AdamW's learning rate
+    #[arg(long, value_name = "X", default_value_t = 1e-3, value_parser = learning_rate)]
+    pub lr: f64,
+    /// Units of the first hidden layer
+    #[arg(long, value_name = "H", default_value_t = 64, value_parser = Whole::new(1, 4096))]
+    pub hidden: u64,
+    /// Units of the second hidden layer
+    #[arg(long, value_name = "H2", default_value_t = 32, value_parser = Whole::new(1, 4096))]
+    pub hidden2: u64,
+    /// Share of the games held out to measure the network (0 to under 1)
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.1, value_parser = fraction)]
+    pub validation: f64,
+    /// Seeds the initial weights, the held-out games and the batches' order
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = Whole::new(0, u64::MAX))]
+    pub seed: u64,
+    /// What each position learns: result (the game's, 1/0, draw 0.5), value
+    /// (the search's) or mix:λ (λ·result + (1−λ)·value)
+    #[arg(long, value_name = "TARGET", default_value = "mix:0.5", value_parser = |s: &str| s.parse::<TrainingTarget>().map_err(|e| e.to_string()))]
+    pub target: TrainingTarget,
+    /// Do not add each training position's left-right mirror
+    #[arg(long)]
+    pub no_mirror: bool,
+}
+
+fn learning_rate(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| *x > 0.0 && *x <= 1.0)
+        .ok_or_else(|| format!("--lr needs a learning rate above 0 and at most 1, got {text:?}"))
+}
+
+fn fraction(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..1.0).contains(x))
+        .ok_or_else(|| format!("--validation needs a fraction from 0 to under 1, got {text:?}"))
+}
+
+/// Why `quoridor train` stopped.
+#[derive(Debug)]
+#[cfg_attr(not(feature = "train"), allow(dead_code))]
+pub enum TrainCommandError {
+    /// The build has no trainer.
+    #[cfg_attr(feature = "train", allow(dead_code))]
+    NotBuilt,
+    /// A data file is refused by the self-play reader.
+    Read(ReadError),
+    /// The output folder cannot be made.
+    OutDir {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// A network is already in the output folder.
+    Exists(PathBuf),
+    /// Nothing to train on.
+    NoPositions(String),
+    /// Training or writing failed after it started.
+    Failed(String),
+    /// The report could not be written to standard output.
+    Output(StdoutError),
+}
+
+impl TrainCommandError {
+    /// 1 for a failure during or after training, 2 for a setup to fix.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            TrainCommandError::Output(e) => e.exit_code(),
+            TrainCommandError::Failed(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for TrainCommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainCommandError::NotBuilt => f.write_str(NOT_BUILT),
+            TrainCommandError::Read(e) => e.fmt(f),
+            TrainCommandError::OutDir { path, source } => {
+                write!(f, "could not make the folder {}: {source}", path.display())
+            }
+            TrainCommandError::Exists(path) => write!(
+                f,
+                "{} exists; choose another --out (a trained network is never overwritten)",
+                path.display()
+            ),
+            TrainCommandError::NoPositions(e) | TrainCommandError::Failed(e) => f.write_str(e),
+            TrainCommandError::Output(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TrainCommandError {}
+
+impl From<StdoutError> for TrainCommandError {
+    fn from(e: StdoutError) -> Self {
+        TrainCommandError::Output(e)
+    }
+}
+
+/// Runs `quoridor train` in a build without the trainer: says how to get one.
+#[cfg(not(feature = "train"))]
+pub fn train(_args: &TrainArgs) -> Result<(), TrainCommandError> {
+    Err(TrainCommandError::NotBuilt)
+}
+
+#[cfg(feature = "train")]
+use super::progress::BatchProgress;
+#[cfg(feature = "train")]
+use crate::search::learned::INPUTS;
+#[cfg(feature = "train")]
+use crate::text::group_digits;
+#[cfg(feature = "train")]
+use crate::train::{
+    git_head, load_data, loss_svg, train as fit, Manifest, ManifestEpoch, NetShape, TrainConfig,
+    TrainError, TrainEvent, TrainOutcome, TrainingData,
+};
+#[cfg(feature = "train")]
+use std::io::Write;
+#[cfg(feature = "train")]
+use std::path::Path;
+#[cfg(feature = "train")]
+use std::time::Instant;
+
+#[cfg(feature = "train")]
+/// The files written into `--out`.
+const WEIGHTS: &str = "value.safetensors";
+#[cfg(feature = "train")]
+const MANIFEST: &str = "manifest.json";
+#[cfg(feature = "train")]
+const CHART: &str = "loss.svg";
+
+#[cfg(feature = "train")]
+/// `quoridor train DATA… --out DIR`.
+pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
+    let started = Instant::now();
+    let weights = args.out.join(WEIGHTS);
+    if weights.exists() {
+        return Err(TrainCommandError::Exists(weights));
+    }
+    let data = load_data(&args.data, |_| {}).map_err(TrainCommandError::Read)?;
+    let config = TrainConfig {
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        lr: args.lr,
+        hidden: args.hidden as usize,
+        hidden2: args.hidden2 as usize,
+        validation: args.validation,
+        seed: args.seed,
+        target: args.target,
+        mirror: !args.no_mirror,
+    };
+    let mut out = io::stdout().lock();
+    let mut progress: Option<BatchProgress> = None;
+    let mut written: io::Result<()> = Ok(());
+    let outcome = fit(&data, &config, |event| match event {
+        TrainEvent::Start {
+            train_positions,
+            batches,
+        } => {
+            written = writeln!(out, "{}", data_line(&data, train_positions, config.mirror));
+            progress = Some(BatchProgress::new(batches as u64, config.epochs as u64));
+        }
+        TrainEvent::Batch { epoch, done } => {
+            if let Some(p) = &progress {
+                p.update(epoch as u64, done as u64);
+            }
+        }
+        TrainEvent::Epoch(report) => {
+            let line = format!(
+                "epoch {}/{}: train loss {:.4}, validation loss {}, winner accuracy {}, {:.1} s",
+                report.epoch,
+                config.epochs,
+                report.train_loss,
+                report
+                    .validation_loss
+                    .map_or("-".to_string(), |l| format!("{l:.4}")),
+                report
+                    .validation_accuracy
+                    .map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a)),
+                report.seconds
+            );
+            if let Some(p) = &progress {
+                p.suspend(|| {
+                    if written.is_ok() {
+                        written = writeln!(out, "{line}").and_then(|()| out.flush());
+                    }
+                });
+            } else if written.is_ok() {
+                written = writeln!(out, "{line}").and_then(|()| out.flush());
+            }
+        }
+    });
+    if let Some(p) = &progress {
+        p.finish();
+    }
+    let outcome = outcome.map_err(|e| match e {
+        TrainError::NoPositions { .. } => TrainCommandError::NoPositions(e.to_string()),
+        TrainError::Candle(_) => TrainCommandError::Failed(e.to_string()),
+    })?;
+    written.map_err(StdoutError)?;
+    write_outputs(args, &data, &config, &outcome, started)?;
+    writeln!(
+        out,
+        "validation: {}\nwrote {}, {}, {} in {} ({:.1} s)",
+        validation_line(&outcome),
+        WEIGHTS,
+        MANIFEST,
+        CHART,
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    )
+    .and_then(|()| out.flush())
+    .map_err(|e| TrainCommandError::Output(StdoutError(e)))
+}
+
+#[cfg(feature = "train")]
+/// `data: 12,345 positions of 200 games in 1 file (0 skipped); …`.
+fn data_line(data: &TrainingData, trained: usize, mirror: bool) -> String {
+    format!(
+        "data: {} positions of {} games in {} file{} ({} skipped: board not 9x9 with 10 walls); {} positions per epoch{}",
+        group_digits(data.positions.len() as u64, ','),
+        group_digits(data.games() as u64, ','),
+        data.files.len(),
+        if data.files.len() == 1 { "" } else { "s" },
+        group_digits(data.skipped() as u64, ','),
+        group_digits(trained as u64, ','),
+        if mirror { " (mirrors included)" } else { "" },
+    )
+}
+
+#[cfg(feature = "train")]
+fn validation_line(outcome: &TrainOutcome) -> String {
+    match outcome.validation {
+        Some((loss, accuracy)) => format!(
+            "{} games ({} positions) held out: loss {loss:.4}, winner accuracy {}",
+            outcome.validation_games,
+            group_digits(outcome.validation_positions as u64, ','),
+            accuracy.map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a))
+        ),
+        None => "no game held out".to_string(),
+    }
+}
+
+#[cfg(feature = "train")]
+fn write_outputs(
+    args: &TrainArgs,
+    data: &TrainingData,
+    config: &TrainConfig,
+    outcome: &TrainOutcome,
+    started: Instant,
+) -> Result<(), TrainCommandError> {
+    std::fs::create_dir_all(&args.out).map_err(|source| TrainCommandError::OutDir {
+        path: args.out.clone(),
+        source,
+    })?;
+    let failed = |path: &Path, e: &dyn std::fmt::Display| {
+        TrainCommandError::Failed(format!("could not write {}: {e}", path.display()))
+    };
+    let weights = args.out.join(WEIGHTS);
+    outcome
+        .network
+        .save(&weights)
+        .map_err(|e| failed(&weights, &e))?;
+    let manifest = Manifest {
+        format: "quoridor-value-network",
+        data: data.files.clone(),
+        games: data.games(),
+        positions: data.positions.len(),
+        skipped_positions: data.skipped(),
+        train_games: outcome.train_games,
+        train_positions: outcome.train_positions,
+        validation_games: outcome.validation_games,
+        validation_positions: outcome.validation_positions,
+        mirrored: config.mirror,
+        net: NetShape {
+            inputs: INPUTS,
+            hidden: config.hidden,
+            hidden2: config.hidden2,
+            outputs: 1,
+            activation: "clipped_relu",
+            weights:
+                "value.safetensors (F32; l1, l2, out as nn.Linear: weight [out, in], bias [out])",
+        },
+        target: config.target.to_string(),
+        loss: "binary cross-entropy on sigmoid(out)",
+        epochs: config.epochs,
+        batch: config.batch,
+        lr: config.lr,
+        seed: config.seed,
+        final_train_loss: outcome.epochs.last().map(|e| e.train_loss),
+        final_validation_loss: outcome.validation.map(|v| v.0),
+        final_validation_accuracy: outcome.validation.and_then(|v| v.1),
+        per_epoch: outcome
+            .epochs
+            .iter()
+            .map(|e| ManifestEpoch {
+                epoch: e.epoch,
+                train_loss: e.train_loss,
+                validation_loss: e.validation_loss,
+                validation_accuracy: e.validation_accuracy,
+                seconds: e.seconds,
+            })
+            .collect(),
+        command: super::provenance::command_line(),
+        commit: git_head(),
+        build: env!("CARGO_PKG_VERSION").to_string(),
+        date: super::provenance::today(),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let path = args.out.join(MANIFEST);
+    let text = serde_json::to_string_pretty(&manifest).map_err(|e| failed(&path, &e))?;
+    std::fs::write(&path, text + "\n").map_err(|e| failed(&path, &e))?;
+    let path = args.out.join(CHART);
+    let training: Vec<f64> = outcome.epochs.iter().map(|e| e.train_loss).collect();
+    let validation: Vec<Option<f64>> = outcome.epochs.iter().map(|e| e.validation_loss).collect();
+    std::fs::write(&path, loss_svg(&training, &validation)).map_err(|e| failed(&path, &e))
+}

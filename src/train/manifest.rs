@@ -1,0 +1,111 @@
+//! `manifest.json`: what a weights file was trained on and how, so that a
+//! network can be traced back to its data and reproduced.
+
+use super::data::DataFile;
+use serde::Serialize;
+use std::process::Command;
+
+/// The network's shape as the weights file holds it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NetShape {
+    /// Inputs (the features' count).
+    pub inputs: usize,
+    /// Units of the first hidden layer (`l1`).
+    pub hidden: usize,
+    /// Units of the second hidden layer (`l2`).
+    pub hidden2: usize,
+    /// Outputs (`out`): 1, the side to move's win probability after a sigmoid.
+    pub outputs: usize,
+    /// The activation after `l1` and `l2`.
+    pub activation: &'static str,
+    /// The weights file and its element type.
+    pub weights: &'static str,
+}
+
+/// One line of `manifest.json`'s per-epoch table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ManifestEpoch {
+    /// 1-based.
+    pub epoch: usize,
+    /// Mean training loss over the epoch.
+    pub train_loss: f64,
+    /// Held-out loss after it.
+    pub validation_loss: Option<f64>,
+    /// Held-out winner accuracy after it.
+    pub validation_accuracy: Option<f64>,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// A data file as the manifest lists it.
+pub type ManifestFile = DataFile;
+
+/// The whole manifest.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Manifest {
+    /// Always `"quoridor-value-network"`.
+    pub format: &'static str,
+    /// The data files, their sizes and counts.
+    pub data: Vec<ManifestFile>,
+    /// Games in all the files.
+    pub games: usize,
+    /// Positions encoded (skipped ones not counted).
+    pub positions: usize,
+    /// Positions skipped because their board is not encoded.
+    pub skipped_positions: usize,
+    /// Games and positions trained on (mirrors not counted) and held out.
+    pub train_games: usize,
+    /// Positions trained on.
+    pub train_positions: usize,
+    /// Games held out.
+    pub validation_games: usize,
+    /// Positions held out.
+    pub validation_positions: usize,
+    /// Whether the left-right mirror of each training position was added.
+    pub mirrored: bool,
+    /// The network.
+    pub net: NetShape,
+    /// The training target (`result`, `value`, `mix:λ`).
+    pub target: String,
+    /// The loss.
+    pub loss: &'static str,
+    /// Epochs run.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// AdamW's learning rate.
+    pub lr: f64,
+    /// The seed.
+    pub seed: u64,
+    /// Last epoch's training loss.
+    pub final_train_loss: Option<f64>,
+    /// The final network's held-out loss.
+    pub final_validation_loss: Option<f64>,
+    /// The final network's held-out winner accuracy.
+    pub final_validation_accuracy: Option<f64>,
+    /// Every epoch.
+    pub per_epoch: Vec<ManifestEpoch>,
+    /// The command line that trained it.
+    pub command: String,
+    /// `git rev-parse HEAD` where it ran, if that worked.
+    pub commit: Option<String>,
+    /// The crate's version.
+    pub build: String,
+    /// UTC date (YYYY-MM-DD).
+    pub date: String,
+    /// Seconds spent reading the data and training.
+    pub seconds: f64,
+}
+
+/// The commit checked out in the current folder, if it is a git checkout
+/// and git is installed.
+pub fn git_head() -> Option<String> {
+    let out = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let text = text.trim();
+    (out.status.success() && !text.is_empty()).then(|| text.to_string())
+}

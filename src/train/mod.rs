@@ -1,0 +1,40 @@
+//! Training the learned evaluation (native only): `quoridor train` reads
+//! self-play files ([`crate::selfplay`]), encodes every position with the
+//! engines' own inputs ([`crate::search::learned`]) and fits a small value
+//! network to the games' results and the search's values.
+//!
+//! The data side — the training target ([`TrainingTarget`]), the split of
+//! the games into training and validation ([`split_games`]), the left-right
+//! mirror that doubles the data ([`mirror_input`]) and the loss chart
+//! ([`loss_svg`]) — is plain Rust. The network and its training use
+//! [candle](https://github.com/huggingface/candle) and exist only with the
+//! cargo feature `train` (`cargo build --release --features train`), so
+//! neither the engines nor the page depend on an ML library: the engines
+//! read the weights this module writes (`value.safetensors`) with their own
+//! forward pass.
+
+mod chart;
+mod data;
+mod manifest;
+mod mirror;
+mod split;
+mod target;
+
+#[cfg(feature = "train")]
+mod network;
+#[cfg(feature = "train")]
+mod trainer;
+
+pub use chart::loss_svg;
+pub use data::{load_data, DataFile, Inputs, LabelledPosition, TrainingData};
+pub use manifest::{git_head, Manifest, ManifestEpoch, ManifestFile, NetShape};
+pub use mirror::mirror_input;
+pub use split::split_games;
+pub use target::{ParseTargetError, TrainingTarget};
+
+#[cfg(feature = "train")]
+pub use network::{ValueNetwork, TENSOR_NAMES};
+#[cfg(feature = "train")]
+pub use trainer::{
+    bce_with_logits, train, EpochReport, TrainConfig, TrainError, TrainEvent, TrainOutcome,
+};

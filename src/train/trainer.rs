@@ -1,0 +1,399 @@
+//! The training loop: mini-batches shuffled by the seed, AdamW, binary
+//! cross-entropy on the sigmoid output, and after every epoch the loss and
+//! the winner-prediction accuracy on the held-out games.
+
+use super::data::{Inputs, LabelledPosition, TrainingData};
+use super::network::{dense_batch, ValueNetwork};
+use super::split::split_games;
+use super::target::TrainingTarget;
+use candle_core::{Device, Tensor};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::fmt;
+use std::time::Instant;
+
+/// How to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch: usize,
+    /// AdamW's learning rate.
+    pub lr: f64,
+    /// Units of the first hidden layer.
+    pub hidden: usize,
+    /// Units of the second hidden layer.
+    pub hidden2: usize,
+    /// Share of the games held out for validation.
+    pub validation: f64,
+    /// Seeds the weights, the split and the shuffles.
+    pub seed: u64,
+    /// What each position is trained towards.
+    pub target: TrainingTarget,
+    /// Train on each position's left-right mirror too.
+    pub mirror: bool,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            epochs: 10,
+            batch: 256,
+            lr: 1e-3,
+            hidden: 64,
+            hidden2: 32,
+            validation: 0.1,
+            seed: 0,
+            target: TrainingTarget::default(),
+            mirror: true,
+        }
+    }
+}
+
+/// One epoch's figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpochReport {
+    /// 1-based.
+    pub epoch: usize,
+    /// The mean loss over the epoch's training batches.
+    pub train_loss: f64,
+    /// The loss on the held-out games after the epoch (`None`: none held out).
+    pub validation_loss: Option<f64>,
+    /// How often the held-out positions' winner is predicted (the network's
+    /// value above ½ for the side that won; drawn games left out).
+    pub validation_accuracy: Option<f64>,
+    /// Seconds the epoch took (the validation pass included).
+    pub seconds: f64,
+}
+
+/// What the loop tells its caller as it goes.
+#[derive(Debug)]
+pub enum TrainEvent<'a> {
+    /// The data is split; training starts.
+    Start {
+        /// Positions trained on per epoch (mirrors included).
+        train_positions: usize,
+        /// Batches per epoch.
+        batches: usize,
+    },
+    /// `done` batches of the epoch are through.
+    Batch {
+        /// The epoch, 1-based.
+        epoch: usize,
+        /// Batches done in it.
+        done: usize,
+    },
+    /// An epoch is over.
+    Epoch(&'a EpochReport),
+}
+
+/// The trained network and how the training went.
+#[derive(Debug)]
+pub struct TrainOutcome {
+    /// The network after the last epoch.
+    pub network: ValueNetwork,
+    /// One report per epoch.
+    pub epochs: Vec<EpochReport>,
+    /// Games and positions trained on (positions without mirrors).
+    pub train_games: usize,
+    /// Positions trained on, mirrors not counted.
+    pub train_positions: usize,
+    /// Games held out.
+    pub validation_games: usize,
+    /// Positions held out.
+    pub validation_positions: usize,
+    /// The final network's validation loss and accuracy (also with 0 epochs).
+    pub validation: Option<(f64, Option<f64>)>,
+    /// Seconds spent training.
+    pub seconds: f64,
+}
+
+/// Why training stopped.
+#[derive(Debug)]
+pub enum TrainError {
+    /// No position of the files can be trained on.
+    NoPositions {
+        /// Positions skipped for their board.
+        skipped: usize,
+    },
+    /// A tensor operation failed.
+    Candle(candle_core::Error),
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::NoPositions { skipped: 0 } => {
+                f.write_str("the data files hold no positions to train on")
+            }
+            TrainError::NoPositions { skipped } => write!(
+                f,
+                "no position to train on: all {skipped} are of boards the learned evaluation does not encode (it encodes 9x9 with 10 walls)"
+            ),
+            TrainError::Candle(e) => write!(f, "training failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<candle_core::Error> for TrainError {
+    fn from(e: candle_core::Error) -> Self {
+        TrainError::Candle(e)
+    }
+}
+
+/// Binary cross-entropy between `sigmoid(logits)` and `targets` (both
+/// `[batch, 1]`), averaged, written on the logits so that a saturated
+/// output still has a finite loss and a gradient:
+/// `max(z, 0) − z·t + ln(1 + e^(−|z|))`.
+pub fn bce_with_logits(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Tensor> {
+    let softplus = logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+    logits
+        .relu()?
+        .sub(&logits.mul(targets)?)?
+        .add(&softplus)?
+        .mean_all()
+}
+
+/// Positions per forward pass when measuring the validation set.
+const EVAL_CHUNK: usize = 4096;
+
+/// Trains a network on `data` as `config` says, telling `on` how it goes.
+pub fn train(
+    data: &TrainingData,
+    config: &TrainConfig,
+    mut on: impl FnMut(TrainEvent),
+) -> Result<TrainOutcome, TrainError> {
+    if data.positions.is_empty() {
+        return Err(TrainError::NoPositions {
+            skipped: data.skipped(),
+        });
+    }
+    let started = Instant::now();
+    let games: Vec<u32> = data.positions.iter().map(|p| p.game).collect();
+    let held_out = split_games(&games, config.validation, config.seed);
+    let (validation, training): (Vec<&LabelledPosition>, Vec<&LabelledPosition>) = data
+        .positions
+        .iter()
+        .partition(|p| held_out.contains(&p.game));
+    let target =
+        |p: &LabelledPosition| config.target.of(f64::from(p.result), f64::from(p.value)) as f32;
+    let mut examples: Vec<(Inputs, f32)> = training.iter().map(|p| (p.inputs, target(p))).collect();
+    if config.mirror {
+        let mirrored: Vec<(Inputs, f32)> =
+            examples.iter().map(|(x, t)| (x.mirrored(), *t)).collect();
+        examples.extend(mirrored);
+    }
+    let batch = config.batch.max(1);
+    let batches = examples.len().div_ceil(batch);
+    on(TrainEvent::Start {
+        train_positions: examples.len(),
+        batches,
+    });
+    let network = ValueNetwork::new(config.hidden, config.hidden2, config.seed)?;
+    let mut optimiser = AdamW::new(
+        network.vars(),
+        ParamsAdamW {
+            lr: config.lr,
+            ..ParamsAdamW::default()
+        },
+    )?;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(config.seed ^ 0x5eed_5eed);
+    let mut reports = Vec::with_capacity(config.epochs);
+    let mut inputs = Vec::with_capacity(batch);
+    let mut targets = Vec::with_capacity(batch);
+    for epoch in 1..=config.epochs {
+        let epoch_started = Instant::now();
+        examples.shuffle(&mut rng);
+        let mut loss_sum = 0.0;
+        for (done, chunk) in examples.chunks(batch).enumerate() {
+            inputs.clear();
+            targets.clear();
+            for (x, t) in chunk {
+                inputs.push(*x);
+                targets.push(*t);
+            }
+            let x = dense_batch(&inputs)?;
+            let t = Tensor::from_slice(&targets, (chunk.len(), 1), &Device::Cpu)?;
+            let loss = bce_with_logits(&network.logits(&x)?, &t)?;
+            optimiser.backward_step(&loss)?;
+            loss_sum += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
+            on(TrainEvent::Batch {
+                epoch,
+                done: done + 1,
+            });
+        }
+        let measured = measure(&network, &validation, config.target)?;
+        let report = EpochReport {
+            epoch,
+            train_loss: loss_sum / examples.len().max(1) as f64,
+            validation_loss: measured.map(|m| m.0),
+            validation_accuracy: measured.and_then(|m| m.1),
+            seconds: epoch_started.elapsed().as_secs_f64(),
+        };
+        on(TrainEvent::Epoch(&report));
+        reports.push(report);
+    }
+    let validation_result = match reports.last() {
+        Some(last) => last.validation_loss.map(|l| (l, last.validation_accuracy)),
+        None => measure(&network, &validation, config.target)?,
+    };
+    Ok(TrainOutcome {
+        network,
+        epochs: reports,
+        train_games: distinct_games(&training),
+        train_positions: training.len(),
+        validation_games: held_out.len(),
+        validation_positions: validation.len(),
+        validation: validation_result,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn distinct_games(positions: &[&LabelledPosition]) -> usize {
+    let mut games: Vec<u32> = positions.iter().map(|p| p.game).collect();
+    games.sort_unstable();
+    games.dedup();
+    games.len()
+}
+
+/// The loss of `network` on `positions` and its accuracy at predicting
+/// their games' winners (`None` when every game was drawn); `None` when
+/// there are no positions.
+fn measure(
+    network: &ValueNetwork,
+    positions: &[&LabelledPosition],
+    target: TrainingTarget,
+) -> candle_core::Result<Option<(f64, Option<f64>)>> {
+    if positions.is_empty() {
+        return Ok(None);
+    }
+    let mut loss_sum = 0.0;
+    let (mut decided, mut right) = (0usize, 0usize);
+    for chunk in positions.chunks(EVAL_CHUNK) {
+        let inputs: Vec<Inputs> = chunk.iter().map(|p| p.inputs).collect();
+        let targets: Vec<f32> = chunk
+            .iter()
+            .map(|p| target.of(f64::from(p.result), f64::from(p.value)) as f32)
+            .collect();
+        let logits = network.logits(&dense_batch(&inputs)?)?.detach();
+        let t = Tensor::from_slice(&targets, (chunk.len(), 1), &Device::Cpu)?;
+        loss_sum +=
+            f64::from(bce_with_logits(&logits, &t)?.to_scalar::<f32>()?) * chunk.len() as f64;
+        let z: Vec<f32> = logits.flatten_all()?.to_vec1()?;
+        for (p, z) in chunk.iter().zip(z) {
+            if p.result != 0.5 {
+                decided += 1;
+                right += usize::from((z > 0.0) == (p.result > 0.5));
+            }
+        }
+    }
+    let accuracy = (decided > 0).then(|| right as f64 / decided as f64);
+    Ok(Some((loss_sum / positions.len() as f64, accuracy)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Position, Variant};
+    use crate::search::learned::active_features;
+    use rand::Rng;
+
+    /// Positions of random games (the rules', not typed in) labelled 1
+    /// when the side to move's path is shorter than the opponent's and 0
+    /// when it is longer; equal paths left out. Each game's positions
+    /// share its id, as a self-play file's do.
+    fn race_positions(games: usize, seed: u64) -> TrainingData {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut positions = Vec::new();
+        for game in 0..games {
+            let mut pos = Position::new(Variant::default());
+            for _ in 0..40 {
+                if pos.is_over() {
+                    break;
+                }
+                let me = pos.turn();
+                let mine = pos.distance_to_goal(me);
+                let theirs = pos.distance_to_goal(me.other());
+                if mine != theirs {
+                    let label = if mine < theirs { 1.0 } else { 0.0 };
+                    positions.push(LabelledPosition {
+                        inputs: Inputs::new(&active_features(&pos).expect("9x9")),
+                        result: label,
+                        value: label,
+                        game: game as u32,
+                    });
+                }
+                let moves = pos.legal_moves();
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        TrainingData {
+            files: Vec::new(),
+            positions,
+        }
+    }
+
+    /// The bound the trained network must beat on held-out games; an
+    /// untrained one scores about ln 2 ≈ 0.69.
+    const RACE_BOUND: f64 = 0.25;
+
+    fn race_config(epochs: usize) -> TrainConfig {
+        TrainConfig {
+            epochs,
+            batch: 64,
+            lr: 3e-3,
+            hidden: 16,
+            hidden2: 8,
+            validation: 0.2,
+            seed: 1,
+            target: TrainingTarget::Result,
+            mirror: true,
+        }
+    }
+
+    #[test]
+    fn training_learns_who_is_ahead_in_the_race() {
+        let data = race_positions(60, 4);
+        assert!(data.positions.len() > 500, "{}", data.positions.len());
+        let outcome = train(&data, &race_config(8), |_| {}).expect("trained");
+        let (loss, accuracy) = outcome.validation.expect("held-out games");
+        assert!(loss < RACE_BOUND, "validation loss {loss}");
+        assert!(accuracy.expect("decided") > 0.9);
+        assert_eq!(outcome.epochs.len(), 8);
+        assert_eq!(outcome.validation_games, 12);
+        assert_eq!(
+            outcome.train_positions + outcome.validation_positions,
+            data.positions.len()
+        );
+    }
+
+    #[test]
+    fn without_training_the_bound_is_not_met() {
+        let data = race_positions(60, 4);
+        let outcome = train(&data, &race_config(0), |_| {}).expect("trained");
+        let (loss, _) = outcome.validation.expect("held-out games");
+        assert!(loss > RACE_BOUND, "validation loss {loss}");
+    }
+
+    #[test]
+    fn the_loss_is_finite_when_the_output_saturates() {
+        let z = Tensor::from_slice(&[80f32, -80.0, 0.0], (3, 1), &Device::Cpu).expect("z");
+        let t = Tensor::from_slice(&[0f32, 1.0, 0.5], (3, 1), &Device::Cpu).expect("t");
+        let loss = bce_with_logits(&z, &t)
+            .and_then(|l| l.to_scalar::<f32>())
+            .expect("a loss");
+        let expected = (80.0 + 80.0 + std::f32::consts::LN_2) / 3.0;
+        assert!((loss - expected).abs() < 1e-3, "{loss}");
+    }
+
+    #[test]
+    fn no_positions_is_an_error() {
+        let error = train(&TrainingData::default(), &race_config(1), |_| {})
+            .expect_err("nothing to train on");
+        assert!(matches!(error, TrainError::NoPositions { skipped: 0 }));
+    }
+}
