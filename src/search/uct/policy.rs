@@ -6,6 +6,7 @@ use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
 use crate::search::eval::{for_player, thesis_evaluation, win_probability};
+use crate::search::learned::{self, Network};
 use crate::search::params::SearchParams;
 use crate::search::EngineRng;
 use rand::Rng;
@@ -173,6 +174,9 @@ pub struct Selector<'a> {
     pub params: &'a SearchParams,
     pub memory: &'a mut SelectorMemory,
     pub rng: &'a mut EngineRng,
+    /// The network that scores the position where a playout stops
+    /// (`eval=learned`); `None` scores it with the thesis's evaluation.
+    pub network: Option<&'a Network>,
 }
 
 impl Selector<'_> {
@@ -323,8 +327,9 @@ impl Selector<'_> {
     }
 
     /// Plays random moves from `pos` and returns the probability that player 1
-    /// wins: 1 or 0 if the game ends, else the evaluation after `maxd` moves.
-    /// Also returns the number of moves played.
+    /// wins: 1 or 0 if the game ends, else the evaluation after `maxd` moves
+    /// (the network's, turned to player 1's view, when there is one and it
+    /// encodes the variant). Also returns the number of moves played.
     pub fn playout(&mut self, mut pos: Position) -> (f64, u32) {
         let limit = self
             .params
@@ -351,6 +356,9 @@ impl Selector<'_> {
         }
         if let Some(w) = pos.winner() {
             return (self.win_score(w, ply), ply);
+        }
+        if let Some(chance) = self.network.and_then(|net| learned::win_chance(net, &pos)) {
+            return (for_player(chance, pos.turn()), ply);
         }
         let tempo = match pos.turn() {
             Player::One => self.params.uct.tempo,
