@@ -41,6 +41,12 @@ pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: CliCommand,
+    /// Weights for the engines' eval=learned option, in place of the ones
+    /// built in: a safetensors file as `quoridor train` writes it
+    // Read by `eval_file::eval_file_arg` before the grammar; declared here
+    // for the help and the checks.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// clap's default layout, with the usage heading spelled `USAGE:` like the
@@ -138,6 +144,10 @@ pub struct BenchArgs {
     /// in a match (bigger, reused trees)
     #[arg(long)]
     pub game: bool,
+    /// How the engine scores positions: classic or learned (the value
+    /// network; see --eval-file)
+    #[arg(long, value_name = "EVAL", default_value = "classic", value_parser = |s: &str| s.parse::<crate::search::Evaluation>().map_err(|e| e.to_string()))]
+    pub eval: crate::search::Evaluation,
 }
 
 /// The flags of `abtable`.

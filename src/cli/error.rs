@@ -11,6 +11,7 @@ use super::abtable::AbtableError;
 use super::arena::ArenaError;
 use super::bench::BenchCommandError;
 use super::book::BookError;
+use super::eval_file::EvalFileError;
 use super::experiments::ExperimentsError;
 use super::qtp::QtpError;
 use super::review::ReviewError;
@@ -44,6 +45,8 @@ pub enum CliError {
     Experiments(ExperimentsError),
     /// `selfplay` refused its setup or could not finish.
     Selfplay(SelfplayError),
+    /// `--eval-file` could not be read as a network.
+    EvalFile(EvalFileError),
     /// Writing to standard output failed.
     Output(StdoutError),
 }
@@ -62,7 +65,8 @@ impl CliError {
             | CliError::Book(_)
             | CliError::Review(_)
             | CliError::Uci(_)
-            | CliError::Qtp(_) => 2,
+            | CliError::Qtp(_)
+            | CliError::EvalFile(_) => 2,
         }
     }
 
@@ -91,6 +95,7 @@ impl fmt::Display for CliError {
             CliError::Arena(e) => e.fmt(f),
             CliError::Experiments(e) => e.fmt(f),
             CliError::Selfplay(e) => e.fmt(f),
+            CliError::EvalFile(e) => e.fmt(f),
             CliError::Output(e) => e.fmt(f),
         }
     }
@@ -129,6 +134,12 @@ from_subcommand_error! {
     ArenaError => Arena,
     ExperimentsError => Experiments,
     SelfplayError => Selfplay,
+}
+
+impl From<EvalFileError> for CliError {
+    fn from(e: EvalFileError) -> Self {
+        CliError::EvalFile(e)
+    }
 }
 
 impl From<UciError> for CliError {

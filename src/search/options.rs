@@ -664,6 +664,41 @@ mod tests {
     }
 
     #[test]
+    fn eval_is_in_the_handshake_and_round_trips() {
+        let lines = uci_option_lines(Variant::default());
+        assert!(lines
+            .iter()
+            .any(|l| l == "option name eval type combo default classic var classic var learned"));
+        crate::search::learned::test_network();
+        let mut p = EngineConfig::default();
+        set_option(&mut p, "eval", "Learned").expect("a network is installed");
+        assert_eq!(p.params.eval, Evaluation::Learned);
+        assert_eq!(option_value(&p, "eval").as_deref(), Some("learned"));
+        assert!(p.params.learned_network().is_some());
+        set_option(&mut p, "eval", "classic").expect("valid");
+        assert_eq!(p, EngineConfig::default());
+        assert!(p.params.learned_network().is_none());
+        let err = set_option(&mut p, "eval", "neural").expect_err("no such value");
+        assert_eq!(
+            err.to_string(),
+            "option eval needs classic or learned, got \"neural\""
+        );
+    }
+
+    #[test]
+    fn an_unavailable_value_says_why() {
+        let err = OptionError::Unavailable {
+            name: "eval",
+            value: "learned".into(),
+            why: learned::NO_NETWORK,
+        };
+        assert_eq!(
+            err.to_string(),
+            format!("option eval cannot be \"learned\": {}", learned::NO_NETWORK)
+        );
+    }
+
+    #[test]
     fn the_web_panel_keeps_alphabeta_options_apart() {
         for option in &OPTIONS {
             let alphabeta = option.name == "hash" || option.name.starts_with("ab_");

@@ -73,6 +73,14 @@ pub fn win_chance(net: &Network, pos: &Position) -> Option<f64> {
     active_features(pos).map(|f| f64::from(net.evaluate(&f)))
 }
 
+/// A small random network installed for the test process (the tests never
+/// need trained weights), so that `eval=learned` is accepted.
+#[cfg(test)]
+pub(crate) fn test_network() -> &'static Network {
+    let _ = install_network(Network::random(16, 8, 9));
+    network().expect("installed")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ use std::fmt;
 
 /// The widest hidden layer a weight file may have (the forward pass keeps
 /// its activations on the stack).
-pub const MAX_HIDDEN: usize = 1024;
+pub const MAX_HIDDEN: usize = 256;
 
 /// A value network: the side to move's win probability from its
 /// [`ActiveFeatures`].

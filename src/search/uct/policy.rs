@@ -368,3 +368,71 @@ impl Selector<'_> {
         (win_probability(e, self.params.score_slope), ply)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Variant};
+    use crate::search::learned::win_chance;
+    use crate::search::uct::UctParams;
+    use rand::SeedableRng;
+
+    /// The value of a playout of no moves from `record`, with `network`.
+    fn leaf_value(record: &str, variant: Variant, network: Option<&Network>) -> f64 {
+        let params = SearchParams {
+            uct: UctParams {
+                max_playout_moves: Some(0),
+                ..UctParams::default()
+            },
+            ..SearchParams::default()
+        };
+        let pos = *Game::parse_with_variant(record, variant)
+            .expect("record")
+            .position();
+        let mut memory = SelectorMemory::default();
+        let mut rng = EngineRng::seed_from_u64(1);
+        let mut selector = Selector {
+            params: &params,
+            memory: &mut memory,
+            rng: &mut rng,
+            network,
+        };
+        selector.playout(pos).0
+    }
+
+    #[test]
+    fn a_network_gives_the_leaf_value_in_player_ones_view() {
+        let net = Network::random(32, 8, 21);
+        let variant = Variant::default();
+        for record in ["e2 e8 e3 c3h", "e2 e8 e3 c3h e4"] {
+            let pos = *Game::parse_with_variant(record, variant)
+                .expect("record")
+                .position();
+            let chance = win_chance(&net, &pos).expect("9x9");
+            let learned = leaf_value(record, variant, Some(&net));
+            assert_eq!(learned, for_player(chance, pos.turn()), "{record}");
+            assert_ne!(learned, leaf_value(record, variant, None), "{record}");
+        }
+    }
+
+    #[test]
+    fn without_a_network_or_on_another_board_the_leaf_value_is_classic() {
+        let net = Network::random(32, 8, 21);
+        let small = Variant::new(5, 3).expect("variant");
+        assert_eq!(
+            leaf_value("c2 c4", small, Some(&net)),
+            leaf_value("c2 c4", small, None)
+        );
+        // Classic: the thesis's evaluation through the win probability.
+        let pos = *Game::parse_with_variant("e2", Variant::default())
+            .expect("record")
+            .position();
+        let params = SearchParams::default();
+        let tempo = -params.uct.tempo; // player 2 to move
+        let e = thesis_evaluation(&pos, params.uct.wall_weight) + tempo;
+        assert_eq!(
+            leaf_value("e2", Variant::default(), None),
+            win_probability(e, params.score_slope)
+        );
+    }
+}
