@@ -82,7 +82,7 @@ fn qtp_and_arena_specs_take_eval_learned_with_an_eval_file() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let dir = scratch("learned", "arena");
-    let json = dir.join("summary.json");
+    let (json, records) = (dir.join("summary.json"), dir.join("games.txt"));
     let out = quoridor(&[
         "--eval-file",
         path_str(&file),
@@ -99,6 +99,8 @@ fn qtp_and_arena_specs_take_eval_learned_with_an_eval_file() {
         "2",
         "--json",
         path_str(&json),
+        "--records",
+        path_str(&records),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let summary = std::fs::read_to_string(&json).expect("summary written");

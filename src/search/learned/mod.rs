@@ -11,6 +11,7 @@
 
 mod features;
 mod network;
+mod tensor_file;
 
 pub use features::{
     active_features, encodes, ActiveFeatures, DISTANCE_CAP, HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE,

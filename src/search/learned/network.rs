@@ -3,7 +3,7 @@
 //! sigmoid output, the side to move's win probability.
 //!
 //! Weights are read from a safetensors file (the trainer's output) with the
-//! `safetensors` crate. The tensor names and shapes follow PyTorch's and
+//! small reader of [`super::tensor_file`]. The tensor names and shapes follow PyTorch's and
 //! candle's `Linear` (weight = `[out, in]`):
 //!
 //! | tensor | shape |
@@ -21,7 +21,7 @@
 //! the active inputs (no multiplication).
 
 use super::features::{ActiveFeatures, INPUTS};
-use safetensors::tensor::{Dtype, SafeTensors, TensorView};
+use super::tensor_file::{self, Tensor};
 use std::fmt;
 
 /// The widest hidden layer a weight file may have (the forward pass keeps
@@ -97,21 +97,23 @@ impl std::error::Error for WeightsError {}
 /// Reads tensor `name` as F32 values, checking its shape with `fits`
 /// (`expected` says what it wants, for the error).
 fn read_tensor(
-    file: &SafeTensors<'_>,
+    file: &[(String, Tensor<'_>)],
     name: &'static str,
     expected: &str,
     fits: impl Fn(&[usize]) -> bool,
 ) -> Result<(Vec<usize>, Vec<f32>), WeightsError> {
     let view = file
-        .tensor(name)
-        .map_err(|_| WeightsError::MissingTensor(name))?;
-    if view.dtype() != Dtype::F32 {
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t)
+        .ok_or(WeightsError::MissingTensor(name))?;
+    if view.dtype != "F32" {
         return Err(WeightsError::WrongDtype {
             name,
-            dtype: view.dtype().to_string(),
+            dtype: view.dtype.clone(),
         });
     }
-    let shape = view.shape().to_vec();
+    let shape = view.shape.clone();
     if !fits(&shape) {
         return Err(WeightsError::WrongShape {
             name,
@@ -120,7 +122,7 @@ fn read_tensor(
         });
     }
     let values: Vec<f32> = view
-        .data()
+        .data
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         .collect();
@@ -159,8 +161,7 @@ impl Network {
     /// Reads a network from the bytes of a safetensors file (see the module
     /// documentation for the tensors it needs).
     pub fn from_safetensors(bytes: &[u8]) -> Result<Network, WeightsError> {
-        let file =
-            SafeTensors::deserialize(bytes).map_err(|e| WeightsError::Format(e.to_string()))?;
+        let file = tensor_file::read(bytes).map_err(WeightsError::Format)?;
         let hidden_ok = |n: usize| (1..=MAX_HIDDEN).contains(&n);
         let (l1_shape, l1) = read_tensor(
             &file,
@@ -213,22 +214,14 @@ impl Network {
                 l1[j * INPUTS + i] = self.l1_rows[i * h + j];
             }
         }
-        let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-        let tensors: [(&str, Vec<usize>, Vec<u8>); 6] = [
-            ("l1.weight", vec![h, INPUTS], bytes(&l1)),
-            ("l1.bias", vec![h], bytes(&self.l1_bias)),
-            ("l2.weight", vec![h2, h], bytes(&self.l2)),
-            ("l2.bias", vec![h2], bytes(&self.l2_bias)),
-            ("out.weight", vec![1, h2], bytes(&self.out)),
-            ("out.bias", vec![1], bytes(&[self.out_bias])),
-        ];
-        let views = tensors.iter().filter_map(|(name, shape, data)| {
-            TensorView::new(Dtype::F32, shape.clone(), data)
-                .ok()
-                .map(|v| (*name, v))
-        });
-        // The shapes and data sizes agree by construction.
-        safetensors::serialize(views, None).unwrap_or_default()
+        tensor_file::write_f32(&[
+            ("l1.weight", vec![h, INPUTS], &l1),
+            ("l1.bias", vec![h], &self.l1_bias),
+            ("l2.weight", vec![h2, h], &self.l2),
+            ("l2.bias", vec![h2], &self.l2_bias),
+            ("out.weight", vec![1, h2], &self.out),
+            ("out.bias", vec![1], &[self.out_bias]),
+        ])
     }
 
     /// A network of the given widths with weights drawn uniformly from
@@ -303,6 +296,8 @@ mod tests {
     use super::*;
     use crate::game::{Game, Player, Position, Variant};
     use crate::search::learned::{active_features, MY_DISTANCE, MY_PAWN, RACE, THEIR_STOCK};
+    // The reference implementation, to check that files cross both ways.
+    use safetensors::tensor::{Dtype, SafeTensors, TensorView};
 
     fn start() -> ActiveFeatures {
         active_features(&Position::new(Variant::default())).expect("9x9")
@@ -361,6 +356,16 @@ mod tests {
         assert_eq!(back, net);
         assert_eq!(back.shape(), (16, 8));
         assert_eq!(back.evaluate(&start()), net.evaluate(&start()));
+    }
+
+    #[test]
+    fn the_reference_reader_reads_what_we_write() {
+        let net = Network::random(8, 4, 3);
+        let bytes = net.to_safetensors();
+        let file = SafeTensors::deserialize(&bytes).expect("the reference reads it");
+        let l1 = file.tensor("l1.weight").expect("l1.weight");
+        assert_eq!((l1.dtype(), l1.shape()), (Dtype::F32, &[8, INPUTS][..]));
+        assert_eq!(file.len(), 6);
     }
 
     #[test]
