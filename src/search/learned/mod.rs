@@ -54,10 +54,10 @@ pub fn embedded_network() -> Option<&'static Network> {
 }
 
 /// Makes `net` the network of `eval=learned` for the rest of the process,
-/// in place of the embedded one. Only the first call counts: a later one
-/// hands its network back.
-pub fn install_network(net: Network) -> Result<(), Network> {
-    INSTALLED.set(net)
+/// in place of the embedded one. Only the first call counts: it returns
+/// whether this one did.
+pub fn install_network(net: Network) -> bool {
+    INSTALLED.set(net).is_ok()
 }
 
 /// The network `eval=learned` uses: the installed one, else the embedded
