@@ -1,4 +1,5 @@
-//! The learned evaluation on the command line: `--eval-file PATH` and the
+//! The learned evaluation on the command line: `--eval-file PATH` (on the
+//! subcommands that run engines) and the
 //! `eval` engine option through `uci`, `qtp`, `arena` and `bench`, with a
 //! small random network written to a scratch file (the tests never need the
 //! trained weights).
@@ -54,7 +55,7 @@ fn uci_takes_eval_learned_with_an_eval_file_and_both_engines_search() {
              setoption name time_ms value 0\nsetoption name playouts value 300\n\
              isready\nposition startpos moves e2 e8\ngo\nquit\n"
         );
-        let out = quoridor_with_input(&["--eval-file", path_str(&file), "uci"], &input);
+        let out = quoridor_with_input(&["uci", "--eval-file", path_str(&file)], &input);
         let text = stdout(&out);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(!text.contains("error"), "{engine}: {text}");
@@ -72,9 +73,9 @@ fn qtp_and_arena_specs_take_eval_learned_with_an_eval_file() {
     let file = network_file("specs");
     let out = quoridor_with_input(
         &[
+            "qtp",
             "--eval-file",
             path_str(&file),
-            "qtp",
             "--option",
             "eval=learned",
         ],
@@ -84,9 +85,9 @@ fn qtp_and_arena_specs_take_eval_learned_with_an_eval_file() {
     let dir = scratch("learned", "arena");
     let (json, records) = (dir.join("summary.json"), dir.join("games.txt"));
     let out = quoridor(&[
+        "arena",
         "--eval-file",
         path_str(&file),
-        "arena",
         "--a",
         "eval=learned",
         "--b",
@@ -112,9 +113,9 @@ fn a_bad_eval_file_is_one_error_line_naming_the_file_and_the_fault() {
     let dir = scratch("learned", "bad");
     let missing = dir.join("missing.safetensors");
     let out = quoridor(&[
+        "bench",
         "--eval-file",
         path_str(&missing),
-        "bench",
         "--playouts",
         "1",
     ]);
@@ -128,7 +129,7 @@ fn a_bad_eval_file_is_one_error_line_naming_the_file_and_the_fault() {
     let truncated = dir.join("truncated.safetensors");
     let bytes = Network::random(4, 2, 1).to_safetensors();
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("write");
-    let out = quoridor(&["--eval-file", path_str(&truncated), "moves"]);
+    let out = quoridor(&["arena", "--eval-file", path_str(&truncated)]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).starts_with(&format!(
@@ -145,9 +146,9 @@ fn a_bad_eval_file_is_one_error_line_naming_the_file_and_the_fault() {
 fn bench_measures_the_learned_evaluation() {
     let file = network_file("bench");
     let out = quoridor(&[
+        "bench",
         "--eval-file",
         path_str(&file),
-        "bench",
         "--eval",
         "learned",
         "--playouts",

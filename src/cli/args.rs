@@ -41,11 +41,16 @@ pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: CliCommand,
+}
+
+/// `--eval-file PATH`, on the subcommands that run engines.
+#[derive(Debug, Args)]
+pub struct EvalFileArg {
     /// Weights for the engines' eval=learned option, in place of the ones
     /// built in: a safetensors file as `quoridor train` writes it
-    // Read by `eval_file::eval_file_arg` before the grammar; declared here
-    // for the help and the checks.
-    #[arg(long, global = true, value_name = "PATH")]
+    // Read by `eval_file::eval_file_arg` before the grammar (engine options
+    // are checked as they are read); declared here for the help and checks.
+    #[arg(long, value_name = "PATH")]
     pub eval_file: Option<PathBuf>,
 }
 
@@ -120,6 +125,9 @@ pub struct PerftArgs {
 /// The flags of `bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// Playouts per position (at least 1) [default: 20000]
     // Options without clap defaults, so that `bench` sees which flags were
     // given and refuses those the engine does not use.
@@ -209,6 +217,9 @@ printed on stderr if that fails too), the summary is still printed, and the exit
     args_conflicts_with_subcommands = true
 )]
 pub struct ArenaArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// `arena merge`, or none to play a match.
     #[command(subcommand)]
     pub command: Option<ArenaCommand>,
@@ -293,6 +304,9 @@ pub struct MergeArgs {
 /// The flags of `uci` (its engine settings are protocol options).
 #[derive(Debug, Args)]
 pub struct UciArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// Where the commands come from.
     #[command(flatten)]
     pub input: super::protocol_input::ProtocolInput,
@@ -304,6 +318,9 @@ pub struct UciArgs {
     Term::Qtp, Term::Referee, Term::Preset, Term::Thesis,
 ]))]
 pub struct QtpArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// Engine preset: thesis, default or easy [default: default]
     #[arg(long, value_name = "NAME", value_parser = super::qtp_flags::preset)]
     pub preset: Option<String>,
@@ -376,6 +393,9 @@ game when its header is this run's (a cut-off last line is dropped).",
     args_conflicts_with_subcommands = true
 )]
 pub struct SelfplayArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// `selfplay merge`, or none to play.
     #[command(subcommand)]
     pub command: Option<SelfplayCommand>,
