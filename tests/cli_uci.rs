@@ -48,6 +48,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "pawn_race",
         "node_budget",
         "tree_mb",
+        "eval",
         "engine",
         "hash",
         "ab_max_depth",

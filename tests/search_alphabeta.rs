@@ -12,11 +12,11 @@ use rand::SeedableRng;
 /// Negamax without pruning: the reference value at `depth` plies.
 fn minimax(pos: &Position, depth: u32, ply: u32, p: &AlphaBetaParams) -> i32 {
     if pos.is_over() || depth == 0 {
-        return static_score(pos, ply, p);
+        return static_score(pos, ply, p, None);
     }
     let moves = pos.legal_moves();
     if moves.is_empty() {
-        return static_score(pos, ply, p);
+        return static_score(pos, ply, p, None);
     }
     moves
         .iter()

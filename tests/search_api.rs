@@ -332,6 +332,7 @@ fn tempo_gives_the_side_to_move_the_edge_in_the_evaluation() {
             params: &params,
             memory: &mut memory,
             rng: &mut rng,
+            network: None,
         };
         selector.playout(*game.position()).0
     };

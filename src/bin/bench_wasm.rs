@@ -32,6 +32,67 @@ mod wasm {
             .map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
+    /// Reads a value network from the bytes of a safetensors file and makes
+    /// it the one `eval=learned` uses (once per process); returns its shape.
+    #[wasm_bindgen]
+    pub fn use_network(weights: &[u8]) -> Result<String, JsValue> {
+        let net = quoridor::search::learned::Network::from_safetensors(weights)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let (h, h2) = net.shape();
+        let _ = quoridor::search::learned::install_network(net);
+        Ok(format!("{}-{h}-{h2}-1", quoridor::search::learned::INPUTS))
+    }
+
+    /// [`bench`] or [`bench_alphabeta`] (`engine`: `uct` or `alphabeta`;
+    /// `amount`: playouts or milliseconds per position) with the evaluation
+    /// `eval` (`classic` or `learned`, after [`use_network`]).
+    #[wasm_bindgen]
+    pub fn bench_with_eval(engine: &str, amount: u32, eval: &str) -> Result<String, JsValue> {
+        let eval = eval
+            .parse::<quoridor::search::Evaluation>()
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let report = if engine == "alphabeta" {
+            let settings = quoridor::search::SearchParams {
+                eval,
+                ..quoridor::bench::alphabeta_bench_params()
+            };
+            quoridor::bench::run_alphabeta(&settings, u64::from(amount)).map(|r| r.to_string())
+        } else {
+            let mut settings = quoridor::bench::bench_params("default")
+                .ok_or_else(|| JsValue::from_str("no default bench settings"))?;
+            settings.eval = eval;
+            quoridor::bench::run(&settings, u64::from(amount)).map(|r| r.to_string())
+        };
+        report.map_err(|e| JsValue::from_str(&e.to_string()))
+    }
+
+    /// Forward passes per second of the installed network: `rounds` times
+    /// over the benchmark positions' features (computed once).
+    #[wasm_bindgen]
+    pub fn evaluations_per_second(rounds: u32) -> Result<f64, JsValue> {
+        let net = quoridor::search::learned::network()
+            .ok_or_else(|| JsValue::from_str("call use_network first"))?;
+        let features: Vec<_> = quoridor::bench::POSITIONS
+            .iter()
+            .filter_map(|p| Game::parse_with_variant(p.record, Variant::default()).ok())
+            .filter_map(|g| quoridor::search::learned::active_features(g.position()))
+            .collect();
+        let start = quoridor::search::now_ms();
+        let mut sum = 0.0f32;
+        for _ in 0..rounds {
+            for f in &features {
+                sum += net.evaluate(f);
+            }
+        }
+        let seconds = (quoridor::search::now_ms() - start) / 1000.0;
+        // `sum` keeps the passes from being optimised away.
+        Ok(if sum.is_nan() {
+            0.0
+        } else {
+            (rounds as usize * features.len()) as f64 / seconds
+        })
+    }
+
     /// The benchmark positions' records, one a line (the start is the empty
     /// line), for `scripts/bench.sh`'s perft comparison.
     #[wasm_bindgen]

@@ -43,6 +43,17 @@ pub struct Cli {
     pub command: CliCommand,
 }
 
+/// `--eval-file PATH`, on the subcommands that run engines.
+#[derive(Debug, Args)]
+pub struct EvalFileArg {
+    /// Weights for the engines' eval=learned option, in place of the ones
+    /// built in: a safetensors file as `quoridor train` writes it
+    // Read by `eval_file::eval_file_arg` before the grammar (engine options
+    // are checked as they are read); declared here for the help and checks.
+    #[arg(long, value_name = "PATH")]
+    pub eval_file: Option<PathBuf>,
+}
+
 /// clap's default layout, with the usage heading spelled `USAGE:` like the
 /// rest of the tool's messages.
 pub const HELP_TEMPLATE: &str =
@@ -116,6 +127,9 @@ pub struct PerftArgs {
 /// The flags of `bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// Playouts per position (at least 1) [default: 20000]
     // Options without clap defaults, so that `bench` sees which flags were
     // given and refuses those the engine does not use.
@@ -140,6 +154,10 @@ pub struct BenchArgs {
     /// in a match (bigger, reused trees)
     #[arg(long)]
     pub game: bool,
+    /// How the engine scores positions: classic or learned (the value
+    /// network; see --eval-file)
+    #[arg(long, value_name = "EVAL", default_value = "classic", value_parser = |s: &str| s.parse::<crate::search::Evaluation>().map_err(|e| e.to_string()))]
+    pub eval: crate::search::Evaluation,
 }
 
 /// The flags of `abtable`.
@@ -201,6 +219,9 @@ printed on stderr if that fails too), the summary is still printed, and the exit
     args_conflicts_with_subcommands = true
 )]
 pub struct ArenaArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// `arena merge`, or none to play a match.
     #[command(subcommand)]
     pub command: Option<ArenaCommand>,
@@ -285,6 +306,9 @@ pub struct MergeArgs {
 /// The flags of `uci` (its engine settings are protocol options).
 #[derive(Debug, Args)]
 pub struct UciArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// Where the commands come from.
     #[command(flatten)]
     pub input: super::protocol_input::ProtocolInput,
@@ -296,6 +320,9 @@ pub struct UciArgs {
     Term::Qtp, Term::Referee, Term::Preset, Term::Thesis,
 ]))]
 pub struct QtpArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// Engine preset: thesis, default or easy [default: default]
     #[arg(long, value_name = "NAME", value_parser = super::qtp_flags::preset)]
     pub preset: Option<String>,
@@ -369,6 +396,9 @@ game when its header is this run's (a cut-off last line is dropped).", &[
     args_conflicts_with_subcommands = true
 )]
 pub struct SelfplayArgs {
+    /// The learned evaluation's weights.
+    #[command(flatten)]
+    pub eval_file: EvalFileArg,
     /// `selfplay merge`, or none to play.
     #[command(subcommand)]
     pub command: Option<SelfplayCommand>,

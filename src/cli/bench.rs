@@ -7,7 +7,8 @@ use crate::bench::{
     alphabeta_bench_params, bench_params, run, run_alphabeta, run_game, BenchError,
     DEFAULT_BENCH_MS, DEFAULT_BENCH_PLAYOUTS, GAME,
 };
-use crate::search::{EngineKind, MAX_THREADS};
+use crate::search::learned;
+use crate::search::{EngineKind, Evaluation, SearchParams, MAX_THREADS};
 use std::fmt;
 use std::io::Write;
 
@@ -28,6 +29,8 @@ pub enum BenchCommandError {
         /// The name.
         name: String,
     },
+    /// `--eval learned` without a network.
+    NoNetwork,
     /// A bench position's record does not read (a bug).
     Position(BenchError),
     /// The report could not be written.
@@ -50,6 +53,7 @@ impl fmt::Display for BenchCommandError {
                 ),
             },
             BenchCommandError::UnknownParams { name } => write!(f, "no settings named {name:?}"),
+            BenchCommandError::NoNetwork => write!(f, "--eval learned: {}", learned::NO_NETWORK),
             BenchCommandError::Position(e) => e.fmt(f),
             BenchCommandError::Output(e) => e.fmt(f),
         }
@@ -83,10 +87,24 @@ fn inapplicable_flag(args: &BenchArgs) -> Option<BenchCommandError> {
     Some(BenchCommandError::InapplicableFlag { flag, applies_to })
 }
 
+/// What the header line adds for the evaluation: nothing for the classic one.
+fn eval_note(eval: Evaluation) -> String {
+    match eval {
+        Evaluation::Classic => String::new(),
+        Evaluation::Learned => {
+            let (h, h2) = learned::network().map_or((0, 0), |n| n.shape());
+            format!(", eval learned ({}-{h}-{h2}-1 network)", learned::INPUTS)
+        }
+    }
+}
+
 /// Runs the benchmark with `args` and prints the report.
 pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     if let Some(error) = inapplicable_flag(args) {
         return Err(error);
+    }
+    if args.eval == Evaluation::Learned && learned::network().is_none() {
+        return Err(BenchCommandError::NoNetwork);
     }
     if args.engine == EngineKind::AlphaBeta {
         return bench_alphabeta(args);
@@ -96,6 +114,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
         .ok_or_else(|| BenchCommandError::UnknownParams { name: name.clone() })?;
     let thread_count = args.threads.unwrap_or(1);
     params.threads = u32::try_from(thread_count).unwrap_or(MAX_THREADS);
+    params.eval = args.eval;
     let playouts = args.playouts.unwrap_or(DEFAULT_BENCH_PLAYOUTS);
     let mut out = std::io::stdout().lock();
     let threads = match thread_count {
@@ -118,7 +137,8 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     };
     writeln!(
         out,
-        "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}"
+        "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}{}",
+        eval_note(args.eval)
     )?;
     out.flush()?;
     let report = if args.game {
@@ -135,13 +155,17 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
 /// `bench --engine alphabeta`: each bench position for `--ms` milliseconds;
 /// nodes/s and the depth reached.
 fn bench_alphabeta(args: &BenchArgs) -> Result<(), BenchCommandError> {
-    let params = alphabeta_bench_params();
+    let params = SearchParams {
+        eval: args.eval,
+        ..alphabeta_bench_params()
+    };
     let ms = args.ms.unwrap_or(DEFAULT_BENCH_MS);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread",
-        params.alphabeta.hash_mb
+        "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread{}",
+        params.alphabeta.hash_mb,
+        eval_note(args.eval)
     )?;
     out.flush()?;
     let report = run_alphabeta(&params, ms).map_err(BenchCommandError::Position)?;

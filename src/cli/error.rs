@@ -11,6 +11,7 @@ use super::abtable::AbtableError;
 use super::arena::ArenaError;
 use super::bench::BenchCommandError;
 use super::book::BookError;
+use super::eval_file::EvalFileError;
 use super::experiments::ExperimentsError;
 use super::qtp::QtpError;
 use super::review::ReviewError;
@@ -47,6 +48,8 @@ pub enum CliError {
     Selfplay(SelfplayError),
     /// `train` refused its data or could not finish.
     Train(TrainCommandError),
+    /// `--eval-file` could not be read as a network.
+    EvalFile(EvalFileError),
     /// Writing to standard output failed.
     Output(StdoutError),
 }
@@ -66,7 +69,8 @@ impl CliError {
             | CliError::Book(_)
             | CliError::Review(_)
             | CliError::Uci(_)
-            | CliError::Qtp(_) => 2,
+            | CliError::Qtp(_)
+            | CliError::EvalFile(_) => 2,
         }
     }
 
@@ -96,6 +100,7 @@ impl fmt::Display for CliError {
             CliError::Experiments(e) => e.fmt(f),
             CliError::Selfplay(e) => e.fmt(f),
             CliError::Train(e) => e.fmt(f),
+            CliError::EvalFile(e) => e.fmt(f),
             CliError::Output(e) => e.fmt(f),
         }
     }
@@ -135,6 +140,12 @@ from_subcommand_error! {
     ExperimentsError => Experiments,
     SelfplayError => Selfplay,
     TrainCommandError => Train,
+}
+
+impl From<EvalFileError> for CliError {
+    fn from(e: EvalFileError) -> Self {
+        CliError::EvalFile(e)
+    }
 }
 
 impl From<UciError> for CliError {

@@ -11,6 +11,7 @@ mod args;
 mod bench;
 mod book;
 mod error;
+mod eval_file;
 mod experiment_flags;
 mod experiments;
 mod glossary;
@@ -70,6 +71,13 @@ where
     let args = help_flags(qtp::referee_flags(
         args.into_iter().map(Into::into).collect(),
     ));
+    // Before the grammar: engine options (`--option eval=learned`, arena
+    // specs) are checked as they are read, and `learned` needs the network.
+    if let Some(path) = eval_file::eval_file_arg(&args) {
+        if let Err(e) = eval_file::use_eval_file(&path) {
+            return CliError::from(e).report();
+        }
+    }
     let cli = match grammar()
         .try_get_matches_from(args)
         .and_then(|matches| Cli::from_arg_matches(&matches))

@@ -1,6 +1,28 @@
-//! The thesis's evaluation function and its conversion to a win probability.
+//! The thesis's evaluation function and its conversion to a win probability,
+//! and the choice between it and the learned one ([`Evaluation`]).
 
 use crate::game::{Player, Position};
+use crate::text::spelled;
+use serde::{Deserialize, Serialize};
+
+/// How the engines score a position they do not search further (option
+/// `eval`): alpha-beta's static score and UCT's value where a playout stops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evaluation {
+    /// Hand-set terms: path lengths, walls in stock, tempo.
+    #[default]
+    Classic,
+    /// The value network ([`crate::search::learned::network`]) for the
+    /// variant its features encode (9×9, 10 walls); other variants keep the
+    /// classic evaluation.
+    Learned,
+}
+
+spelled!(Evaluation {
+    Classic => "classic",
+    Learned => "learned",
+});
 
 /// `E(s) = d(black) - d(white) + wall_weight * (walls(white) - walls(black))`
 /// from player 1's ("white's") view, where `d` is the shortest path to the

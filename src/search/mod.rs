@@ -40,11 +40,13 @@ pub use alphabeta::{
 };
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
 pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
-pub use eval::{for_player, thesis_evaluation, win_probability};
+pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use limits::{LimitKind, Limits};
 pub use new_engine::new_engine;
-pub use option_kind::{Accepted, EngineOption, NumberRange, OptionError, OptionKind, Shown};
+pub use option_kind::{
+    Accepted, EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown,
+};
 pub use options::{
     find_option, limit_option, option_value, protocol_option_names, set_option, uci_option_lines,
     OPTIONS,

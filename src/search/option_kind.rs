@@ -36,6 +36,9 @@ pub enum Shown {
     EngineChoice,
     /// Among the alpha-beta engine's settings.
     AlphaBetaPanel,
+    /// Among the settings both engines read (`eval`), shown whichever
+    /// engine plays.
+    BothEnginesPanel,
     /// As the page's worker count next to the limit sliders (`threads`;
     /// share links always write it, since the page's default depends on the
     /// machine).
@@ -87,9 +90,24 @@ pub enum OptionKind {
         values: &'static [&'static str],
         /// The field's value, spelled.
         get: fn(&EngineConfig) -> &'static str,
-        /// Sets the field from one of `values`; `false` for any other text.
-        set: fn(&mut EngineConfig, &str) -> bool,
+        /// Sets the field from one of `values`, or says why not.
+        set: fn(&mut EngineConfig, &str) -> Result<(), Refusal>,
     },
+}
+
+/// Why a combo option did not take a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The word is not one of its values.
+    NotAValue,
+    /// The value exists but this build cannot use it, for this reason.
+    Unavailable(&'static str),
+}
+
+impl From<crate::text::ParseChoiceError> for Refusal {
+    fn from(_: crate::text::ParseChoiceError) -> Refusal {
+        Refusal::NotAValue
+    }
 }
 
 /// The finite real numbers an option accepts: from `min` (or above it, if
@@ -208,6 +226,15 @@ pub enum OptionError {
         /// What it accepts.
         accepted: Accepted,
     },
+    /// The value is one the option knows, but this build cannot use it.
+    Unavailable {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// Why not.
+        why: &'static str,
+    },
 }
 
 impl OptionError {
@@ -245,6 +272,9 @@ impl fmt::Display for OptionError {
                 value,
                 accepted,
             } => write!(f, "option {name} needs {accepted}, got {value:?}"),
+            OptionError::Unavailable { name, value, why } => {
+                write!(f, "option {name} cannot be {value:?}: {why}")
+            }
         }
     }
 }
@@ -310,11 +340,17 @@ impl EngineOption {
                 let x = value.parse::<f64>().ok().filter(|&x| range.contains(x));
                 set(p, x.ok_or_else(bad)?);
             }
-            OptionKind::Combo { set, .. } => {
-                if !set(p, value) {
-                    return Err(bad());
+            OptionKind::Combo { set, .. } => match set(p, value) {
+                Ok(()) => {}
+                Err(Refusal::NotAValue) => return Err(bad()),
+                Err(Refusal::Unavailable(why)) => {
+                    return Err(OptionError::Unavailable {
+                        name: self.name,
+                        value: quote_input(value),
+                        why,
+                    })
                 }
-            }
+            },
         }
         Ok(())
     }

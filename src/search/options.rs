@@ -19,8 +19,10 @@
 
 use super::engine::EngineConfig;
 use super::engine::EngineKind;
+use super::eval::Evaluation;
+use super::learned;
 use super::limits::LimitKind;
-use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Shown};
+use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown};
 use super::params::MAX_THREADS;
 use super::setup_options::{parse_preset, SetupOption};
 use super::uct::{FinalMove, PlayoutPolicy, MAX_TREE_MB};
@@ -33,7 +35,7 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 45] = [
+pub static OPTIONS: [EngineOption; 46] = [
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -130,7 +132,7 @@ pub static OPTIONS: [EngineOption; 45] = [
         label: "Playout policy",
         doc: "uniform: random legal moves (thesis); shortest_path: pawns follow a shortest path, walls go on the opponent's",
         shown: Shown::Panel,
-        kind: OptionKind::Combo { values: PlayoutPolicy::NAMES, get: |p| p.params.uct.playout_policy.name(), set: |p, v| v.parse().map(|x| p.params.uct.playout_policy = x).is_ok() },
+        kind: OptionKind::Combo { values: PlayoutPolicy::NAMES, get: |p| p.params.uct.playout_policy.name(), set: |p, v| { p.params.uct.playout_policy = v.parse()?; Ok(()) } },
     },
     EngineOption {
         name: "path_bias",
@@ -165,7 +167,7 @@ pub static OPTIONS: [EngineOption; 45] = [
         label: "Final move",
         doc: "most_visits: play the most searched move; best_winrate: the one with the best mean score",
         shown: Shown::Panel,
-        kind: OptionKind::Combo { values: FinalMove::NAMES, get: |p| p.params.uct.final_move.name(), set: |p, v| v.parse().map(|x| p.params.uct.final_move = x).is_ok() },
+        kind: OptionKind::Combo { values: FinalMove::NAMES, get: |p| p.params.uct.final_move.name(), set: |p, v| { p.params.uct.final_move = v.parse()?; Ok(()) } },
     },
     EngineOption {
         name: "win_length_penalty",
@@ -203,11 +205,18 @@ pub static OPTIONS: [EngineOption; 45] = [
         kind: OptionKind::Spin { min: 1, max: MAX_TREE_MB as u64, get: |p| u64::from(p.params.uct.tree_mb), set: |p, n| p.params.uct.tree_mb = u32::try_from(n).unwrap_or(u32::MAX) },
     },
     EngineOption {
+        name: "eval",
+        label: "Evaluation",
+        doc: "How both engines score a position: classic (path lengths, walls in stock, tempo) or learned (the value network trained on self-play; 9x9 with 10 walls only, other boards keep classic)",
+        shown: Shown::BothEnginesPanel,
+        kind: OptionKind::Combo { values: Evaluation::NAMES, get: |p| p.params.eval.name(), set: set_eval },
+    },
+    EngineOption {
         name: "engine",
         label: "Engine",
         doc: "uct: Monte Carlo tree search; alphabeta: negamax with alpha-beta and the classic enhancements",
         shown: Shown::EngineChoice,
-        kind: OptionKind::Combo { values: EngineKind::NAMES, get: |p| p.kind.name(), set: |p, v| v.parse().map(|x| p.kind = x).is_ok() },
+        kind: OptionKind::Combo { values: EngineKind::NAMES, get: |p| p.kind.name(), set: |p, v| { p.kind = v.parse()?; Ok(()) } },
     },
     EngineOption {
         name: "hash",
@@ -350,6 +359,16 @@ pub static OPTIONS: [EngineOption; 45] = [
         kind: OptionKind::Spin { min: 1, max: MAX_THREADS as u64, get: |p| u64::from(p.params.threads), set: |p, n| p.params.threads = u32::try_from(n).unwrap_or(MAX_THREADS) },
     },
 ];
+
+/// Sets option `eval`: `learned` only when there is a network.
+fn set_eval(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {
+    let eval: Evaluation = value.parse()?;
+    if eval == Evaluation::Learned && learned::network().is_none() {
+        return Err(Refusal::Unavailable(learned::NO_NETWORK));
+    }
+    p.params.eval = eval;
+    Ok(())
+}
 
 /// The option of the limit `kind` (`playouts` or `time_ms`; a test checks
 /// that both exist).
@@ -641,6 +660,41 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "option hash needs a whole number from 1 to 1024, got \"0\""
+        );
+    }
+
+    #[test]
+    fn eval_is_in_the_handshake_and_round_trips() {
+        let lines = uci_option_lines(Variant::default());
+        assert!(lines
+            .iter()
+            .any(|l| l == "option name eval type combo default classic var classic var learned"));
+        crate::search::learned::test_network();
+        let mut p = EngineConfig::default();
+        set_option(&mut p, "eval", "Learned").expect("a network is installed");
+        assert_eq!(p.params.eval, Evaluation::Learned);
+        assert_eq!(option_value(&p, "eval").as_deref(), Some("learned"));
+        assert!(p.params.learned_network().is_some());
+        set_option(&mut p, "eval", "classic").expect("valid");
+        assert_eq!(p, EngineConfig::default());
+        assert!(p.params.learned_network().is_none());
+        let err = set_option(&mut p, "eval", "neural").expect_err("no such value");
+        assert_eq!(
+            err.to_string(),
+            "option eval needs classic or learned, got \"neural\""
+        );
+    }
+
+    #[test]
+    fn an_unavailable_value_says_why() {
+        let err = OptionError::Unavailable {
+            name: "eval",
+            value: "learned".into(),
+            why: learned::NO_NETWORK,
+        };
+        assert_eq!(
+            err.to_string(),
+            format!("option eval cannot be \"learned\": {}", learned::NO_NETWORK)
         );
     }
 

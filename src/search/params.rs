@@ -2,6 +2,8 @@
 //! own in its part ([`UctParams`], [`AlphaBetaParams`]), and the presets.
 
 use super::alphabeta::AlphaBetaParams;
+use super::eval::Evaluation;
+use super::learned::{self, Network};
 use super::limits::Limits;
 use super::uct::UctParams;
 use crate::text::spelled;
@@ -75,6 +77,9 @@ pub struct SearchParams {
     pub pawn_race: bool,
     /// Random seed; the same seed, position and playout limit give the same search.
     pub seed: u64,
+    /// How both engines score positions (option `eval`): the classic terms
+    /// or the learned network.
+    pub eval: Evaluation,
     /// Search threads (UCT). Natively they grow one tree together (tree
     /// parallelism with virtual loss), each with its own seed derived from
     /// `seed`; the page's workers share no memory, so there each grows its
@@ -111,6 +116,18 @@ impl SearchParams {
     }
 }
 
+impl SearchParams {
+    /// The network the engines score with: `None` with `eval=classic`, and
+    /// also with `eval=learned` in a process without one (the option refuses
+    /// `learned` then, but settings can arrive by other roads).
+    pub fn learned_network(&self) -> Option<&'static Network> {
+        match self.eval {
+            Evaluation::Classic => None,
+            Evaluation::Learned => learned::network(),
+        }
+    }
+}
+
 /// Most search threads (option `threads`).
 pub const MAX_THREADS: u32 = 16;
 
@@ -125,6 +142,7 @@ impl Default for SearchParams {
             score_slope: 0.3,
             pawn_race: true,
             seed: 1,
+            eval: Evaluation::Classic,
             threads: 1,
             uct: UctParams::default(),
             alphabeta: AlphaBetaParams::default(),

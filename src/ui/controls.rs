@@ -119,6 +119,10 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
                 // Closed, the inputs stay in the page (hidden), so their
                 // values can still be read.
                 <div class="advanced-body" hidden={!*advanced}>
+                    <fieldset class="engine-options common-options" data-engine="both">
+                        <legend>{ "Both engines" }</legend>
+                        { options(Shown::BothEnginesPanel) }
+                    </fieldset>
                     if uses_uct {
                         <fieldset class="engine-options uct-options" data-engine="uct">
                             <legend>{ "UCT" }</legend>

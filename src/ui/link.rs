@@ -470,6 +470,20 @@ mod tests {
     }
 
     #[test]
+    fn the_evaluation_travels_with_the_link() {
+        crate::search::learned::test_network();
+        let mut shared = sample();
+        shared.engine.params.eval = crate::search::Evaluation::Learned;
+        let text = encode(&shared);
+        assert!(text.contains("&eval=learned"), "{text}");
+        let opened = decode(&text);
+        assert_eq!(opened.problems, Problems::default());
+        assert_eq!(opened.shared, shared);
+        // The classic evaluation is the default: not written.
+        assert!(!encode(&sample()).contains("eval="));
+    }
+
+    #[test]
     fn hints_used_travel_with_the_link() {
         let shared = Shared {
             hints: 3,

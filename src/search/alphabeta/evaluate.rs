@@ -3,9 +3,32 @@
 use super::params::AlphaBetaParams;
 use super::score::WIN;
 use crate::game::Position;
+use crate::search::learned::{self, Network};
 
 /// Path length of a pawn that is cut off (cannot happen in legal play).
 const CUT_OFF: i32 = 200;
+
+/// Centipawns per unit of the learned win chance's log-odds: a step of path
+/// (100 classic centipawns) is worth about 0.38 log-odds in the Default
+/// preset's own conversion (`atan(0.3 E)`), so 265 keeps the learned scores
+/// on the classic scale that the aspiration window and futility margin
+/// were tuned on.
+pub const LEARNED_SCALE: f64 = 265.0;
+
+/// The largest learned score either way: a hundred steps, far inside the
+/// range of decided scores.
+pub const LEARNED_LIMIT: i32 = 10_000;
+
+/// The learned win chance `p` of the side to move as a score:
+/// `LEARNED_SCALE · ln(p / (1 - p))`, rounded and clamped to
+/// ±[`LEARNED_LIMIT`].
+pub fn learned_score(p: f64) -> i32 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    let limit = f64::from(LEARNED_LIMIT);
+    (LEARNED_SCALE * (p / (1.0 - p)).ln())
+        .round()
+        .clamp(-limit, limit) as i32
+}
 
 /// The static score of `pos` at `ply` plies from the root, for the side to
 /// move: `100 * (d(opponent) - d(me)) + wall_weight * (walls(me) -
@@ -17,7 +40,17 @@ const CUT_OFF: i32 = 200;
 /// after `2 d - 1` plies), or the side to move has no walls and is farther
 /// (the opponent arrives after `2 d(opponent)` plies). Pawn jumps are
 /// ignored there, which is the usual race count.
-pub fn static_score(pos: &Position, ply: u32, p: &AlphaBetaParams) -> i32 {
+///
+/// With a `network` (option `eval=learned`), a position that is neither
+/// finished nor an exact race is scored by the network instead
+/// ([`learned_score`] of its win chance) when the features encode its
+/// variant; other variants keep the classic terms.
+pub fn static_score(
+    pos: &Position,
+    ply: u32,
+    p: &AlphaBetaParams,
+    network: Option<&Network>,
+) -> i32 {
     let me = pos.turn();
     if pos.is_over() {
         return -(WIN - ply as i32);
@@ -36,6 +69,9 @@ pub fn static_score(pos: &Position, ply: u32, p: &AlphaBetaParams) -> i32 {
         if w_me == 0 && d_op < d_me {
             return -(WIN - (ply as i32 + 2 * d_op));
         }
+    }
+    if let Some(chance) = network.and_then(|net| learned::win_chance(net, pos)) {
+        return learned_score(chance);
     }
     let walls = p.wall_weight * (f64::from(w_me) - f64::from(w_op));
     100 * (d_op - d_me) + (walls + p.tempo).round() as i32
@@ -56,7 +92,7 @@ mod tests {
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
         let p = AlphaBetaParams::default();
-        assert_eq!(static_score(&pos("", 9, 10), 0, &p), p.tempo as i32);
+        assert_eq!(static_score(&pos("", 9, 10), 0, &p, None), p.tempo as i32);
     }
 
     #[test]
@@ -66,21 +102,58 @@ mod tests {
             ..AlphaBetaParams::default()
         };
         // Player 1 stepped: player 2 to move is a step behind.
-        assert_eq!(static_score(&pos("e2", 9, 10), 0, &p), -100);
+        assert_eq!(static_score(&pos("e2", 9, 10), 0, &p, None), -100);
     }
 
     #[test]
     fn a_race_without_walls_is_a_win_in_n() {
         let p = AlphaBetaParams::default();
         // 5x5, no walls: player 1 to move, 4 steps each: wins in 7 plies.
-        assert_eq!(static_score(&pos("", 5, 0), 0, &p), WIN - 7);
+        assert_eq!(static_score(&pos("", 5, 0), 0, &p, None), WIN - 7);
         // After c2, player 2 to move is 4 steps away against 3: loses in 6.
-        assert_eq!(static_score(&pos("c2", 5, 0), 1, &p), -(WIN - 7));
+        assert_eq!(static_score(&pos("c2", 5, 0), 1, &p, None), -(WIN - 7));
         let off = AlphaBetaParams {
             exact_race: false,
             tempo: 0.0,
             ..p
         };
-        assert_eq!(static_score(&pos("", 5, 0), 0, &off), 0);
+        assert_eq!(static_score(&pos("", 5, 0), 0, &off, None), 0);
+    }
+
+    #[test]
+    fn learned_scores_are_log_odds_on_the_classic_scale() {
+        assert_eq!(learned_score(0.5), 0);
+        assert_eq!(
+            learned_score(0.75),
+            (LEARNED_SCALE * 3f64.ln()).round() as i32
+        );
+        assert_eq!(learned_score(0.25), -learned_score(0.75));
+        // Certainty stays finite and far from the decided scores.
+        assert!((1..=LEARNED_LIMIT).contains(&learned_score(1.0)));
+        assert_eq!(learned_score(0.0), -learned_score(1.0));
+    }
+
+    #[test]
+    fn a_network_replaces_the_classic_terms_but_not_the_exact_ones() {
+        let p = AlphaBetaParams::default();
+        let net = Network::random(32, 8, 11);
+        let mid = pos("e2 e8 e3 c3h", 9, 10);
+        let classic = static_score(&mid, 0, &p, None);
+        let chance = learned::win_chance(&net, &mid).expect("9x9");
+        let learned = static_score(&mid, 0, &p, Some(&net));
+        assert_eq!(learned, learned_score(chance));
+        assert_ne!(learned, classic);
+        // Another network, another score: it is the network that speaks.
+        let other = static_score(&mid, 0, &p, Some(&Network::random(32, 8, 12)));
+        assert_ne!(other, learned);
+        // A finished game and an exact race keep their decided scores.
+        let won = pos("e2 e8 e3 d8 e4 c8 e5 b8 e6 a8 e7 b8 e8 a8 e9", 9, 10);
+        assert_eq!(static_score(&won, 3, &p, Some(&net)), -(WIN - 3));
+        // Other variants keep the classic evaluation.
+        let small = pos("c2", 5, 3);
+        assert_eq!(
+            static_score(&small, 0, &p, Some(&net)),
+            static_score(&small, 0, &p, None)
+        );
     }
 }

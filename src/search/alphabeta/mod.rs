@@ -384,6 +384,7 @@ impl SearchEngine for AlphaBeta {
                 heuristics: &mut self.heuristics,
                 counters: &mut self.counters,
                 race: self.race.as_ref(),
+                network: self.params.learned_network(),
             };
             if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);

@@ -13,6 +13,7 @@ use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
 use super::score::{from_table, is_decided, to_table, INFINITY, WIN};
 use super::table::{key, Bound, Table};
 use crate::game::{Move, Position};
+use crate::search::learned::Network;
 use crate::search::pawn_race::{PawnRace, RaceResult};
 
 /// Null-move depth reduction.
@@ -138,6 +139,8 @@ pub struct Context<'a> {
     /// The exact pawn-race table when the root is a wall-less endgame
     /// (every node below is then in it).
     pub race: Option<&'a PawnRace>,
+    /// The learned evaluation's network with `eval=learned`.
+    pub network: Option<&'a Network>,
 }
 
 /// The exact score of a pawn-race result `ply` plies from the root: a win
@@ -255,7 +258,7 @@ impl Stack {
         let pos = f.pos;
         let ply = f.ply;
         if pos.is_over() || ply as usize >= MAX_PLY - 1 {
-            let v = static_score(&pos, ply, p);
+            let v = static_score(&pos, ply, p, ctx.network);
             return self.pop(v);
         }
         // The root still searches its moves; below it the table is exact.
@@ -291,7 +294,7 @@ impl Stack {
                 f.depth = 1;
                 f.extensions += 1;
             } else if p.quiescence && ((-f.depth) as u32) < QUIESCENCE_PLIES {
-                let stand = static_score(&pos, ply, p);
+                let stand = static_score(&pos, ply, p, ctx.network);
                 if is_decided(stand) || stand >= f.beta {
                     return self.pop(stand);
                 }
@@ -299,12 +302,12 @@ impl Stack {
                 f.alpha = f.alpha.max(stand);
                 quiescence = true;
             } else {
-                let v = static_score(&pos, ply, p);
+                let v = static_score(&pos, ply, p, ctx.network);
                 return self.pop(v);
             }
         }
         if !quiescence && (p.null_move || p.futility) {
-            f.static_eval = static_score(&pos, ply, p);
+            f.static_eval = static_score(&pos, ply, p, ctx.network);
         }
         ordered_moves(
             &pos,
@@ -319,7 +322,7 @@ impl Stack {
             let v = if quiescence {
                 f.best
             } else {
-                static_score(&pos, ply, p)
+                static_score(&pos, ply, p, ctx.network)
             };
             return self.pop(v);
         }

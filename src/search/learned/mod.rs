@@ -1,12 +1,97 @@
 //! The learned evaluation: a small network that scores a position for the
 //! side to move, trained on the engines' own games (`quoridor selfplay`,
 //! `quoridor train`). This module holds what the engines need and nothing of
-//! the trainer: the inputs ([`features`]) and, later, the forward pass.
+//! the trainer: the inputs ([`features`]), the network and its forward pass
+//! ([`Network`]), and where the engines find one ([`network`]).
+//!
+//! The weights ship inside the build: `build.rs` embeds
+//! `weights/value.safetensors` when the repository has it
+//! ([`embedded_network`]). Natively, [`install_network`] puts another one in
+//! its place for the whole process (the command line's `--eval-file PATH`).
 
 mod features;
+mod network;
+mod tensor_file;
 
 pub use features::{
     active_features, encodes, ActiveFeatures, DISTANCE_CAP, HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE,
     MY_DISTANCE, MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE, SLOTS, SQUARES, THEIR_DISTANCE,
     THEIR_PAWN, THEIR_STOCK, VERTICAL_WALLS, WALLS,
 };
+pub use network::{Network, WeightsError, MAX_HIDDEN};
+
+use crate::game::Position;
+use std::sync::OnceLock;
+
+/// Why `eval=learned` is refused when there is no network.
+pub const NO_NETWORK: &str = "no learned network in this build: weights/value.safetensors was \
+     not there when it was compiled (natively, give one with --eval-file PATH)";
+
+/// The network given for this process with [`install_network`].
+static INSTALLED: OnceLock<Network> = OnceLock::new();
+
+/// The network embedded at compile time from `weights/value.safetensors`,
+/// or `None` when the build had no such file. (A file that does not load is
+/// caught by the test `the_embedded_weights_load`.)
+pub fn embedded_network() -> Option<&'static Network> {
+    #[cfg(quoridor_embedded_weights)]
+    {
+        static EMBEDDED: OnceLock<Option<Network>> = OnceLock::new();
+        EMBEDDED
+            .get_or_init(|| {
+                Network::from_safetensors(include_bytes!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/weights/value.safetensors"
+                )))
+                .ok()
+            })
+            .as_ref()
+    }
+    #[cfg(not(quoridor_embedded_weights))]
+    {
+        None
+    }
+}
+
+/// Makes `net` the network of `eval=learned` for the rest of the process,
+/// in place of the embedded one. Only the first call counts: it returns
+/// whether this one did.
+pub fn install_network(net: Network) -> bool {
+    INSTALLED.set(net).is_ok()
+}
+
+/// The network `eval=learned` uses: the installed one, else the embedded
+/// one, else `None` (and `eval=learned` is refused).
+pub fn network() -> Option<&'static Network> {
+    INSTALLED.get().or_else(embedded_network)
+}
+
+/// The side to move's win probability in `pos` by `net`, or `None` when
+/// the features do not encode `pos`'s variant (the caller then keeps the
+/// classic evaluation).
+#[inline]
+pub fn win_chance(net: &Network, pos: &Position) -> Option<f64> {
+    active_features(pos).map(|f| f64::from(net.evaluate(&f)))
+}
+
+/// A small random network installed for the test process (the tests never
+/// need trained weights), so that `eval=learned` is accepted.
+#[cfg(test)]
+pub(crate) fn test_network() -> &'static Network {
+    let _ = install_network(Network::random(16, 8, 9));
+    network().expect("installed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_weights_load() {
+        // Without the file the build says so; with it, it must load.
+        assert_eq!(
+            embedded_network().is_some(),
+            cfg!(quoridor_embedded_weights)
+        );
+    }
+}

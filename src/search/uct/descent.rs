@@ -334,6 +334,7 @@ impl Descent<'_> {
             params: self.params,
             memory: &mut self.worker.memory,
             rng: &mut self.worker.rng,
+            network: self.params.learned_network(),
         };
         selector.playout(pos).0
     }
@@ -415,6 +416,7 @@ impl Descent<'_> {
                 params: self.params,
                 memory: &mut self.worker.memory,
                 rng: &mut self.worker.rng,
+                network: None,
             };
             match selector.select(pos) {
                 Some(mv) if !tried.has(mv, pos.size()) => return Some(mv),

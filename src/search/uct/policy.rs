@@ -6,6 +6,7 @@ use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
 use crate::search::eval::{for_player, thesis_evaluation, win_probability};
+use crate::search::learned::{self, Network};
 use crate::search::params::SearchParams;
 use crate::search::EngineRng;
 use rand::Rng;
@@ -173,6 +174,9 @@ pub struct Selector<'a> {
     pub params: &'a SearchParams,
     pub memory: &'a mut SelectorMemory,
     pub rng: &'a mut EngineRng,
+    /// The network that scores the position where a playout stops
+    /// (`eval=learned`); `None` scores it with the thesis's evaluation.
+    pub network: Option<&'a Network>,
 }
 
 impl Selector<'_> {
@@ -323,8 +327,9 @@ impl Selector<'_> {
     }
 
     /// Plays random moves from `pos` and returns the probability that player 1
-    /// wins: 1 or 0 if the game ends, else the evaluation after `maxd` moves.
-    /// Also returns the number of moves played.
+    /// wins: 1 or 0 if the game ends, else the evaluation after `maxd` moves
+    /// (the network's, turned to player 1's view, when there is one and it
+    /// encodes the variant). Also returns the number of moves played.
     pub fn playout(&mut self, mut pos: Position) -> (f64, u32) {
         let limit = self
             .params
@@ -352,11 +357,82 @@ impl Selector<'_> {
         if let Some(w) = pos.winner() {
             return (self.win_score(w, ply), ply);
         }
+        if let Some(chance) = self.network.and_then(|net| learned::win_chance(net, &pos)) {
+            return (for_player(chance, pos.turn()), ply);
+        }
         let tempo = match pos.turn() {
             Player::One => self.params.uct.tempo,
             Player::Two => -self.params.uct.tempo,
         };
         let e = thesis_evaluation(&pos, self.params.uct.wall_weight) + tempo;
         (win_probability(e, self.params.score_slope), ply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Variant};
+    use crate::search::learned::win_chance;
+    use crate::search::uct::UctParams;
+    use rand::SeedableRng;
+
+    /// The value of a playout of no moves from `record`, with `network`.
+    fn leaf_value(record: &str, variant: Variant, network: Option<&Network>) -> f64 {
+        let params = SearchParams {
+            uct: UctParams {
+                max_playout_moves: Some(0),
+                ..UctParams::default()
+            },
+            ..SearchParams::default()
+        };
+        let pos = *Game::parse_with_variant(record, variant)
+            .expect("record")
+            .position();
+        let mut memory = SelectorMemory::default();
+        let mut rng = EngineRng::seed_from_u64(1);
+        let mut selector = Selector {
+            params: &params,
+            memory: &mut memory,
+            rng: &mut rng,
+            network,
+        };
+        selector.playout(pos).0
+    }
+
+    #[test]
+    fn a_network_gives_the_leaf_value_in_player_ones_view() {
+        let net = Network::random(32, 8, 21);
+        let variant = Variant::default();
+        for record in ["e2 e8 e3 c3h", "e2 e8 e3 c3h e4"] {
+            let pos = *Game::parse_with_variant(record, variant)
+                .expect("record")
+                .position();
+            let chance = win_chance(&net, &pos).expect("9x9");
+            let learned = leaf_value(record, variant, Some(&net));
+            assert_eq!(learned, for_player(chance, pos.turn()), "{record}");
+            assert_ne!(learned, leaf_value(record, variant, None), "{record}");
+        }
+    }
+
+    #[test]
+    fn without_a_network_or_on_another_board_the_leaf_value_is_classic() {
+        let net = Network::random(32, 8, 21);
+        let small = Variant::new(5, 3).expect("variant");
+        assert_eq!(
+            leaf_value("c2 c4", small, Some(&net)),
+            leaf_value("c2 c4", small, None)
+        );
+        // Classic: the thesis's evaluation through the win probability.
+        let pos = *Game::parse_with_variant("e2", Variant::default())
+            .expect("record")
+            .position();
+        let params = SearchParams::default();
+        let tempo = -params.uct.tempo; // player 2 to move
+        let e = thesis_evaluation(&pos, params.uct.wall_weight) + tempo;
+        assert_eq!(
+            leaf_value("e2", Variant::default(), None),
+            win_probability(e, params.score_slope)
+        );
     }
 }

@@ -1,0 +1,78 @@
+//! The learned evaluation's speed on fixed mid-game positions: the forward
+//! pass alone (features given), the features alone (two shortest paths and
+//! the walls), and both, which is what an engine pays per leaf.
+//! Run: `cargo bench --bench learned`. Reports evaluations per second for a
+//! random network of the trainer's default shape (375-128-32-1).
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use quoridor::game::{Position, Variant};
+use quoridor::search::learned::{active_features, ActiveFeatures, Network};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// 64 positions of random games of 10 to 40 moves (fixed seed).
+fn positions() -> Vec<Position> {
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut out = Vec::new();
+    while out.len() < 64 {
+        let mut pos = Position::new(Variant::default());
+        for _ in 0..rng.random_range(10..40) {
+            let moves = pos.legal_moves();
+            pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            if pos.is_over() {
+                break;
+            }
+        }
+        if !pos.is_over() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn learned(c: &mut Criterion) {
+    let positions = positions();
+    let features: Vec<ActiveFeatures> = positions.iter().filter_map(active_features).collect();
+    let net = Network::random(128, 32, 1);
+    let mut group = c.benchmark_group("learned");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("forward_pass_128_32", |b| {
+        b.iter(|| {
+            features
+                .iter()
+                .map(|f| net.evaluate(black_box(f)))
+                .sum::<f32>()
+        })
+    });
+    // The first layer's share: the same first layer, a second layer of one.
+    let narrow = Network::random(128, 1, 1);
+    group.bench_function("forward_pass_128_1", |b| {
+        b.iter(|| {
+            features
+                .iter()
+                .map(|f| narrow.evaluate(black_box(f)))
+                .sum::<f32>()
+        })
+    });
+    group.bench_function("features", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .filter_map(|p| active_features(black_box(p)))
+                .count()
+        })
+    });
+    group.bench_function("features_and_forward_pass", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .filter_map(|p| active_features(black_box(p)))
+                .map(|f| net.evaluate(&f))
+                .sum::<f32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, learned);
+criterion_main!(benches);

@@ -1,0 +1,165 @@
+//! The learned evaluation on the command line: `--eval-file PATH` (on the
+//! subcommands that run engines) and the
+//! `eval` engine option through `uci`, `qtp`, `arena` and `bench`, with a
+//! small random network written to a scratch file (the tests never need the
+//! trained weights).
+
+mod common;
+
+use common::{quoridor, quoridor_with_input, scratch, stderr, stdout};
+use quoridor::search::learned::{embedded_network, Network, NO_NETWORK};
+use std::path::PathBuf;
+
+/// A random 375-16-8-1 network written to a scratch file.
+fn network_file(name: &str) -> PathBuf {
+    let path = scratch("learned", name).join("value.safetensors");
+    std::fs::write(&path, Network::random(16, 8, 9).to_safetensors()).expect("write");
+    path
+}
+
+fn path_str(path: &std::path::Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn without_a_network_eval_learned_is_refused_with_the_reason() {
+    if embedded_network().is_some() {
+        return; // This build carries trained weights.
+    }
+    let out = quoridor_with_input(
+        &["uci"],
+        "uci\nsetoption name eval value learned\nisready\nquit\n",
+    );
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        text.contains(&format!("option eval cannot be \"learned\": {NO_NETWORK}")),
+        "{text}"
+    );
+    let out = quoridor(&["bench", "--eval", "learned"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("error: --eval learned: {NO_NETWORK}\n")
+    );
+    let out = quoridor(&["arena", "--a", "eval=learned", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(NO_NETWORK), "{}", stderr(&out));
+}
+
+#[test]
+fn uci_takes_eval_learned_with_an_eval_file_and_both_engines_search() {
+    let file = network_file("uci");
+    for engine in ["uct", "alphabeta"] {
+        let input = format!(
+            "uci\nsetoption name engine value {engine}\nsetoption name eval value learned\n\
+             setoption name time_ms value 0\nsetoption name playouts value 300\n\
+             isready\nposition startpos moves e2 e8\ngo\nquit\n"
+        );
+        let out = quoridor_with_input(&["uci", "--eval-file", path_str(&file)], &input);
+        let text = stdout(&out);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(!text.contains("error"), "{engine}: {text}");
+        assert!(text.contains("\nbestmove "), "{engine}: {text}");
+    }
+    // The handshake lists the option with its values.
+    let out = quoridor_with_input(&["uci"], "uci\nquit\n");
+    assert!(stdout(&out)
+        .lines()
+        .any(|l| l == "option name eval type combo default classic var classic var learned"));
+}
+
+#[test]
+fn qtp_and_arena_specs_take_eval_learned_with_an_eval_file() {
+    let file = network_file("specs");
+    let out = quoridor_with_input(
+        &[
+            "qtp",
+            "--eval-file",
+            path_str(&file),
+            "--option",
+            "eval=learned",
+        ],
+        "name\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dir = scratch("learned", "arena");
+    let (json, records) = (dir.join("summary.json"), dir.join("games.txt"));
+    let out = quoridor(&[
+        "arena",
+        "--eval-file",
+        path_str(&file),
+        "--a",
+        "eval=learned",
+        "--b",
+        "eval=classic",
+        "--games",
+        "2",
+        "--playouts",
+        "30",
+        "--threads",
+        "2",
+        "--json",
+        path_str(&json),
+        "--records",
+        path_str(&records),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let summary = std::fs::read_to_string(&json).expect("summary written");
+    assert!(summary.contains("eval=learned"), "{summary}");
+}
+
+#[test]
+fn a_bad_eval_file_is_one_error_line_naming_the_file_and_the_fault() {
+    let dir = scratch("learned", "bad");
+    let missing = dir.join("missing.safetensors");
+    let out = quoridor(&[
+        "bench",
+        "--eval-file",
+        path_str(&missing),
+        "--playouts",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!("error: --eval-file {}: ", missing.display())),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let truncated = dir.join("truncated.safetensors");
+    let bytes = Network::random(4, 2, 1).to_safetensors();
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).expect("write");
+    let out = quoridor(&["arena", "--eval-file", path_str(&truncated)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "error: --eval-file {}: not a readable safetensors file: ",
+            truncated.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn bench_measures_the_learned_evaluation() {
+    let file = network_file("bench");
+    let out = quoridor(&[
+        "bench",
+        "--eval-file",
+        path_str(&file),
+        "--eval",
+        "learned",
+        "--playouts",
+        "50",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.ends_with(", eval learned (375-16-8-1 network)")),
+        "{text}"
+    );
+}
