@@ -125,7 +125,8 @@ fn crossings(folder: &str, other: &str, other_module: &str) -> Vec<String> {
         .collect();
     let theirs: BTreeSet<String> = names_in(other)
         .into_iter()
-        .filter(|n| !own.contains(n) && !core.contains(n))
+        // `_` (as in `use … as _`) names nothing.
+        .filter(|n| n != "_" && !own.contains(n) && !core.contains(n))
         .chain(std::iter::once(other_module.to_string()))
         .collect();
     rust_files(&src(folder))
