@@ -70,7 +70,13 @@ pub fn static_score(
             return -(WIN - (ply as i32 + 2 * d_op));
         }
     }
-    if let Some(chance) = network.and_then(|net| learned::win_chance(net, pos)) {
+    // The path lengths are known here: the network need not search them again
+    // (CUT_OFF lies beyond the inputs' cap, as a cut-off pawn does).
+    let learned = |net| {
+        let known = |d: i32| usize::try_from(d).unwrap_or(CUT_OFF as usize);
+        learned::win_chance_with_distances(net, pos, known(d_me), known(d_op))
+    };
+    if let Some(chance) = network.and_then(learned) {
         return learned_score(chance);
     }
     let walls = p.wall_weight * (f64::from(w_me) - f64::from(w_op));

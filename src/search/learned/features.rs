@@ -130,6 +130,22 @@ pub fn encodes(variant: Variant) -> bool {
 /// its variant is not the encoded one. A finished game has no evaluation to
 /// learn, but is encoded all the same (a pawn on its goal row, path 0).
 pub fn active_features(pos: &Position) -> Option<ActiveFeatures> {
+    let distance = |player| {
+        pos.distance_to_goal(player)
+            .map_or(DISTANCE_CAP, |d| d as usize)
+    };
+    active_features_with_distances(pos, distance(pos.turn()), distance(pos.turn().other()))
+}
+
+/// [`active_features`] for a caller that already knows the shortest path
+/// lengths (`mine` for the side to move, `theirs` for the opponent; a pawn cut
+/// off counts as any length ≥ [`DISTANCE_CAP`]): the alpha-beta evaluation
+/// computes them anyway, and each is a breadth-first search.
+pub fn active_features_with_distances(
+    pos: &Position,
+    mine: usize,
+    theirs: usize,
+) -> Option<ActiveFeatures> {
     if !encodes(pos.variant()) {
         return None;
     }
@@ -163,11 +179,7 @@ pub fn active_features(pos: &Position) -> Option<ActiveFeatures> {
     }
     out.push(MY_STOCK + usize::from(pos.walls_left(me).min(WALLS)));
     out.push(THEIR_STOCK + usize::from(pos.walls_left(them).min(WALLS)));
-    let distance = |player| {
-        pos.distance_to_goal(player)
-            .map_or(DISTANCE_CAP, |d| (d as usize).min(DISTANCE_CAP))
-    };
-    let (mine, theirs) = (distance(me), distance(them));
+    let (mine, theirs) = (mine.min(DISTANCE_CAP), theirs.min(DISTANCE_CAP));
     out.push(MY_DISTANCE + mine);
     out.push(THEIR_DISTANCE + theirs);
     let race = (theirs as i32 - mine as i32).clamp(-RACE_CAP, RACE_CAP);

@@ -14,9 +14,9 @@ mod network;
 mod tensor_file;
 
 pub use features::{
-    active_features, encodes, ActiveFeatures, DISTANCE_CAP, HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE,
-    MY_DISTANCE, MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE, SLOTS, SQUARES, THEIR_DISTANCE,
-    THEIR_PAWN, THEIR_STOCK, VERTICAL_WALLS, WALLS,
+    active_features, active_features_with_distances, encodes, ActiveFeatures, DISTANCE_CAP,
+    HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE, MY_DISTANCE, MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE,
+    SLOTS, SQUARES, THEIR_DISTANCE, THEIR_PAWN, THEIR_STOCK, VERTICAL_WALLS, WALLS,
 };
 pub use network::{Network, WeightsError, MAX_HIDDEN};
 
@@ -72,6 +72,17 @@ pub fn network() -> Option<&'static Network> {
 #[inline]
 pub fn win_chance(net: &Network, pos: &Position) -> Option<f64> {
     active_features(pos).map(|f| f64::from(net.evaluate(&f)))
+}
+
+/// [`win_chance`] with the shortest path lengths already known (`mine` for
+/// the side to move), as [`active_features_with_distances`] takes them.
+pub fn win_chance_with_distances(
+    net: &Network,
+    pos: &Position,
+    mine: usize,
+    theirs: usize,
+) -> Option<f64> {
+    active_features_with_distances(pos, mine, theirs).map(|f| f64::from(net.evaluate(&f)))
 }
 
 /// A small random network installed for the test process (the tests never
