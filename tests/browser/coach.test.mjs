@@ -4,7 +4,7 @@
 //   QUORIDOR_DIST=dist QUORIDOR_PUBLIC_URL=/ node --test tests/browser/
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, moveTexts, useBoardPages } from "./harness.mjs";
+import { BASE, moveTexts, tracedMainThreadTasks, useBoardPages } from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -20,15 +20,6 @@ const judgements = (page) =>
   page
     .locator('[data-testid="move-list"] [data-move]')
     .evaluateAll((els) => els.map((e) => [e.dataset.move, e.dataset.judgement ?? null, e.dataset.better ?? null]));
-
-/** Starts counting main-thread tasks over 50 ms (Chromium's long-task entries). */
-const watchLongTasks = (page) =>
-  page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: "longtask", buffered: false });
-  });
 
 describe(`coach (${BASE})`, () => {
   test("a hint on a fresh game is a legal move, shown on the board and counted", async () => {
@@ -89,44 +80,42 @@ describe(`coach (${BASE})`, () => {
     await context.close();
   });
 
-  // Types three moves while a review runs; the main-thread tasks over 50 ms
-  // the page saw meanwhile.
-  const playDuringReview = async () => {
+  test("play stays responsive while a review runs: no main-thread task over 50 ms", async () => {
+    // The review worker holds one of this machine's two cores; the browser
+    // and this driver share the other, so a task of 10 ms is now and then
+    // stretched past 50 ms of wall time by waiting for the core (docs/
+    // experiments.md, "The page's main thread while the engine works"). The
+    // page's own work is the task's CPU time on the main thread, from a trace:
+    // that is what must stay under 50 ms. Wall times over 50 ms are logged.
     const { context, page, problems } = await open(link("e2 e8 e3 e7 e4 e6 d4h c6h f4v"));
-    await watchLongTasks(page);
-    await page.locator('[data-testid="review"]').click();
-    await page.locator('[data-testid="review-progress"]').waitFor();
-    const input = page.locator(".move-input input");
-    for (const mv of ["d6", "a1h", "d5"]) {
-      const before = Date.now();
-      await input.fill(mv);
-      await input.press("Enter");
-      await page.locator(`[data-testid="move-list"] [data-move="${mv}"]`).waitFor();
-      const took = Date.now() - before;
-      assert.ok(took < 1000, `${mv} took ${took} ms`);
-    }
-    await page.waitForTimeout(1500);
+    const long = await tracedMainThreadTasks(page, 50, async () => {
+      await page.locator('[data-testid="review"]').click();
+      await page.locator('[data-testid="review-progress"]').waitFor();
+      const input = page.locator(".move-input input");
+      for (const mv of ["d6", "a1h", "d5"]) {
+        const before = Date.now();
+        await input.fill(mv);
+        await input.press("Enter");
+        await page.locator(`[data-testid="move-list"] [data-move="${mv}"]`).waitFor();
+        const took = Date.now() - before;
+        assert.ok(took < 1000, `${mv} took ${took} ms`);
+      }
+      await page.waitForTimeout(1500);
+    });
     assert.equal(await page.locator('[data-testid="review-progress"]').count(), 1, "still reviewing");
-    const long = await page.evaluate(() => window.__longTasks);
+    if (long.length > 0) {
+      console.log(`main-thread tasks over 50 ms: ${long.map((t) => `${t.wall} ms (CPU ${t.cpu} ms)`).join(", ")}`);
+    }
+    assert.deepEqual(
+      long.filter((t) => t.cpu > 50),
+      [],
+      "main-thread tasks whose own CPU time is over 50 ms",
+    );
     // Cancel stops it and keeps what was judged.
     await page.locator('[data-testid="review-cancel"]').click();
     assert.equal(await page.locator('[data-testid="review-progress"]').count(), 0);
     assert.deepEqual(problems, []);
     await context.close();
-    return long;
-  };
-
-  test("play stays responsive while a review runs: no main-thread task over 50 ms", async () => {
-    // On a 2-core machine the review worker holds one core and the browser
-    // and this driver share the other, so a task of a few milliseconds is
-    // now and then stretched past 50 ms by waiting for the core (see
-    // docs/experiments.md, "The page's main thread while the engine works").
-    // Such a wait gets a second try; the page's own work fails both.
-    const first = await playDuringReview();
-    if (first.length === 0) return;
-    console.log(`long main-thread tasks on the first try: ${first} ms; trying again`);
-    const second = await playDuringReview();
-    assert.deepEqual(second, [], `main-thread tasks over 50 ms on both tries: ${first}; ${second}`);
   });
 
   test("a 60-move game reviews in well under a minute", async () => {
