@@ -8,7 +8,7 @@ use super::glossary::with_terms;
 use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::selfplay::ReadError;
-use crate::train::TrainingTarget;
+use crate::train::{KeepEpoch, TrainingTarget};
 use clap::Args;
 use std::fmt;
 use std::io;
@@ -62,6 +62,9 @@ pub struct TrainArgs {
     /// Do not add each training position's left-right mirror
     #[arg(long)]
     pub no_mirror: bool,
+    /// Which epoch's weights to write: best (lowest validation loss) or last
+    #[arg(long, value_name = "EPOCH", default_value = "best", value_parser = |s: &str| s.parse::<KeepEpoch>().map_err(|e| e.to_string()))]
+    pub keep: KeepEpoch,
 }
 
 fn learning_rate(text: &str) -> Result<f64, String> {
@@ -195,6 +198,7 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
         seed: args.seed,
         target: args.target,
         mirror: !args.no_mirror,
+        keep: args.keep,
     };
     let mut out = io::stdout().lock();
     let mut progress: Option<BatchProgress> = None;
@@ -277,14 +281,17 @@ fn data_line(data: &TrainingData, trained: usize, mirror: bool) -> String {
 
 #[cfg(feature = "train")]
 fn validation_line(outcome: &TrainOutcome) -> String {
-    match outcome.validation {
-        Some((loss, accuracy)) => format!(
-            "{} games ({} positions) held out: loss {loss:.4}, winner accuracy {}",
+    let accuracy = |a: Option<f64>| a.map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a));
+    match (outcome.validation, outcome.classic) {
+        (Some((loss, acc)), Some((classic_loss, classic_acc))) => format!(
+            "{} games ({} positions) held out: loss {loss:.4}, winner accuracy {} (epoch {} kept); the classic evaluation on them: loss {classic_loss:.4}, winner accuracy {}",
             outcome.validation_games,
             group_digits(outcome.validation_positions as u64, ','),
-            accuracy.map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a))
+            accuracy(acc),
+            outcome.kept_epoch,
+            accuracy(classic_acc),
         ),
-        None => "no game held out".to_string(),
+        _ => format!("no game held out (epoch {} kept)", outcome.kept_epoch),
     }
 }
 
@@ -337,6 +344,10 @@ fn write_outputs(
         final_train_loss: outcome.epochs.last().map(|e| e.train_loss),
         final_validation_loss: outcome.validation.map(|v| v.0),
         final_validation_accuracy: outcome.validation.and_then(|v| v.1),
+        keep: config.keep.to_string(),
+        kept_epoch: outcome.kept_epoch,
+        classic_validation_loss: outcome.classic.map(|v| v.0),
+        classic_validation_accuracy: outcome.classic.and_then(|v| v.1),
         per_epoch: outcome
             .epochs
             .iter()

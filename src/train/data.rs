@@ -2,7 +2,9 @@
 //! with the engines' inputs, with its game's result and the search's value.
 
 use super::mirror::mirror_input;
+use crate::game::Position;
 use crate::search::learned::{active_features, ActiveFeatures, MAX_ACTIVE};
+use crate::search::{for_player, thesis_evaluation, win_probability};
 use crate::selfplay::{ReadError, SelfplayReader};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -52,8 +54,24 @@ pub struct LabelledPosition {
     pub result: f32,
     /// The search's win probability for the side to move.
     pub value: f32,
+    /// The classic evaluation's win probability for the side to move (the
+    /// Default UCT's leaf value), the baseline the network is measured against.
+    pub classic: f32,
     /// Its game, numbered across all the files (0-based).
     pub game: u32,
+}
+
+/// The score slope of the Default engine's classic leaf value.
+pub const CLASSIC_SLOPE: f64 = 0.3;
+
+/// The classic evaluation's win probability for the side to move of `pos`:
+/// the thesis's evaluation (path difference plus walls in stock) through the
+/// Default engine's `atan` curve, as UCT scores a leaf with `eval=classic`.
+pub fn classic_win_chance(pos: &Position) -> f32 {
+    for_player(
+        win_probability(thesis_evaluation(pos, 1.0), CLASSIC_SLOPE),
+        pos.turn(),
+    ) as f32
 }
 
 /// One data file as read.
@@ -137,6 +155,7 @@ fn load_file(
                     inputs: Inputs::new(&active),
                     result: sample.result_for_side_to_move as f32,
                     value: sample.value as f32,
+                    classic: classic_win_chance(&sample.position),
                     game: id,
                 }),
                 None => file.skipped += 1,

@@ -79,10 +79,18 @@ pub struct Manifest {
     pub seed: u64,
     /// Last epoch's training loss.
     pub final_train_loss: Option<f64>,
-    /// The final network's held-out loss.
+    /// The written network's held-out loss.
     pub final_validation_loss: Option<f64>,
-    /// The final network's held-out winner accuracy.
+    /// The written network's held-out winner accuracy.
     pub final_validation_accuracy: Option<f64>,
+    /// Which epoch was kept: "best" (lowest validation loss) or "last".
+    pub keep: String,
+    /// The epoch whose weights were written (0: untrained).
+    pub kept_epoch: usize,
+    /// The classic evaluation's loss on the same held-out positions.
+    pub classic_validation_loss: Option<f64>,
+    /// The classic evaluation's winner accuracy on them.
+    pub classic_validation_accuracy: Option<f64>,
     /// Every epoch.
     pub per_epoch: Vec<ManifestEpoch>,
     /// The command line that trained it.

@@ -30,11 +30,11 @@ pub use data::{load_data, DataFile, Inputs, LabelledPosition, TrainingData};
 pub use manifest::{git_head, Manifest, ManifestEpoch, ManifestFile, NetShape};
 pub use mirror::mirror_input;
 pub use split::split_games;
-pub use target::{ParseTargetError, TrainingTarget};
+pub use target::{KeepEpoch, ParseTargetError, TrainingTarget};
 
 #[cfg(feature = "train")]
 pub use network::{ValueNetwork, TENSOR_NAMES};
 #[cfg(feature = "train")]
 pub use trainer::{
-    bce_with_logits, train, EpochReport, TrainConfig, TrainError, TrainEvent, TrainOutcome,
+    bce_with_logits, train, EpochReport, Measured, TrainConfig, TrainError, TrainEvent, TrainOutcome,
 };

@@ -79,6 +79,19 @@ impl ValueNetwork {
             .collect()
     }
 
+    /// A copy of the weights, in [`TENSOR_NAMES`] order, for [`restore`](Self::restore).
+    pub fn snapshot(&self) -> Result<Vec<Tensor>> {
+        self.vars.iter().map(|v| v.as_tensor().copy()).collect()
+    }
+
+    /// Puts back weights taken by [`snapshot`](Self::snapshot).
+    pub fn restore(&self, weights: &[Tensor]) -> Result<()> {
+        for (var, w) in self.vars.iter().zip(weights) {
+            var.set(w)?;
+        }
+        Ok(())
+    }
+
     /// The output before the sigmoid (`[batch, 1]`) for a batch of dense
     /// inputs (`[batch, INPUTS]`).
     pub fn logits(&self, x: &Tensor) -> Result<Tensor> {

@@ -1,5 +1,6 @@
 //! What the network learns to predict for each position.
 
+use crate::text::spelled;
 use std::fmt;
 use std::str::FromStr;
 
@@ -19,6 +20,22 @@ pub enum TrainingTarget {
     /// `λ·result + (1 − λ)·value`, with λ in [0, 1].
     Mix(f64),
 }
+
+/// Which epoch's weights the training returns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeepEpoch {
+    /// The epoch with the lowest validation loss (early stopping's choice;
+    /// the last one when no game is held out).
+    #[default]
+    Best,
+    /// The last epoch.
+    Last,
+}
+
+spelled!(KeepEpoch {
+    Best => "best",
+    Last => "last",
+});
 
 impl Default for TrainingTarget {
     fn default() -> Self {
