@@ -124,7 +124,9 @@ mod with_the_feature {
         assert!(text.contains("epoch 1/2: train loss "), "{text}");
         assert!(text.contains("epoch 2/2: train loss "), "{text}");
         assert!(
-            text.contains("wrote value.safetensors, manifest.json, loss.svg"),
+            text.contains(
+                "wrote value.safetensors, value-f16.safetensors, manifest.json, loss.svg"
+            ),
             "{text}"
         );
 
@@ -142,10 +144,26 @@ mod with_the_feature {
             ]
         );
 
+        // The F16 copy: the same tensors in half the bytes.
+        let half = safetensors_shapes(&net.join("value-f16.safetensors"));
+        assert_eq!(half.len(), 6);
+        for ((name, shape, dtype), (name32, shape32, _)) in half.iter().zip(&shapes) {
+            assert_eq!((name, shape, dtype.as_str()), (name32, shape32, "F16"));
+        }
+
         let manifest: Value = serde_json::from_str(
             &std::fs::read_to_string(net.join("manifest.json")).expect("the manifest"),
         )
         .expect("json");
+        assert_eq!(manifest["keep"], "best");
+        let kept = manifest["kept_epoch"].as_u64().expect("the kept epoch");
+        assert!((1..=2).contains(&kept), "{kept}");
+        assert!(
+            manifest["classic_validation_loss"]
+                .as_f64()
+                .expect("a loss")
+                > 0.0
+        );
         let command = manifest["command"].as_str().expect("the command");
         assert!(command.starts_with("quoridor train "), "{command}");
         assert!(command.contains("--target mix:0.25"), "{command}");

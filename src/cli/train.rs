@@ -177,6 +177,9 @@ const WEIGHTS: &str = "value.safetensors";
 #[cfg(feature = "train")]
 const MANIFEST: &str = "manifest.json";
 #[cfg(feature = "train")]
+/// The F16 copy of the weights: what ships (`weights/value.safetensors`).
+const WEIGHTS_F16: &str = "value-f16.safetensors";
+#[cfg(feature = "train")]
 const CHART: &str = "loss.svg";
 
 #[cfg(feature = "train")]
@@ -252,9 +255,10 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
     write_outputs(args, &data, &config, &outcome, started)?;
     writeln!(
         out,
-        "validation: {}\nwrote {}, {}, {} in {} ({:.1} s)",
+        "validation: {}\nwrote {}, {}, {}, {} in {} ({:.1} s)",
         validation_line(&outcome),
         WEIGHTS,
+        WEIGHTS_F16,
         MANIFEST,
         CHART,
         args.out.display(),
@@ -315,6 +319,16 @@ fn write_outputs(
         .network
         .save(&weights)
         .map_err(|e| failed(&weights, &e))?;
+    let f16 = args.out.join(WEIGHTS_F16);
+    std::fs::read(&weights)
+        .map_err(|e| failed(&weights, &e))
+        .and_then(|bytes| {
+            crate::search::learned::Network::from_safetensors(&bytes)
+                .map_err(|e| failed(&weights, &e))
+        })
+        .and_then(|net| {
+            std::fs::write(&f16, net.to_safetensors_f16()).map_err(|e| failed(&f16, &e))
+        })?;
     let manifest = Manifest {
         format: "quoridor-value-network",
         data: data.files.clone(),
@@ -333,7 +347,7 @@ fn write_outputs(
             outputs: 1,
             activation: "clipped_relu",
             weights:
-                "value.safetensors (F32; l1, l2, out as nn.Linear: weight [out, in], bias [out])",
+                "value.safetensors (F32; l1, l2, out as nn.Linear: weight [out, in], bias [out]); value-f16.safetensors (the same in F16, what ships)",
         },
         target: config.target.to_string(),
         loss: "binary cross-entropy on sigmoid(out)",

@@ -36,5 +36,6 @@ pub use target::{KeepEpoch, ParseTargetError, TrainingTarget};
 pub use network::{ValueNetwork, TENSOR_NAMES};
 #[cfg(feature = "train")]
 pub use trainer::{
-    bce_with_logits, train, EpochReport, Measured, TrainConfig, TrainError, TrainEvent, TrainOutcome,
+    bce_with_logits, train, EpochReport, Measured, TrainConfig, TrainError, TrainEvent,
+    TrainOutcome,
 };

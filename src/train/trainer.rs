@@ -38,7 +38,6 @@ pub struct TrainConfig {
     pub keep: KeepEpoch,
 }
 
-
 impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {

@@ -301,20 +301,34 @@ pub fn read(bytes: &[u8]) -> Result<Vec<(String, Tensor<'_>)>, String> {
     Ok(tensors)
 }
 
-/// A safetensors file of F32 tensors (name, shape, values), in the order
-/// given, its header padded with spaces to a multiple of 8 bytes as the
-/// reference writer does.
-pub fn write_f32(tensors: &[(&str, Vec<usize>, &[f32])]) -> Vec<u8> {
+/// How [`write`] stores the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// 32-bit floats, exactly as given.
+    F32,
+    /// IEEE half precision, each value rounded to the nearest one (11
+    /// significant bits: a relative error of at most 2⁻¹¹).
+    F16,
+}
+
+/// A safetensors file of the tensors (name, shape, values) stored as
+/// `stored` says, in the order given, its header padded with spaces to a
+/// multiple of 8 bytes as the reference writer does.
+pub fn write(tensors: &[(&str, Vec<usize>, &[f32])], stored: Stored) -> Vec<u8> {
+    let (dtype, size) = match stored {
+        Stored::F32 => ("F32", 4),
+        Stored::F16 => ("F16", 2),
+    };
     let mut header = String::from("{");
     let mut offset = 0;
     for (i, (name, shape, values)) in tensors.iter().enumerate() {
-        let end = offset + values.len() * 4;
+        let end = offset + values.len() * size;
         let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
         let comma = if i == 0 { "" } else { "," };
         // Names here are plain ASCII without quotes or backslashes.
         let _ = write!(
             header,
-            "{comma}\"{name}\":{{\"dtype\":\"F32\",\"shape\":[{}],\"data_offsets\":[{offset},{end}]}}",
+            "{comma}\"{name}\":{{\"dtype\":\"{dtype}\",\"shape\":[{}],\"data_offsets\":[{offset},{end}]}}",
             dims.join(",")
         );
         offset = end;
@@ -326,7 +340,14 @@ pub fn write_f32(tensors: &[(&str, Vec<usize>, &[f32])]) -> Vec<u8> {
     let mut out = (header.len() as u64).to_le_bytes().to_vec();
     out.extend(header.as_bytes());
     for (_, _, values) in tensors {
-        out.extend(values.iter().flat_map(|x| x.to_le_bytes()));
+        match stored {
+            Stored::F32 => out.extend(values.iter().flat_map(|x| x.to_le_bytes())),
+            Stored::F16 => out.extend(
+                values
+                    .iter()
+                    .flat_map(|&x| half::f16::from_f32(x).to_le_bytes()),
+            ),
+        }
     }
     out
 }
@@ -339,7 +360,7 @@ mod tests {
     fn what_is_written_reads_back() {
         let a = [1.0f32, -2.5];
         let b = [0.25f32];
-        let bytes = write_f32(&[("a", vec![2], &a), ("b.c", vec![1, 1], &b)]);
+        let bytes = write(&[("a", vec![2], &a), ("b.c", vec![1, 1], &b)], Stored::F32);
         let tensors = read(&bytes).expect("reads");
         assert_eq!(tensors.len(), 2);
         assert_eq!(tensors[0].0, "a");
@@ -362,7 +383,7 @@ mod tests {
 
     #[test]
     fn bad_files_say_what_is_wrong() {
-        let good = write_f32(&[("a", vec![2], &[1.0, 2.0])]);
+        let good = write(&[("a", vec![2], &[1.0, 2.0])], Stored::F32);
         for (bytes, expected) in [
             (&good[..4], "4 bytes, shorter than the header's length"),
             (&good[..20], "truncated: a header of"),
