@@ -144,6 +144,19 @@ mod with_the_feature {
             ]
         );
 
+        // Readable as the other outputs are (candle alone writes 0600).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |f: &str| {
+                std::fs::metadata(net.join(f))
+                    .expect("written")
+                    .permissions()
+                    .mode()
+                    & 0o777
+            };
+            assert_eq!(mode("value.safetensors"), mode("manifest.json"));
+        }
         // The F16 copy: the same tensors in half the bytes.
         let half = safetensors_shapes(&net.join("value-f16.safetensors"));
         assert_eq!(half.len(), 6);

@@ -108,14 +108,20 @@ impl ValueNetwork {
         candle_nn::ops::sigmoid(&logits)?.flatten_all()?.to_vec1()
     }
 
-    /// Writes the weights to `path` as safetensors (F32).
+    /// Writes the weights to `path` as safetensors (F32), readable as any
+    /// file the user writes (candle's writer creates it for its owner only,
+    /// so the bytes are written again as a fresh file under the umask).
     pub fn save(&self, path: &Path) -> Result<()> {
         let tensors: std::collections::HashMap<String, Tensor> = self
             .tensors()
             .into_iter()
             .map(|(name, t)| (name.to_string(), t))
             .collect();
-        candle_core::safetensors::save(&tensors, path)
+        candle_core::safetensors::save(&tensors, path)?;
+        let bytes = std::fs::read(path)?;
+        std::fs::remove_file(path)?;
+        std::fs::write(path, bytes)?;
+        Ok(())
     }
 }
 
