@@ -363,7 +363,7 @@ pub static OPTIONS: [EngineOption; 46] = [
 /// Sets option `eval`: `learned` only when there is a network.
 fn set_eval(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {
     let eval: Evaluation = value.parse()?;
-    if eval == Evaluation::Learned && learned::network().is_none() {
+    if eval == Evaluation::Learned && !learned::available() {
         return Err(Refusal::Unavailable(learned::NO_NETWORK));
     }
     p.params.eval = eval;

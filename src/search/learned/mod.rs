@@ -66,6 +66,15 @@ pub fn network() -> Option<&'static Network> {
     INSTALLED.get().or_else(embedded_network)
 }
 
+/// Whether `eval=learned` has a network: one installed, or one built in.
+///
+/// Unlike [`network`] it does not read the built-in weights, so a program
+/// that only checks settings (the page's main thread: its engines run in
+/// workers) links no weights and stays small.
+pub fn available() -> bool {
+    INSTALLED.get().is_some() || cfg!(quoridor_embedded_weights)
+}
+
 /// The side to move's win probability in `pos` by `net`, or `None` when
 /// the features do not encode `pos`'s variant (the caller then keeps the
 /// classic evaluation).
