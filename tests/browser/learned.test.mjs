@@ -35,7 +35,8 @@ function recordFirstSnapshot() {
 
 describe(`the learned evaluation in the page (${BASE})`, () => {
   test("eval=learned from Advanced: the analysis shows the network's value, the main thread stays free, the link keeps it", async () => {
-    const { context, page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8");
+    // Two workers: the page merges their snapshots, the network's value with them.
+    const { context, page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8&threads=2");
     await page.locator('[data-testid="advanced"] .advanced-toggle').click();
     const select = page.locator('[data-engine="both"] select[name="eval"]');
     assert.equal(await select.inputValue(), "classic");
@@ -64,7 +65,8 @@ describe(`the learned evaluation in the page (${BASE})`, () => {
     assert.equal(await page.locator('[data-testid="search-stats"] [data-stat="win"]').count(), 1);
     const reads = await readTimes(page);
     console.log(`workers' first read of the network: ${reads.map((ms) => `${ms?.toFixed(1)} ms`).join(", ")}`);
-    assert.ok(reads.length >= 1 && reads.every((ms) => ms >= 0), `read times ${reads}`);
+    assert.equal(reads.length, 2, "two engine workers");
+    assert.ok(reads.every((ms) => ms >= 0), `read times ${reads}`);
     await page.locator('[data-testid="analysis-toggle"]').click();
     await page.locator('[data-testid="analysis-toggle"][data-running="false"]').waitFor();
 
