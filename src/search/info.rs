@@ -71,6 +71,11 @@ pub struct SearchInfo {
     pub searched_per_sec: f64,
     /// Root candidates, the engine's best first.
     pub children: Vec<ChildInfo>,
+    /// The learned network's own value of the root for the side to move (a
+    /// win probability, no search): `Some` only when the engine evaluates
+    /// with `eval=learned` and the network encodes the root's variant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network_value: Option<f64>,
     /// What only this engine reports.
     pub engine: EngineReport,
 }
@@ -106,5 +111,80 @@ impl SearchInfo {
     /// an engine without a tree).
     pub fn tree_full(&self) -> bool {
         self.uct().is_some_and(|u| u.tree_full)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Position, Variant};
+    use crate::search::{
+        learned, merge_root_infos, new_engine, EngineKind, Evaluation, Limits, SearchInfo,
+        SearchParams, Uct,
+    };
+
+    /// A few moves into a 9×9 game, so the root is not the start.
+    fn root() -> Position {
+        let mut pos = Position::new(Variant::default());
+        for mv in ["e2", "e8", "e3h"] {
+            pos.play(mv.parse().expect("notation")).expect("legal");
+        }
+        pos
+    }
+
+    fn params(eval: Evaluation, seed: u64) -> SearchParams {
+        SearchParams {
+            eval,
+            seed,
+            limits: Limits::playouts(300),
+            ..SearchParams::default()
+        }
+    }
+
+    fn snapshot(kind: EngineKind, eval: Evaluation) -> SearchInfo {
+        let mut engine = new_engine(root(), kind, params(eval, 1));
+        engine.think();
+        engine.info(8)
+    }
+
+    #[test]
+    fn a_learned_snapshot_carries_the_networks_own_value_of_the_root() {
+        let net = learned::test_network();
+        let expected = learned::win_chance(net, &root()).expect("9x9 is encoded");
+        for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            let info = snapshot(kind, Evaluation::Learned);
+            assert_eq!(info.network_value, Some(expected), "{kind:?}");
+            assert!(info.network_value.is_some_and(|v| v > 0.0 && v < 1.0));
+            assert_eq!(
+                snapshot(kind, Evaluation::Classic).network_value,
+                None,
+                "{kind:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_merge_keeps_the_networks_value_and_serde_defaults_it() {
+        let net = learned::test_network();
+        let expected = learned::win_chance(net, &root());
+        let infos: Vec<SearchInfo> = [1, 2]
+            .map(|seed| {
+                let mut search = Uct::new(root(), params(Evaluation::Learned, seed));
+                search.think();
+                search.info(usize::MAX)
+            })
+            .to_vec();
+        let merged = merge_root_infos(&infos, 4).expect("two snapshots");
+        assert_eq!(merged.network_value, expected);
+        // Round trip through JSON, as the worker sends it.
+        let json = serde_json::to_string(&merged).expect("serialises");
+        let back: SearchInfo = serde_json::from_str(&json).expect("parses");
+        assert_eq!(back.network_value, expected);
+        // A classic snapshot writes no field, and one without it reads as None.
+        let mut classic = Uct::new(root(), params(Evaluation::Classic, 1));
+        classic.think();
+        let json = serde_json::to_string(&classic.info(4)).expect("serialises");
+        assert!(!json.contains("network_value"), "{json}");
+        let back: SearchInfo = serde_json::from_str(&json).expect("parses");
+        assert_eq!(back.network_value, None);
     }
 }

@@ -126,6 +126,15 @@ impl SearchParams {
             Evaluation::Learned => learned::network(),
         }
     }
+
+    /// The learned network's own value of `pos` for the side to move (no
+    /// search), as snapshots report it ([`crate::search::SearchInfo::network_value`]):
+    /// `None` unless [`SearchParams::learned_network`] has a network that
+    /// encodes `pos`'s variant.
+    pub fn network_value(&self, pos: &crate::game::Position) -> Option<f64> {
+        self.learned_network()
+            .and_then(|net| learned::win_chance(net, pos))
+    }
 }
 
 /// Most search threads (option `threads`).

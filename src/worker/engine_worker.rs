@@ -17,6 +17,8 @@ pub struct EngineWorker {
     searcher: Option<HandlerId>,
     /// Whether a slice is already scheduled.
     slice_scheduled: bool,
+    /// Whether the network's read time is on the worker's global yet.
+    read_time_published: bool,
 }
 
 /// Internal messages: run the next slice.
@@ -97,6 +99,7 @@ impl Worker for EngineWorker {
             host: EngineHost::default(),
             searcher: None,
             slice_scheduled: false,
+            read_time_published: false,
         }
     }
 
@@ -113,8 +116,28 @@ impl Worker for EngineWorker {
             self.searcher = Some(id);
         }
         let answers = self.host.handle(request);
+        self.publish_network_read_time();
         self.send_all(scope, id, answers);
         self.schedule(scope);
+    }
+}
+
+impl EngineWorker {
+    /// Once the learned network has been read, puts how long that took on
+    /// the worker's global as `quoridorNetworkReadMs` (milliseconds), for
+    /// the browser tests and anyone measuring the page; sets nothing else.
+    fn publish_network_read_time(&mut self) {
+        if self.read_time_published {
+            return;
+        }
+        if let Some(ms) = self.host.network_read_ms() {
+            self.read_time_published = js_sys::Reflect::set(
+                &js_sys::global(),
+                &"quoridorNetworkReadMs".into(),
+                &ms.into(),
+            )
+            .unwrap_or(false);
+        }
     }
 }
 

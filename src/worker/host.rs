@@ -6,7 +6,9 @@ use super::messages::{
     GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
 use crate::game::{Move, Position};
-use crate::search::{new_engine, EngineKind, Limits, MapLimits, SearchEngine, SearchParams};
+use crate::search::{
+    new_engine, EngineKind, Evaluation, Limits, MapLimits, SearchEngine, SearchParams,
+};
 
 /// Milliseconds of search between two looks at the message queue.
 pub const SLICE_MS: f64 = 40.0;
@@ -18,6 +20,8 @@ pub struct EngineHost {
     search: Option<Box<dyn SearchEngine>>,
     active: Option<ActiveSearch>,
     last_id: SearchId,
+    /// Milliseconds the first read of the learned network took.
+    network_read_ms: Option<f64>,
 }
 
 struct ActiveSearch {
@@ -93,6 +97,13 @@ impl EngineHost {
         if mode == SearchMode::Analysis {
             params.limits = Limits::NONE;
         }
+        if params.eval == Evaluation::Learned && self.network_read_ms.is_none() {
+            // The first search that asks for the network reads (parses) the
+            // built-in weights: timed here, where it happens anyway.
+            let started = super::timing::precise_ms();
+            let read = params.learned_network().is_some();
+            self.network_read_ms = read.then(|| super::timing::precise_ms() - started);
+        }
         let start = Position::new(game.variant());
         let search = match self.search.as_mut() {
             Some(search) if search.kind() == engine => {
@@ -134,6 +145,13 @@ impl EngineHost {
             .unwrap_or_default();
         let build_us = (super::timing::precise_ms() - started) * 1000.0;
         WorkerResponse::TreeMap { id, map, build_us }
+    }
+
+    /// Milliseconds this worker's first read of the learned network took
+    /// (parsing the weights built into the worker), once a search with
+    /// `eval=learned` has asked for it; `None` before.
+    pub fn network_read_ms(&self) -> Option<f64> {
+        self.network_read_ms
     }
 
     /// Whether a search is under way.
@@ -236,6 +254,34 @@ mod tests {
         assert!(game.position().check(best).is_ok());
         assert!(info.searched >= 400);
         assert!(info.children.len() <= 8);
+    }
+
+    #[test]
+    fn a_learned_search_times_the_first_read_of_the_network_and_reports_its_value() {
+        crate::search::learned::test_network();
+        let mut host = EngineHost::default();
+        let search = |eval| WorkerRequest::Search {
+            id: SearchId(4),
+            game: standard("e2 e8"),
+            engine: crate::search::EngineKind::Uct,
+            params: SearchParams { eval, ..quick() },
+            mode: SearchMode::Move,
+            top: 8,
+        };
+        host.handle(search(Evaluation::Classic));
+        assert_eq!(host.network_read_ms(), None, "classic reads no network");
+        let answers = run_to_end(&mut host);
+        let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
+            panic!("expected Done last, got {answers:?}");
+        };
+        assert_eq!(info.network_value, None);
+        host.handle(search(Evaluation::Learned));
+        assert!(host.network_read_ms().is_some_and(|ms| ms >= 0.0));
+        let answers = run_to_end(&mut host);
+        let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
+            panic!("expected Done last, got {answers:?}");
+        };
+        assert!(info.network_value.is_some_and(|v| v > 0.0 && v < 1.0));
     }
 
     #[test]

@@ -446,6 +446,7 @@ impl SearchEngine for AlphaBeta {
             searched: self.counters.nodes,
             searched_per_sec: ab.nps,
             children,
+            network_value: self.params.network_value(&self.root),
             engine: EngineReport::AlphaBeta(ab),
         }
     }

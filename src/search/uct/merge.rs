@@ -77,6 +77,8 @@ pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Optio
         searched: infos.iter().map(|i| i.searched).sum(),
         searched_per_sec: infos.iter().map(|i| i.searched_per_sec).sum(),
         children: top_children,
+        // Every search scores the same root with the same network.
+        network_value: infos.iter().find_map(|i| i.network_value),
         engine: match &first.engine {
             EngineReport::Uct(_) => EngineReport::Uct(merged_trees(infos)),
             other => other.clone(),
@@ -228,6 +230,7 @@ pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) ->
         searched: playouts,
         searched_per_sec: per_sec,
         children,
+        network_value: None,
         engine: EngineReport::Uct(UctReport {
             nodes: 10,
             root_visits,

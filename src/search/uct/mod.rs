@@ -602,6 +602,7 @@ impl Uct {
                 0.0
             },
             children,
+            network_value: self.params.network_value(&self.root),
             engine: EngineReport::Uct(UctReport {
                 nodes,
                 root_visits: root.visits(),

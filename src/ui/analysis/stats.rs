@@ -24,7 +24,8 @@ pub struct SearchStatsProps {
 /// workers, memory in all and per node (and whether the tree is full), the root's win
 /// probability for the side to move and the proven result; for alpha-beta:
 /// depth, score with its win chance, nodes, nodes/s, hash fill, effective
-/// branching factor, time and the proven result. Each value has a
+/// branching factor, time and the proven result. With `eval=learned` both
+/// add the network's own value of the root (no search) under the search's. Each value has a
 /// `data-stat` name and a numeric `data-value` for tests and tools.
 #[function_component(SearchStats)]
 pub fn search_stats(props: &SearchStatsProps) -> Html {
@@ -50,6 +51,17 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
             </tr>
         }
     };
+    // The learned network's own opinion of the root, next to the search's.
+    let network = info.network_value.map(|value| {
+        html! {
+            <tr data-stat="network-value" data-value={value.to_string()}
+                title="What the learned evaluation (eval=learned) thinks of this position by \
+                    itself, before any search: the side to move's chance to win">
+                <th scope="row">{ format!("Network's value ({side} to move, no search)") }</th>
+                <td>{ percent(value) }</td>
+            </tr>
+        }
+    });
     let tree = match &info.engine {
         EngineReport::Uct(tree) => tree,
         EngineReport::AlphaBeta(ab) => {
@@ -60,6 +72,7 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                     <table>
                         { row("depth", "Depth".into(), f64::from(ab.depth), format!("{} (sel {})", ab.depth, ab.seldepth)) }
                         { row("score", format!("Score ({side} to move)"), info.win_probability, score) }
+                        { network }
                         { row("nodes", "Nodes".into(), ab.nodes as f64, group(ab.nodes)) }
                         { row("nps", "Nodes/s".into(), ab.nps.round(), group(ab.nps.round() as u64)) }
                         { row("hashfull", "Hash fill".into(), f64::from(ab.hashfull),
@@ -107,6 +120,7 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                     </tr>
                 }
                 { row("win", format!("Win ({side} to move)"), info.win_probability, percent(info.win_probability)) }
+                { network }
                 <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
             </table>
         </section>

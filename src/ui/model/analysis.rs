@@ -334,6 +334,7 @@ mod tests {
             searched: 10,
             searched_per_sec: 10_000.0,
             children: Vec::new(),
+            network_value: None,
             engine: crate::search::EngineReport::Uct(crate::search::UctReport {
                 nodes: 5,
                 root_visits: 10,
