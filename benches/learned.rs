@@ -44,6 +44,18 @@ fn learned(c: &mut Criterion) {
                 .sum::<f32>()
         })
     });
+    // The network the build ships (weights/value.safetensors), when it has one.
+    if let Some(shipped) = quoridor::search::learned::embedded_network() {
+        let (h, h2) = shipped.shape();
+        group.bench_function(format!("forward_pass_shipped_{h}_{h2}"), |b| {
+            b.iter(|| {
+                features
+                    .iter()
+                    .map(|f| shipped.evaluate(black_box(f)))
+                    .sum::<f32>()
+            })
+        });
+    }
     // The first layer's share: the same first layer, a second layer of one.
     let narrow = Network::random(128, 1, 1);
     group.bench_function("forward_pass_128_1", |b| {
