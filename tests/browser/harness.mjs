@@ -171,6 +171,23 @@ export async function tracedMainThreadTasks(page, limitMs, scenario) {
     .filter((t) => t.wall > limitMs || t.cpu > limitMs);
 }
 
+/**
+ * Runs `scenario` under `tracedMainThreadTasks` and fails when a main-thread
+ * task's own CPU time is over `limitMs` (the page's own long work); tasks
+ * over the limit in wall time only are logged with their CPU time.
+ */
+export async function assertNoLongOwnTasks(page, scenario, limitMs = 50) {
+  const long = await tracedMainThreadTasks(page, limitMs, scenario);
+  if (long.length > 0) {
+    console.log(`main-thread tasks over ${limitMs} ms: ${long.map((t) => `${t.wall} ms (CPU ${t.cpu} ms)`).join(", ")}`);
+  }
+  assert.deepEqual(
+    long.filter((t) => t.cpu > limitMs),
+    [],
+    `main-thread tasks whose own CPU time is over ${limitMs} ms`,
+  );
+}
+
 /** How many times a scenario watched for long tasks may run (see `withoutLongTasks`). */
 export const LONG_TASK_TRIES = 3;
 
