@@ -109,9 +109,10 @@ fn read_tensor(
         .find(|(n, _)| n == name)
         .map(|(_, t)| t)
         .ok_or(WeightsError::MissingTensor(name))?;
-    let decode: fn(&[u8]) -> f32 = match view.dtype.as_str() {
-        "F32" => |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-        "F16" => |b| half::f16::from_le_bytes([b[0], b[1]]).to_f32(),
+    // Bytes per value, and how to read one.
+    let (width, decode): (usize, fn(&[u8]) -> f32) = match view.dtype.as_str() {
+        "F32" => (4, |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        "F16" => (2, |b| half::f16::from_le_bytes([b[0], b[1]]).to_f32()),
         _ => {
             return Err(WeightsError::WrongDtype {
                 name,
@@ -119,7 +120,6 @@ fn read_tensor(
             })
         }
     };
-    let width = if view.dtype == "F32" { 4 } else { 2 };
     let shape = view.shape.clone();
     if !fits(&shape) {
         return Err(WeightsError::WrongShape {
