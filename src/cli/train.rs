@@ -161,8 +161,8 @@ use crate::search::learned::INPUTS;
 use crate::text::group_digits;
 #[cfg(feature = "train")]
 use crate::train::{
-    git_head, load_data, loss_svg, train as fit, Manifest, ManifestEpoch, NetShape, TrainConfig,
-    TrainError, TrainEvent, TrainOutcome, TrainingData,
+    git_head, load_data, loss_svg, train as fit, Manifest, NetShape, TrainConfig, TrainError,
+    TrainEvent, TrainOutcome, TrainingData,
 };
 #[cfg(feature = "train")]
 use std::io::Write;
@@ -362,17 +362,7 @@ fn write_outputs(
         kept_epoch: outcome.kept_epoch,
         classic_validation_loss: outcome.classic.map(|v| v.0),
         classic_validation_accuracy: outcome.classic.and_then(|v| v.1),
-        per_epoch: outcome
-            .epochs
-            .iter()
-            .map(|e| ManifestEpoch {
-                epoch: e.epoch,
-                train_loss: e.train_loss,
-                validation_loss: e.validation_loss,
-                validation_accuracy: e.validation_accuracy,
-                seconds: e.seconds,
-            })
-            .collect(),
+        per_epoch: outcome.epochs.clone(),
         command: super::provenance::command_line(),
         commit: git_head(),
         build: env!("CARGO_PKG_VERSION").to_string(),

@@ -2,6 +2,7 @@
 //! with the engines' inputs, with its game's result and the search's value.
 
 use super::mirror::mirror_input;
+use super::target::TrainingTarget;
 use crate::game::Position;
 use crate::search::learned::{active_features, ActiveFeatures, MAX_ACTIVE};
 use crate::search::{for_player, thesis_evaluation, win_probability};
@@ -59,6 +60,13 @@ pub struct LabelledPosition {
     pub classic: f32,
     /// Its game, numbered across all the files (0-based).
     pub game: u32,
+}
+
+impl LabelledPosition {
+    /// What this position learns under `target` (from the side to move's view).
+    pub fn target(&self, target: TrainingTarget) -> f64 {
+        target.of(f64::from(self.result), f64::from(self.value))
+    }
 }
 
 /// The score slope of the Default engine's classic leaf value.

@@ -22,18 +22,20 @@ pub struct NetShape {
     pub weights: &'static str,
 }
 
-/// One line of `manifest.json`'s per-epoch table.
+/// One epoch's figures, as the training loop reports them and as
+/// `manifest.json`'s per-epoch table lists them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ManifestEpoch {
+pub struct EpochReport {
     /// 1-based.
     pub epoch: usize,
-    /// Mean training loss over the epoch.
+    /// The mean loss over the epoch's training batches.
     pub train_loss: f64,
-    /// Held-out loss after it.
+    /// The loss on the held-out games after the epoch (`None`: none held out).
     pub validation_loss: Option<f64>,
-    /// Held-out winner accuracy after it.
+    /// How often the held-out positions' winner is predicted (the network's
+    /// value above ½ for the side that won; drawn games left out).
     pub validation_accuracy: Option<f64>,
-    /// Seconds.
+    /// Seconds the epoch took (the validation pass included).
     pub seconds: f64,
 }
 
@@ -92,7 +94,7 @@ pub struct Manifest {
     /// The classic evaluation's winner accuracy on them.
     pub classic_validation_accuracy: Option<f64>,
     /// Every epoch.
-    pub per_epoch: Vec<ManifestEpoch>,
+    pub per_epoch: Vec<EpochReport>,
     /// The command line that trained it.
     pub command: String,
     /// `git rev-parse HEAD` where it ran, if that worked.

@@ -27,7 +27,7 @@ mod trainer;
 
 pub use chart::loss_svg;
 pub use data::{load_data, DataFile, Inputs, LabelledPosition, TrainingData};
-pub use manifest::{git_head, Manifest, ManifestEpoch, ManifestFile, NetShape};
+pub use manifest::{git_head, EpochReport, Manifest, ManifestFile, NetShape};
 pub use mirror::mirror_input;
 pub use split::split_games;
 pub use target::{KeepEpoch, ParseTargetError, TrainingTarget};
@@ -36,6 +36,5 @@ pub use target::{KeepEpoch, ParseTargetError, TrainingTarget};
 pub use network::{ValueNetwork, TENSOR_NAMES};
 #[cfg(feature = "train")]
 pub use trainer::{
-    bce_with_logits, train, EpochReport, Measured, TrainConfig, TrainError, TrainEvent,
-    TrainOutcome,
+    bce_with_logits, train, Measured, TrainConfig, TrainError, TrainEvent, TrainOutcome,
 };

@@ -3,6 +3,7 @@
 //! the winner-prediction accuracy on the held-out games.
 
 use super::data::{Inputs, LabelledPosition, TrainingData};
+use super::manifest::EpochReport;
 use super::network::{dense_batch, ValueNetwork};
 use super::split::split_games;
 use super::target::{KeepEpoch, TrainingTarget};
@@ -53,22 +54,6 @@ impl Default for TrainConfig {
             keep: KeepEpoch::Best,
         }
     }
-}
-
-/// One epoch's figures.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EpochReport {
-    /// 1-based.
-    pub epoch: usize,
-    /// The mean loss over the epoch's training batches.
-    pub train_loss: f64,
-    /// The loss on the held-out games after the epoch (`None`: none held out).
-    pub validation_loss: Option<f64>,
-    /// How often the held-out positions' winner is predicted (the network's
-    /// value above ½ for the side that won; drawn games left out).
-    pub validation_accuracy: Option<f64>,
-    /// Seconds the epoch took (the validation pass included).
-    pub seconds: f64,
 }
 
 /// What the loop tells its caller as it goes.
@@ -190,8 +175,7 @@ pub fn train(
         .positions
         .iter()
         .partition(|p| held_out.contains(&p.game));
-    let target =
-        |p: &LabelledPosition| config.target.of(f64::from(p.result), f64::from(p.value)) as f32;
+    let target = |p: &LabelledPosition| p.target(config.target) as f32;
     let mut examples: Vec<(Inputs, f32)> = training.iter().map(|p| (p.inputs, target(p))).collect();
     if config.mirror {
         let mirrored: Vec<(Inputs, f32)> =
@@ -294,18 +278,38 @@ fn measure_classic(positions: &[&LabelledPosition], target: TrainingTarget) -> O
         return None;
     }
     let mut loss_sum = 0.0;
-    let (mut decided, mut right) = (0usize, 0usize);
+    let mut winners = WinnerTally::default();
     for p in positions {
-        let t = target.of(f64::from(p.result), f64::from(p.value));
+        let t = p.target(target);
         let q = f64::from(p.classic).clamp(1e-7, 1.0 - 1e-7);
         loss_sum -= t * q.ln() + (1.0 - t) * (1.0 - q).ln();
-        if p.result != 0.5 {
-            decided += 1;
-            right += usize::from((q > 0.5) == (p.result > 0.5));
+        winners.add(p.result, q > 0.5);
+    }
+    Some((loss_sum / positions.len() as f64, winners.accuracy()))
+}
+
+/// How often "the side to move wins" was predicted right, over the
+/// positions of decided games (drawn ones left out).
+#[derive(Default)]
+struct WinnerTally {
+    decided: usize,
+    right: usize,
+}
+
+impl WinnerTally {
+    /// A position whose game ended `result` for the side to move, predicted
+    /// won (`predicts_win`) or lost.
+    fn add(&mut self, result: f32, predicts_win: bool) {
+        if result != 0.5 {
+            self.decided += 1;
+            self.right += usize::from(predicts_win == (result > 0.5));
         }
     }
-    let accuracy = (decided > 0).then(|| right as f64 / decided as f64);
-    Some((loss_sum / positions.len() as f64, accuracy))
+
+    /// The share predicted right; `None` when every game was drawn.
+    fn accuracy(&self) -> Option<f64> {
+        (self.decided > 0).then(|| self.right as f64 / self.decided as f64)
+    }
 }
 
 /// The loss of `network` on `positions` and its accuracy at predicting
@@ -315,32 +319,28 @@ fn measure(
     network: &ValueNetwork,
     positions: &[&LabelledPosition],
     target: TrainingTarget,
-) -> candle_core::Result<Option<(f64, Option<f64>)>> {
+) -> candle_core::Result<Option<Measured>> {
     if positions.is_empty() {
         return Ok(None);
     }
     let mut loss_sum = 0.0;
-    let (mut decided, mut right) = (0usize, 0usize);
+    let mut winners = WinnerTally::default();
     for chunk in positions.chunks(EVAL_CHUNK) {
         let inputs: Vec<Inputs> = chunk.iter().map(|p| p.inputs).collect();
-        let targets: Vec<f32> = chunk
-            .iter()
-            .map(|p| target.of(f64::from(p.result), f64::from(p.value)) as f32)
-            .collect();
+        let targets: Vec<f32> = chunk.iter().map(|p| p.target(target) as f32).collect();
         let logits = network.logits(&dense_batch(&inputs)?)?.detach();
         let t = Tensor::from_slice(&targets, (chunk.len(), 1), &Device::Cpu)?;
         loss_sum +=
             f64::from(bce_with_logits(&logits, &t)?.to_scalar::<f32>()?) * chunk.len() as f64;
         let z: Vec<f32> = logits.flatten_all()?.to_vec1()?;
         for (p, z) in chunk.iter().zip(z) {
-            if p.result != 0.5 {
-                decided += 1;
-                right += usize::from((z > 0.0) == (p.result > 0.5));
-            }
+            winners.add(p.result, z > 0.0);
         }
     }
-    let accuracy = (decided > 0).then(|| right as f64 / decided as f64);
-    Ok(Some((loss_sum / positions.len() as f64, accuracy)))
+    Ok(Some((
+        loss_sum / positions.len() as f64,
+        winners.accuracy(),
+    )))
 }
 
 #[cfg(test)]
