@@ -29,6 +29,10 @@ pub enum Contender {
         /// The engine and its settings.
         config: EngineConfig,
     },
+    /// The random mover: a uniformly random legal move, drawn from the
+    /// game's seed, with no search. The fixed point of a rating ladder
+    /// (`docs/levels.md`), spelled `random` in `--a`/`--b`.
+    Random,
     /// An engine program started with `sh -c command`, one process per game.
     External {
         /// Name in reports.
@@ -86,9 +90,13 @@ impl Contender {
     pub fn label(&self) -> &str {
         match self {
             Contender::Internal { label, .. } | Contender::External { label, .. } => label,
+            Contender::Random => RANDOM_MOVER,
         }
     }
 }
+
+/// The random mover's name in `--a`/`--b` and in reports.
+pub const RANDOM_MOVER: &str = "random";
 
 /// How long each side may think per move in a match: `None` = each side's
 /// own settings decide (external engines get 1 s a move); otherwise these

@@ -34,7 +34,7 @@ mod work;
 pub use book::{generate_book, Book, BookSettings, Opening};
 pub use contender::{
     game_params, handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
-    HANDSHAKE_TIMEOUT,
+    HANDSHAKE_TIMEOUT, RANDOM_MOVER,
 };
 pub use play::{
     game_seed, play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig,

@@ -14,7 +14,7 @@ use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, S
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
     EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, SpecError,
-    Summary,
+    Summary, RANDOM_MOVER,
 };
 use crate::game::{Variant, VariantError};
 use crate::search::{EngineKind, Limits};
@@ -556,6 +556,9 @@ fn contender(
         return Ok(Contender::external(command));
     }
     let spec = spec.unwrap_or(default);
+    if spec.trim() == RANDOM_MOVER {
+        return Ok(Contender::Random);
+    }
     let params = parse_spec(spec).map_err(|error| ArenaError::Spec { flag, error })?;
     Ok(Contender::internal(spec, params))
 }

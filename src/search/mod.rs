@@ -25,7 +25,9 @@ mod engine;
 mod eval;
 mod info;
 pub mod learned;
+mod levels;
 mod limits;
+mod move_choice;
 mod new_engine;
 mod option_kind;
 mod options;
@@ -42,7 +44,9 @@ pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, 
 pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
+pub use levels::{Level, LEVELS, LEVEL_TIME_CAP_MS};
 pub use limits::{LimitKind, Limits};
+pub use move_choice::{choice_key, chosen_move, MoveChoice, MIN_VISIT_SHARE};
 pub use new_engine::new_engine;
 pub use option_kind::{
     Accepted, EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown,

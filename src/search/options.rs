@@ -21,6 +21,7 @@ use super::engine::EngineConfig;
 use super::engine::EngineKind;
 use super::eval::Evaluation;
 use super::learned;
+use super::levels::Level;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown};
 use super::params::MAX_THREADS;
@@ -35,7 +36,14 @@ const U32_MAX: u64 = u32::MAX as u64;
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 46] = [
+pub static OPTIONS: [EngineOption; 49] = [
+    EngineOption {
+        name: "level",
+        label: "Level",
+        doc: "A level of the ladder, 1 (weakest) to 10 (the full engine): replaces every engine option with the level's settings (docs/levels.md); off: settings of one's own",
+        shown: Shown::Hidden,
+        kind: OptionKind::Combo { values: &LEVEL_VALUES, get: level_value, set: set_level },
+    },
     EngineOption {
         name: "playouts",
         label: "Playouts",
@@ -345,6 +353,20 @@ pub static OPTIONS: [EngineOption; 46] = [
         kind: OptionKind::Number { range: NumberRange::between(-1000.0, 1000.0), get: |p| p.params.alphabeta.tempo, set: |p, x| p.params.alphabeta.tempo = x },
     },
     EngineOption {
+        name: "temperature",
+        label: "Temperature",
+        doc: "0: play the search's best move; above 0: draw the move among the plausible candidates, a move d below the best in win probability exp(-d/T) times as often (how the weak levels err)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.params.choice.temperature, set: |p, x| p.params.choice.temperature = x },
+    },
+    EngineOption {
+        name: "choice_margin",
+        label: "Choice margin",
+        doc: "With a temperature: only moves within this of the best's win probability (and searched at least 1/20 as often) are candidates (0–1)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.params.choice.margin, set: |p, x| p.params.choice.margin = x },
+    },
+    EngineOption {
         name: "seed",
         label: "Seed",
         doc: "Random seed: the same seed, position and playout limit give the same search",
@@ -359,6 +381,32 @@ pub static OPTIONS: [EngineOption; 46] = [
         kind: OptionKind::Spin { min: 1, max: MAX_THREADS as u64, get: |p| u64::from(p.params.threads), set: |p, n| p.params.threads = u32::try_from(n).unwrap_or(MAX_THREADS) },
     },
 ];
+
+/// The `level` option's words: `off`, then each level's number.
+static LEVEL_VALUES: [&str; 11] = ["off", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
+
+/// Option `level`'s value: the level's number, or `off`.
+fn level_value(p: &EngineConfig) -> &'static str {
+    p.params
+        .level
+        .and_then(|n| LEVEL_VALUES.get(usize::from(n)))
+        .copied()
+        .unwrap_or(LEVEL_VALUES[0])
+}
+
+/// Sets option `level`: a level replaces every setting; `off` only drops
+/// the label and keeps the settings.
+fn set_level(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {
+    let i = LEVEL_VALUES
+        .iter()
+        .position(|v| v.eq_ignore_ascii_case(value.trim()))
+        .ok_or(Refusal::NotAValue)?;
+    match u8::try_from(i).ok().and_then(Level::get) {
+        Some(level) => *p = level.config(),
+        None => p.params.level = None,
+    }
+    Ok(())
+}
 
 /// Sets option `eval`: `learned` only when there is a network.
 fn set_eval(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {

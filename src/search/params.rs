@@ -5,6 +5,7 @@ use super::alphabeta::AlphaBetaParams;
 use super::eval::Evaluation;
 use super::learned::{self, Network};
 use super::limits::Limits;
+use super::move_choice::MoveChoice;
 use super::uct::UctParams;
 use crate::text::spelled;
 use serde::{Deserialize, Serialize};
@@ -93,6 +94,14 @@ pub struct SearchParams {
     pub uct: UctParams,
     /// The alpha-beta engine's settings (options `hash` and `ab_*`).
     pub alphabeta: AlphaBetaParams,
+    /// How the move is chosen among the search's candidates (options
+    /// `temperature` and `choice_margin`): the best one, unless a
+    /// temperature makes the engine err like a weaker player.
+    pub choice: MoveChoice,
+    /// The level these settings came from (option `level`, 1–10; see
+    /// [`crate::search::LEVELS`]), `None` for settings of one's own. Other
+    /// options set afterwards keep the label: a level, customised.
+    pub level: Option<u8>,
 }
 
 impl SearchParams {
@@ -155,6 +164,8 @@ impl Default for SearchParams {
             threads: 1,
             uct: UctParams::default(),
             alphabeta: AlphaBetaParams::default(),
+            choice: MoveChoice::default(),
+            level: None,
         }
     }
 }

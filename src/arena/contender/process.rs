@@ -243,7 +243,7 @@ impl Drop for Process {
 /// In-process engines always pass.
 pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineError> {
     match contender {
-        Contender::Internal { .. } => Ok(()),
+        Contender::Internal { .. } | Contender::Random => Ok(()),
         Contender::External {
             command, protocol, ..
         } => Process::start(command, *protocol, variant, None, HANDSHAKE_TIMEOUT).map(drop),

@@ -6,7 +6,8 @@ use super::reply::Reply;
 use super::{Contender, EngineError, MatchLimit};
 use crate::arena::{Work, WorkUnit};
 use crate::game::{Move, Position, Variant};
-use crate::search::{new_engine, EngineConfig, SearchEngine, SearchParams};
+use crate::search::{new_engine, EngineConfig, EngineRng, SearchEngine, SearchParams};
+use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// The settings `config` searches with in one game: its own seed varied by
@@ -24,6 +25,8 @@ pub fn game_params(config: &EngineConfig, limit: MatchLimit, seed: u64) -> Searc
 /// A contender ready to play one game.
 pub(crate) enum RunningContender {
     Internal(Box<dyn SearchEngine>),
+    /// The random mover and its generator for this game.
+    Random(EngineRng),
     External(Process),
 }
 
@@ -43,6 +46,7 @@ impl RunningContender {
                 config.kind,
                 game_params(config, limit, seed),
             ))),
+            Contender::Random => Ok(RunningContender::Random(EngineRng::seed_from_u64(seed))),
             Contender::External {
                 command, protocol, ..
             } => Process::start(command, *protocol, variant, limit, timeout)
@@ -66,6 +70,23 @@ impl RunningContender {
                         count: info.searched,
                         unit: WorkUnit::of(&info.engine),
                     }),
+                    ms: started.elapsed().as_secs_f64() * 1000.0,
+                })
+            }
+            RunningContender::Random(rng) => {
+                let mut game = Position::new(variant);
+                for &mv in moves {
+                    game.play(mv)
+                        .map_err(|e| EngineError::RecordRefused(e.to_string()))?;
+                }
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    return Err(EngineError::NoMove);
+                }
+                let mv = legal[rng.random_range(0..legal.len())];
+                Ok(Reply {
+                    text: mv.to_string(),
+                    work: None,
                     ms: started.elapsed().as_secs_f64() * 1000.0,
                 })
             }

@@ -17,6 +17,8 @@ pub enum ContenderDefinition {
         /// The engine and its settings.
         config: EngineConfig,
     },
+    /// The random mover.
+    Random,
     /// An external engine's command.
     External {
         /// Name in reports.
@@ -32,6 +34,7 @@ impl ContenderDefinition {
         match self {
             ContenderDefinition::Internal { label, .. }
             | ContenderDefinition::External { label, .. } => label,
+            ContenderDefinition::Random => crate::arena::RANDOM_MOVER,
         }
     }
 }
@@ -66,6 +69,7 @@ impl ArenaDefinition {
                 label: label.clone(),
                 config: config.clone(),
             },
+            Contender::Random => ContenderDefinition::Random,
             Contender::External { label, command, .. } => ContenderDefinition::External {
                 label: label.clone(),
                 command: command.clone(),

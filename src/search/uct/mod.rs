@@ -40,6 +40,7 @@ use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
 use super::eval::for_player;
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
+use super::move_choice::choice_key;
 use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
@@ -527,10 +528,19 @@ impl Uct {
         Some(pos)
     }
 
-    /// The move to play now (`None` if the root has no child yet).
+    /// The move to play now (`None` if the root has no child yet): the best
+    /// child by the final-move rule, or with a temperature one drawn among
+    /// the plausible children ([`crate::search::MoveChoice`]).
     pub fn best_move(&self) -> Option<Move> {
-        self.best_child(ROOT, self.root.turn())
-            .and_then(|c| self.tree[c].mv())
+        let best = self
+            .best_child(ROOT, self.root.turn())
+            .and_then(|c| self.tree[c].mv())?;
+        let choice = &self.params.choice;
+        if !choice.is_random() {
+            return Some(best);
+        }
+        let children = self.ranked_children(ROOT, self.root.turn());
+        Some(choice.choose(best, &children, choice_key(self.params.seed, &self.root)))
     }
 
     /// Principal variation: the best child, repeatedly, while nodes have children.

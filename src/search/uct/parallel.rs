@@ -14,6 +14,7 @@ use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
 use crate::search::engine::{EngineKind, SearchEngine, TreeView};
 use crate::search::info::{ChildInfo, SearchInfo};
+use crate::search::move_choice::chosen_move;
 use crate::search::params::{SearchParams, MAX_THREADS};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -215,16 +216,24 @@ impl SearchEngine for ParallelUct {
     fn best_move(&self) -> Option<Move> {
         match self.trees.as_slice() {
             [only] => only.best_move(),
-            _ => merge_root_infos(&self.tree_infos(), 0)?.best_move,
+            _ => {
+                let merged = merge_root_infos(&self.tree_infos(), usize::MAX)?;
+                chosen_move(&merged, &self.params, self.root())
+            }
         }
     }
     fn info(&self, top: usize) -> SearchInfo {
         match self.trees.as_slice() {
             [only] => only.info(top),
-            _ => merge_root_infos(&self.tree_infos(), top).unwrap_or_else(|| {
+            _ => match merge_root_infos(&self.tree_infos(), usize::MAX) {
+                Some(mut merged) => {
+                    merged.best_move = chosen_move(&merged, &self.params, self.root());
+                    merged.children.truncate(top);
+                    merged
+                }
                 // There is always a tree; this is its plain snapshot.
-                self.trees[0].info(top)
-            }),
+                None => self.trees[0].info(top),
+            },
         }
     }
     fn reaches_depth(&self, depth: NonZeroUsize) -> bool {

@@ -1,0 +1,185 @@
+//! The ladder of levels (option `level`): ten opponents from "beats someone
+//! who just learned the rules" to the full engine, each a documented set of
+//! settings and a rating measured by matches (`docs/levels.md`).
+//!
+//! Every level is the Default UCT engine (best-first search with
+//! shortest-path playouts, progressive widening, the pawn-race table) with a
+//! playout budget and a way of erring ([`MoveChoice`]): the weak levels draw
+//! their move among the search's plausible candidates with a temperature
+//! over their values, so they play moves the search found nearly as good and
+//! miss the deep ones. Budgets are playouts, not time, so a level is as
+//! strong on a slow phone as on a fast desktop, and its rating holds on both.
+//!
+//! UCT only: its root candidates each have a value and a visit count from
+//! the same search, which is what a temperature needs; alpha-beta's values
+//! for the moves it did not choose are bounds (a null-window search only
+//! proves them worse), not values to weigh.
+//!
+//! ```
+//! use quoridor::search::{set_option, EngineConfig, Level, LEVELS};
+//! let mut config = EngineConfig::default();
+//! set_option(&mut config, "level", "3").unwrap();
+//! assert_eq!(config, Level::get(3).unwrap().config());
+//! assert_eq!(config.params.level, Some(3));
+//! assert_eq!(LEVELS.len(), 10);
+//! ```
+
+use super::engine::EngineConfig;
+use super::limits::Limits;
+use super::move_choice::MoveChoice;
+use super::params::SearchParams;
+
+/// The most time a level thinks, whatever its playout budget: a safety net
+/// for slow devices (the top level's budget takes about 2 s in a desktop
+/// browser).
+pub const LEVEL_TIME_CAP_MS: u64 = 20_000;
+
+/// One level of the ladder.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    /// 1 (weakest) to 10.
+    pub number: u8,
+    /// Its name.
+    pub name: &'static str,
+    /// One line of what to expect.
+    pub blurb: &'static str,
+    /// Playouts per move.
+    pub playouts: u64,
+    /// How it errs.
+    pub choice: MoveChoice,
+    /// Its Elo rating from the ladder matches (the random mover is 0) and
+    /// the 95% interval's half width: `None` until the ladder is rated.
+    pub rating: Option<(i32, i32)>,
+}
+
+const fn erring(temperature: f64, margin: f64) -> MoveChoice {
+    MoveChoice {
+        temperature,
+        margin,
+    }
+}
+
+/// Every level, weakest first.
+pub static LEVELS: [Level; 10] = [
+    Level {
+        number: 1,
+        name: "Pebble",
+        blurb: "Knows the rules and walks to its goal; its walls are often beside the point",
+        playouts: 10,
+        choice: erring(0.25, 0.4),
+        rating: None,
+    },
+    Level {
+        number: 2,
+        name: "Sprout",
+        blurb: "Walks the shortest way and blocks now and then, without a plan",
+        playouts: 30,
+        choice: erring(0.15, 0.3),
+        rating: None,
+    },
+    Level {
+        number: 3,
+        name: "Rookie",
+        blurb: "Sees a wall that costs you a step or two; misses what comes after",
+        playouts: 100,
+        choice: erring(0.1, 0.25),
+        rating: None,
+    },
+    Level {
+        number: 4,
+        name: "Club player",
+        blurb: "Blocks sensibly and saves some walls; loose in the endgame",
+        playouts: 300,
+        choice: erring(0.06, 0.2),
+        rating: None,
+    },
+    Level {
+        number: 5,
+        name: "Tactician",
+        blurb: "Plays good walls most of the time; a few moves a game are second best",
+        playouts: 1_000,
+        choice: erring(0.04, 0.15),
+        rating: None,
+    },
+    Level {
+        number: 6,
+        name: "Strategist",
+        blurb: "Builds corridors and counts the race; slips now and then",
+        playouts: 3_000,
+        choice: erring(0.02, 0.1),
+        rating: None,
+    },
+    Level {
+        number: 7,
+        name: "Expert",
+        blurb: "Rarely errs, and then only between moves of nearly equal value",
+        playouts: 10_000,
+        choice: erring(0.01, 0.05),
+        rating: None,
+    },
+    Level {
+        number: 8,
+        name: "Master",
+        blurb: "Always plays its best move, with a short think",
+        playouts: 30_000,
+        choice: erring(0.0, 0.0),
+        rating: None,
+    },
+    Level {
+        number: 9,
+        name: "Grandmaster",
+        blurb: "Its best move after a longer think",
+        playouts: 100_000,
+        choice: erring(0.0, 0.0),
+        rating: None,
+    },
+    Level {
+        number: 10,
+        name: "Full engine",
+        blurb: "The full engine at its best settings: about 2 s a move in the page",
+        playouts: 300_000,
+        choice: erring(0.0, 0.0),
+        rating: None,
+    },
+];
+
+impl Level {
+    /// Level `number` (1–10).
+    pub fn get(number: u8) -> Option<&'static Level> {
+        LEVELS.iter().find(|l| l.number == number)
+    }
+
+    /// The settings this level stands for: the Default UCT engine with its
+    /// budget (and [`LEVEL_TIME_CAP_MS`]) and its way of erring, one search
+    /// thread so that a seed gives the same game.
+    pub fn config(&self) -> EngineConfig {
+        EngineConfig::uct(SearchParams {
+            limits: Limits::playouts(self.playouts).and_time_ms(LEVEL_TIME_CAP_MS),
+            choice: self.choice,
+            level: Some(self.number),
+            ..SearchParams::default()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_numbered_in_order_and_grow_in_budget_and_care() {
+        for (i, pair) in LEVELS.windows(2).enumerate() {
+            let (low, high) = (&pair[0], &pair[1]);
+            assert_eq!(usize::from(low.number), i + 1);
+            assert!(low.playouts < high.playouts, "{}", high.number);
+            assert!(
+                low.choice.temperature >= high.choice.temperature,
+                "{}",
+                high.number
+            );
+        }
+        let top = &LEVELS[9];
+        assert!(!top.choice.is_random());
+        assert_eq!(top.config().params.uct, SearchParams::default().uct);
+    }
+}
