@@ -235,7 +235,7 @@ impl Crosstable {
     /// When the "beat at least once" graph is not strongly connected (so no
     /// finite maximum exists): the smallest group of engines that won every
     /// game against the others, or lost every one (`true` for won), as
-    /// engine indices.
+    /// engine indices; of two the same size, one that lost.
     fn separation(&self) -> Option<(Vec<usize>, bool)> {
         let n = self.labels.len();
         let scc = graph::strong_components(n, |i, j| self.wins[i][j] > 0);
@@ -253,9 +253,12 @@ impl Crosstable {
             if !won_all && !lost_all {
                 continue;
             }
-            let smaller = best.as_ref().is_none_or(|(b, _)| {
-                group.len() < b.len() || (group.len() == b.len() && group[0] < b[0])
-            });
+            // Smallest first, then a losing group (the weak end of a ladder
+            // says more), then the table's order.
+            let key = |g: &[usize], won: bool| (g.len(), won, g[0]);
+            let smaller = best
+                .as_ref()
+                .is_none_or(|(b, b_won)| key(&group, won_all) < key(b, *b_won));
             if smaller {
                 best = Some((group, won_all));
             }
@@ -327,7 +330,8 @@ impl EngineRating {
 /// so that the plain maximum-likelihood ratings are infinitely far apart.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Separation {
-    /// The group (the smallest such group).
+    /// The group (the smallest such group; of two the same size, one that
+    /// lost).
     pub engines: Vec<String>,
     /// Whether it won every game against the others (else it lost every one).
     pub won_all: bool,
