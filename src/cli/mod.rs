@@ -26,6 +26,7 @@ mod qtp;
 mod qtp_flags;
 mod qtp_help;
 mod ranges;
+mod rate;
 mod review;
 mod rules;
 mod selfplay;
