@@ -333,13 +333,13 @@ pub struct RateArgs {
     #[arg(long, value_name = "LABEL")]
     pub anchor: Option<String>,
     /// The anchor's rating, or the mean's without --anchor
-    #[arg(long, value_name = "R", default_value_t = 0.0, value_parser = super::rate::parse_rating)]
+    #[arg(long, value_name = "R", default_value_t = 0.0, value_parser = super::rate_flags::parse_rating)]
     pub anchor_rating: f64,
     /// A ladder to check, weakest first (L1,L2,… or the flag repeated)
     #[arg(long, value_name = "L1,L2,…")]
     pub order: Vec<String>,
     /// The score each engine of the ladder needs against the one before it (0–1)
-    #[arg(long, value_name = "S", default_value_t = 0.65, value_parser = super::rate::parse_min_score)]
+    #[arg(long, value_name = "S", default_value_t = 0.65, value_parser = super::rate_flags::parse_min_score)]
     pub min_score: f64,
     /// The games each step of the ladder needs
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::at_least_one())]

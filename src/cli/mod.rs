@@ -27,6 +27,7 @@ mod qtp_flags;
 mod qtp_help;
 mod ranges;
 mod rate;
+mod rate_flags;
 mod review;
 mod rules;
 mod selfplay;

@@ -152,26 +152,6 @@ impl From<io::Error> for RateError {
     }
 }
 
-/// `--anchor-rating`: any finite number.
-pub fn parse_rating(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|r| r.is_finite())
-        .ok_or_else(|| format!("--anchor-rating needs a number, got {text:?}"))
-}
-
-/// `--min-score`: a fraction from 0 to 1.
-pub fn parse_min_score(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|s| (0.0..=1.0).contains(s))
-        .ok_or_else(|| {
-            format!("--min-score needs a fraction from 0 to 1 (0.65 for 65%), got {text:?}")
-        })
-}
-
 /// What `arena rate` reads of a summary: who played and who won.
 #[derive(Deserialize)]
 struct MatchCounts {
