@@ -359,7 +359,7 @@ fn a_closed_pipe_ends_the_program_quietly_with_success() {
 }
 
 /// Every help page: the tool's and each subcommand's.
-const HELP_PAGES: [&[&str]; 16] = [
+const HELP_PAGES: [&[&str]; 17] = [
     &[],
     &["moves"],
     &["perft"],
@@ -369,6 +369,7 @@ const HELP_PAGES: [&[&str]; 16] = [
     &["bench"],
     &["arena"],
     &["arena", "merge"],
+    &["arena", "rate"],
     &["book"],
     &["review"],
     &["experiments"],
@@ -380,7 +381,7 @@ const HELP_PAGES: [&[&str]; 16] = [
 
 /// A newcomer's words: the forms a page may use, the word its `Terms:` line
 /// starts with, and words of that line's definition.
-const JARGON: [(&[&str], &str, &str); 13] = [
+const JARGON: [(&[&str], &str, &str); 15] = [
     (
         &["uct"],
         "UCT",
@@ -438,6 +439,12 @@ const JARGON: [(&[&str], &str, &str); 13] = [
         "shard",
         "one of N slices of a match's games",
     ),
+    (
+        &["elo"],
+        "Elo",
+        "400 points above an opponent expects 10 wins to 1",
+    ),
+    (&["wilson"], "Wilson interval", "a 95% range for a win rate"),
 ];
 
 /// The page's words, lower case: split at anything but letters, digits,
@@ -487,6 +494,9 @@ fn every_help_page_defines_the_jargon_it_uses_in_one_line() {
         ("bench", "thesis"),
         ("arena", "shard"),
         ("arena merge", "shard"),
+        ("arena rate", "Elo"),
+        ("arena rate", "Wilson interval"),
+        ("arena rate", "shard"),
         ("experiments", "thesis"),
         ("abtable", "EBF"),
         ("review", "node"),

@@ -26,6 +26,7 @@ pub mod experiments;
 mod play;
 mod pool;
 mod process_group;
+pub mod ratings;
 pub mod shard;
 mod stats;
 mod summary;

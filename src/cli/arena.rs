@@ -3,12 +3,14 @@
 //! once and must answer the handshake; then the games (all, or a `--shard`'s
 //! share) with a progress bar, the summary, the records file and the JSON
 //! summary or shard file. `quoridor arena merge` turns shard files back into
-//! the whole match's summary, records and JSON.
+//! the whole match's summary, records and JSON; `quoridor arena rate` (in
+//! [`super::rate`]) rates many matches' engines at once.
 
 use super::args::{ArenaArgs, ArenaCommand, MergeArgs};
 use super::openings::{read_openings, OpeningsProblem};
 use super::output_target::Target;
 use super::progress::RunProgress;
+use super::rate::{self, RateError};
 use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
@@ -76,6 +78,8 @@ pub enum ArenaError {
         /// What the parser said.
         source: serde_json::Error,
     },
+    /// `arena rate` refused its files or flags, or its ladder check failed.
+    Rate(RateError),
     /// The summary could not be written to standard output.
     Output(StdoutError),
 }
@@ -86,6 +90,7 @@ impl ArenaError {
     pub fn exit_code(&self) -> i32 {
         match self {
             ArenaError::Output(e) => e.exit_code(),
+            ArenaError::Rate(e) => e.exit_code(),
             ArenaError::Match(_) | ArenaError::Write(_) | ArenaError::Json(_) => 1,
             _ => 2,
         }
@@ -149,12 +154,22 @@ impl fmt::Display for ArenaError {
                 "{}: the match definition is not an arena match's: {source}",
                 path.display()
             ),
+            ArenaError::Rate(e) => e.fmt(f),
             ArenaError::Output(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for ArenaError {}
+
+impl From<RateError> for ArenaError {
+    fn from(e: RateError) -> Self {
+        match e {
+            RateError::Output(e) => ArenaError::Output(e),
+            e => ArenaError::Rate(e),
+        }
+    }
+}
 
 impl From<io::Error> for ArenaError {
     fn from(e: io::Error) -> Self {
@@ -200,10 +215,13 @@ fn speaks_qtp(contender: &Contender) -> bool {
     )
 }
 
-/// Runs `quoridor arena` with `args`: a match, a shard of one, or a merge.
+/// Runs `quoridor arena` with `args`: a match, a shard of one, a merge or
+/// the ratings of many matches.
 pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
-    if let Some(ArenaCommand::Merge(merge)) = &args.command {
-        return merge_shards(merge);
+    match &args.command {
+        Some(ArenaCommand::Merge(merge)) => return merge_shards(merge),
+        Some(ArenaCommand::Rate(rate)) => return rate::rate(rate).map_err(ArenaError::from),
+        None => {}
     }
     let config = match_config(args)?;
     // Fail on an unwritable path now, not after hours of games.

@@ -282,6 +282,9 @@ pub enum ArenaCommand {
     /// Merge the shard files of one match into its summary, records and JSON
     #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
     Merge(MergeArgs),
+    /// Rate many engines at once from the JSON summaries of their matches
+    #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
+    Rate(RateArgs),
 }
 
 /// The files and flags of `arena merge`.
@@ -299,6 +302,52 @@ pub struct MergeArgs {
     #[arg(long, value_name = "FILE", default_value = "arena-games.txt")]
     pub records: PathBuf,
     /// Write the summary and every game as JSON (a file, a device or pipe, or - for stdout)
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+/// The files and flags of `arena rate`.
+#[derive(Debug, Args)]
+#[command(after_help = with_terms("\
+Each FILE is an arena match's JSON summary (`arena --json`, or `arena merge --json` for a match
+played in shards; a shard file itself is refused). Games are pooled by engine label: the same
+label in several files is the same engine, and a match of a label against itself is refused.
+The ratings are the Bradley-Terry maximum-likelihood fit to all games at once, as Ordo and
+BayesElo do: an engine D Elo above another expects the score 1/(1+10^(-D/400)). Engines that
+never met are rated through the engines between them; every engine needs a chain of games to
+the anchor. The ± is the 95% interval (1.96 standard errors, relative to the anchor). When an
+engine (or a group) won or lost every game against the rest, no finite fit exists: then one
+virtual draw is added to each pairing that played (BayesElo's prior), and a note says so.
+--order checks a ladder: listed weakest first, each engine must score at least --min-score
+of at least --min-games games against the one before it (the verdict reads the score itself;
+its Wilson interval is shown). Labels containing commas are recognised whole.
+Exit codes: 0, also when the check fails unless --check is given (then 1); 1 when --json cannot
+be written; 2 for a file that is not an arena summary, an unknown label or unlinked engines.", &[
+        Term::Elo, Term::Wilson, Term::Shard,
+    ]))]
+pub struct RateArgs {
+    /// JSON summaries written by `arena --json` or `arena merge --json`
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The engine whose rating is fixed, by its label [default: the mean of all ratings is fixed]
+    #[arg(long, value_name = "LABEL")]
+    pub anchor: Option<String>,
+    /// The anchor's rating, or the mean's without --anchor
+    #[arg(long, value_name = "R", default_value_t = 0.0, value_parser = super::rate_flags::parse_rating)]
+    pub anchor_rating: f64,
+    /// A ladder to check, weakest first (L1,L2,… or the flag repeated)
+    #[arg(long, value_name = "L1,L2,…")]
+    pub order: Vec<String>,
+    /// The score each engine of the ladder needs against the one before it (0–1)
+    #[arg(long, value_name = "S", default_value_t = 0.65, value_parser = super::rate_flags::parse_min_score)]
+    pub min_score: f64,
+    /// The games each step of the ladder needs
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = Whole::at_least_one())]
+    pub min_games: u64,
+    /// Exit 1 when the ladder check of --order fails
+    #[arg(long)]
+    pub check: bool,
+    /// Write the ratings (and the check) as JSON: a file, a device or pipe, or - for stdout
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
 }

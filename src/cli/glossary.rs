@@ -17,6 +17,8 @@ pub enum Term {
     Thesis,
     Preset,
     Shard,
+    Elo,
+    Wilson,
 }
 
 impl Term {
@@ -36,6 +38,8 @@ impl Term {
             Term::Thesis => "thesis",
             Term::Preset => "preset",
             Term::Shard => "shard",
+            Term::Elo => "Elo",
+            Term::Wilson => "Wilson interval",
         }
     }
 
@@ -71,6 +75,8 @@ impl Term {
             Term::Shard => {
                 "one of N slices of a match's games, played on its own and merged afterwards"
             }
+            Term::Elo => "a rating scale: 400 points above an opponent expects 10 wins to 1",
+            Term::Wilson => "a 95% range for a win rate that stays inside 0–100% even for few games",
         }
     }
 }

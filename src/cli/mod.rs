@@ -26,6 +26,8 @@ mod qtp;
 mod qtp_flags;
 mod qtp_help;
 mod ranges;
+mod rate;
+mod rate_flags;
 mod review;
 mod rules;
 mod selfplay;
