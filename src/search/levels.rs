@@ -7,7 +7,10 @@
 //! playout budget and a way of erring ([`MoveChoice`]): the weak levels draw
 //! their move among the search's plausible candidates with a temperature
 //! over their values, so they play moves the search found nearly as good and
-//! miss the deep ones. Budgets are playouts, not time, so a level is as
+//! miss the deep ones. Level 1 also widens its root four times as fast, so
+//! that it draws among more sensible-looking moves (pawn steps that do not
+//! lose ground, walls that hurt the opponent more than itself: never one
+//! that walls itself in). Budgets are playouts, not time, so a level is as
 //! strong on a slow phone as on a fast desktop, and its rating holds on both.
 //!
 //! UCT only: its root candidates each have a value and a visit count from
@@ -47,6 +50,10 @@ pub struct Level {
     pub playouts: u64,
     /// How it errs.
     pub choice: MoveChoice,
+    /// UCT's progressive widening (option `widening`): the Default's 1,
+    /// except for level 1, whose wider root offers more sensible-looking
+    /// moves to draw from.
+    pub widening: f64,
     /// Its Elo rating from the ladder matches (the random mover is 0) and
     /// the 95% interval's half width: `None` until the ladder is rated.
     pub rating: Option<(i32, i32)>,
@@ -64,17 +71,19 @@ pub static LEVELS: [Level; 10] = [
     Level {
         number: 1,
         name: "Pebble",
-        blurb: "Knows the rules and walks to its goal; its walls are often beside the point",
+        blurb: "Knows the rules and heads for its goal, but picks among sensible-looking moves almost at random",
         playouts: 10,
-        choice: erring(0.25, 0.4),
+        choice: erring(0.4, 0.6),
+        widening: 4.0,
         rating: None,
     },
     Level {
         number: 2,
         name: "Sprout",
-        blurb: "Walks the shortest way and blocks now and then, without a plan",
-        playouts: 30,
-        choice: erring(0.15, 0.3),
+        blurb: "Walks the shortest way and walls now and then, without a plan",
+        playouts: 10,
+        choice: erring(0.25, 0.4),
+        widening: 1.0,
         rating: None,
     },
     Level {
@@ -83,46 +92,52 @@ pub static LEVELS: [Level; 10] = [
         blurb: "Sees a wall that costs you a step or two; misses what comes after",
         playouts: 100,
         choice: erring(0.1, 0.25),
+        widening: 1.0,
         rating: None,
     },
     Level {
         number: 4,
         name: "Club player",
         blurb: "Blocks sensibly and saves some walls; loose in the endgame",
-        playouts: 300,
-        choice: erring(0.06, 0.2),
+        playouts: 400,
+        choice: erring(0.05, 0.2),
+        widening: 1.0,
         rating: None,
     },
     Level {
         number: 5,
         name: "Tactician",
-        blurb: "Plays good walls most of the time; a few moves a game are second best",
-        playouts: 1_000,
-        choice: erring(0.04, 0.15),
+        blurb: "Good walls most of the time; a few moves a game are second best",
+        playouts: 1_500,
+        choice: erring(0.03, 0.15),
+        widening: 1.0,
         rating: None,
     },
     Level {
         number: 6,
         name: "Strategist",
         blurb: "Builds corridors and counts the race; slips now and then",
-        playouts: 3_000,
-        choice: erring(0.02, 0.1),
+        playouts: 5_000,
+        choice: erring(0.015, 0.1),
+        widening: 1.0,
         rating: None,
     },
     Level {
         number: 7,
         name: "Expert",
-        blurb: "Rarely errs, and then only between moves of nearly equal value",
-        playouts: 10_000,
-        choice: erring(0.01, 0.05),
+        blurb: "Rarely errs, and then between moves of nearly equal value",
+        playouts: 15_000,
+        choice: erring(0.008, 0.05),
+        widening: 1.0,
         rating: None,
     },
     Level {
         number: 8,
         name: "Master",
-        blurb: "Always plays its best move, with a short think",
-        playouts: 30_000,
+        blurb: "Always its best move, after a short think",
+        playouts: 40_000,
         choice: erring(0.0, 0.0),
+        widening: 1.0,
         rating: None,
     },
     Level {
@@ -131,6 +146,7 @@ pub static LEVELS: [Level; 10] = [
         blurb: "Its best move after a longer think",
         playouts: 100_000,
         choice: erring(0.0, 0.0),
+        widening: 1.0,
         rating: None,
     },
     Level {
@@ -139,6 +155,7 @@ pub static LEVELS: [Level; 10] = [
         blurb: "The full engine at its best settings: about 2 s a move in the page",
         playouts: 300_000,
         choice: erring(0.0, 0.0),
+        widening: 1.0,
         rating: None,
     },
 ];
@@ -153,12 +170,14 @@ impl Level {
     /// budget (and [`LEVEL_TIME_CAP_MS`]) and its way of erring, one search
     /// thread so that a seed gives the same game.
     pub fn config(&self) -> EngineConfig {
-        EngineConfig::uct(SearchParams {
+        let mut params = SearchParams {
             limits: Limits::playouts(self.playouts).and_time_ms(LEVEL_TIME_CAP_MS),
             choice: self.choice,
             level: Some(self.number),
             ..SearchParams::default()
-        })
+        };
+        params.uct.widening = self.widening;
+        EngineConfig::uct(params)
     }
 }
 
@@ -171,7 +190,7 @@ mod tests {
         for (i, pair) in LEVELS.windows(2).enumerate() {
             let (low, high) = (&pair[0], &pair[1]);
             assert_eq!(usize::from(low.number), i + 1);
-            assert!(low.playouts < high.playouts, "{}", high.number);
+            assert!(low.playouts <= high.playouts, "{}", high.number);
             assert!(
                 low.choice.temperature >= high.choice.temperature,
                 "{}",
