@@ -269,6 +269,7 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
             contender,
             variant,
             config.limit,
+            config.move_cap,
             seed.wrapping_add(i as u64),
             grace,
         ) {

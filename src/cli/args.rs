@@ -338,6 +338,10 @@ pub struct QtpArgs {
     /// Random seed of the engine (0–4294967295)
     #[arg(long, value_name = "N", value_parser = Whole::new(0, u64::from(u32::MAX)))]
     pub seed: Option<u64>,
+    /// Plies after which a game is over, adjudicated by path lengths (0: never; 0–100000)
+    #[arg(long, value_name = "N", default_value_t = crate::game::PlyLimit::DEFAULT_PLIES as u64,
+        value_parser = Whole::new(0, crate::search::MAX_PLY_LIMIT as u64))]
+    pub ply_limit: u64,
     /// Where the requests come from.
     #[command(flatten)]
     pub input: super::protocol_input::ProtocolInput,

@@ -5,8 +5,8 @@
 //! links, the arena's `--a`/`--b` specs and the web app's engine panel all
 //! read it. Defaults are not written here: they are the Default preset's
 //! values, read through the getters. The protocol-level options that are not
-//! one field (`board_size`, `walls`, `preset`) are the small [`SetupOption`]
-//! table next to it.
+//! one field (`board_size`, `walls`, `ply_limit`, `preset`) are the small
+//! [`SetupOption`] table next to it.
 //!
 //! ```
 //! use quoridor::search::{option_value, set_option, EngineConfig};
