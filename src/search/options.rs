@@ -617,7 +617,7 @@ mod tests {
     #[test]
     fn handshake_lines_keep_their_protocol_form() {
         let lines = uci_option_lines(Variant::default());
-        assert_eq!(lines.len(), OPTIONS.len() + 3);
+        assert_eq!(lines.len(), OPTIONS.len() + 4);
         for expected in [
             "option name playouts type spin default 0 min 0 max 4294967295",
             "option name time_ms type spin default 2000 min 0 max 4294967295",
@@ -630,6 +630,7 @@ mod tests {
             "option name node_budget type spin default 4000000 min 1 max 4294967295",
             "option name board_size type spin default 9 min 3 max 11",
             "option name walls type spin default 10 min 0 max 20",
+            "option name ply_limit type spin default 300 min 0 max 100000",
             "option name preset type combo default default var thesis var default var easy",
         ] {
             assert!(lines.iter().any(|l| l == expected), "missing {expected:?} in {lines:#?}");
