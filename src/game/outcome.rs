@@ -106,15 +106,16 @@ impl Adjudication {
     }
 }
 
-/// Writes "paths 4 to 6", the winner's path first, and says why a tie went
-/// to the winner.
-fn write_paths(f: &mut fmt::Formatter<'_>, winner: Player, paths: [u32; 2]) -> fmt::Result {
+/// "paths 4 to 6", the winner's path first, saying why a tie went to the
+/// winner.
+fn paths_text(winner: Player, paths: [u32; 2]) -> String {
     let (won, lost) = (paths[winner.index()], paths[winner.other().index()]);
-    write!(f, "paths {won} to {lost}")?;
-    if won == lost {
-        f.write_str(", the side to move wins a tie")?;
-    }
-    Ok(())
+    let tie = if won == lost {
+        ", the side to move wins a tie"
+    } else {
+        ""
+    };
+    format!("paths {won} to {lost}{tie}")
 }
 
 /// How a game ended.
@@ -168,18 +169,13 @@ impl Outcome {
     /// How an adjudicated game ended, "adjudicated at the 300-ply limit
     /// (paths 4 to 6)"; `None` for a goal reached.
     pub fn adjudication_note(&self) -> Option<String> {
-        struct Note(Player, usize, [u32; 2]);
-        impl fmt::Display for Note {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "adjudicated at the {}-ply limit (", self.1)?;
-                write_paths(f, self.0, self.2)?;
-                f.write_str(")")
-            }
-        }
-        match self.by {
-            EndedBy::Goal => None,
-            EndedBy::PlyLimit { limit, paths } => Some(Note(self.winner, limit, paths).to_string()),
-        }
+        let EndedBy::PlyLimit { limit, paths } = self.by else {
+            return None;
+        };
+        Some(format!(
+            "adjudicated at the {limit}-ply limit ({})",
+            paths_text(self.winner, paths)
+        ))
     }
 }
 
@@ -259,15 +255,12 @@ impl fmt::Display for WrongResult {
         )?;
         match self.adjudication {
             None => write!(f, "{} reached the goal", self.winner),
-            Some(a) => {
-                write!(
-                    f,
-                    "{} wins on path lengths after the last move (",
-                    self.winner
-                )?;
-                write_paths(f, a.winner, a.paths)?;
-                f.write_str(")")
-            }
+            Some(a) => write!(
+                f,
+                "{} wins on path lengths after the last move ({})",
+                self.winner,
+                paths_text(a.winner, a.paths)
+            ),
         }
     }
 }
