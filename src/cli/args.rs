@@ -72,6 +72,7 @@ pub enum CliCommand {
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
     #[command(after_help = with_terms(super::uci::HELP, &[
         Term::UciStyle, Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Preset,
+        Term::Ply,
     ]))]
     Uci(UciArgs),
     /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
@@ -317,7 +318,7 @@ pub struct UciArgs {
 /// The flags of `qtp`: the engine's settings, since QTP has no options.
 #[derive(Debug, Args)]
 #[command(after_help = with_terms(super::qtp_help::HELP, &[
-    Term::Qtp, Term::Referee, Term::Preset, Term::Thesis,
+    Term::Qtp, Term::Referee, Term::Preset, Term::Thesis, Term::Ply,
 ]))]
 pub struct QtpArgs {
     /// The learned evaluation's weights.
