@@ -223,6 +223,40 @@ fn our_own_engine_as_an_external_program_plays_legal_games() {
     }
 }
 
+#[test]
+fn a_move_cap_above_the_ply_limit_is_passed_to_our_external_engine() {
+    // An opening of 300 plies of shuffling on 5x5 reaches the rules' ply
+    // limit; with --move-cap 302 the arena tells the engine (`ply_limit`),
+    // so it moves on instead of calling the game over.
+    let dir = scratch("past-the-limit");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "b1 b5 c1 c5 ".repeat(75)).expect("write openings");
+    let exe = env!("CARGO_BIN_EXE_quoridor");
+    let (_, s, _) = arena(
+        "past-the-limit-run",
+        &[
+            "--engine-a",
+            &format!("'{exe}' uci"),
+            "--b",
+            "preset=thesis",
+            "--games",
+            "2",
+            "--playouts",
+            "30",
+            "--move-cap",
+            "302",
+            "--openings",
+            file.to_str().expect("path"),
+        ],
+    );
+    assert_eq!(count(&s["a"]["forfeits"]), 0, "{}", s["results"]);
+    for g in s["results"].as_array().expect("results") {
+        let record = g["record"].as_str().expect("record");
+        assert_eq!(g["ending"]["kind"], "adjudicated", "{g}");
+        assert_eq!(record.split_whitespace().count(), 4 + 302, "{record}");
+    }
+}
+
 /// A thesis-vs-thesis match at 20 playouts from the openings in `file`; its games.
 fn thesis_games_from_openings(name: &str, file: &std::path::Path) -> Vec<Value> {
     let (_, s, _) = arena(

@@ -144,6 +144,51 @@ name
     assert_eq!(a[34], "=");
 }
 
+/// QTP requests for 296 plies of pawn shuffling (both pawns back home),
+/// then white steps to e3 while black places two walls far from both
+/// paths (QTP's `a9 h` and `a7 h` are our a8h and a6h): 300 plies, white's
+/// path 6 against black's 8.
+fn three_hundred_plies() -> String {
+    let shuffle = "playmove white d1\nplaymove black d9\nplaymove white e1\nplaymove black e9\n";
+    format!(
+        "{}playmove white e2\nplaywall black a9 h\nplaymove white e3\nplaywall black a7 h\n",
+        shuffle.repeat(74)
+    )
+}
+
+#[test]
+fn a_game_at_the_ply_limit_is_over_and_winner_names_the_adjudicated_side() {
+    let script = format!(
+        "{}genmove white\nplaymove white e4\nwinner\nshowboard\n",
+        three_hundred_plies()
+    );
+    let a = answers(&["--time-ms", "20"], &script);
+    assert!(
+        a[..300].iter().all(|answer| answer == "="),
+        "{:?}",
+        &a[..300]
+    );
+    let over = "? the game is over: white has won, adjudicated at the 300-ply limit (paths 6 to 8)";
+    assert_eq!(a[300], over);
+    assert_eq!(a[301], over);
+    assert_eq!(a[302], "= true white");
+    assert!(
+        a[303].ends_with(&format!("\n{}", &over[2..])),
+        "showboard says so: {}",
+        a[303]
+    );
+    // `--ply-limit 0` (a referee's games have no limit) and a longer
+    // limit let the game go on.
+    for limit in ["0", "400"] {
+        let a = answers(
+            &["--time-ms", "20", "--ply-limit", limit],
+            &format!("{}genmove white\nwinner\n", three_hundred_plies()),
+        );
+        assert!(a[300].starts_with("= "), "--ply-limit {limit}: {}", a[300]);
+        assert_eq!(a[301], "= false");
+    }
+}
+
 #[test]
 fn a_generated_move_reads_back_as_the_same_qtp_move() {
     // Whatever genmove names, undoing it and playing the name is accepted.

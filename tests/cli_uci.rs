@@ -72,6 +72,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "threads",
         "board_size",
         "walls",
+        "ply_limit",
         "preset",
     ];
     assert_eq!(names, expected);
@@ -87,6 +88,7 @@ fn handshake_lists_every_search_option_then_uciok() {
     assert!(option("solver").contains("type check default true"));
     assert!(option("playout_policy").contains("var uniform var shortest_path"));
     assert!(option("preset").contains("var thesis var default var easy"));
+    assert!(option("ply_limit").ends_with("default 300 min 0 max 100000"));
     assert!(e.sync().is_empty());
 }
 
@@ -331,6 +333,46 @@ fn game_over_position_has_no_bestmove() {
     let (lines, best) = e.go("go nodes 10");
     assert_eq!(best, "(none)");
     assert!(lines[0].contains("game is over"), "{lines:?}");
+}
+
+/// 296 plies of pawn shuffling (both pawns back home), then player 1 steps
+/// to e3 while player 2 places two walls far from both paths: 300 plies,
+/// player 1's path 6 against player 2's 8.
+fn three_hundred_plies() -> String {
+    format!("{}e2 a8h e3 a6h", "d1 d9 e1 e9 ".repeat(74))
+}
+
+#[test]
+fn a_game_at_the_ply_limit_is_over_and_go_says_who_won_it() {
+    let mut e = Uci::start();
+    let record = three_hundred_plies();
+    e.send(&format!("position startpos moves {record}"));
+    let (lines, best) = e.go("go nodes 10");
+    assert_eq!(best, "(none)");
+    assert_eq!(
+        lines[0],
+        "info string error: the game is over: player 1 has won, adjudicated at the 300-ply \
+         limit (paths 6 to 8)"
+    );
+    assert_eq!(
+        e.record(),
+        format!("{record} 1-0 {{adjudicated at the 300-ply limit (paths 6 to 8)}}")
+    );
+    // A longer limit lets the game go on; 0 means none.
+    e.send("setoption name ply_limit value 400");
+    let (_, best) = e.go("go nodes 10");
+    assert_legal(Variant::default(), &record, &best);
+    e.send("setoption name ply_limit value 0");
+    let (_, best) = e.go("go nodes 10");
+    assert_legal(Variant::default(), &record, &best);
+    e.send("setoption name ply_limit value 299");
+    assert_eq!(e.go("go nodes 10").1, "(none)");
+    // One ply short of the limit the engine still moves.
+    e.send("setoption name ply_limit value 300");
+    let short = record.rsplit_once(' ').expect("moves").0.to_string();
+    e.send(&format!("position startpos moves {short}"));
+    let (_, best) = e.go("go nodes 10");
+    assert_legal(Variant::default(), &short, &best);
 }
 
 #[test]

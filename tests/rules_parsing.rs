@@ -323,3 +323,93 @@ fn a_symbol_that_is_not_an_annotation_stays_an_error() {
         "{err:?}"
     );
 }
+
+/// 296 plies of pawn shuffling (both pawns back home, player 1 to move),
+/// then `tail`.
+fn shuffled_then(tail: &str) -> String {
+    let mut record = "d1 d9 e1 e9 ".repeat(74);
+    record.push_str(tail);
+    record
+}
+
+#[test]
+fn a_record_at_the_ply_limit_carries_its_adjudication_and_reads_back() {
+    use quoridor::game::{EndedBy, PlyLimit};
+    // Player 1 steps to e3 while player 2 places walls far from both paths:
+    // player 1's path (6) is shorter than player 2's (8).
+    let game: Game = shuffled_then("e2 a8h e3 a6h").parse().unwrap();
+    assert_eq!(game.moves().len(), 300);
+    let outcome = game.outcome(PlyLimit::DEFAULT).expect("at the limit");
+    assert_eq!(outcome.winner, Player::One);
+    assert_eq!(
+        outcome.by,
+        EndedBy::PlyLimit {
+            limit: 300,
+            paths: [6, 8]
+        }
+    );
+    let text = game.record_with_result(PlyLimit::DEFAULT);
+    assert!(
+        text.ends_with("e2 a8h e3 a6h 1-0 {adjudicated at the 300-ply limit (paths 6 to 8)}"),
+        "{text}"
+    );
+    let read: Game = text.parse().unwrap();
+    assert_eq!(read, game);
+    assert_eq!(read.record_with_result(PlyLimit::DEFAULT), text);
+    // Before the limit, and without one, nothing is added.
+    assert_eq!(game.record_with_result(PlyLimit::NONE), game.to_string());
+    // A game won on the board states its winner without a comment.
+    let won: Game = "[size 3] [walls 0] b2 a3 b3".parse().unwrap();
+    assert_eq!(
+        won.record_with_result(PlyLimit::NONE),
+        "[size 3] [walls 0] b2 a3 b3 1-0"
+    );
+    assert_eq!(
+        "[size 3] [walls 0] b2 a3 b3 1-0".parse::<Game>().unwrap(),
+        won
+    );
+}
+
+#[test]
+fn a_result_that_contradicts_the_moves_is_refused() {
+    let adjudicated = shuffled_then("e2 a8h e3 a6h 0-1 {adjudicated at the 300-ply limit}");
+    let err = adjudicated.parse::<Game>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the result 0-1 does not fit the moves: player 1 wins on path lengths after the \
+         last move (paths 6 to 8)"
+    );
+    assert!(matches!(err, RecordError::WrongResult(_)), "{err:?}");
+    assert_eq!(err.move_index(), None);
+    // The prefix reader keeps every move and reports the same error.
+    let (game, prefix_err) = Game::parse_prefix(&adjudicated, Variant::default());
+    assert_eq!(game.moves().len(), 300);
+    assert_eq!(prefix_err, Some(err));
+    let goal = "[size 3] [walls 0] b2 a3 b3 0-1"
+        .parse::<Game>()
+        .unwrap_err();
+    assert_eq!(
+        goal.to_string(),
+        "the result 0-1 does not fit the moves: player 1 reached the goal"
+    );
+    let early = "e2 1-0 e8".parse::<Game>().unwrap_err();
+    assert_eq!(
+        early.to_string(),
+        "the result 1-0 must come after the last move"
+    );
+    // A draw is no result here: it is read as a move and refused as one.
+    assert!(matches!(
+        "e2 e8 1/2-1/2".parse::<Game>().unwrap_err(),
+        RecordError::Syntax { index: 3, .. }
+    ));
+}
+
+#[test]
+fn records_without_a_result_read_as_before() {
+    let game: Game = shuffled_then("e2 a8h e3 a6h").parse().unwrap();
+    assert_eq!(game.to_string(), shuffled_then("e2 a8h e3 a6h"));
+    // An adjudication stated before the default limit is checked, and the
+    // game read is its moves.
+    let early: Game = "e2 e8 e3 1-0".parse().unwrap();
+    assert_eq!(early.to_string(), "e2 e8 e3");
+}

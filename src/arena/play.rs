@@ -6,13 +6,14 @@
 use super::contender::{Contender, MatchLimit, RunningContender};
 use super::pool::play_numbered;
 use super::work::WorkUnit;
-use crate::game::{Game, Move, Player, Variant};
+use crate::game::{Adjudication, Game, Move, Player, PlyLimit, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
-/// Most plies in a game before it is adjudicated by path lengths.
-pub const MOVE_CAP: usize = 300;
+/// Most plies in a game before it is adjudicated by path lengths: the
+/// rules' default ply limit ([`PlyLimit::DEFAULT`]).
+pub const MOVE_CAP: usize = PlyLimit::DEFAULT_PLIES;
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -132,7 +133,7 @@ pub enum Ending {
     /// A pawn reached its goal row.
     Goal,
     /// The move cap was reached; the shorter path to goal won (the side to
-    /// move breaks a tie).
+    /// move breaks a tie: the rules' [`Adjudication`]).
     Adjudicated,
     /// `side` sent a move that is malformed or illegal, and lost.
     Illegal {
@@ -268,6 +269,7 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
             contender,
             variant,
             config.limit,
+            config.move_cap,
             seed.wrapping_add(i as u64),
             grace,
         ) {
@@ -280,7 +282,7 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
     }
     while game.winner().is_none() {
         if game.moves().len() >= config.move_cap {
-            let winner = side_of(adjudicate(&game));
+            let winner = side_of(Adjudication::of(game.position()).winner);
             return finish(game, winner, Ending::Adjudicated, stats);
         }
         let side = side_of(game.position().turn());
@@ -315,19 +317,6 @@ pub fn play_game(config: &MatchConfig, index: usize) -> GameResult {
     }
     let winner = game.winner().map_or(Side::A, side_of);
     finish(game, winner, Ending::Goal, stats)
-}
-
-/// The winner of an unfinished game: the shorter path to goal, the side to
-/// move on a tie.
-fn adjudicate(game: &Game) -> Player {
-    let pos = game.position();
-    let d = |p| pos.distance_to_goal(p).unwrap_or(u32::MAX);
-    let (one, two) = (d(Player::One), d(Player::Two));
-    if one < two || (one == two && pos.turn() == Player::One) {
-        Player::One
-    } else {
-        Player::Two
-    }
 }
 
 /// Why a match could not be completed.

@@ -72,6 +72,7 @@ pub enum CliCommand {
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
     #[command(after_help = with_terms(super::uci::HELP, &[
         Term::UciStyle, Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Preset,
+        Term::Ply,
     ]))]
     Uci(UciArgs),
     /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
@@ -366,7 +367,7 @@ pub struct UciArgs {
 /// The flags of `qtp`: the engine's settings, since QTP has no options.
 #[derive(Debug, Args)]
 #[command(after_help = with_terms(super::qtp_help::HELP, &[
-    Term::Qtp, Term::Referee, Term::Preset, Term::Thesis,
+    Term::Qtp, Term::Referee, Term::Preset, Term::Thesis, Term::Ply,
 ]))]
 pub struct QtpArgs {
     /// The learned evaluation's weights.
@@ -387,6 +388,10 @@ pub struct QtpArgs {
     /// Random seed of the engine (0–4294967295)
     #[arg(long, value_name = "N", value_parser = Whole::new(0, u64::from(u32::MAX)))]
     pub seed: Option<u64>,
+    /// Plies after which a game is over, adjudicated by path lengths (0: never; 0–100000)
+    #[arg(long, value_name = "N", default_value_t = crate::game::PlyLimit::DEFAULT_PLIES as u64,
+        value_parser = Whole::new(0, crate::search::MAX_PLY_LIMIT as u64))]
+    pub ply_limit: u64,
     /// Where the requests come from.
     #[command(flatten)]
     pub input: super::protocol_input::ProtocolInput,

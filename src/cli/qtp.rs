@@ -20,7 +20,7 @@ use self::game_clock::GameClock;
 use self::seating::{Colour, Seating};
 use super::args::QtpArgs;
 use super::protocol_input::OpenInputError;
-use crate::game::{Game, IllegalMove, Move, Position, QtpMove, Variant};
+use crate::game::{Game, IllegalMove, Move, Outcome, PlyLimit, Position, QtpMove, Variant};
 use crate::search::{
     new_engine, set_option, EngineConfig, EngineKind, OptionError, SearchEngine, SearchParams,
 };
@@ -66,6 +66,7 @@ pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
     let config = engine_config(args).map_err(QtpError::Settings)?;
     let mut input = args.input.open().map_err(QtpError::Open)?;
     let mut session = QtpSession::new(config, args.game_time.map(Duration::from_secs));
+    session.ply_limit = PlyLimit::new(usize::try_from(args.ply_limit).unwrap_or(usize::MAX));
     if args.input.is_a_terminal() {
         // A person, not a referee: say what this is. A failed write is no reason to stop.
         let _ = writeln!(io::stderr(), "{}", super::qtp_help::GREETING);
@@ -120,6 +121,8 @@ struct QtpSession {
     config: EngineConfig,
     game_time: Option<Duration>,
     variant: Variant,
+    /// When a game without a winner is over (`--ply-limit`).
+    ply_limit: PlyLimit,
     game: Game,
     /// `None` until the game's first move.
     seating: Option<Seating>,
@@ -136,6 +139,7 @@ impl QtpSession {
             config,
             game_time,
             variant,
+            ply_limit: PlyLimit::DEFAULT,
             game: Game::new(variant),
             seating: None,
             clock: GameClock::new(game_time, variant.size()),
@@ -218,15 +222,26 @@ impl QtpSession {
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
+    /// How the game ended, if it has: a goal, or the ply limit.
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(self.ply_limit)
+    }
+
+    /// The refusal of a move in a game that is over, if it is.
+    fn game_over(&self, seating: Seating) -> Option<QtpCommandError> {
+        self.outcome().map(|outcome| QtpCommandError::GameOver {
+            winner: seating.colour(outcome.winner),
+            adjudicated: outcome.adjudication_note(),
+        })
+    }
+
     /// The seating and our player for `colour` moving now, if it is
     /// `colour`'s turn in a game still going.
     fn mover(&self, colour: Colour) -> Result<Seating, QtpCommandError> {
         let seating = self.seating.unwrap_or_else(|| Seating::first_mover(colour));
         let position = self.game.position();
-        if let Some(winner) = position.winner() {
-            return Err(QtpCommandError::GameOver {
-                winner: seating.colour(winner),
-            });
+        if let Some(over) = self.game_over(seating) {
+            return Err(over);
         }
         if seating.player(colour) != position.turn() {
             return Err(QtpCommandError::NotTurn {
@@ -299,10 +314,11 @@ impl QtpSession {
         Ok(String::new())
     }
 
-    /// `winner`: `true white`, `true black` or `false`.
+    /// `winner`: `true white`, `true black` (a goal, or the ply limit's
+    /// adjudication) or `false`.
     fn winner(&self) -> String {
-        match (self.game.winner(), self.seating) {
-            (Some(player), Some(seating)) => format!("true {}", seating.colour(player)),
+        match (self.outcome(), self.seating) {
+            (Some(outcome), Some(seating)) => format!("true {}", seating.colour(outcome.winner)),
             _ => "false".to_string(),
         }
     }
@@ -321,7 +337,12 @@ impl QtpSession {
             .filter(|l| !l.trim().is_empty())
             .map(str::trim_end)
             .collect();
-        format!("\n{}\n{legend}", lines.join("\n"))
+        let over = self
+            .seating
+            .and_then(|seating| self.game_over(seating))
+            .map(|over| format!("\n{over}"))
+            .unwrap_or_default();
+        format!("\n{}\n{legend}{over}", lines.join("\n"))
     }
 }
 

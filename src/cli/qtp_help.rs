@@ -11,6 +11,9 @@ pub const HELP: &str = "\
 Settings apply in order: the preset, each --option, --time-ms, --seed. Each genmove thinks
 within the settings' limits and at most its share of the game's time (--game-time).
 A referee starts engines as `PROGRAM -seed N` (the course's does); -seed is read as --seed.
+A game that reaches --ply-limit plies without a winner is over: the shorter path to goal wins
+(the side to move on a tie); genmove and play then answer `? the game is over: …`. A referee
+with no such rule (the course's) needs --ply-limit 0.
 Commands, one a line, after an optional number the answer repeats; answers are `= …` or
 `? message`, then an empty line:
   name, version                      the engine's name and version
@@ -20,7 +23,7 @@ Commands, one a line, after an optional number the answer repeats; answers are `
   playwall COLOR SQ h|v              place a wall, named by the square north-west of its centre
   genmove COLOR                      the engine's move, played
   undo [N]                           take back N moves (default 1)
-  winner                             true white, true black or false
+  winner                             true white, true black (a goal or the ply limit) or false
   showboard                          the diagram, and which pawn is which colour
   quit                               leave";
 

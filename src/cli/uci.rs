@@ -28,10 +28,10 @@ use self::seed::{draw_seed, SeedMode};
 /// Also `qtp`'s move when its search had no time for one.
 use self::think::{bestmove_line, think};
 use super::protocol_input::ProtocolInput;
-use crate::game::{Game, Move, Player, Position, Variant};
+use crate::game::{Game, Move, Player, PlyLimit, Position, Variant};
 use crate::search::{
-    new_engine, protocol_option_names, set_option, uci_option_lines, EngineConfig, OptionError,
-    SearchEngine, SearchParams, SetupOption,
+    new_engine, protocol_option_names, set_option, uci_option_lines, EngineConfig, GameSetup,
+    OptionError, SearchEngine, SearchParams, SetupOption,
 };
 use crate::text::quote_input;
 use std::io::{BufRead, Write};
@@ -135,6 +135,8 @@ struct UciSession {
     /// Whether each game gets a seed from the OS (`seed random`).
     seed_mode: SeedMode,
     variant: Variant,
+    /// When the game is over without a winner (the `ply_limit` option).
+    ply_limit: PlyLimit,
     game: Game,
     search: Option<Box<dyn SearchEngine>>,
     running: Option<Running>,
@@ -149,6 +151,7 @@ impl UciSession {
             config: EngineConfig::default(),
             seed_mode: SeedMode::Fixed,
             variant,
+            ply_limit: PlyLimit::DEFAULT,
             game: Game::new(variant),
             running: None,
         };
@@ -277,7 +280,8 @@ impl UciSession {
         for line in self.game.position().diagram().lines() {
             self.out.line(&format!("info string {line}"));
         }
-        self.out.line(&format!("info string record: {}", self.game));
+        let record = self.game.record_with_result(self.ply_limit);
+        self.out.line(&format!("info string record: {record}"));
     }
 
     /// `setoption name N value V`.
@@ -294,12 +298,18 @@ impl UciSession {
         let value = value_at.map(|i| words[i + 1..].join(" "));
         let value = value.as_deref().unwrap_or("");
         match name.parse::<SetupOption>() {
-            Ok(setup) => {
-                let (mut variant, mut config) = (self.variant, self.config.clone());
-                setup.set(&mut variant, &mut config, value)?;
+            Ok(option) => {
+                let mut setup = GameSetup {
+                    variant: self.variant,
+                    ply_limit: self.ply_limit,
+                };
+                let mut config = self.config.clone();
+                option.set(&mut setup, &mut config, value)?;
                 self.config = config;
-                if variant != self.variant {
+                self.ply_limit = setup.ply_limit;
+                if setup.variant != self.variant {
                     // A new board: back to its start position.
+                    let variant = setup.variant;
                     self.variant = variant;
                     self.game = Game::new(variant);
                     self.search = Some(self.fresh_search());
@@ -405,9 +415,10 @@ impl UciSession {
                 Go::default().plan(mover, self.config.params.limits)
             }
         };
-        if let Some(winner) = position.winner() {
-            self.out
-                .error(&format!("the game is over: {winner} has won"));
+        // A game won, or at the ply limit, has no move to search: say why
+        // and answer `go` all the same.
+        if let Some(outcome) = self.game.outcome(self.ply_limit) {
+            self.out.error(&format!("the game is over: {outcome}"));
             self.out.line("bestmove (none)");
             return;
         }

@@ -1,5 +1,6 @@
 //! The rules of Quoridor: squares, walls, moves, positions, legality, move
-//! generation, notation and game records. Depends on `std` (and `serde` for
+//! generation, notation, game records and how a game ends (a goal, or the
+//! ply limit and its adjudication). Depends on `std` (and `serde` for
 //! the types the worker sends) only.
 
 mod bitboard;
@@ -7,6 +8,7 @@ mod geometry;
 mod move_hints;
 mod moves;
 mod notation;
+mod outcome;
 mod perft;
 mod position;
 mod qtp;
@@ -20,6 +22,9 @@ pub use bitboard::{BitIter, Bitboard, MAX_SIZE, MIN_SIZE};
 pub use geometry::Geometry;
 pub use moves::{Move, Player};
 pub use notation::ParseMoveError;
+pub use outcome::{
+    parse_result, result_text, Adjudication, EndedBy, Outcome, PlyLimit, WrongResult,
+};
 pub use perft::perft;
 pub use position::{DistanceMap, IllegalMove, Position};
 pub use qtp::QtpMove;

@@ -19,6 +19,18 @@
 //! export) reads back as its moves: a symbol right after a move (`??`, `?`,
 //! `?!`, `!?`, `!`, `!!`) and comments in braces (`{better: d9}`).
 //!
+//! A finished game's record may end in its result, as in PGN: `1-0` (player
+//! 1 won) or `0-1`, written by [`Game::record_with_result`] and followed, for
+//! a game adjudicated at the ply limit, by a comment saying so (`1-0
+//! {adjudicated at the 300-ply limit (paths 4 to 6)}`; see
+//! [`PlyLimit`](super::PlyLimit)). Reading checks the result against the
+//! moves: if a pawn reached its goal row it must name that player, and
+//! otherwise the game stopped at its last move, so the adjudication by path
+//! lengths of the last position must give the game to the player it names.
+//! A result that does not fit, or one before the last move, is an error.
+//! Reading keeps the moves only: whether the game is over follows from them
+//! and the ply limit in force ([`Game::outcome`]).
+//!
 //! ```
 //! use quoridor::game::Game;
 //! let game: Game = "[size 5] [walls 3] c2 c4 b1v".parse().unwrap();
@@ -28,10 +40,18 @@
 //! assert_eq!(twice.to_string(), "bad record header: the tag [size …] appears twice");
 //! let annotated: Game = "e2 e8 e3?! {better: e3h} e7".parse().unwrap();
 //! assert_eq!(annotated.to_string(), "e2 e8 e3 e7");
+//! let stopped: Game = "e2 e8 e3 1-0 {adjudicated}".parse().unwrap();
+//! assert_eq!(stopped.to_string(), "e2 e8 e3");
+//! let wrong = "e2 e8 e3 0-1".parse::<Game>().unwrap_err();
+//! assert_eq!(
+//!     wrong.to_string(),
+//!     "the result 0-1 does not fit the moves: player 1 wins on path lengths after the last move (paths 6 to 7)"
+//! );
 //! ```
 
 use super::moves::{Move, Player};
 use super::notation::ParseMoveError;
+use super::outcome::{parse_result, Outcome, PlyLimit, WrongResult};
 use super::position::{IllegalMove, Position};
 use super::square::Square;
 use super::variant::{Variant, VariantError};
@@ -83,6 +103,13 @@ pub enum RecordError {
         /// The rule it breaks.
         error: IllegalMove,
     },
+    /// A result (`1-0`, `0-1`) stands before the last move.
+    MisplacedResult {
+        /// The result, as written.
+        result: &'static str,
+    },
+    /// The result at the end does not fit the moves.
+    WrongResult(WrongResult),
 }
 
 impl RecordError {
@@ -105,6 +132,10 @@ impl fmt::Display for RecordError {
             RecordError::Illegal { index, mv, error } => {
                 write!(f, "move {index} ({mv}) is illegal: {error}")
             }
+            RecordError::MisplacedResult { result } => {
+                write!(f, "the result {result} must come after the last move")
+            }
+            RecordError::WrongResult(e) => e.fmt(f),
         }
     }
 }
@@ -117,10 +148,12 @@ impl From<VariantError> for RecordError {
     }
 }
 
-/// A record split into its header variant (if any) and its move texts.
+/// A record split into its header variant (if any), its move texts and
+/// the winner its result names (if it states one).
 struct RecordText<'a> {
     variant: Option<Variant>,
     moves: Vec<&'a str>,
+    result: Option<Player>,
 }
 
 fn split_record(text: &str) -> Result<RecordText<'_>, RecordError> {
@@ -188,13 +221,36 @@ fn split_record(text: &str) -> Result<RecordText<'_>, RecordError> {
     } else {
         None
     };
-    let moves = move_words(rest)?
+    let mut moves: Vec<&str> = move_words(rest)?
         .into_iter()
         .filter(|w| !is_move_number(w))
         .map(without_annotation)
         .filter(|w| !w.is_empty())
         .collect();
-    Ok(RecordText { variant, moves })
+    let result = moves.last().and_then(|w| parse_result(w));
+    if result.is_some() {
+        moves.pop();
+    }
+    if let Some(winner) = moves.iter().find_map(|w| parse_result(w)) {
+        return Err(RecordError::MisplacedResult {
+            result: super::outcome::result_text(winner),
+        });
+    }
+    Ok(RecordText {
+        variant,
+        moves,
+        result,
+    })
+}
+
+/// Checks the result a record states against the game its moves give.
+fn check_result(game: &Game, stated: Option<Player>) -> Result<(), RecordError> {
+    match stated {
+        Some(stated) => {
+            WrongResult::check(game.position(), stated).map_err(RecordError::WrongResult)
+        }
+        None => Ok(()),
+    }
 }
 
 /// The words of the move text, with `{…}` comments left out.
@@ -266,6 +322,7 @@ impl Game {
             game.play(mv)
                 .map_err(|error| RecordError::Illegal { index, mv, error })?;
         }
+        check_result(&game, record.result)?;
         Ok(game)
     }
 
@@ -287,7 +344,8 @@ impl Game {
                 return (game, Some(RecordError::Illegal { index, mv, error }));
             }
         }
-        (game, None)
+        let wrong = check_result(&game, record.result).err();
+        (game, wrong)
     }
 
     /// The rules parameters.
@@ -317,9 +375,50 @@ impl Game {
         &self.undone
     }
 
-    /// The winner, if the game has ended.
+    /// The player whose pawn reached its goal row, if one did.
     pub fn winner(&self) -> Option<Player> {
         self.position().winner()
+    }
+
+    /// How the game ended under `limit`, if it has: a pawn on its goal row,
+    /// or the adjudication of the last position once the game has `limit`
+    /// plies or more (see [`PlyLimit`]).
+    pub fn outcome(&self, limit: PlyLimit) -> Option<Outcome> {
+        Outcome::of(self.position(), self.moves.len(), limit)
+    }
+
+    /// How the game had ended after its first `ply` moves (at most all of
+    /// them), under `limit`.
+    pub fn outcome_at(&self, ply: usize, limit: PlyLimit) -> Option<Outcome> {
+        let ply = ply.min(self.moves.len());
+        Outcome::of(&self.positions[ply], ply, limit)
+    }
+
+    /// The record (as [`fmt::Display`] writes it) with the result at the
+    /// end if the game is over under `limit`: ` 1-0` or ` 0-1`, and for an
+    /// adjudication a comment saying so. Reads back as the same game.
+    ///
+    /// ```
+    /// use quoridor::game::{Game, PlyLimit};
+    /// let game: Game = "e2 e8 e3".parse().unwrap();
+    /// assert_eq!(game.record_with_result(PlyLimit::DEFAULT), "e2 e8 e3");
+    /// assert_eq!(
+    ///     game.record_with_result(PlyLimit::new(3)),
+    ///     "e2 e8 e3 1-0 {adjudicated at the 3-ply limit (paths 6 to 7)}"
+    /// );
+    /// ```
+    pub fn record_with_result(&self, limit: PlyLimit) -> String {
+        let mut text = self.to_string();
+        if let Some(outcome) = self.outcome(limit) {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(outcome.result());
+            if let Some(note) = outcome.adjudication_note() {
+                text.push_str(&format!(" {{{note}}}"));
+            }
+        }
+        text
     }
 
     /// Plays `mv` if legal. Clears the redo list unless `mv` is the move it

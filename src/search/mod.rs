@@ -57,7 +57,7 @@ pub use options::{
 };
 pub use params::{Preset, SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
-pub use setup_options::SetupOption;
+pub use setup_options::{GameSetup, SetupOption, MAX_PLY_LIMIT};
 pub use slice::Slice;
 #[cfg(test)]
 pub(crate) use uct::test_snapshot;

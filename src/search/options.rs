@@ -5,8 +5,8 @@
 //! links, the arena's `--a`/`--b` specs and the web app's engine panel all
 //! read it. Defaults are not written here: they are the Default preset's
 //! values, read through the getters. The protocol-level options that are not
-//! one field (`board_size`, `walls`, `preset`) are the small [`SetupOption`]
-//! table next to it.
+//! one field (`board_size`, `walls`, `ply_limit`, `preset`) are the small
+//! [`SetupOption`] table next to it.
 //!
 //! ```
 //! use quoridor::search::{option_value, set_option, EngineConfig};
@@ -665,7 +665,7 @@ mod tests {
     #[test]
     fn handshake_lines_keep_their_protocol_form() {
         let lines = uci_option_lines(Variant::default());
-        assert_eq!(lines.len(), OPTIONS.len() + 3);
+        assert_eq!(lines.len(), OPTIONS.len() + 4);
         for expected in [
             "option name playouts type spin default 0 min 0 max 4294967295",
             "option name time_ms type spin default 2000 min 0 max 4294967295",
@@ -678,6 +678,7 @@ mod tests {
             "option name node_budget type spin default 4000000 min 1 max 4294967295",
             "option name board_size type spin default 9 min 3 max 11",
             "option name walls type spin default 10 min 0 max 20",
+            "option name ply_limit type spin default 300 min 0 max 100000",
             "option name preset type combo default default var thesis var default var easy",
         ] {
             assert!(lines.iter().any(|l| l == expected), "missing {expected:?} in {lines:#?}");

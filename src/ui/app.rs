@@ -121,6 +121,8 @@ pub fn app() -> Html {
     };
     let (board, run, page) = (&state.board, &state.engine, &state.page);
     let position = board.board_position();
+    // Over in the shown position, unless a preview draws another one.
+    let game_over = board.preview.is_none() && board.shown_outcome().is_some();
     let analysis = analysis_props(&state, &engine);
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
@@ -156,10 +158,10 @@ pub fn app() -> Html {
             <div class="play-area">
                 <section class="board-column">
                     <Status turn={state.turn()} seats={board.seats}
-                        viewing_past={board.view.is_some()} />
-                    <WallStocks position={position} seats={board.seats} />
+                        viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
+                    <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
-                        interactive={board.accepts_moves()}
+                        interactive={board.accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} on_move={on_move.clone()}>
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             top={state.analysis.top} hover={state.analysis.hover}
@@ -193,7 +195,8 @@ pub fn app() -> Html {
                         on_view={dispatch.reform(Action::View)}
                         on_undo={dispatch.reform(|()| Action::Undo)}
                         on_redo={dispatch.reform(|()| Action::Redo)}
-                        judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()} />
+                        judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()}
+                        outcome={board.outcome()} />
                     { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
                     <EngineControls settings={run.settings.clone()} seats={board.seats}

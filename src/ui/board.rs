@@ -27,6 +27,10 @@ pub struct BoardProps {
     /// Whether a human may move here (shows targets and wall grooves).
     #[prop_or_default]
     pub interactive: bool,
+    /// Whether the game is over in `position` even with no pawn on its goal
+    /// row (at the ply limit): then no pawn is marked to move.
+    #[prop_or_default]
+    pub game_over: bool,
     /// Ghost walls take the other orientation than the groove under the pointer.
     #[prop_or_default]
     pub wall_flip: bool,
@@ -151,7 +155,7 @@ pub fn board(props: &BoardProps) -> Html {
                 <GoalRows {size} />
                 { for squares }
                 { for walls }
-                <Pawns {position} />
+                <Pawns {position} game_over={props.game_over} />
                 { for grooves.into_iter().flatten() }
                 { for ghost_view }
                 { props.children.clone() }
@@ -301,6 +305,8 @@ fn goal_rows(props: &SizeProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct PawnsProps {
     position: Position,
+    /// The game is over here (a goal, or the ply limit).
+    game_over: bool,
 }
 
 /// Both pawns; the one to move is marked.
@@ -311,7 +317,7 @@ fn pawns(props: &PawnsProps) -> Html {
     let pawns = Player::BOTH.into_iter().map(|player| {
         let at = position.pawn(player);
         let (x, y) = square_origin(at, size);
-        let to_move = position.turn() == player && !position.is_over();
+        let to_move = position.turn() == player && !position.is_over() && !props.game_over;
         let class = classes!(
             "pawn",
             format!("pawn-{}", player.number()),

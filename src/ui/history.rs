@@ -4,7 +4,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::game::Move;
+use crate::game::{Move, Outcome};
 use crate::review::MoveReview;
 
 #[derive(Properties, PartialEq)]
@@ -24,6 +24,9 @@ pub struct HistoryProps {
     /// A review's verdicts on the first moves, shown with them.
     #[prop_or_default]
     pub judged: Vec<MoveReview>,
+    /// How the game ended, if it has: its result closes the list.
+    #[prop_or_default]
+    pub outcome: Option<Outcome>,
 }
 
 /// Scrolls `el` to its end in the next animation frame. Reading its height
@@ -82,6 +85,18 @@ pub fn history(props: &HistoryProps) -> Html {
             </li>
         }
     });
+    // The result as a record ends in it: `1-0`, and how an adjudication went.
+    let result = props.outcome.map(|outcome| {
+        let note = outcome.adjudication_note();
+        html! {
+            <li class="result" data-testid="result" data-result={outcome.result()}>
+                <span class="result-score">{ outcome.result() }</span>
+                if let Some(note) = note {
+                    <span class="result-note">{ note }</span>
+                }
+            </li>
+        }
+    });
     let shown = props.shown;
     let back = props
         .on_view
@@ -95,7 +110,7 @@ pub fn history(props: &HistoryProps) -> Html {
     html! {
         <section class="history">
             <h2>{ "Moves" }</h2>
-            <ol class="move-list" data-testid="move-list" ref={list}>{ for items }</ol>
+            <ol class="move-list" data-testid="move-list" ref={list}>{ for items }{ for result }</ol>
             <div class="history-buttons">
                 <button class="undo" data-testid="undo" onclick={undo} disabled={total == 0}
                     title="Take back the last move (against the engine, its reply too)">{ "Undo" }</button>

@@ -6,6 +6,12 @@
 //! ?v=1&size=9&walls=10&moves=e2.e8.e3h&view=2&p1=human&p2=engine&limit=time&time_ms=2000
 //! ```
 //!
+//! A finished game's link says its result after the moves, `result=1-0`
+//! (player 1 won) or `result=0-1`, for a goal or for the adjudication at the
+//! page's ply limit ([`PLY_LIMIT`]). Reading checks it against the moves
+//! as a record's result is checked ([`crate::game::WrongResult`]); the game
+//! opened is its moves, and whether it is over follows from them.
+//!
 //! Engine settings are written only where they differ from the Default
 //! preset, under their engine-protocol option names (`uct_c=0.05`). Which
 //! engine each side uses is `p1_engine` / `p2_engine` (`uct` or `alphabeta`),
@@ -16,8 +22,8 @@
 //!
 //! Compiled natively too, so its tests run with `cargo test`.
 
-use super::model::{EngineSettings, Seat, Shared};
-use crate::game::{Game, Move, RecordError, Variant, VariantError};
+use super::model::{EngineSettings, Seat, Shared, PLY_LIMIT};
+use crate::game::{parse_result, Game, Move, RecordError, Variant, VariantError, WrongResult};
 use crate::search::{
     find_option, Accepted, EngineConfig, EngineKind, LimitKind, OptionError, Shown, OPTIONS,
 };
@@ -74,6 +80,13 @@ pub enum LinkProblem {
         /// Moves kept.
         kept: usize,
     },
+    /// `result` is neither `1-0` nor `0-1`.
+    Result {
+        /// The value given.
+        got: String,
+    },
+    /// `result` does not fit the moves; the moves are opened.
+    WrongResult(WrongResult),
     /// `view` lies past the last move; the latest position is shown.
     ViewPastEnd {
         /// The ply asked for.
@@ -113,6 +126,10 @@ impl fmt::Display for LinkProblem {
                 "{error}; opened the game after its first {kept} move{}",
                 if *kept == 1 { "" } else { "s" }
             ),
+            LinkProblem::Result { got } => {
+                write!(f, "result must be 1-0 or 0-1, got {got:?}")
+            }
+            LinkProblem::WrongResult(e) => write!(f, "{e}; opened the moves"),
             LinkProblem::ViewPastEnd { view, moves } => write!(
                 f,
                 "view {view} is past the end of the game ({moves} moves); showing the latest position"
@@ -239,6 +256,9 @@ pub fn encode(shared: &Shared) -> String {
         format!("walls={}", variant.walls()),
         format!("moves={}", moves.join(".")),
     ];
+    if let Some(outcome) = shared.game.outcome(PLY_LIMIT) {
+        parts.push(format!("result={}", outcome.result()));
+    }
     if let Some(view) = shared.view {
         parts.push(format!("view={view}"));
     }
@@ -287,6 +307,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut size = 9u8;
     let mut walls = 10u8;
     let mut moves = String::new();
+    let mut result = None;
     let mut view = None;
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut engine = shared.engine.clone();
@@ -319,6 +340,12 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
             "size" => size = number(&mut problems, "size").unwrap_or(size),
             "walls" => walls = number(&mut problems, "walls").unwrap_or(walls),
             "moves" => moves = value.replace(['.', ',', '+', '_'], " "),
+            "result" => match parse_result(value) {
+                Some(winner) => result = Some(winner),
+                None => problems.push(LinkProblem::Result {
+                    got: quote_input(value),
+                }),
+            },
             "view" => match value.parse::<usize>() {
                 Ok(n) => view = Some(n),
                 Err(_) => problems.push(LinkProblem::View {
@@ -378,6 +405,10 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     if let Some(error) = error {
         let kept = game.moves().len();
         problems.push(LinkProblem::Moves { error, kept });
+    } else if let Some(stated) = result {
+        if let Err(wrong) = WrongResult::check(game.position(), stated) {
+            problems.push(LinkProblem::WrongResult(wrong));
+        }
     }
     if let Some(n) = view {
         if n > game.moves().len() {
@@ -690,6 +721,59 @@ mod tests {
             "option threads needs a whole number from 1 to 16, got \"17\""
         );
         assert_eq!(bad.shared.engine.params.threads, 2);
+    }
+
+    /// 296 plies of pawn shuffling (both pawns back home), then player 1
+    /// steps to e3 while player 2 places two walls far from both paths.
+    fn three_hundred_plies() -> Game {
+        let record = format!("{}e2 a8h e3 a6h", "d1 d9 e1 e9 ".repeat(74));
+        record.parse().expect("legal")
+    }
+
+    #[test]
+    fn a_game_at_the_ply_limit_carries_its_result_and_reads_back() {
+        let shared = Shared {
+            game: three_hundred_plies(),
+            seats: [Seat::Engine; 2],
+            ..Shared::default()
+        };
+        let text = encode(&shared);
+        assert!(
+            text.contains(".e2.a8h.e3.a6h&result=1-0&p1=engine"),
+            "{text}"
+        );
+        let opened = decode(&text);
+        assert_eq!(opened.problems, Problems::default());
+        assert_eq!(opened.shared, shared);
+        // One ply short of the limit the game goes on: no result.
+        let mut short = shared.clone();
+        short.game.undo();
+        assert!(!encode(&short).contains("result="));
+        // A game won on the board says so too.
+        let won = Shared {
+            game: "[size 3] [walls 0] b2 a3 b3".parse().expect("legal"),
+            ..Shared::default()
+        };
+        assert!(encode(&won).contains("&result=1-0&"));
+    }
+
+    #[test]
+    fn a_result_that_does_not_fit_the_moves_is_reported_and_the_moves_open() {
+        let game = three_hundred_plies();
+        let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+        let opened = decode(&format!("v=1&moves={}&result=0-1", moves.join(".")));
+        assert_eq!(opened.shared.game, game);
+        assert_eq!(
+            opened.problems.join("; "),
+            "the result 0-1 does not fit the moves: player 1 wins on path lengths after the \
+             last move (paths 6 to 8); opened the moves"
+        );
+        let bad = decode("v=1&moves=e2&result=draw");
+        assert_eq!(
+            bad.problems.join("; "),
+            "result must be 1-0 or 0-1, got \"draw\""
+        );
+        assert_eq!(bad.shared.game.to_string(), "e2");
     }
 
     #[test]

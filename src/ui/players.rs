@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::model::Seat;
 use super::model::Turn;
-use crate::game::{Player, Position};
+use crate::game::{EndedBy, Outcome, Player, Position};
 
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
@@ -14,23 +14,39 @@ pub struct StatusProps {
     pub seats: [Seat; 2],
     /// Whether an earlier position is shown.
     pub viewing_past: bool,
+    /// The shown ply and the ply limit, when the limit is near.
+    pub near_limit: Option<(usize, usize)>,
 }
 
-/// Who is to move, or who won (`data-testid="status"`).
+/// Who is to move, or who won and how (`data-testid="status"`; `data-ended`
+/// is `goal` or `ply-limit` once the game is over in the shown position).
 #[function_component(Status)]
 pub fn status(props: &StatusProps) -> Html {
     let name = |p: Player| capitalise(&player_name(p, props.seats));
-    let text = match props.turn {
-        Turn::Won(winner) => format!("{} wins!", name(winner)),
+    let mut text = match props.turn {
+        Turn::Over(outcome) => match outcome.adjudication_note() {
+            Some(how) => format!("{} wins: {how}", name(outcome.winner)),
+            None => format!("{} wins!", name(outcome.winner)),
+        },
         Turn::Thinking(player) => format!("{} is thinking…", name(player)),
         Turn::ToMove(player) => format!("{} to move", name(player)),
     };
+    if let Some((ply, limit)) = props.near_limit {
+        text.push_str(&format!(" · ply {ply} of {limit}"));
+    }
+    let ended = match props.turn {
+        Turn::Over(Outcome {
+            by: EndedBy::Goal, ..
+        }) => Some("goal"),
+        Turn::Over(_) => Some("ply-limit"),
+        _ => None,
+    };
     let class = classes!(
         "status",
-        matches!(props.turn, Turn::Won(_)).then_some("game-over"),
+        ended.is_some().then_some("game-over"),
         props.viewing_past.then_some("viewing-past")
     );
-    html! { <p {class} data-testid="status" aria-live="polite">{ text }</p> }
+    html! { <p {class} data-testid="status" data-ended={ended} aria-live="polite">{ text }</p> }
 }
 
 /// "player 1 (you)", "player 2 (engine)".
@@ -57,6 +73,9 @@ pub struct StocksProps {
     pub position: Position,
     /// Who plays each side.
     pub seats: [Seat; 2],
+    /// Whether the game is over there (then no side is marked to move).
+    #[prop_or_default]
+    pub game_over: bool,
 }
 
 /// Each player's walls in stock, as a row of small bars and a number.
@@ -68,7 +87,7 @@ pub fn wall_stocks(props: &StocksProps) -> Html {
         let class = classes!(
             "wall-stock",
             format!("wall-stock-{}", p.number()),
-            (props.position.turn() == p).then_some("to-move")
+            (props.position.turn() == p && !props.game_over).then_some("to-move")
         );
         html! {
             <div {class} data-stock={p.number().to_string()} data-walls={left.to_string()}>

@@ -256,6 +256,49 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("an engine game ends at the 300-ply limit, adjudicated by path lengths, in the list and the link", async () => {
+    // 296 plies of pawn shuffling: both pawns back home, player 1 to move.
+    const shuffled = Array(74).fill("d1.d9.e1.e9").join(".");
+    const humans = await open(`${HUMANS}&moves=${shuffled}`);
+    assert.match(await status(humans.page), /^Player 1 \(human\) to move · ply 296 of 300$/);
+    await humans.context.close();
+
+    const { context, page, problems } = await open(
+      `v=1&p1=engine&p2=engine&limit=playouts&playouts=50&moves=${shuffled}`,
+    );
+    await waitForMoves(page, 300);
+    const ended = page.locator('[data-testid="status"][data-ended="ply-limit"]');
+    await ended.waitFor();
+    const text = await status(page);
+    const [, winner] =
+      text.match(/^Player ([12]) \(engine\) wins: adjudicated at the 300-ply limit \(paths \d+ to \d+/) ?? [];
+    assert.ok(winner, text);
+    // The engines stop: no search, no 301st move.
+    assert.equal(await page.locator('[data-testid="thinking"]').count(), 0);
+    await page.waitForTimeout(500);
+    assert.equal(await moves(page).count(), 300);
+    const score = winner === "1" ? "1-0" : "0-1";
+    const result = page.locator('[data-testid="result"]');
+    assert.equal(await result.getAttribute("data-result"), score);
+    assert.match(await result.innerText(), /adjudicated at the 300-ply limit/);
+    await page.locator('[data-testid="share"]').click();
+    const url = await page.locator('[data-testid="share-url"]').inputValue();
+    assert.ok(url.includes(`&result=${score}&`), url);
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    // The link opens the finished game: the same result, and no engine move.
+    const again = await open(url.slice(url.indexOf("?") + 1));
+    await again.page.locator('[data-testid="status"][data-ended="ply-limit"]').waitFor();
+    assert.equal(await status(again.page), text);
+    await again.page.waitForTimeout(500);
+    assert.equal(await moves(again.page).count(), 300);
+    assert.equal(await again.page.locator('[data-testid="thinking"]').count(), 0);
+    assert.equal(await again.page.locator(".square.target").count(), 0, "the board takes no move");
+    assert.deepEqual(again.problems, []);
+    await again.context.close();
+  });
+
   test("the playouts limit applies from the next engine move", async () => {
     const { context, page } = await open("v=1&time_ms=60000");
     await page.locator('input[name="limit"][value="playouts"]').check();

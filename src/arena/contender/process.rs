@@ -5,7 +5,7 @@
 use super::reply::Reply;
 use super::{Contender, EngineError, MatchLimit, Protocol, HANDSHAKE_TIMEOUT};
 use crate::arena::process_group::{EngineChild, StderrTail};
-use crate::arena::{Work, WorkUnit};
+use crate::arena::{Work, WorkUnit, MOVE_CAP};
 use crate::game::{Move, Variant};
 use crate::search::Limits;
 use std::io::{BufRead, BufReader, Write};
@@ -45,12 +45,17 @@ pub(crate) struct Process {
 }
 
 impl Process {
-    /// Spawns `command`, shakes hands and sets the board variant.
+    /// Spawns `command`, shakes hands and sets the board variant; a move
+    /// cap above the rules' default ply limit is sent as the engine
+    /// protocol's `ply_limit`, so an engine that applies the limit itself
+    /// (ours) still moves up to the cap. (QTP has no options: a QTP engine
+    /// of ours needs `--ply-limit` on its command line.)
     pub(super) fn start(
         command: &str,
         protocol: Protocol,
         variant: Variant,
         limit: MatchLimit,
+        move_cap: usize,
         timeout: Duration,
     ) -> Result<Process, EngineError> {
         let (mut child, stderr) = EngineChild::spawn(command).map_err(|e| EngineError::Spawn {
@@ -97,6 +102,9 @@ impl Process {
             variant.size()
         ))?;
         process.send(&format!("setoption name walls value {}", variant.walls()))?;
+        if move_cap > MOVE_CAP {
+            process.send(&format!("setoption name ply_limit value {move_cap}"))?;
+        }
         process.send("ucinewgame")?;
         process.send("isready")?;
         process.expect("readyok", HANDSHAKE_TIMEOUT)?;
@@ -246,6 +254,14 @@ pub fn handshake(contender: &Contender, variant: Variant) -> Result<(), EngineEr
         Contender::Internal { .. } | Contender::Random => Ok(()),
         Contender::External {
             command, protocol, ..
-        } => Process::start(command, *protocol, variant, None, HANDSHAKE_TIMEOUT).map(drop),
+        } => Process::start(
+            command,
+            *protocol,
+            variant,
+            None,
+            MOVE_CAP,
+            HANDSHAKE_TIMEOUT,
+        )
+        .map(drop),
     }
 }

@@ -31,12 +31,14 @@ pub(crate) enum RunningContender {
 }
 
 impl RunningContender {
-    /// Starts `contender` for a game of `variant`; `seed` varies the
-    /// in-process engine's random choices from game to game.
+    /// Starts `contender` for a game of `variant` adjudicated after
+    /// `move_cap` plies; `seed` varies the in-process engine's random
+    /// choices from game to game.
     pub fn start(
         contender: &Contender,
         variant: Variant,
         limit: MatchLimit,
+        move_cap: usize,
         seed: u64,
         timeout: Duration,
     ) -> Result<RunningContender, EngineError> {
@@ -49,7 +51,7 @@ impl RunningContender {
             Contender::Random => Ok(RunningContender::Random(EngineRng::seed_from_u64(seed))),
             Contender::External {
                 command, protocol, ..
-            } => Process::start(command, *protocol, variant, limit, timeout)
+            } => Process::start(command, *protocol, variant, limit, move_cap, timeout)
                 .map(RunningContender::External),
         }
     }

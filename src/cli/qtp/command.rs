@@ -59,8 +59,12 @@ pub(super) enum QtpCommandError {
     Move(ParseMoveError),
     /// A board size or wall count the rules do not allow.
     Variant(VariantError),
-    /// The game is won; `winner` won it.
-    GameOver { winner: Colour },
+    /// The game is over; `winner` won it, at the ply limit if `adjudicated`
+    /// says how.
+    GameOver {
+        winner: Colour,
+        adjudicated: Option<String>,
+    },
     /// `colour` asked to move while it is `to_move`'s turn.
     NotTurn { colour: Colour, to_move: Colour },
     /// The move breaks a rule.
@@ -82,7 +86,16 @@ impl fmt::Display for QtpCommandError {
             QtpCommandError::Number { what, got } => write!(f, "expected {what}, got {got:?}"),
             QtpCommandError::Move(e) => e.fmt(f),
             QtpCommandError::Variant(e) => e.fmt(f),
-            QtpCommandError::GameOver { winner } => write!(f, "the game is over: {winner} has won"),
+            QtpCommandError::GameOver {
+                winner,
+                adjudicated,
+            } => {
+                write!(f, "the game is over: {winner} has won")?;
+                match adjudicated {
+                    Some(how) => write!(f, ", {how}"),
+                    None => Ok(()),
+                }
+            }
             QtpCommandError::NotTurn { colour, to_move } => {
                 write!(f, "it is {to_move}'s turn, not {colour}'s")
             }

@@ -32,7 +32,10 @@ Each info line: depth D seldepth S, then for UCT nodes (the tree's) playouts nps
 score winprob P (the mover's win chance in %) or score proven win|loss; for alpha-beta score
 cp X (100 = one step of path length) or mate N, nodes nps hashfull time; then pv (the best line).
 depth: for UCT the length of the best line, for alpha-beta the last completed iteration.
-seldepth: the deepest node reached. Bad input gets one `info string error: …` and changes nothing.";
+seldepth: the deepest node reached. Bad input gets one `info string error: …` and changes nothing.
+A game is over once a pawn reaches its goal row or the game reaches ply_limit plies (300; 0:
+none), where the shorter path to goal wins (the side to move on a tie): go then answers
+info string error: the game is over: …, and bestmove (none).";
 
 #[cfg(test)]
 mod tests {

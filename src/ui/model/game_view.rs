@@ -2,7 +2,14 @@
 //! drawn over it, and who plays which side.
 
 use super::Seat;
-use crate::game::{Game, Move, Position};
+use crate::game::{Game, Move, Outcome, PlyLimit, Position};
+
+/// The page's ply limit: the rules' default, as in the arena and the
+/// protocols. A game that reaches it is over, adjudicated by path lengths.
+pub const PLY_LIMIT: PlyLimit = PlyLimit::DEFAULT;
+
+/// How many plies before the limit the status line starts counting them.
+pub const NEAR_LIMIT_PLIES: usize = 20;
 
 /// The game part of the page's state and the views derived from it.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,10 +82,31 @@ impl GameView {
         self.shown_moves().last().copied()
     }
 
+    /// How the game had ended at the shown position, if it had (a goal, or
+    /// the ply limit).
+    pub fn shown_outcome(&self) -> Option<Outcome> {
+        self.game.outcome_at(self.shown_ply(), PLY_LIMIT)
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(PLY_LIMIT)
+    }
+
+    /// The shown ply and the limit, when the shown position is at most
+    /// [`NEAR_LIMIT_PLIES`] short of the limit and the game goes on there.
+    pub fn near_ply_limit(&self) -> Option<(usize, usize)> {
+        let ply = self.shown_ply();
+        let limit = PLY_LIMIT.plies()?;
+        (ply + NEAR_LIMIT_PLIES >= limit && self.shown_outcome().is_none()).then_some((ply, limit))
+    }
+
     /// Who must move in the shown position; `None` once the game is over there.
     pub fn seat_to_move(&self) -> Option<Seat> {
         let position = self.shown_position();
-        (!position.is_over()).then(|| self.seats[position.turn().index()])
+        self.shown_outcome()
+            .is_none()
+            .then(|| self.seats[position.turn().index()])
     }
 
     /// Whether a human may move on the board now.
@@ -95,7 +123,7 @@ impl GameView {
     /// Whether the engine is to move in the latest position of the game.
     pub fn engine_to_move(&self) -> bool {
         let position = self.game.position();
-        !position.is_over() && self.seats[position.turn().index()] == Seat::Engine
+        self.outcome().is_none() && self.seats[position.turn().index()] == Seat::Engine
     }
 
     /// Whether exactly one side is the engine.

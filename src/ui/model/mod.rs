@@ -30,12 +30,12 @@ pub use coach::{
     DEFAULT_REVIEW_MS,
 };
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
-pub use game_view::GameView;
+pub use game_view::{GameView, PLY_LIMIT};
 
 pub use settings::{EngineSettings, Seat};
 pub use shared::Shared;
 
-use crate::game::{Game, Move, Player, Variant};
+use crate::game::{Game, Move, Outcome, Player, Variant};
 use crate::search::{EngineKind, SearchParams};
 use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerResponse};
 use analysis::{AnalysisState, Intent};
@@ -58,8 +58,8 @@ pub struct AppState {
 /// Whose turn it is in the shown position, for the status line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
-    /// The game is over there: this player won.
-    Won(Player),
+    /// The game is over there: who won, and how (a goal, or the ply limit).
+    Over(Outcome),
     /// This player is to move and the engine is thinking for it.
     Thinking(Player),
     /// This player is to move.
@@ -156,8 +156,8 @@ impl AppState {
     /// only at the latest position, where it will move.
     pub fn turn(&self) -> Turn {
         let position = self.board.shown_position();
-        match position.winner() {
-            Some(winner) => Turn::Won(winner),
+        match self.board.shown_outcome() {
+            Some(outcome) => Turn::Over(outcome),
             None if self.engine.thinking() && self.board.view.is_none() => {
                 Turn::Thinking(position.turn())
             }
@@ -259,6 +259,10 @@ impl AppState {
         let position = self.board.shown_position();
         if self.board.seat_to_move() == Some(Seat::Engine) {
             self.page.tell("It is the engine's turn.");
+            return;
+        }
+        if let Some(outcome) = self.board.shown_outcome() {
+            self.page.tell(format!("The game is over: {outcome}."));
             return;
         }
         if let Err(e) = position.check(mv) {

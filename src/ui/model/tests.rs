@@ -426,9 +426,82 @@ fn whose_turn_shows_the_engine_thinking_only_at_the_latest_position() {
 fn whose_turn_names_the_winner_once_the_game_is_over() {
     let won = "e2 e8 e3 e7 e4 e6 e5 d6 e6 d5 e7 d4 e8 d3 e9";
     let s = state([Seat::Human; 2], won);
-    assert_eq!(s.turn(), Turn::Won(Player::One));
+    assert_eq!(
+        s.turn(),
+        Turn::Over(Outcome {
+            winner: Player::One,
+            by: crate::game::EndedBy::Goal
+        })
+    );
     assert_eq!(s.board.seat_to_move(), None);
     assert!(!s.board.human_to_move());
+}
+
+/// `plies` plies of pawn shuffling from the start (a multiple of 4: both
+/// pawns back home, player 1 to move).
+fn shuffled(plies: usize) -> String {
+    "d1 d9 e1 e9 ".repeat(plies / 4)
+}
+
+#[test]
+fn an_engine_game_ends_at_the_ply_limit_with_the_adjudicated_winner() {
+    let mut s = state([Seat::Engine; 2], &format!("{}e2 a8h e3", shuffled(296)));
+    assert_eq!(s.board.near_ply_limit(), Some((299, 300)));
+    // Player 2 (the engine) is asked for the 300th ply.
+    let id = search_id(&s);
+    done(&mut s, id, "a6h");
+    assert_eq!(s.board.game.moves().len(), 300);
+    assert_eq!(s.engine.search, None, "no engine move after the limit");
+    let outcome = s.board.outcome().expect("over");
+    assert_eq!(outcome.winner, Player::One);
+    assert_eq!(s.turn(), Turn::Over(outcome));
+    assert_eq!(
+        outcome.adjudication_note().as_deref(),
+        Some("adjudicated at the 300-ply limit (paths 6 to 8)")
+    );
+    assert_eq!(s.board.near_ply_limit(), None);
+    assert_eq!(s.board.seat_to_move(), None);
+    // Resuming, stepping or a new engine setting starts nothing either.
+    s.apply(Action::Step, SEED);
+    s.apply(Action::Resume, SEED);
+    assert_eq!(s.engine.search, None);
+    // Undo takes the game back under the limit, where the engines pause.
+    s.apply(Action::Undo, SEED);
+    assert_eq!(s.board.outcome(), None);
+    assert!(s.engine.paused);
+    assert_eq!(s.engine.search, None);
+}
+
+#[test]
+fn a_human_cannot_move_past_the_ply_limit() {
+    let mut s = state([Seat::Human; 2], &format!("{}e2 a8h e3 a6h", shuffled(296)));
+    assert!(!s.board.accepts_moves());
+    s.apply(Action::Play(mv("e4")), SEED);
+    assert_eq!(s.board.game.moves().len(), 300);
+    assert_eq!(
+        s.page.notice.as_deref(),
+        Some(
+            "The game is over: player 1 has won, adjudicated at the 300-ply limit \
+             (paths 6 to 8)."
+        )
+    );
+    // An earlier position is not over: playing there asks to discard the rest.
+    s.apply(Action::View(Some(298)), SEED);
+    assert_eq!(s.turn(), Turn::ToMove(Player::One));
+    assert_eq!(s.board.near_ply_limit(), Some((298, 300)));
+    s.apply(Action::Play(mv("e3")), SEED);
+    assert!(matches!(
+        s.page.confirm,
+        Some(Confirm::Discard { ply: 298, .. })
+    ));
+}
+
+#[test]
+fn the_ply_count_shows_in_the_last_twenty_plies_only() {
+    let s = state([Seat::Human; 2], &shuffled(276));
+    assert_eq!(s.board.near_ply_limit(), None);
+    let s = state([Seat::Human; 2], &shuffled(280));
+    assert_eq!(s.board.near_ply_limit(), Some((280, 300)));
 }
 
 #[test]
