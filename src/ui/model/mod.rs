@@ -36,7 +36,7 @@ pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_C
 pub use game_view::GameView;
 pub use ladder::{Ladder, LadderIntent};
 
-pub use settings::{EngineSettings, LevelInPlay, Opponent, Seat, FIRST_VISIT_LEVEL};
+pub use settings::{rating_text, EngineSettings, LevelInPlay, Opponent, Seat, FIRST_VISIT_LEVEL};
 pub use shared::Shared;
 
 use crate::game::{Game, Move, Player, Variant};

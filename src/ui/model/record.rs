@@ -126,6 +126,24 @@ impl LevelRecord {
     }
 }
 
+impl fmt::Display for LevelRecord {
+    /// `Won 3, lost 1 (2 in a row) · last played 2026-11-26`, or `Not
+    /// played yet`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("Not played yet");
+        }
+        write!(f, "Won {}, lost {}", self.wins, self.losses)?;
+        if self.streak >= 2 {
+            write!(f, " ({} in a row)", self.streak)?;
+        }
+        if let Some(day) = self.last {
+            write!(f, " · last played {day}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The record against every level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -331,6 +349,20 @@ mod tests {
         assert_eq!(record.of(3).last, Some(later));
         assert!(record.of(4).is_empty());
         assert!(!record.count(11, true, 13, Some(day())), "no level 11");
+    }
+
+    #[test]
+    fn a_level_record_reads_as_a_line() {
+        let mut record = Record::default();
+        assert_eq!(record.of(2).to_string(), "Not played yet");
+        record.count(2, false, 1, None);
+        assert_eq!(record.of(2).to_string(), "Won 0, lost 1");
+        record.count(2, true, 2, Some(day()));
+        record.count(2, true, 3, Some(day()));
+        assert_eq!(
+            record.of(2).to_string(),
+            "Won 2, lost 1 (2 in a row) · last played 2026-11-26"
+        );
     }
 
     #[test]

@@ -166,6 +166,15 @@ impl fmt::Display for LevelInPlay {
     }
 }
 
+/// A level's rating as the page shows it: `Elo 1234 ± 56`, or "rating
+/// pending" until the ladder is rated.
+pub fn rating_text(level: &Level) -> String {
+    match level.rating {
+        Some((elo, half_width)) => format!("Elo {elo} ± {half_width}"),
+        None => "rating pending".into(),
+    }
+}
+
 impl EngineSettings {
     /// `level`'s settings ([`Level::config`]: UCT on both sides, its playout
     /// budget with a time cap, its way of erring, one worker so that a seed
@@ -306,6 +315,20 @@ mod tests {
             assert!(other.level().expect("labelled").customised, "{other:?}");
         }
         assert_eq!(EngineSettings::default().level(), None);
+    }
+
+    #[test]
+    fn a_rating_shows_its_interval_or_that_it_is_pending() {
+        let rated = Level {
+            rating: Some((1234, 56)),
+            ..*level(4)
+        };
+        assert_eq!(rating_text(&rated), "Elo 1234 ± 56");
+        let pending = Level {
+            rating: None,
+            ..*level(4)
+        };
+        assert_eq!(rating_text(&pending), "rating pending");
     }
 
     #[test]
