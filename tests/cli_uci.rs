@@ -24,6 +24,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         .map(|rest| rest.split_whitespace().next().expect("name"))
         .collect();
     let expected = [
+        "level",
         "playouts",
         "time_ms",
         "uct_c",
@@ -68,6 +69,8 @@ fn handshake_lists_every_search_option_then_uciok() {
         "ab_exact_race",
         "ab_wall_weight",
         "ab_tempo",
+        "temperature",
+        "choice_margin",
         "seed",
         "threads",
         "board_size",
@@ -89,6 +92,7 @@ fn handshake_lists_every_search_option_then_uciok() {
     assert!(option("playout_policy").contains("var uniform var shortest_path"));
     assert!(option("preset").contains("var thesis var default var easy"));
     assert!(option("ply_limit").ends_with("default 300 min 0 max 100000"));
+    assert!(option("level").contains("type combo default off var off var 1"));
     assert!(e.sync().is_empty());
 }
 

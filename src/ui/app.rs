@@ -11,9 +11,11 @@ use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::history::History;
+use super::level_status::{LevelLabel, LevelSuggestion};
 use super::link::encode;
 use super::model::analysis::Intent;
-use super::model::{Action, AppState};
+use super::model::settings::default_threads;
+use super::model::{Action, AppState, LadderIntent, Opponent};
 use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
@@ -21,7 +23,7 @@ use super::players::{Status, WallStocks};
 use super::pool::{use_engine_pool, EnginePool};
 use super::share::ShareLink;
 use super::status::WorkerStatus;
-use super::storage::{initial_state, save};
+use super::storage::{hardware_concurrency, initial_state, save, save_record};
 use super::thinking::{Thinking, ThinkingSummary};
 use super::watch::WatchControls;
 use crate::worker::messages::WorkerRequest;
@@ -109,6 +111,17 @@ pub fn app() -> Html {
     // Save on every change.
     let query = encode(&state.shared());
     use_effect_with(query, |query| save(query));
+    // The record against the levels, once it changes (an unreadable one
+    // stays stored until then).
+    {
+        let saved = use_mut_ref(|| state.ladder.record.clone());
+        use_effect_with(state.ladder.record.clone(), move |record| {
+            if *saved.borrow() != *record {
+                save_record(record);
+                *saved.borrow_mut() = record.clone();
+            }
+        });
+    }
     use_board_keys(dispatch.clone());
 
     let move_now = {
@@ -128,11 +141,16 @@ pub fn app() -> Html {
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
     let review = state.coach.review_of(&board.game);
+    let opponent = run
+        .settings
+        .exact_level()
+        .map_or(Opponent::Custom, |l| Opponent::Level(l.number));
+    let on_ladder = dispatch.reform(Action::Ladder);
     let start_game = {
         let (dispatch, settings) = (dispatch.clone(), run.settings.clone());
         Callback::from(move |choice: NewGameChoice| {
-            let mut next = settings.clone();
-            next.engines = choice.engines;
+            let threads = default_threads(hardware_concurrency());
+            let next = settings.for_opponent(choice.opponent, choice.engines, threads);
             dispatch.emit(Action::SetEngine(next));
             dispatch.emit(Action::NewGame {
                 variant: choice.variant,
@@ -149,7 +167,9 @@ pub fn app() -> Html {
                     onclick={dispatch.reform(|_: MouseEvent| Action::ShowNewGame(true))}>{ "New game" }</button>
             </header>
             if page.new_game_open {
-                <NewGameDialog engines={run.settings.engines} on_start={start_game}
+                <NewGameDialog engines={run.settings.engines} {opponent} on_start={start_game}
+                    record={state.ladder.record.clone()}
+                    on_clear_record={on_ladder.reform(|()| LadderIntent::ClearRecord)}
                     on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
             }
             <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
@@ -159,6 +179,10 @@ pub fn app() -> Html {
                 <section class="board-column">
                     <Status turn={state.turn()} seats={board.seats}
                         viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
+                    <LevelLabel settings={run.settings.clone()} seats={board.seats} />
+                    if let Some(level) = state.ladder.suggestion {
+                        <LevelSuggestion {level} on_intent={on_ladder.clone()} />
+                    }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}

@@ -9,8 +9,9 @@ use yew::prelude::*;
 
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
 use super::link::set_settings_param;
+use super::model::settings::default_threads;
 use super::model::{EngineSettings, Seat};
-use super::storage::{remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
+use super::storage::{hardware_concurrency, remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
 use crate::search::{
     limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
 };
@@ -50,7 +51,12 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
     let preset = |label: &'static str, tip: &'static str, preset: Preset| {
         let (on_change, settings) = (props.on_change.clone(), s.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
-            on_change.emit(settings.preset_keeping_engines(preset.params()))
+            let mut next = settings.preset_keeping_engines(preset.params());
+            // A level plays on one worker; its presets get the machine's.
+            if settings.params.level.is_some() {
+                next = next.with_threads(default_threads(hardware_concurrency()));
+            }
+            on_change.emit(next)
         });
         html! { <button class="preset" title={tip} {onclick}>{ label }</button> }
     };

@@ -13,7 +13,9 @@
 //! opened is its moves, and whether it is over follows from them.
 //!
 //! Engine settings are written only where they differ from the Default
-//! preset, under their engine-protocol option names (`uct_c=0.05`). Which
+//! preset, under their engine-protocol option names (`uct_c=0.05`); settings
+//! at a level of the ladder are `level=N`, first, and what differs from that
+//! level's settings (a level was customised). Which
 //! engine each side uses is `p1_engine` / `p2_engine` (`uct` or `alphabeta`),
 //! written only when a side uses alpha-beta, so older links open with UCT;
 //! the protocol's `engine=alphabeta` sets both sides. Reading
@@ -25,7 +27,7 @@
 use super::model::{EngineSettings, Seat, Shared, PLY_LIMIT};
 use crate::game::{parse_result, Game, Move, RecordError, Variant, VariantError, WrongResult};
 use crate::search::{
-    find_option, Accepted, EngineConfig, EngineKind, LimitKind, OptionError, Shown, OPTIONS,
+    find_option, Accepted, EngineConfig, EngineKind, Level, LimitKind, OptionError, Shown, OPTIONS,
 };
 use crate::text::{one_of, quote_input, Choice, ParseChoiceError};
 use std::fmt;
@@ -273,7 +275,9 @@ pub fn encode(shared: &Shared) -> String {
             parts.push(format!("{key}={}", kind.name()));
         }
     }
-    let base = EngineConfig::default();
+    // A level's settings are `level=N` and what differs from the level's.
+    let level = shared.engine.params.level.and_then(Level::get);
+    let base = level.map_or_else(EngineConfig::default, Level::config);
     // The engine choice is per side (above), so the kind here is never written.
     let settings = EngineConfig::uct(shared.engine.params.clone());
     for option in &OPTIONS {
@@ -283,7 +287,11 @@ pub fn encode(shared: &Shared) -> String {
         let value = option.value(&settings);
         // Both limits are always written, so a link shows what it plays at;
         // `threads` too, since the page's default depends on the machine.
-        let always = matches!(option.shown, Shown::LimitSlider(_) | Shown::Threads);
+        // A level sets them all: its link says `level` (the first option).
+        let always = match level {
+            Some(_) => option.name == "level",
+            None => matches!(option.shown, Shown::LimitSlider(_) | Shown::Threads),
+        };
         if always || value != option.value(&base) {
             parts.push(format!("{}={}", option.name, escape(&value)));
         }
@@ -299,7 +307,7 @@ pub fn decode(query: &str) -> Opened {
 }
 
 /// Like [`decode`], with what the link does not say taken from `base` (the
-/// page passes [`Shared::first_visit`], so links older than the `threads`
+/// page passes [`Shared::link_base`], so links older than the `threads`
 /// key open with the machine's default thread count).
 pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut problems = Vec::new();
@@ -315,6 +323,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     // becomes both sides' engine below unless a side names its own.
     let mut config = EngineConfig::uct(engine.params.clone());
     let mut seat_engines: [Option<EngineKind>; 2] = [None; 2];
+    let mut limit = None;
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let (key, value) = (unescape(key), unescape(value));
@@ -367,7 +376,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
                 }),
             },
             "limit" => match value.parse::<LimitKind>() {
-                Ok(kind) => engine.limit = kind,
+                Ok(kind) => limit = Some(kind),
                 Err(error) => problems.push(LinkProblem::Limit(error)),
             },
             "p1_engine" | "p2_engine" => {
@@ -388,6 +397,9 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
         }
     }
     engine.params = config.params;
+    // A level plays by playouts unless the link says otherwise.
+    let level_limit = engine.params.level.map(|_| LimitKind::Playouts);
+    engine.limit = limit.or(level_limit).unwrap_or(engine.limit);
     // `engine=` (the protocol's option) picks both sides; `pN_engine` wins.
     let both = config.kind;
     for (side, kind) in seat_engines.into_iter().enumerate() {
@@ -533,7 +545,7 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_link_is_the_first_visit_game() {
+    fn an_empty_link_is_a_new_game_with_the_default_preset() {
         let opened = decode("");
         assert!(opened.problems.is_empty());
         assert_eq!(opened.shared, Shared::default());
@@ -701,21 +713,18 @@ mod tests {
 
     #[test]
     fn threads_are_always_written_and_old_links_open_with_the_machines_default() {
-        let shared = Shared::first_visit(3);
+        let shared = Shared::link_base(3);
         let text = encode(&shared);
         assert!(text.contains("&threads=3"), "{text}");
-        assert_eq!(decode_with(&text, Shared::first_visit(7)).shared, shared);
+        assert_eq!(decode_with(&text, Shared::link_base(7)).shared, shared);
         assert!(encode(&Shared::default()).contains("&threads=1"));
         // A link from before the threads key: the machine's default.
-        let old = decode_with(
-            "v=1&moves=e2&limit=time&time_ms=500",
-            Shared::first_visit(5),
-        );
+        let old = decode_with("v=1&moves=e2&limit=time&time_ms=500", Shared::link_base(5));
         assert!(old.problems.is_empty(), "{:?}", old.problems);
         assert_eq!(old.shared.engine.params.threads, 5);
         assert_eq!(old.shared.game.to_string(), "e2");
         assert_eq!(decode("v=1").shared.engine.params.threads, 1);
-        let bad = decode_with("threads=17", Shared::first_visit(2));
+        let bad = decode_with("threads=17", Shared::link_base(2));
         assert_eq!(
             bad.problems.join("; "),
             "option threads needs a whole number from 1 to 16, got \"17\""
@@ -785,5 +794,53 @@ mod tests {
             set_param(&mut q, option.name, &value).expect("its own text reads back");
             assert_eq!(option.value(&q), value, "{}", option.name);
         }
+    }
+
+    fn level(n: u8) -> &'static Level {
+        Level::get(n).expect("a level")
+    }
+
+    #[test]
+    fn a_level_is_written_first_with_only_what_differs_from_it_and_reads_back() {
+        let mut shared = Shared {
+            engine: EngineSettings::at_level(level(3)).for_new_game(4242),
+            ..sample()
+        };
+        let text = encode(&shared);
+        let (_, options) = text
+            .split_once("&limit=playouts&")
+            .expect("the limit, then options");
+        assert_eq!(options, "level=3&seed=4242");
+        let opened = decode(&text);
+        assert_eq!(opened.problems, Problems::default());
+        assert_eq!(opened.shared, shared);
+        assert_eq!(opened.shared.engine.exact_level(), Some(level(3)));
+        // A customised level keeps its label and lists its changes.
+        shared.engine.params.uct.uct_c = 0.3;
+        let text = encode(&shared);
+        assert!(text.ends_with("&level=3&uct_c=0.3&seed=4242"), "{text}");
+        let opened = decode(&text);
+        assert_eq!(opened.shared, shared);
+        assert!(opened.shared.engine.level().expect("level 3").customised);
+    }
+
+    #[test]
+    fn a_short_level_link_opens_that_level_on_one_worker_by_playouts() {
+        let opened = decode_with("v=1&level=2", Shared::link_base(4));
+        assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+        assert_eq!(opened.shared.engine, EngineSettings::at_level(level(2)));
+        assert_eq!(opened.shared.engine.params.threads, 1);
+        assert_eq!(opened.shared.engine.limit, LimitKind::Playouts);
+        let timed = decode("v=1&limit=time&level=2");
+        assert_eq!(timed.shared.engine.limit, LimitKind::Time);
+        let bad = decode("level=11");
+        assert!(
+            bad.problems.join("; ").starts_with("option level "),
+            "{:?}",
+            bad.problems
+        );
+        assert_eq!(bad.shared.engine, EngineSettings::default());
+        // Links without a level open as before: custom settings.
+        assert_eq!(decode("v=1&time_ms=500").shared.engine.level(), None);
     }
 }

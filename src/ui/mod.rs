@@ -26,6 +26,10 @@ mod engine;
 #[cfg(target_arch = "wasm32")]
 mod history;
 #[cfg(target_arch = "wasm32")]
+mod level_list;
+#[cfg(target_arch = "wasm32")]
+mod level_status;
+#[cfg(target_arch = "wasm32")]
 mod move_input;
 #[cfg(target_arch = "wasm32")]
 mod new_game;

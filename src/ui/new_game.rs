@@ -1,11 +1,14 @@
-//! The new-game dialog: board size, walls per player, who plays which side
-//! and which engine each engine seat uses.
+//! The new-game dialog: board size, walls per player, who plays which side,
+//! and the opponent: a level of the ladder (with the player's record against
+//! each) or custom settings, where each engine seat picks its engine.
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::engine_choice::engine_label;
-use super::model::Seat;
+use super::level_list::LevelList;
+use super::model::record::Record;
+use super::model::{Opponent, Seat};
 use crate::game::{Player, Variant};
 use crate::search::EngineKind;
 use crate::text::Choice;
@@ -17,7 +20,9 @@ pub struct NewGameChoice {
     pub variant: Variant,
     /// Who plays which side.
     pub seats: [Seat; 2],
-    /// Each side's engine (kept as it was for human seats).
+    /// A level, or the panel's settings.
+    pub opponent: Opponent,
+    /// Each side's engine with custom settings (kept as it was for human seats).
     pub engines: [EngineKind; 2],
 }
 
@@ -25,6 +30,13 @@ pub struct NewGameChoice {
 pub struct NewGameProps {
     /// Each side's engine now (the selects start there).
     pub engines: [EngineKind; 2],
+    /// The opponent now (the dialog starts there): the level the settings
+    /// are exactly, else custom.
+    pub opponent: Opponent,
+    /// The player's record against the levels.
+    pub record: Record,
+    /// Clears the record (the dialog has asked first).
+    pub on_clear_record: Callback<()>,
     /// Starts the game.
     pub on_start: Callback<NewGameChoice>,
     /// Closes the dialog.
@@ -41,13 +53,16 @@ fn seats_of(mode: &str) -> [Seat; 2] {
     }
 }
 
-/// A panel (not modal) with the choices and a Start button.
+/// A panel (not modal): the opponent first (a level, or custom settings with
+/// an engine select per engine seat), then the board and the players, and a
+/// Start button.
 #[function_component(NewGameDialog)]
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let size = use_node_ref();
     let walls = use_node_ref();
     let seats = use_state(|| seats_of("human-first"));
     let engines = use_state(|| props.engines);
+    let opponent = use_state(|| props.opponent);
     let on_mode = {
         let seats = seats.clone();
         Callback::from(move |e: Event| {
@@ -57,11 +72,12 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         })
     };
     let onclick = {
-        let (size, walls, seats, engines, on_start) = (
+        let (size, walls, seats, engines, opponent, on_start) = (
             size.clone(),
             walls.clone(),
             *seats,
             *engines,
+            *opponent,
             props.on_start.clone(),
         );
         Callback::from(move |_: MouseEvent| {
@@ -76,6 +92,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             on_start.emit(NewGameChoice {
                 variant,
                 seats,
+                opponent,
                 engines,
             });
         })
@@ -106,9 +123,20 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         }
     };
     let close = props.on_close.reform(|_: MouseEvent| ());
+    let on_choose = {
+        let opponent = opponent.clone();
+        Callback::from(move |chosen| opponent.set(chosen))
+    };
     html! {
         <section class="new-game" data-testid="new-game" aria-label="New game">
             <h2>{ "New game" }</h2>
+            <LevelList chosen={*opponent} record={props.record.clone()} {on_choose}
+                on_clear_record={props.on_clear_record.clone()} />
+            if *opponent == Opponent::Custom {
+                { for Player::BOTH.into_iter()
+                    .filter(|p| seats[p.index()] == Seat::Engine)
+                    .map(engine_select) }
+            }
             <label title="Squares per side">{ "Board " }
                 <select name="board_size" ref={size}>
                     { for [5u8, 7, 9, 11].into_iter().map(|n| html! {
@@ -131,9 +159,6 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     <option value="engines">{ "Engine vs engine" }</option>
                 </select>
             </label>
-            { for Player::BOTH.into_iter()
-                .filter(|p| seats[p.index()] == Seat::Engine)
-                .map(engine_select) }
             <div class="new-game-buttons">
                 <button class="start" data-testid="start" {onclick}>{ "Start" }</button>
                 <button class="cancel" onclick={close}>{ "Cancel" }</button>

@@ -10,14 +10,17 @@
 //! Their snapshots are merged by [`merge_root_infos`], the native merge. The
 //! first `Done` (limit reached, proof found) stops the others; the merged
 //! `Done` goes to the page once all have answered, or after
-//! [`DONE_GRACE_MS`] with those that did. Alpha-beta searches on the first
+//! [`DONE_GRACE_MS`] with those that did. Its move is the merged best move,
+//! or with a temperature one drawn among the merged candidates
+//! ([`chosen_move`], as the native threads choose). Alpha-beta searches on the first
 //! worker alone. The tree explorer's root is the merged root of every tree;
 //! below it, nodes are one chosen worker's (worker 1 unless the user picks
 //! another: node ids name nodes of one tree).
 
-use crate::game::Move;
+use crate::game::{Move, Position};
 use crate::search::{
-    merge_root_children, merge_root_infos, tree_params, ChildInfo, EngineKind, SearchInfo, ROOT,
+    chosen_move, merge_root_children, merge_root_infos, tree_params, ChildInfo, EngineKind,
+    SearchInfo, SearchParams, ROOT,
 };
 use crate::worker::messages::{
     SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
@@ -112,6 +115,10 @@ struct PoolSearch {
     mode: SearchMode,
     /// Root children the page asked for.
     top: usize,
+    /// The search's settings (before each worker's share and seed).
+    params: SearchParams,
+    /// The position searched (`None` if its moves do not replay).
+    root: Option<Position>,
     parts: Vec<Part>,
     /// When the first `Done` arrived (ms).
     first_done_ms: Option<f64>,
@@ -329,6 +336,7 @@ impl PoolCore {
         }
         let count = keys.len();
         let worker_top = if count > 1 { top.max(MERGE_TOP) } else { top };
+        let root = game.replay().ok().map(|g| *g.position());
         for (i, &key) in keys.iter().enumerate() {
             out.send(
                 key,
@@ -346,6 +354,8 @@ impl PoolCore {
             id,
             mode,
             top: top as usize,
+            params,
+            root,
             parts: keys
                 .into_iter()
                 .map(|key| Part {
@@ -523,10 +533,16 @@ impl PoolCore {
                     (SearchMode::Analysis, _) => None,
                     // One worker: its own choice (final-move rule, tie-break).
                     (SearchMode::Move, [only]) => only.done.flatten(),
-                    // Several: the merged choice, as the native threads make it.
-                    (SearchMode::Move, _) => info
-                        .best_move
-                        .or_else(|| search.parts.iter().find_map(|p| p.done.flatten())),
+                    // Several: the merged choice, as the native threads make
+                    // it (a temperature draws among the merged candidates).
+                    (SearchMode::Move, _) => {
+                        let chosen = match &search.root {
+                            Some(root) => chosen_move(&info, &search.params, root),
+                            None => info.best_move,
+                        };
+                        info.best_move = chosen.or(info.best_move);
+                        chosen.or_else(|| search.parts.iter().find_map(|p| p.done.flatten()))
+                    }
                 };
                 info.children.truncate(top);
                 out.to_page.push(WorkerResponse::Done { id, best, info });

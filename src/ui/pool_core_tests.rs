@@ -579,3 +579,42 @@ fn a_chosen_workers_tree_is_read_below_the_root_and_leads_the_root_merge() {
     pool.set_tree_worker(5);
     assert_eq!(pool.request(map, 10.0).to_workers[0].0, keys[0]);
 }
+
+#[test]
+fn with_a_temperature_the_merged_move_is_drawn_among_the_merged_candidates() {
+    use crate::search::MoveChoice;
+    let (a, b) = (pawn(4, 1), pawn(3, 0));
+    let played = |choice: MoveChoice, seed: u64| {
+        let (mut pool, keys) = pool(2);
+        let params = SearchParams {
+            seed,
+            choice,
+            ..uct(1000)
+        };
+        pool.request(search(1, params, SearchMode::Move), 0.0);
+        let one = info(vec![child(5, a, 50, 0.55), child(6, b, 45, 0.5)], 1.0);
+        let two = info(vec![child(7, a, 50, 0.55), child(8, b, 45, 0.5)], 1.0);
+        pool.answer(keys[0], done(1, one), 10.0);
+        let out = pool.answer(keys[1], done(1, two), 20.0);
+        let [WorkerResponse::Done { best, info, .. }] = out.to_page.as_slice() else {
+            panic!("one merged Done expected, got {:?}", out.to_page);
+        };
+        assert_eq!(info.best_move, *best, "the snapshot shows the move played");
+        best.expect("a move")
+    };
+    let warm = MoveChoice {
+        temperature: 0.5,
+        margin: 0.3,
+    };
+    let seeds = 1..40;
+    let moves: Vec<Move> = seeds.clone().map(|seed| played(warm, seed)).collect();
+    assert!(moves.contains(&a) && moves.contains(&b), "{moves:?}");
+    let again: Vec<Move> = seeds.clone().map(|seed| played(warm, seed)).collect();
+    assert_eq!(moves, again, "the seed fixes the draw");
+    assert!(
+        seeds
+            .into_iter()
+            .all(|seed| played(MoveChoice::default(), seed) == a),
+        "no temperature: the merged best move"
+    );
+}

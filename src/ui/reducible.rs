@@ -1,6 +1,7 @@
 //! The Yew side of the page's state machine: [`AppState`] as a
 //! [`Reducible`], with a fresh engine seed per action from the browser's
-//! random source.
+//! random source and today's date from its clock (for the record against
+//! the levels).
 
 use std::rc::Rc;
 
@@ -13,6 +14,7 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = Rc::unwrap_or_clone(self);
+        next.ladder.today = super::storage::today().or(next.ladder.today);
         next.apply(action, fresh_seed());
         Rc::new(next)
     }

@@ -1,18 +1,25 @@
 //! Where the page's state comes from at start (a link, the saved game, or a
-//! new game) and where it is saved on every change (`localStorage`).
+//! new game; the record against the levels) and where it is saved on every
+//! change (`localStorage`).
 //!
 //! The choice between link, saved game and new game is plain Rust
-//! ([`opening_state`]), tested natively; reading the address bar and
-//! `localStorage` is wasm32 only.
+//! ([`opening_state`], [`open_record`]), tested natively; reading the
+//! address bar and `localStorage` is wasm32 only.
 
 use std::fmt;
 
 use super::link::decode_with;
+use super::model::record::{Record, RecordError};
 use super::model::Shared;
 use super::model::{AppState, Confirm};
 
 /// The `localStorage` key of the saved game (a link query string).
 pub const SAVED_KEY: &str = "quoridor.game.v1";
+
+/// The `localStorage` key of the player's record against the levels
+/// (versioned JSON, [`crate::ui::model::record::StoredRecord`]); nothing
+/// else carries it.
+pub const RECORD_KEY: &str = "quoridor.record";
 
 /// The `localStorage` key of whether the engine panel's "Advanced" group
 /// is open (`"true"` / `"false"`).
@@ -61,13 +68,14 @@ impl std::error::Error for OpenProblems {}
 
 /// The state to start with, from the page's query string `link` and the
 /// saved game's query string: a link wins over the saved game (the page then
-/// offers the saved one back), the saved game over a new one. Problems with
-/// either go to the notice area. `seed` seeds the engine if it moves first;
+/// offers the saved one back), the saved game over a new one: the first
+/// visit's game against level [`crate::ui::model::FIRST_VISIT_LEVEL`].
+/// Problems with either go to the notice area. `seed` seeds the engine if it moves first;
 /// `threads` is the machine's default thread count (see
 /// [`crate::ui::model::settings::default_threads`]), for the first visit and for links
 /// and saved games that do not say.
 pub fn opening_state(link: &str, saved: Option<&str>, seed: u64, threads: u32) -> AppState {
-    let base = Shared::first_visit(threads);
+    let base = Shared::link_base(threads);
     let read = |query: &str| decode_with(query, base.clone());
     let saved = saved.map(read);
     if !link.trim().is_empty() {
@@ -87,7 +95,30 @@ pub fn opening_state(link: &str, saved: Option<&str>, seed: u64, threads: u32) -
             state.page.notice = OpenProblems::of_saved(&saved.problems.0).map(|p| p.to_string());
             state
         }
-        None => AppState::from_shared(base, seed),
+        None => AppState::from_shared(Shared::first_visit(), seed),
+    }
+}
+
+/// Puts the saved record into `state`, given what reading it gave (`None`:
+/// nothing saved); a record that cannot be read is left aside, and the
+/// notice area says why (a new record then starts with the next game
+/// against a level).
+pub fn open_record(state: &mut AppState, saved: Option<Result<Record, RecordError>>) {
+    let Some(read) = saved else {
+        return;
+    };
+    match read {
+        Ok(record) => state.ladder.record = record,
+        Err(e) => {
+            let problem = format!(
+                "Your record against the levels could not be read: {e}. \
+                 A new record starts with your next game against a level."
+            );
+            state.page.notice = Some(match state.page.notice.take() {
+                Some(notice) => format!("{notice} {problem}"),
+                None => problem,
+            });
+        }
     }
 }
 
@@ -98,12 +129,16 @@ fn same_game(a: &Shared, b: &Shared) -> bool {
 #[cfg(target_arch = "wasm32")]
 pub use browser::{
     hardware_concurrency, initial_state, page_address, remember_flag, remembered_flag, save,
+    save_record, today,
 };
 
 /// The browser side: the address bar and `localStorage`.
 #[cfg(target_arch = "wasm32")]
 mod browser {
-    use super::{opening_state, SAVED_KEY};
+    use serde::Serialize;
+
+    use super::{open_record, opening_state, RECORD_KEY, SAVED_KEY};
+    use crate::ui::model::record::{Day, Record, RecordError};
     use crate::ui::model::settings::default_threads;
     use crate::ui::model::AppState;
     use crate::ui::reducible::fresh_seed;
@@ -123,6 +158,42 @@ mod browser {
     /// The saved game's query string, if any.
     fn saved() -> Option<String> {
         storage()?.get_item(SAVED_KEY).ok().flatten()
+    }
+
+    /// The saved record against the levels, read with the browser's JSON
+    /// parser (`None`: nothing saved).
+    fn saved_record() -> Option<Result<Record, RecordError>> {
+        let text = storage()?.get_item(RECORD_KEY).ok().flatten()?;
+        Some(match js_sys::JSON::parse(&text) {
+            Ok(value) => Record::read(|| serde_wasm_bindgen::Deserializer::from(value.clone())),
+            Err(_) => Err(RecordError::Shape("not JSON".into())),
+        })
+    }
+
+    /// Saves the record against the levels as JSON (failures only cost
+    /// persistence).
+    pub fn save_record(record: &Record) {
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        let text = record
+            .to_stored()
+            .serialize(&serializer)
+            .ok()
+            .and_then(|v| js_sys::JSON::stringify(&v).ok())
+            .and_then(|s| s.as_string());
+        if let (Some(storage), Some(text)) = (storage(), text) {
+            let _ignored = storage.set_item(RECORD_KEY, &text);
+        }
+    }
+
+    /// Today by the browser's clock, in local time.
+    pub fn today() -> Option<Day> {
+        let now = js_sys::Date::new_0();
+        let part = |n: u32| u8::try_from(n).ok();
+        Day::new(
+            u16::try_from(now.get_full_year()).ok()?,
+            part(now.get_month() + 1)?,
+            part(now.get_date())?,
+        )
     }
 
     /// Saves `query` (failures, e.g. private mode, only cost persistence).
@@ -182,12 +253,14 @@ mod browser {
     /// The state to start with (see [`opening_state`]); a link is read once.
     pub fn initial_state() -> AppState {
         let link = location_query();
-        let state = opening_state(
+        let mut state = opening_state(
             &link,
             saved().as_deref(),
             fresh_seed(),
             default_threads(hardware_concurrency()),
         );
+        open_record(&mut state, saved_record());
+        state.ladder.today = today();
         if !link.trim().is_empty() {
             forget_query();
         }
@@ -263,8 +336,12 @@ mod tests {
     #[test]
     fn the_machines_thread_count_fills_in_where_a_game_does_not_say() {
         let first = opening_state("", None, 1, 3);
-        assert_eq!(first.engine.settings.params.threads, 3);
-        assert_eq!(first.shared(), Shared::first_visit(3));
+        // The first visit plays a level, on one worker whatever the machine.
+        assert_eq!(
+            first.engine.settings.level().map(|l| l.level.number),
+            Some(5)
+        );
+        assert_eq!(first.engine.settings.params.threads, 1);
         let old_link = opening_state("v=1&moves=e2.e8&p2=human", None, 1, 3);
         assert_eq!(old_link.engine.settings.params.threads, 3);
         let link = opening_state("v=1&moves=e2.e8&p2=human&threads=2", None, 1, 3);
@@ -274,9 +351,61 @@ mod tests {
     }
 
     #[test]
-    fn nothing_saved_and_no_link_is_the_first_visit_game() {
-        let state = opening_state("", None, 1, 1);
-        assert_eq!(state.shared(), Shared::default());
+    fn nothing_saved_and_no_link_is_the_first_visit_game_against_level_five() {
+        let state = opening_state("", None, 4321, 4);
+        let mut expected = Shared::first_visit();
+        expected.engine.params.seed = 4321;
+        assert_eq!(state.shared(), expected);
+        assert_eq!(state.board.seats, [Seat::Human, Seat::Engine]);
+        assert_eq!(
+            state.engine.settings.exact_level().map(|l| l.number),
+            Some(crate::ui::model::FIRST_VISIT_LEVEL)
+        );
+        assert_eq!(state.engine.search, None, "the human moves first");
+        assert_eq!(state.page.notice, None);
+    }
+
+    #[test]
+    fn a_saved_game_or_a_link_keeps_its_own_settings() {
+        let saved = encode(&saved_game());
+        let state = opening_state("", Some(&saved), 1, 4);
+        assert_eq!(state.engine.settings.level(), None);
+        let state = opening_state("v=1&level=2&p2=engine", Some(&saved), 99, 4);
+        assert_eq!(
+            state.engine.settings.exact_level().map(|l| l.number),
+            Some(2)
+        );
+        assert_eq!(
+            state.engine.settings.params.seed, 99,
+            "a fresh seed for its game"
+        );
+        let state = opening_state("v=1&level=2&seed=7", None, 99, 4);
+        assert_eq!(
+            state.engine.settings.params.seed, 7,
+            "the link's seed replays its game"
+        );
+    }
+
+    #[test]
+    fn the_saved_record_is_read_and_a_corrupt_one_is_reported_and_left_aside() {
+        let mut record = Record::default();
+        record.count(3, true, 17, None);
+        let mut state = opening_state("", None, 1, 1);
+        open_record(&mut state, Some(Ok(record.clone())));
+        assert_eq!(state.ladder.record, record);
+        assert_eq!(state.page.notice, None);
+        let mut state = opening_state("v=1&moves=e2.zz", None, 1, 1);
+        open_record(&mut state, Some(Err(RecordError::Version(2))));
+        assert!(state.ladder.record.is_empty());
+        let notice = state.page.notice.expect("reported");
+        assert!(notice.starts_with("This link has problems: "), "{notice}");
+        assert!(
+            notice.contains("Your record against the levels could not be read"),
+            "{notice}"
+        );
+        let mut state = opening_state("", None, 1, 1);
+        open_record(&mut state, None);
+        assert!(state.ladder.record.is_empty());
         assert_eq!(state.page.notice, None);
     }
 }

@@ -32,19 +32,21 @@ pub fn thinking(props: &ThinkingProps) -> Html {
         .as_ref()
         .and_then(|i| i.alphabeta())
         .map_or(String::new(), |ab| format!(" · depth {}", ab.depth));
-    let (done, budget, limit_text) = if let Some(time_ms) = p.limits.time_ms_f64() {
-        (
+    // A level's playout budget comes with a time cap: the budget shows.
+    let (done, budget, limit_text) = match (p.limits.playouts, p.limits.time_ms_f64()) {
+        (None, Some(time_ms)) => (
             elapsed,
             time_ms,
             format!("{:.1} s / {:.1} s", elapsed / 1000.0, time_ms / 1000.0),
-        )
-    } else {
-        let limit = p.limits.playouts_or_zero();
-        (
-            playouts as f64,
-            limit.max(1) as f64,
-            format!("{} / {} {unit}", group(playouts), group(limit)),
-        )
+        ),
+        _ => {
+            let limit = p.limits.playouts_or_zero();
+            (
+                playouts as f64,
+                limit.max(1) as f64,
+                format!("{} / {} {unit}", group(playouts), group(limit)),
+            )
+        }
     };
     let onclick = props.on_move_now.reform(|_: MouseEvent| ());
     html! {

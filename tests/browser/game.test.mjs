@@ -23,9 +23,10 @@ const status = (page) => page.locator('[data-testid="status"]').innerText();
 const notice = (page) => page.locator('[data-testid="notice"]');
 
 describe(`playing the game (${BASE})`, () => {
-  test("first visit: 81 squares, 2 pawns; e2 moves pawn 1; the engine replies within 2 s", async () => {
+  test("first visit: 81 squares, 2 pawns, against level 5; e2 moves pawn 1; the engine replies within 2 s", async () => {
     const { context, page, problems } = await open();
     assert.equal(await page.locator("[data-square]").count(), 81);
+    assert.equal(await page.locator('[data-testid="level-label"]').innerText(), "Engine: Level 5 · Tactician");
     assert.equal(await page.locator("[data-pawn]").count(), 2);
     assert.equal(await pawnAt(page, 1), "e1");
     assert.equal(await pawnAt(page, 2), "e9");
@@ -33,8 +34,8 @@ describe(`playing the game (${BASE})`, () => {
     await page.locator('[data-square="e2"]').click();
     const clicked = Date.now();
     assert.equal(await pawnAt(page, 1), "e2");
-    await page.locator('[data-testid="thinking"]').waitFor();
-    assert.match(await status(page), /player 2 \(engine\) is thinking/i);
+    // Level 5 searches 1,000 playouts: its reply may come before a look at
+    // the thinking line (the long thinks are watched below).
     await waitForMoves(page, 2);
     const took = Date.now() - clicked;
     assert.ok(took < 2000 + 1500, `engine took ${took} ms for a 2 s limit`);

@@ -243,3 +243,36 @@ fn hints_used_are_kept_with_the_game_and_start_at_zero_in_a_new_one() {
     );
     assert_eq!(s.coach.hints_used, 0);
 }
+
+#[test]
+fn hints_and_the_review_search_with_the_full_engine_whatever_the_level() {
+    use crate::search::{Level, MoveChoice};
+    use crate::ui::model::EngineSettings;
+    let mut s = state([Seat::Human, Seat::Engine], "");
+    let weakest = Level::get(1).expect("level 1");
+    s.apply(Action::SetEngine(EngineSettings::at_level(weakest)), SEED);
+    assert_eq!(s.engine.settings.params.choice, weakest.choice);
+    let full = |search: &CoachSearch, ms: u64| SearchParams {
+        limits: Limits::time_ms(ms),
+        seed: search.params.seed,
+        ..SearchParams::default()
+    };
+    coach(&mut s, CoachIntent::Hint);
+    let hint = coach_search(&s);
+    assert!(matches!(
+        hint.request(),
+        WorkerRequest::Search {
+            engine: EngineKind::Uct,
+            ..
+        }
+    ));
+    assert_eq!(hint.params, full(&hint, DEFAULT_HINT_MS));
+    assert_eq!(hint.params.choice, MoveChoice::default(), "no temperature");
+    assert_eq!(hint.params.level, None);
+    answer(&mut s, "e2", 0.5);
+    s.apply(Action::Play(mv("e2")), SEED);
+    coach(&mut s, CoachIntent::Review);
+    let review = coach_search(&s);
+    assert!(matches!(review.purpose, Purpose::Review { .. }));
+    assert_eq!(review.params, full(&review, DEFAULT_REVIEW_MS));
+}

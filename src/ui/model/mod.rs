@@ -2,7 +2,8 @@
 //! the page chrome, the analysis views and the coach, changed only through
 //! [`Action`]s by [`AppState::apply`]) and the data it holds: seats and
 //! engine settings ([`settings`]), what links and saved games hold
-//! ([`shared`]), the analysis views' state ([`analysis`], [`icicle`]).
+//! ([`shared`]), the analysis views' state ([`analysis`], [`icicle`]), the
+//! player's record against the levels ([`record`], kept by [`Ladder`]).
 //!
 //! Plain Rust with no Yew import, so `cargo test` covers every transition.
 //! It imports no component and no codec: the components, the link codec
@@ -18,6 +19,8 @@ mod coach;
 mod engine_run;
 mod game_view;
 pub mod icicle;
+mod ladder;
+pub mod record;
 pub mod settings;
 pub mod shared;
 #[cfg(test)]
@@ -31,8 +34,9 @@ pub use coach::{
 };
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
 pub use game_view::{GameView, PLY_LIMIT};
+pub use ladder::{Ladder, LadderIntent};
 
-pub use settings::{EngineSettings, Seat};
+pub use settings::{rating_text, EngineSettings, LevelInPlay, Opponent, Seat, FIRST_VISIT_LEVEL};
 pub use shared::Shared;
 
 use crate::game::{Game, Move, Outcome, Player, Variant};
@@ -53,6 +57,8 @@ pub struct AppState {
     pub analysis: AnalysisState,
     /// Hints and the game review.
     pub coach: Coach,
+    /// The record against the levels and the level suggested next.
+    pub ladder: Ladder,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -109,11 +115,14 @@ pub enum Action {
     Analysis(Intent),
     /// A hint, the review, or the coach worker's answer.
     Coach(CoachIntent),
+    /// The record against the levels, the suggested level.
+    Ladder(LadderIntent),
 }
 
 impl AppState {
     /// The state for a link or saved game; the engine starts (with `seed`)
-    /// if it is to move.
+    /// if it is to move. A game against a level without a seed of its own
+    /// gets `seed` ([`EngineSettings::for_opened_game`]).
     pub fn from_shared(shared: Shared, seed: u64) -> Self {
         AppState::from_shared_after(shared, SearchId::default(), seed)
     }
@@ -129,13 +138,14 @@ impl AppState {
                 preview: None,
                 seats: shared.seats,
             },
-            engine: EngineRun::new(shared.engine, last_search_id),
+            engine: EngineRun::new(shared.engine.for_opened_game(seed), last_search_id),
             page: PageChrome::default(),
             analysis: AnalysisState::default(),
             coach: Coach {
                 hints_used,
                 ..Coach::default()
             },
+            ladder: Ladder::default(),
         };
         state.schedule(seed);
         state
@@ -175,16 +185,7 @@ impl AppState {
             Action::Redo => self.redo(),
             Action::View(ply) => self.board.show(ply),
             Action::ViewStep(by) => self.board.step(by),
-            Action::NewGame { variant, seats } => {
-                let shared = Shared {
-                    game: Game::new(variant),
-                    view: None,
-                    seats,
-                    engine: self.engine.settings.clone(),
-                    hints: 0,
-                };
-                self.replace_game(shared, seed);
-            }
+            Action::NewGame { variant, seats } => self.new_game(variant, seats, seed),
             Action::SetEngine(settings) => self.engine.settings = settings,
             Action::Pause => self.engine.paused = true,
             Action::Resume => {
@@ -198,19 +199,38 @@ impl AppState {
             Action::WorkerReplied(reply) => self.worker_replied(reply),
             Action::Analysis(intent) => self.analysis_intent(intent),
             Action::Coach(intent) => self.coach_intent(intent),
+            Action::Ladder(intent) => self.ladder_intent(intent, seed),
         }
         self.follow_board();
         self.schedule(seed);
     }
 
-    /// Opens another game in place of this one; only the worker's name and
-    /// the search ids carry over.
+    /// Starts a new game of `variant` with `seats` and the engine settings
+    /// as they are (a level draws the game's seed from `seed`).
+    fn new_game(&mut self, variant: Variant, seats: [Seat; 2], seed: u64) {
+        let shared = Shared {
+            game: Game::new(variant),
+            view: None,
+            seats,
+            engine: self.engine.settings.for_new_game(seed),
+            hints: 0,
+        };
+        self.replace_game(shared, seed);
+    }
+
+    /// Opens another game in place of this one; only the worker's name, the
+    /// search ids and the record against the levels carry over.
     fn replace_game(&mut self, shared: Shared, seed: u64) {
         let worker = self.page.worker.take();
         let coach_search_id = self.coach.last_search_id;
+        let ladder = Ladder {
+            suggestion: None,
+            ..std::mem::take(&mut self.ladder)
+        };
         *self = AppState::from_shared_after(shared, self.engine.last_search_id, seed);
         self.page.worker = worker;
         self.coach.last_search_id = coach_search_id;
+        self.ladder = ladder;
     }
 
     /// Starts an engine move when the engine is to move and nothing runs.
@@ -221,8 +241,9 @@ impl AppState {
         let to_move = self.board.game.position().turn();
         let engine = self.engine.settings.engine_of(to_move);
         let mut params = self.engine.settings.effective();
-        // A seed a link set (any but the presets') is kept, so the link
-        // replays the same search; otherwise each move gets a fresh one.
+        // A seed a link set (any but the presets') or a level's game seed
+        // is kept, so the link replays the same search; otherwise each move
+        // gets a fresh one.
         if params.seed == SearchParams::default().seed {
             params.seed = seed;
         }
@@ -249,6 +270,7 @@ impl AppState {
                 self.board.view = None;
                 self.board.preview = None;
                 self.page.notice = None;
+                self.count_if_over();
             }
             Err(e) => self.page.tell(format!("{mv}: {e}")),
         }

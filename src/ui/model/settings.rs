@@ -1,8 +1,13 @@
 //! Who plays each side and the engine settings the page keeps: both
-//! limits, which one applies and which engine each side uses.
+//! limits, which one applies and which engine each side uses, and the level
+//! of the ladder they stand for, if any.
+
+use std::fmt;
 
 use crate::game::Player;
-use crate::search::{EngineConfig, EngineKind, EngineOption, LimitKind, SearchParams, MAX_THREADS};
+use crate::search::{
+    EngineConfig, EngineKind, EngineOption, Level, LimitKind, Preset, SearchParams, MAX_THREADS,
+};
 use crate::text::spelled;
 
 /// Who plays a side.
@@ -84,10 +89,17 @@ impl EngineSettings {
         next
     }
 
-    /// The parameters sent to the engine: only the chosen limit is set.
+    /// The parameters sent to the engine: only the chosen limit is set,
+    /// except that a level's playout budget keeps its time as a cap
+    /// ([`crate::search::LEVEL_TIME_CAP_MS`], for slow devices).
     pub fn effective(&self) -> SearchParams {
+        let capped = self.params.level.is_some() && self.limit == LimitKind::Playouts;
         SearchParams {
-            limits: self.params.limits.only(self.limit),
+            limits: if capped {
+                self.params.limits
+            } else {
+                self.params.limits.only(self.limit)
+            },
             ..self.params.clone()
         }
     }
@@ -115,6 +127,124 @@ impl EngineSettings {
         EngineSettings {
             engines: [kind; 2],
             ..self.clone()
+        }
+    }
+}
+
+/// The level a first visit plays against: the middle of the ladder.
+pub const FIRST_VISIT_LEVEL: u8 = 5;
+
+/// Who the engine is in a new game: a level of the ladder, or the engine
+/// panel's own settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Level `n` (1–10) of [`crate::search::LEVELS`].
+    Level(u8),
+    /// The engine panel's settings, sliders and toggles.
+    Custom,
+}
+
+/// The level some settings came from, as the page labels it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelInPlay {
+    /// The level.
+    pub level: &'static Level,
+    /// A setting was changed since the level was chosen (the label is kept,
+    /// as the engine protocol keeps it; the record counts only the level's
+    /// own settings).
+    pub customised: bool,
+}
+
+impl fmt::Display for LevelInPlay {
+    /// `Level 5 · Tactician`, or `Level 5 · Tactician, customised`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Level {} · {}", self.level.number, self.level.name)?;
+        if self.customised {
+            f.write_str(", customised")?;
+        }
+        Ok(())
+    }
+}
+
+/// A level's rating as the page shows it: `Elo 1234 ± 56`, or "rating
+/// pending" until the ladder is rated.
+pub fn rating_text(level: &Level) -> String {
+    match level.rating {
+        Some((elo, half_width)) => format!("Elo {elo} ± {half_width}"),
+        None => "rating pending".into(),
+    }
+}
+
+impl EngineSettings {
+    /// `level`'s settings ([`Level::config`]: UCT on both sides, its playout
+    /// budget with a time cap, its way of erring, one worker so that a seed
+    /// gives the same game), limited by playouts.
+    pub fn at_level(level: &Level) -> Self {
+        EngineSettings {
+            params: level.config().params,
+            limit: LimitKind::Playouts,
+            engines: [EngineKind::Uct; 2],
+        }
+    }
+
+    /// The level these settings came from (option `level`), and whether
+    /// they were changed since; the seed is no change (each game against a
+    /// level has its own).
+    pub fn level(&self) -> Option<LevelInPlay> {
+        let level = Level::get(self.params.level?)?;
+        let mut own = EngineSettings::at_level(level);
+        own.params.seed = self.params.seed;
+        Some(LevelInPlay {
+            level,
+            customised: own != *self,
+        })
+    }
+
+    /// The level these settings are exactly (not customised), if any.
+    pub fn exact_level(&self) -> Option<&'static Level> {
+        self.level().filter(|l| !l.customised).map(|l| l.level)
+    }
+
+    /// The settings of a new game against `opponent`, with `engines` for
+    /// custom settings (a level is UCT). "Custom" keeps these settings,
+    /// except that settings exactly at a level give way to the Default
+    /// preset with `threads` workers (the machine's default): the full
+    /// engine, as before a level was chosen.
+    pub fn for_opponent(&self, opponent: Opponent, engines: [EngineKind; 2], threads: u32) -> Self {
+        if let Opponent::Level(n) = opponent {
+            if let Some(level) = Level::get(n) {
+                return EngineSettings::at_level(level);
+            }
+        }
+        let mut next = if self.exact_level().is_some() {
+            EngineSettings::from_preset(Preset::Default.params()).with_threads(threads)
+        } else {
+            self.clone()
+        };
+        next.engines = engines;
+        next
+    }
+
+    /// These settings for a new game seeded by `seed`. A level plays a whole
+    /// game with one seed, so that the game's link replays its choices, and
+    /// each new game draws its own so that games vary; custom settings keep
+    /// theirs (the Default's seed: a fresh one for every move).
+    pub fn for_new_game(&self, seed: u64) -> Self {
+        let mut next = self.clone();
+        if next.params.level.is_some() {
+            let unset = SearchParams::default().seed;
+            next.params.seed = if seed == unset { seed + 1 } else { seed };
+        }
+        next
+    }
+
+    /// These settings for an opened game (a link, the saved game): a level
+    /// without a seed of its own gets `seed` as a new game does.
+    pub fn for_opened_game(&self, seed: u64) -> Self {
+        if self.params.seed == SearchParams::default().seed {
+            self.for_new_game(seed)
+        } else {
+            self.clone()
         }
     }
 }
@@ -148,5 +278,113 @@ mod tests {
         assert_eq!(easy.params.limits.playouts_or_zero(), 300);
         assert_eq!(settings.with_threads(99).params.threads, MAX_THREADS);
         assert_eq!(settings.with_threads(0).params.threads, 1);
+    }
+
+    fn level(n: u8) -> &'static Level {
+        Level::get(n).expect("a level")
+    }
+
+    #[test]
+    fn a_level_is_labelled_and_any_change_but_the_seed_customises_it() {
+        let five = EngineSettings::at_level(level(5));
+        assert_eq!(five.params.threads, 1);
+        assert_eq!(five.engines, [EngineKind::Uct; 2]);
+        assert_eq!(
+            five.level().expect("level 5").to_string(),
+            "Level 5 · Tactician"
+        );
+        assert_eq!(five.exact_level().map(|l| l.number), Some(5));
+        assert_eq!(
+            five.for_new_game(99).exact_level().map(|l| l.number),
+            Some(5)
+        );
+        let mut changed = five.clone();
+        changed.params.uct.uct_c = 0.3;
+        let label = changed.level().expect("still labelled");
+        assert!(label.customised);
+        assert_eq!(label.to_string(), "Level 5 · Tactician, customised");
+        assert_eq!(changed.exact_level(), None);
+        for other in [
+            five.with_threads(4),
+            five.with_engine(Player::Two, EngineKind::AlphaBeta),
+            EngineSettings {
+                limit: LimitKind::Time,
+                ..five.clone()
+            },
+        ] {
+            assert!(other.level().expect("labelled").customised, "{other:?}");
+        }
+        assert_eq!(EngineSettings::default().level(), None);
+    }
+
+    #[test]
+    fn a_rating_shows_its_interval_or_that_it_is_pending() {
+        let rated = Level {
+            rating: Some((1234, 56)),
+            ..*level(4)
+        };
+        assert_eq!(rating_text(&rated), "Elo 1234 ± 56");
+        let pending = Level {
+            rating: None,
+            ..*level(4)
+        };
+        assert_eq!(rating_text(&pending), "rating pending");
+    }
+
+    #[test]
+    fn a_level_keeps_its_time_cap_beside_its_playout_budget() {
+        let one = EngineSettings::at_level(level(1));
+        let limits = one.effective().limits;
+        assert_eq!(limits.playouts_or_zero(), 10);
+        assert_eq!(limits.time_ms_or_zero(), crate::search::LEVEL_TIME_CAP_MS);
+        let timed = EngineSettings {
+            limit: LimitKind::Time,
+            ..one
+        };
+        assert_eq!(timed.effective().limits.playouts, None);
+        // Custom settings send only the chosen limit, as before.
+        assert_eq!(EngineSettings::default().effective().limits.playouts, None);
+    }
+
+    #[test]
+    fn a_new_game_against_a_level_draws_its_seed_and_custom_settings_keep_theirs() {
+        let five = EngineSettings::at_level(level(5));
+        assert_eq!(five.for_new_game(1234).params.seed, 1234);
+        assert_ne!(
+            five.for_new_game(1).params.seed,
+            SearchParams::default().seed
+        );
+        let seeded = five.for_new_game(1234);
+        assert_eq!(
+            seeded.for_opened_game(77).params.seed,
+            1234,
+            "a link's seed is kept"
+        );
+        assert_eq!(five.for_opened_game(77).params.seed, 77);
+        let custom = EngineSettings::default();
+        assert_eq!(custom.for_new_game(1234), custom);
+        assert_eq!(custom.for_opened_game(1234), custom);
+    }
+
+    #[test]
+    fn custom_after_a_level_is_the_full_engine_and_otherwise_keeps_the_panel() {
+        let engines = [EngineKind::Uct, EngineKind::AlphaBeta];
+        let five = EngineSettings::at_level(level(5));
+        let custom = five.for_opponent(Opponent::Custom, engines, 3);
+        let full = EngineSettings::default().with_threads(3);
+        assert_eq!(custom, full.with_engine(Player::Two, EngineKind::AlphaBeta));
+        assert_eq!(custom.level(), None);
+        let mut tuned = EngineSettings::default().with_threads(2);
+        tuned.params.uct.uct_c = 0.3;
+        let kept = tuned.for_opponent(Opponent::Custom, engines, 3);
+        assert_eq!(kept.params, tuned.params);
+        assert_eq!(kept.engines, engines);
+        let two = tuned.for_opponent(Opponent::Level(2), engines, 3);
+        assert_eq!(two, EngineSettings::at_level(level(2)));
+        // A level that does not exist is no level.
+        assert_eq!(
+            tuned.for_opponent(Opponent::Level(11), engines, 3).params,
+            tuned.params
+        );
     }
 }

@@ -2,8 +2,9 @@
 //! the seats, the engine settings and the hints used. The link codec
 //! (`ui/link.rs`) writes and reads it; the state machine opens it.
 
-use super::settings::{EngineSettings, Seat};
+use super::settings::{EngineSettings, Seat, FIRST_VISIT_LEVEL};
 use crate::game::{Game, Variant};
+use crate::search::{Level, LEVELS};
 
 /// What a link or a saved game holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +22,8 @@ pub struct Shared {
 }
 
 impl Default for Shared {
-    /// The first visit: 9×9, the human as player 1 against the engine.
+    /// What a link does not say: 9×9, the human as player 1 against the
+    /// engine with the Default preset on one worker.
     fn default() -> Self {
         Shared {
             game: Game::new(Variant::default()),
@@ -34,12 +36,24 @@ impl Default for Shared {
 }
 
 impl Shared {
-    /// The first visit on a machine whose default thread count is `threads`
-    /// (see [`super::settings::default_threads`]): links and saved games
-    /// without `threads` open with it too (the link codec's `decode_with`).
-    pub fn first_visit(threads: u32) -> Self {
+    /// What links and saved games do not say on a machine whose default
+    /// thread count is `threads` (see [`super::settings::default_threads`]):
+    /// the Default preset with that many workers (the link codec's
+    /// `decode_with`). Links that name no level list what differs from it.
+    pub fn link_base(threads: u32) -> Self {
         let mut shared = Shared::default();
         shared.engine = shared.engine.with_threads(threads);
         shared
+    }
+
+    /// The first visit (nothing saved, no link): 9×9, the human moving
+    /// first against level [`FIRST_VISIT_LEVEL`] (its seed is drawn when
+    /// the game opens).
+    pub fn first_visit() -> Self {
+        let level = Level::get(FIRST_VISIT_LEVEL).unwrap_or(&LEVELS[0]);
+        Shared {
+            engine: EngineSettings::at_level(level),
+            ..Shared::default()
+        }
     }
 }
