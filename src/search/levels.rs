@@ -55,7 +55,8 @@ pub struct Level {
     /// moves to draw from.
     pub widening: f64,
     /// Its Elo rating from the ladder matches (the random mover is 0) and
-    /// the 95% interval's half width: `None` until the ladder is rated.
+    /// the 95% interval's half width (docs/levels.md): `None` while its
+    /// matches are still being played.
     pub rating: Option<(i32, i32)>,
 }
 
@@ -75,7 +76,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 10,
         choice: erring(0.4, 0.6),
         widening: 4.0,
-        rating: None,
+        rating: Some((512, 156)),
     },
     Level {
         number: 2,
@@ -84,7 +85,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 10,
         choice: erring(0.25, 0.4),
         widening: 1.0,
-        rating: None,
+        rating: Some((893, 193)),
     },
     Level {
         number: 3,
@@ -93,7 +94,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 100,
         choice: erring(0.1, 0.25),
         widening: 1.0,
-        rating: None,
+        rating: Some((1049, 207)),
     },
     Level {
         number: 4,
@@ -102,7 +103,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 400,
         choice: erring(0.05, 0.2),
         widening: 1.0,
-        rating: None,
+        rating: Some((1196, 220)),
     },
     Level {
         number: 5,
@@ -111,7 +112,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 1_500,
         choice: erring(0.03, 0.15),
         widening: 1.0,
-        rating: None,
+        rating: Some((1406, 235)),
     },
     Level {
         number: 6,
@@ -120,7 +121,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 5_000,
         choice: erring(0.015, 0.1),
         widening: 1.0,
-        rating: None,
+        rating: Some((1529, 245)),
     },
     Level {
         number: 7,
@@ -129,7 +130,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 15_000,
         choice: erring(0.008, 0.05),
         widening: 1.0,
-        rating: None,
+        rating: Some((1702, 257)),
     },
     Level {
         number: 8,
@@ -138,7 +139,7 @@ pub static LEVELS: [Level; 10] = [
         playouts: 40_000,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: None,
+        rating: Some((1866, 268)),
     },
     Level {
         number: 9,
@@ -197,6 +198,8 @@ mod tests {
                 high.number
             );
         }
+        let rated: Vec<i32> = LEVELS.iter().filter_map(|l| l.rating).map(|r| r.0).collect();
+        assert!(rated.windows(2).all(|w| w[0] < w[1]), "{rated:?}");
         let top = &LEVELS[9];
         assert!(!top.choice.is_random());
         assert_eq!(top.config().params.uct, SearchParams::default().uct);
