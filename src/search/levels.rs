@@ -198,7 +198,11 @@ mod tests {
                 high.number
             );
         }
-        let rated: Vec<i32> = LEVELS.iter().filter_map(|l| l.rating).map(|r| r.0).collect();
+        let rated: Vec<i32> = LEVELS
+            .iter()
+            .filter_map(|l| l.rating)
+            .map(|r| r.0)
+            .collect();
         assert!(rated.windows(2).all(|w| w[0] < w[1]), "{rated:?}");
         let top = &LEVELS[9];
         assert!(!top.choice.is_random());

@@ -9,9 +9,20 @@
 /// where `linked(i, j)`: a component number for each vertex, numbered in
 /// order of their smallest vertex.
 pub(super) fn components(n: usize, linked: impl Fn(usize, usize) -> bool) -> Vec<usize> {
+    flood(n, 0..n, |i, j| linked(i, j) || linked(j, i))
+}
+
+/// Labels `0..n` by flooding: from each unlabelled vertex in `starts`
+/// order, a new component takes every unlabelled vertex reachable through
+/// `reach(from, to)`; components are numbered in the order they start.
+fn flood(
+    n: usize,
+    starts: impl IntoIterator<Item = usize>,
+    reach: impl Fn(usize, usize) -> bool,
+) -> Vec<usize> {
     let mut component = vec![usize::MAX; n];
     let mut count = 0;
-    for start in 0..n {
+    for start in starts {
         if component[start] != usize::MAX {
             continue;
         }
@@ -19,7 +30,7 @@ pub(super) fn components(n: usize, linked: impl Fn(usize, usize) -> bool) -> Vec
         let mut stack = vec![start];
         while let Some(i) = stack.pop() {
             for (j, c) in component.iter_mut().enumerate() {
-                if *c == usize::MAX && (linked(i, j) || linked(j, i)) {
+                if *c == usize::MAX && reach(i, j) {
                     *c = count;
                     stack.push(j);
                 }
@@ -57,25 +68,7 @@ pub(super) fn strong_components(n: usize, edge: impl Fn(usize, usize) -> bool) -
         }
     }
     // Second pass: on the reversed graph, latest finisher first.
-    let mut component = vec![usize::MAX; n];
-    let mut count = 0;
-    for &start in finished.iter().rev() {
-        if component[start] != usize::MAX {
-            continue;
-        }
-        component[start] = count;
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            for (j, c) in component.iter_mut().enumerate() {
-                if *c == usize::MAX && edge(j, i) {
-                    *c = count;
-                    stack.push(j);
-                }
-            }
-        }
-        count += 1;
-    }
-    component
+    flood(n, finished.into_iter().rev(), |i, j| edge(j, i))
 }
 
 #[cfg(test)]
