@@ -11,7 +11,7 @@ use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::history::History;
-use super::level_status::{LevelLabel, LevelSuggestion};
+use super::level_status::{level_label, level_suggestion};
 use super::link::encode;
 use super::model::analysis::Intent;
 use super::model::settings::default_threads;
@@ -179,9 +179,9 @@ pub fn app() -> Html {
                 <section class="board-column">
                     <Status turn={state.turn()} seats={board.seats}
                         viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
-                    <LevelLabel settings={run.settings.clone()} seats={board.seats} />
+                    { level_label(&run.settings, board.seats) }
                     if let Some(level) = state.ladder.suggestion {
-                        <LevelSuggestion {level} on_intent={on_ladder.clone()} />
+                        { level_suggestion(level, &on_ladder) }
                     }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}

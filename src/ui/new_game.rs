@@ -13,7 +13,8 @@ use crate::game::{Player, Variant};
 use crate::search::EngineKind;
 use crate::text::Choice;
 
-/// What the dialog starts: the variant, the seats and each side's engine.
+/// What the dialog starts: the variant, the seats, the opponent and each
+/// side's engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGameChoice {
     /// Board size and walls.
@@ -63,6 +64,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let seats = use_state(|| seats_of("human-first"));
     let engines = use_state(|| props.engines);
     let opponent = use_state(|| props.opponent);
+    let asking = use_state(|| false);
     let on_mode = {
         let seats = seats.clone();
         Callback::from(move |e: Event| {
@@ -130,8 +132,13 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     html! {
         <section class="new-game" data-testid="new-game" aria-label="New game">
             <h2>{ "New game" }</h2>
-            <LevelList chosen={*opponent} record={props.record.clone()} {on_choose}
-                on_clear_record={props.on_clear_record.clone()} />
+            { LevelList {
+                chosen: *opponent,
+                record: &props.record,
+                on_choose: &on_choose,
+                asking: &asking,
+                on_clear_record: &props.on_clear_record,
+            }.view() }
             if *opponent == Opponent::Custom {
                 { for Player::BOTH.into_iter()
                     .filter(|p| seats[p.index()] == Seat::Engine)

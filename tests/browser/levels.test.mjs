@@ -164,7 +164,7 @@ describe(`the ladder of levels (${BASE})`, () => {
     await page.locator('[data-square="c5"]').click();
     assert.match(await status(page), /player 1 \(you\) wins/i);
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), RECORD_KEY), null);
-    await page.evaluate((key) => localStorage.setItem(key, '{"v":1,"levels":{"3":{"wins":"many"}}}'), RECORD_KEY);
+    await page.evaluate((key) => localStorage.setItem(key, '{"v":1,"levels":[{"level":3,"wins":"many"}]}'), RECORD_KEY);
     await goTo(page, `${YOU_WIN_NEXT}&level=3`);
     assert.match(await page.locator('[data-testid="notice"]').innerText(), /record against the levels could not be read/);
     await page.locator('[data-square="c5"]').click();
@@ -175,7 +175,7 @@ describe(`the ladder of levels (${BASE})`, () => {
 
   test("three wins in a row suggest the next level, and its button starts it", async () => {
     const { context, page, problems } = await open("v=1&p1=human&p2=human");
-    const twoWins = JSON.stringify({ v: 1, levels: { 1: { wins: 2, losses: 1, streak: 2 } } });
+    const twoWins = JSON.stringify({ v: 1, levels: [{ level: 1, wins: 2, losses: 1, streak: 2 }] });
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [RECORD_KEY, twoWins]);
     await goTo(page, `${YOU_WIN_NEXT}&level=1`);
     assert.equal(await page.locator('[data-testid="level-suggestion"]').count(), 0);

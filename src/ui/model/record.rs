@@ -15,17 +15,16 @@
 //! assert!(record.count(5, true, 1234, Some(day)));
 //! assert!(!record.count(5, true, 1234, Some(day)), "a game counts once");
 //! let json = serde_json::to_value(record.to_stored()).unwrap();
-//! assert_eq!(json["levels"]["5"]["wins"], 1);
+//! assert_eq!(json["levels"][0]["wins"], 1);
 //! assert_eq!(Record::read(|| json.clone()), Ok(record));
 //! ```
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::search::Level;
+use crate::search::{Level, LEVELS};
 
 /// The version of the record's JSON this build reads and writes.
 pub const RECORD_VERSION: u32 = 1;
@@ -104,18 +103,15 @@ impl From<Day> for String {
 }
 
 /// The player's games against one level.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LevelRecord {
     /// Games won.
     pub wins: u32,
     /// Games lost.
     pub losses: u32,
     /// Games won since the last loss.
-    #[serde(default)]
     pub streak: u32,
     /// The day of the last game counted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Day>,
 }
 
@@ -147,8 +143,8 @@ impl fmt::Display for LevelRecord {
 /// The record against every level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
-    /// Each level played, by number.
-    levels: BTreeMap<u8, LevelRecord>,
+    /// Each level's, weakest first (as [`LEVELS`]).
+    levels: [LevelRecord; LEVELS.len()],
     /// The seed of the last game counted: a game (each game against a
     /// level has its own seed) counts once, even if it is undone and
     /// finished again, before or after a reload.
@@ -156,17 +152,36 @@ pub struct Record {
 }
 
 /// The record as stored, as JSON:
-/// `{"v":1,"levels":{"5":{"wins":3,"losses":1,"streak":2,"last":"2026-11-26"}},"last_game":1234}`.
+/// `{"v":1,"levels":[{"level":5,"wins":3,"losses":1,"streak":2,"last":"2026-11-26"}],"last_game":1234}`.
+/// (A list rather than an object keyed by level: it reads with less code.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoredRecord {
     /// The format's version, [`RECORD_VERSION`].
     pub v: u32,
-    /// Each level played, by its number as text (JSON keys are text).
-    pub levels: BTreeMap<String, LevelRecord>,
+    /// Each level played.
+    pub levels: Vec<StoredLevel>,
     /// The seed of the last game counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_game: Option<u64>,
+}
+
+/// One level's record as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredLevel {
+    /// The level's number.
+    pub level: u8,
+    /// Games won.
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games won since the last loss.
+    #[serde(default)]
+    pub streak: u32,
+    /// The day of the last game counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<Day>,
 }
 
 /// Only the version of a stored record, read first so that a record of
@@ -183,8 +198,10 @@ pub enum RecordError {
     Shape(String),
     /// A version this page does not read.
     Version(u32),
-    /// A level that does not exist (its key, quoted short).
-    Level(String),
+    /// A level that does not exist.
+    Level(u8),
+    /// A level listed twice.
+    Twice(u8),
     /// More wins in a row than wins.
     Streak {
         /// The level.
@@ -200,7 +217,8 @@ impl fmt::Display for RecordError {
                 f,
                 "its version {v} is not known (this page reads version {RECORD_VERSION})"
             ),
-            RecordError::Level(key) => write!(f, "it names level {key:?}, which does not exist"),
+            RecordError::Level(n) => write!(f, "it names level {n}, which does not exist"),
+            RecordError::Twice(n) => write!(f, "it lists level {n} twice"),
             RecordError::Streak { level } => {
                 write!(f, "its wins in a row against level {level} exceed its wins")
             }
@@ -210,26 +228,31 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// Where level `level`'s record is in [`Record::levels`], if it exists.
+fn slot(level: u8) -> Option<usize> {
+    LEVELS.iter().position(|l| l.number == level)
+}
+
 impl Record {
     /// The record against level `level` (empty if never played).
     pub fn of(&self, level: u8) -> LevelRecord {
-        self.levels.get(&level).copied().unwrap_or_default()
+        slot(level).map(|i| self.levels[i]).unwrap_or_default()
     }
 
     /// Whether no game was counted.
     pub fn is_empty(&self) -> bool {
-        self.levels.values().all(LevelRecord::is_empty)
+        self.levels.iter().all(LevelRecord::is_empty)
     }
 
     /// Counts game `game` (its seed) against `level`, won or lost, played
     /// on `day` (if the clock said); `false` (and nothing changes) if that
     /// game was counted already or the level does not exist.
     pub fn count(&mut self, level: u8, won: bool, game: u64, day: Option<Day>) -> bool {
-        if self.last_game == Some(game) || Level::get(level).is_none() {
+        let Some(i) = slot(level).filter(|_| self.last_game != Some(game)) else {
             return false;
-        }
+        };
         self.last_game = Some(game);
-        let entry = self.levels.entry(level).or_default();
+        let entry = &mut self.levels[i];
         if won {
             entry.wins = entry.wins.saturating_add(1);
             entry.streak = entry.streak.saturating_add(1);
@@ -253,10 +276,17 @@ impl Record {
     pub fn to_stored(&self) -> StoredRecord {
         StoredRecord {
             v: RECORD_VERSION,
-            levels: self
-                .levels
+            levels: LEVELS
                 .iter()
-                .map(|(level, entry)| (level.to_string(), *entry))
+                .zip(self.levels)
+                .filter(|(_, entry)| !entry.is_empty())
+                .map(|(level, entry)| StoredLevel {
+                    level: level.number,
+                    wins: entry.wins,
+                    losses: entry.losses,
+                    streak: entry.streak,
+                    last: entry.last,
+                })
                 .collect(),
             last_game: self.last_game,
         }
@@ -285,17 +315,22 @@ impl Record {
         if stored.v != RECORD_VERSION {
             return Err(RecordError::Version(stored.v));
         }
-        let mut levels = BTreeMap::new();
-        for (key, entry) in stored.levels {
-            let level = key
-                .parse::<u8>()
-                .ok()
-                .filter(|&n| Level::get(n).is_some())
-                .ok_or_else(|| RecordError::Level(crate::text::quote_input(&key)))?;
+        let mut levels = [LevelRecord::default(); LEVELS.len()];
+        for entry in stored.levels {
+            let level = entry.level;
+            let i = slot(level).ok_or(RecordError::Level(level))?;
             if entry.streak > entry.wins {
                 return Err(RecordError::Streak { level });
             }
-            levels.insert(level, entry);
+            if !levels[i].is_empty() {
+                return Err(RecordError::Twice(level));
+            }
+            levels[i] = LevelRecord {
+                wins: entry.wins,
+                losses: entry.losses,
+                streak: entry.streak,
+                last: entry.last,
+            };
         }
         Ok(Record {
             levels,
@@ -385,10 +420,18 @@ mod tests {
         record.count(1, true, 5, Some(day()));
         record.count(7, false, 6, Some(day()));
         let text = to_json(&record);
-        assert!(text.starts_with("{\"v\":1,\"levels\":{\"1\":"), "{text}");
-        assert!(text.contains("\"last\":\"2026-11-26\""), "{text}");
+        assert_eq!(
+            text,
+            r#"{"v":1,"levels":[{"level":1,"wins":1,"losses":0,"streak":1,"last":"2026-11-26"},{"level":7,"wins":0,"losses":1,"streak":0,"last":"2026-11-26"}],"last_game":6}"#
+        );
         assert_eq!(from_json(&text), Ok(record));
-        assert_eq!(from_json("{\"v\":1,\"levels\":{}}"), Ok(Record::default()));
+        assert_eq!(from_json(r#"{"v":1,"levels":[]}"#), Ok(Record::default()));
+        let short = from_json(r#"{"v":1,"levels":[{"level":3,"wins":2,"losses":0}]}"#);
+        assert_eq!(
+            short.map(|r| r.of(3).wins),
+            Ok(2),
+            "streak and day may be left out"
+        );
     }
 
     #[test]
@@ -397,35 +440,40 @@ mod tests {
             ("", "it is not a record"),
             ("not json", "it is not a record"),
             ("[1,2]", "it is not a record"),
-            ("{\"v\":2,\"levels\":{}}", "its version 2 is not known"),
-            ("{\"v\":\"one\",\"levels\":{}}", "it is not a record"),
-            ("{\"levels\":{}}", "it is not a record"),
+            (r#"{"v":2,"levels":{}}"#, "its version 2 is not known"),
+            (r#"{"v":"one","levels":[]}"#, "it is not a record"),
+            (r#"{"levels":[]}"#, "it is not a record"),
+            (r#"{"v":1,"levels":{}}"#, "it is not a record"),
             (
-                "{\"v\":1,\"levels\":{\"12\":{\"wins\":1,\"losses\":0}}}",
-                "level \"12\"",
+                r#"{"v":1,"levels":[{"level":12,"wins":1,"losses":0}]}"#,
+                "level 12, which does not exist",
             ),
             (
-                "{\"v\":1,\"levels\":{\"x\":{\"wins\":1,\"losses\":0}}}",
-                "level \"x\"",
-            ),
-            (
-                "{\"v\":1,\"levels\":{\"2\":{\"wins\":-1,\"losses\":0}}}",
+                r#"{"v":1,"levels":[{"level":"x","wins":1,"losses":0}]}"#,
                 "it is not a record",
             ),
             (
-                "{\"v\":1,\"levels\":{\"2\":{\"wins\":1e99,\"losses\":0}}}",
+                r#"{"v":1,"levels":[{"level":2,"wins":-1,"losses":0}]}"#,
                 "it is not a record",
             ),
             (
-                "{\"v\":1,\"levels\":{\"2\":{\"wins\":1,\"losses\":0,\"last\":\"yesterday\"}}}",
+                r#"{"v":1,"levels":[{"level":2,"wins":1e99,"losses":0}]}"#,
+                "it is not a record",
+            ),
+            (
+                r#"{"v":1,"levels":[{"level":2,"wins":1,"losses":0,"last":"yesterday"}]}"#,
                 "not a day",
             ),
             (
-                "{\"v\":1,\"levels\":{\"2\":{\"wins\":1,\"losses\":0,\"streak\":5}}}",
+                r#"{"v":1,"levels":[{"level":2,"wins":1,"losses":0,"streak":5}]}"#,
                 "wins in a row",
             ),
             (
-                "{\"v\":1,\"levels\":{\"2\":{\"wins\":1,\"losses\":0,\"extra\":5}}}",
+                r#"{"v":1,"levels":[{"level":2,"wins":1,"losses":0},{"level":2,"wins":1,"losses":0}]}"#,
+                "level 2 twice",
+            ),
+            (
+                r#"{"v":1,"levels":[{"level":2,"wins":1,"losses":0,"extra":5}]}"#,
                 "it is not a record",
             ),
         ] {
@@ -433,7 +481,7 @@ mod tests {
             assert!(error.to_string().contains(reason), "{text}: {error}");
         }
         let huge = format!(
-            "{{\"v\":1,\"levels\":{{\"2\":{{\"wins\":1,\"losses\":0,\"last\":\"{}\"}}}}}}",
+            r#"{{"v":1,"levels":[{{"level":2,"wins":1,"losses":0,"last":"{}"}}]}}"#,
             "9".repeat(100_000)
         );
         assert!(from_json(&huge).expect_err("huge").to_string().len() < 300);
