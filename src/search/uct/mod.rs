@@ -532,15 +532,25 @@ impl Uct {
     /// child by the final-move rule, or with a temperature one drawn among
     /// the plausible children ([`crate::search::MoveChoice`]).
     pub fn best_move(&self) -> Option<Move> {
+        if self.params.choice.is_random() {
+            self.move_among(&self.ranked_children(ROOT, self.root.turn()))
+        } else {
+            self.move_among(&[])
+        }
+    }
+
+    /// [`Uct::best_move`] given the root's `children` (all of them, as
+    /// [`Uct::ranked_children`] lists them, which a snapshot has at hand;
+    /// only read with a temperature).
+    fn move_among(&self, children: &[ChildInfo]) -> Option<Move> {
         let best = self
             .best_child(ROOT, self.root.turn())
             .and_then(|c| self.tree[c].mv())?;
-        let choice = &self.params.choice;
-        if !choice.is_random() {
+        if !self.params.choice.is_random() {
             return Some(best);
         }
-        let children = self.ranked_children(ROOT, self.root.turn());
-        Some(choice.choose(best, &children, choice_key(self.params.seed, &self.root)))
+        let key = choice_key(self.params.seed, &self.root);
+        Some(self.params.choice.choose(best, children, key))
     }
 
     /// Principal variation: the best child, repeatedly, while nodes have children.
@@ -574,6 +584,7 @@ impl Uct {
         let side = self.root.turn();
         let elapsed = self.elapsed_ms();
         let mut children = self.ranked_children(ROOT, side);
+        let best_move = self.move_among(&children);
         children.truncate(top);
         for child in &mut children {
             // A visited-once child has no line below it yet.
@@ -596,7 +607,7 @@ impl Uct {
         };
         SearchInfo {
             side_to_move: side,
-            best_move: self.best_move(),
+            best_move,
             pv: self.principal_variation(24),
             win_probability: if root.visits() == 0 {
                 0.5

@@ -118,6 +118,15 @@ impl ParallelUct {
     fn tree_infos(&self) -> Vec<SearchInfo> {
         self.trees.iter().map(|t| t.info(usize::MAX)).collect()
     }
+
+    /// The trees' snapshots merged, every root move kept, with the move to
+    /// play: the merged best, or with a temperature one drawn among the
+    /// merged candidates.
+    fn merged_info(&self) -> Option<SearchInfo> {
+        let mut merged = merge_root_infos(&self.tree_infos(), usize::MAX)?;
+        merged.best_move = chosen_move(&merged, &self.params, self.root());
+        Some(merged)
+    }
 }
 
 /// Trees of a search with `params`: one natively (its threads share it),
@@ -216,18 +225,14 @@ impl SearchEngine for ParallelUct {
     fn best_move(&self) -> Option<Move> {
         match self.trees.as_slice() {
             [only] => only.best_move(),
-            _ => {
-                let merged = merge_root_infos(&self.tree_infos(), usize::MAX)?;
-                chosen_move(&merged, &self.params, self.root())
-            }
+            _ => self.merged_info()?.best_move,
         }
     }
     fn info(&self, top: usize) -> SearchInfo {
         match self.trees.as_slice() {
             [only] => only.info(top),
-            _ => match merge_root_infos(&self.tree_infos(), usize::MAX) {
+            _ => match self.merged_info() {
                 Some(mut merged) => {
-                    merged.best_move = chosen_move(&merged, &self.params, self.root());
                     merged.children.truncate(top);
                     merged
                 }
