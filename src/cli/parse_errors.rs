@@ -111,10 +111,10 @@ fn missing_arguments(e: &clap::Error) -> String {
     let mut names = Vec::new();
     if let Some(ContextValue::Strings(args)) = e.get(ContextKind::InvalidArg) {
         for described in args {
-            let name = described.trim_matches(|c| matches!(c, '<' | '>' | '.' | '[' | ']'));
-            names.push(match help_of(&path, name) {
-                Some(help) => format!("{name}: {help}"),
-                None => name.to_string(),
+            let (shown, value_name) = argument_names(described);
+            names.push(match help_of(&path, value_name) {
+                Some(help) => format!("{shown}: {help}"),
+                None => shown.to_string(),
             });
         }
     }
@@ -124,6 +124,23 @@ fn missing_arguments(e: &clap::Error) -> String {
         path.join(" ")
     };
     format!("{owner} needs {}; usage: {usage}", names.join(", "))
+}
+
+/// How a missing argument is shown and its value name: `<DEPTH>` → `DEPTH`
+/// twice, `<FILES>...` → `FILES` twice, `--out <DIR>` → `--out <DIR>` and
+/// `DIR`.
+fn argument_names(described: &str) -> (&str, &str) {
+    let described = described.trim().trim_end_matches('.');
+    let value = described
+        .rsplit(' ')
+        .next()
+        .unwrap_or(described)
+        .trim_matches(|c| matches!(c, '<' | '>' | '[' | ']'));
+    if described.starts_with('-') {
+        (described, value)
+    } else {
+        (value, value)
+    }
 }
 
 /// The subcommands named in a usage line (`quoridor arena merge …` →
@@ -153,6 +170,10 @@ fn help_of(path: &[String], value_name: &str) -> Option<String> {
     let help = help.trim_end_matches('.');
     let mut chars = help.chars();
     let first = chars.next()?;
+    // "JSON summaries" keeps its acronym; "Moves to look ahead" does not.
+    if chars.clone().next().is_some_and(char::is_uppercase) {
+        return Some(help.to_string());
+    }
     Some(first.to_lowercase().chain(chars).collect())
 }
 
@@ -199,6 +220,22 @@ mod tests {
             first_paragraph(rendered),
             "the following required arguments were not provided: <SHELL> (try this)"
         );
+    }
+
+    #[test]
+    fn missing_arguments_keep_their_flag_and_brackets() {
+        assert_eq!(argument_names("<DEPTH>"), ("DEPTH", "DEPTH"));
+        assert_eq!(argument_names("<FILES>..."), ("FILES", "FILES"));
+        assert_eq!(argument_names("--out <DIR>"), ("--out <DIR>", "DIR"));
+    }
+
+    #[test]
+    fn help_lines_are_lower_cased_but_acronyms_kept() {
+        let path = ["arena".to_string(), "rate".to_string()];
+        let files = help_of(&path, "FILES").expect("arena rate has FILES");
+        assert!(files.starts_with("JSON summaries"), "{files}");
+        let depth = help_of(&["perft".to_string()], "DEPTH").expect("perft has DEPTH");
+        assert!(depth.starts_with("moves to look ahead"), "{depth}");
     }
 
     #[test]
