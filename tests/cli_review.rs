@@ -4,7 +4,7 @@
 mod common;
 
 use common::quoridor;
-use quoridor::game::{Game, Variant};
+use quoridor::game::{Game, PlyLimit, Variant};
 use quoridor::review::{annotated_record, GameReview, PositionEval};
 use quoridor::search::{EngineConfig, EngineKind, Limits, SearchParams};
 
@@ -24,8 +24,8 @@ fn review_marks_the_thrown_win_as_a_blunder_with_the_winning_move() {
     let mut lines = stdout.lines();
     let record = lines.next().expect("the annotated record");
     assert!(
-        record.contains(" a1h?? {better: d9, win 100% → 0%} f1"),
-        "{record}"
+        record.ends_with(" a1h?? {better: d9, win 100% → 0%} f1 0-1"),
+        "the blunder is marked and the result written: {record}"
     );
     // The annotated record reads back as the game itself.
     let moves = quoridor(&["show", record]);
@@ -56,7 +56,7 @@ fn library_review(kind: EngineKind, record: &str, playouts: u64) -> String {
         .map(|position| PositionEval::search(position, &params))
         .collect();
     let judged = GameReview::judge(&game, &evals);
-    let mut text = format!("{}\n", annotated_record(&game, &judged));
+    let mut text = format!("{}\n", annotated_record(&game, &judged, PlyLimit::DEFAULT));
     for line in judged.summary(0).lines() {
         text += &format!("{line}\n");
     }

@@ -7,6 +7,7 @@ use super::position_args::{PositionArgs, PositionError};
 use super::progress::ReviewProgress;
 use super::ranges::Whole;
 use super::stdout::StdoutError;
+use crate::game::PlyLimit;
 use crate::review::{annotated_record, GameReview, PositionEval};
 use crate::search::{EngineConfig, EngineKind, Limits, SearchParams};
 use clap::Args;
@@ -112,7 +113,11 @@ pub fn review(args: &ReviewArgs) -> Result<(), ReviewError> {
     progress.finish();
     let judged = GameReview::judge(&game, &evals);
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", annotated_record(&game, &judged))?;
+    writeln!(
+        out,
+        "{}",
+        annotated_record(&game, &judged, PlyLimit::DEFAULT)
+    )?;
     for line in judged.summary(0).lines() {
         writeln!(out, "{line}")?;
     }

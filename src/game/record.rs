@@ -409,16 +409,23 @@ impl Game {
     /// ```
     pub fn record_with_result(&self, limit: PlyLimit) -> String {
         let mut text = self.to_string();
+        self.push_result(&mut text, limit);
+        text
+    }
+
+    /// Appends the result to `record` as [`Game::record_with_result`] does
+    /// (` 1-0`, with a comment for an adjudication), if the game is over
+    /// under `limit`.
+    pub fn push_result(&self, record: &mut String, limit: PlyLimit) {
         if let Some(outcome) = self.outcome(limit) {
-            if !text.is_empty() {
-                text.push(' ');
+            if !record.is_empty() {
+                record.push(' ');
             }
-            text.push_str(outcome.result());
+            record.push_str(outcome.result());
             if let Some(note) = outcome.adjudication_note() {
-                text.push_str(&format!(" {{{note}}}"));
+                record.push_str(&format!(" {{{note}}}"));
             }
         }
-        text
     }
 
     /// Plays `mv` if legal. Clears the redo list unless `mv` is the move it

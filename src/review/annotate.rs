@@ -1,31 +1,39 @@
 //! The annotated record: the game's record with each inaccuracy or worse
 //! marked by its symbol and a comment naming the better move and the
 //! mover's win chance before and after, which the record parser reads back
-//! as the plain game:
+//! as the plain game; a finished game ends with its result:
 //!
 //! ```text
-//! d1 f9 … d8 f2 a1h?? {better: d9, win 100% → 0%} f1
+//! d1 f9 … d8 f2 a1h?? {better: d9, win 100% → 0%} f1 … e9 1-0
 //! ```
 
 use super::game_review::GameReview;
-use crate::game::Game;
+use crate::game::{Game, PlyLimit};
 use std::fmt::Write;
 
 /// `game`'s record with `review`'s judgements; moves not yet judged are
-/// written plain.
+/// written plain, and a game over under `limit` ends with its result.
 ///
 /// ```
-/// use quoridor::game::Game;
+/// use quoridor::game::{Game, PlyLimit};
 /// use quoridor::review::{annotated_record, GameReview, PositionEval};
 /// let game: Game = "e2 e8".parse().unwrap();
 /// let eval = |p1_win, best: &str| PositionEval {
 ///     p1_win, proven: false, best: Some(best.parse().unwrap()), line: vec![] };
 /// let review = GameReview::judge(&game, &[eval(0.5, "e2"), eval(0.5, "d8"), eval(0.9, "e3")]);
-/// let text = annotated_record(&game, &review);
+/// let text = annotated_record(&game, &review, PlyLimit::DEFAULT);
 /// assert_eq!(text, "e2 e8?? {better: d8, win 50% → 10%}");
 /// assert_eq!(text.parse::<Game>().unwrap(), game);
+/// // At a 2-ply limit the game is over, adjudicated to the side to move.
+/// let text = annotated_record(&game, &review, PlyLimit::new(2));
+/// assert_eq!(
+///     text,
+///     "e2 e8?? {better: d8, win 50% → 10%} 1-0 \
+///      {adjudicated at the 2-ply limit (paths 7 to 7, the side to move wins a tie)}"
+/// );
+/// assert_eq!(text.parse::<Game>().unwrap(), game);
 /// ```
-pub fn annotated_record(game: &Game, review: &GameReview) -> String {
+pub fn annotated_record(game: &Game, review: &GameReview, limit: PlyLimit) -> String {
     let mut text = game.header();
     for (ply, mv) in game.moves().iter().enumerate() {
         if !text.is_empty() {
@@ -47,5 +55,6 @@ pub fn annotated_record(game: &Game, review: &GameReview) -> String {
             );
         }
     }
+    game.push_result(&mut text, limit);
     text
 }

@@ -66,7 +66,7 @@ describe(`coach (${BASE})`, () => {
     await page.locator('.coach .win-mark.blunder[data-ply="17"]').waitFor();
     // The annotated record names the better move and reads back as the game.
     const annotated = await page.locator('[data-testid="annotated-record"]').inputValue();
-    assert.match(annotated, / a1h\?\? \{better: d9, win \d+% → \d+%\} f1$/);
+    assert.match(annotated, / a1h\?\? \{better: d9, win \d+% → \d+%\} f1 0-1$/);
     // Clicking the error shows the position before it with d9 as a ghost.
     await page.locator(".review-error.blunder button", { hasText: "a1h" }).click();
     await page.locator('svg.board [data-testid="better-ghost"][data-better="d9"]').waitFor();

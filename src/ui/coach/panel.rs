@@ -12,7 +12,7 @@ use crate::review::{annotated_record, GameReview};
 use crate::ui::analysis::format::percent;
 use crate::ui::analysis::{GraphMark, WinGraph};
 use crate::ui::model::analysis::GraphPoint;
-use crate::ui::model::{CoachIntent, Hint, ReviewRun, BUDGET_RANGE_MS};
+use crate::ui::model::{CoachIntent, Hint, ReviewRun, BUDGET_RANGE_MS, PLY_LIMIT};
 
 /// Props of [`CoachPanel`].
 #[derive(Properties, PartialEq)]
@@ -161,7 +161,7 @@ fn review_view(props: &CoachPanelProps) -> Html {
             <ul class="review-errors">{ for errors }</ul>
             <WinGraph {points} {marks} plies={props.game.moves().len()} shown={props.shown}
                 on_select={props.on_view.reform(Some)} />
-            <AnnotatedRecord text={annotated_record(&props.game, review)} />
+            <AnnotatedRecord text={annotated_record(&props.game, review, PLY_LIMIT)} />
         </div>
     }
 }
