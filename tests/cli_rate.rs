@@ -1,7 +1,8 @@
 //! `quoridor arena rate` as a subprocess: hand-made summaries with known
 //! answers (a chain of 75% scores is 190.8 Elo a step), the ladder check's
 //! verdict and exit code, the JSON, and every refusal as one error line
-//! with exit 2; plus a real match's summary read and a real shard refused.
+//! with exit 2; plus a real match's summary read, the same match under two
+//! names refused and a real shard refused.
 
 mod common;
 
@@ -335,6 +336,16 @@ fn a_real_summary_is_rated_and_a_real_shard_file_is_refused() {
         "{text}"
     );
     assert!(text.contains(" preset=thesis "), "{text}");
+    // The same match under a second name is refused: its games are known.
+    let copy = dir.join("copy.json");
+    std::fs::copy(&json, &copy).expect("summary copied");
+    assert_refused(
+        &[
+            json.to_str().expect("utf-8 path"),
+            copy.to_str().expect("utf-8 path"),
+        ],
+        "copy.json hold the same game (game 0, the same engines and moves)",
+    );
     let shard = dir.join("shard.json");
     let out = quoridor(&[
         "arena",

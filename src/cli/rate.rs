@@ -8,6 +8,7 @@ use super::output_target::Target;
 use super::stdout::StdoutError;
 use crate::arena::ratings::{Anchor, Crosstable, Ladder, LadderStep, RatingError, Ratings};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -40,6 +41,16 @@ pub enum RateError {
     Shard(PathBuf),
     /// A file was given twice (its games would count twice).
     Twice(PathBuf),
+    /// Two files hold the same game (one match given under two names, or
+    /// two merges of overlapping shards): its result would count twice.
+    SameGame {
+        /// The file read first.
+        first: PathBuf,
+        /// The file that repeats it.
+        second: PathBuf,
+        /// The game's index in its match.
+        index: u64,
+    },
     /// A match's two engines have the same label.
     SameEngine {
         /// The file.
@@ -114,6 +125,16 @@ impl fmt::Display for RateError {
                 "{} is given twice; its games would count twice",
                 path.display()
             ),
+            RateError::SameGame {
+                first,
+                second,
+                index,
+            } => write!(
+                f,
+                "{} and {} hold the same game (game {index}, the same engines and moves): one match given twice would count twice",
+                first.display(),
+                second.display()
+            ),
             RateError::SameEngine { path, label } => write!(
                 f,
                 "{}: both engines are labelled {label:?}; an engine cannot be rated against itself",
@@ -158,6 +179,18 @@ struct MatchCounts {
     games: u64,
     a: EngineCounts,
     b: EngineCounts,
+    /// The games, when the summary lists them (`arena --json` does).
+    #[serde(default)]
+    results: Vec<GameId>,
+}
+
+/// What tells one arena game from another: its index in the match, who
+/// moved first and its moves.
+#[derive(Deserialize, Clone, PartialEq, Eq, Hash)]
+struct GameId {
+    index: u64,
+    a_first: bool,
+    record: String,
 }
 
 #[derive(Deserialize)]
@@ -214,6 +247,7 @@ fn read_summary(path: &Path) -> Result<MatchCounts, RateError> {
 fn crosstable(files: &[PathBuf]) -> Result<Crosstable, RateError> {
     let mut table = Crosstable::new();
     let mut seen = Vec::new();
+    let mut games: HashMap<(String, String, GameId), &PathBuf> = HashMap::new();
     for path in files {
         let counts = read_summary(path)?;
         let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
@@ -221,6 +255,16 @@ fn crosstable(files: &[PathBuf]) -> Result<Crosstable, RateError> {
             return Err(RateError::Twice(path.clone()));
         }
         seen.push(canonical);
+        for game in &counts.results {
+            let key = (counts.a.label.clone(), counts.b.label.clone(), game.clone());
+            if let Some(first) = games.insert(key, path) {
+                return Err(RateError::SameGame {
+                    first: first.clone(),
+                    second: path.clone(),
+                    index: game.index,
+                });
+            }
+        }
         table
             .add(
                 &counts.a.label,
