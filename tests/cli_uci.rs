@@ -303,6 +303,73 @@ fn board_size_and_walls_options_start_a_new_board() {
 }
 
 #[test]
+fn start_options_set_the_session_and_show_in_the_handshake() {
+    let out = common::quoridor_with_input(
+        &[
+            "uci",
+            "--option",
+            "level=3",
+            "--option",
+            "board_size=5",
+            "--option",
+            "Ply_Limit=40",
+        ],
+        "uci\nposition startpos moves c2\ngo\nshow\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    // The handshake offers the started values as the defaults, so a GUI that
+    // sends every default back changes nothing.
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("option name level type combo default 3 ")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("option name playouts type spin default 100 ")),
+        "level 3 searches 100 playouts: {text}"
+    );
+    assert!(
+        text.contains("option name board_size type spin default 5 "),
+        "{text}"
+    );
+    assert!(
+        text.contains("option name ply_limit type spin default 40 "),
+        "{text}"
+    );
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("go answers bestmove");
+    assert_legal(Variant::new(5, 10).expect("5x5"), "c2", best);
+    assert!(text.contains("info string record: [size 5] c2"), "{text}");
+}
+
+#[test]
+fn a_refused_start_option_is_one_error_line_and_exit_2() {
+    for (option, expected) in [
+        ("level=11", "error: --option level=11: "),
+        ("no_such=1", "error: --option no_such=1: "),
+        ("board_size=2", "error: --option board_size=2: "),
+    ] {
+        let out = common::quoridor_with_input(&["uci", "--option", option], "uci\n");
+        assert_eq!(out.status.code(), Some(2), "{option}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{option}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{option}: {err}");
+        assert!(err.starts_with(expected), "{option}: {err}");
+    }
+    let out = quoridor(&["uci", "--option", "level"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("expected NAME=VALUE"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn position_extension_reuses_the_tree() {
     let mut e = Uci::start();
     e.send("setoption name time_ms value 0");

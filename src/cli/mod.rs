@@ -114,7 +114,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Moves(position) => rules::moves(&position)?,
         CliCommand::Perft(args) => rules::perft(&args)?,
         CliCommand::Show(position) => rules::show(&position)?,
-        CliCommand::Uci(args) => uci::uci(&args.input)?,
+        CliCommand::Uci(args) => uci::uci(&args.input, &args.options)?,
         CliCommand::Qtp(args) => qtp::qtp(&args)?,
         CliCommand::Bench(args) => bench::bench(&args)?,
         CliCommand::Arena(args) => arena::arena(&args)?,

@@ -43,10 +43,18 @@ use std::thread::JoinHandle;
 /// output until `quit`, the end of input, or a closed output. Fails if the
 /// input file cannot be opened, or if reading the input fails (after saying
 /// so on the output and finishing a search under way).
-pub fn uci(input_args: &ProtocolInput) -> Result<(), UciError> {
-    let mut input = input_args.open().map_err(UciError::Open)?;
+pub fn uci(input_args: &ProtocolInput, options: &[(String, String)]) -> Result<(), UciError> {
     let out = Output::new(Box::new(std::io::stdout()));
     let mut engine = UciSession::new(out);
+    for (name, value) in options {
+        engine
+            .set_option_value(name, value)
+            .map_err(|e| UciError::StartOption {
+                option: format!("{name}={value}"),
+                message: e.to_string(),
+            })?;
+    }
+    let mut input = input_args.open().map_err(UciError::Open)?;
     if input_args.is_a_terminal() {
         // A person, not a GUI: say what this is. A failed write is no reason to stop.
         let _ = writeln!(std::io::stderr(), "{}", help::GREETING);
@@ -77,6 +85,19 @@ pub fn uci(input_args: &ProtocolInput) -> Result<(), UciError> {
     }
     engine.end_of_input();
     Ok(())
+}
+
+/// `uci --option NAME=VALUE`: split at the first `=`; the session checks
+/// the option when it starts (board options and `seed=random` included).
+pub fn start_option(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=VALUE, got {:?}", quote_input(text)))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("expected NAME=VALUE, got {:?}", quote_input(text)));
+    }
+    Ok((name.to_string(), value.trim().to_string()))
 }
 
 /// A command of the protocol, named by its first word.
@@ -270,7 +291,7 @@ impl UciSession {
     fn handshake(&self) {
         self.out.line("id name Quoridor UCT");
         self.out.line("id author the Quoridor UCT authors");
-        for line in uci_option_lines(Variant::default()) {
+        for line in uci_option_lines(&self.config, &self.setup()) {
             self.out.line(&line);
         }
         self.out.line("uciok");
@@ -284,6 +305,14 @@ impl UciSession {
         self.out.line(&format!("info string record: {record}"));
     }
 
+    /// The board and the ply limit the options set.
+    fn setup(&self) -> GameSetup {
+        GameSetup {
+            variant: self.variant,
+            ply_limit: self.ply_limit,
+        }
+    }
+
     /// `setoption name N value V`.
     fn set_option(&mut self, words: &[&str]) -> Result<(), UciCommandError> {
         if words.first() != Some(&"name") {
@@ -294,15 +323,17 @@ impl UciSession {
         if name_words.is_empty() {
             return Err(UciCommandError::SetOptionUsage);
         }
-        let name = name_words.join(" ").to_ascii_lowercase();
+        let name = name_words.join(" ");
         let value = value_at.map(|i| words[i + 1..].join(" "));
-        let value = value.as_deref().unwrap_or("");
+        self.set_option_value(&name, value.as_deref().unwrap_or(""))
+    }
+
+    /// Sets option `name` (any case) to `value`, as `setoption` does.
+    fn set_option_value(&mut self, name: &str, value: &str) -> Result<(), UciCommandError> {
+        let name = name.to_ascii_lowercase();
         match name.parse::<SetupOption>() {
             Ok(option) => {
-                let mut setup = GameSetup {
-                    variant: self.variant,
-                    ply_limit: self.ply_limit,
-                };
+                let mut setup = self.setup();
                 let mut config = self.config.clone();
                 option.set(&mut setup, &mut config, value)?;
                 self.config = config;
@@ -487,7 +518,7 @@ mod tests {
     #[test]
     fn every_option_can_be_set_to_its_advertised_default() {
         let (mut e, buf) = engine();
-        for line in uci_option_lines(Variant::default()) {
+        for line in uci_option_lines(&EngineConfig::default(), &e.setup()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let name = words[2];
             let default = words[words.iter().position(|w| *w == "default").expect("default") + 1];

@@ -25,9 +25,8 @@ use super::levels::Level;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown};
 use super::params::MAX_THREADS;
-use super::setup_options::{parse_preset, SetupOption};
+use super::setup_options::{parse_preset, GameSetup, SetupOption};
 use super::uct::{FinalMove, PlayoutPolicy, MAX_TREE_MB};
-use crate::game::Variant;
 use crate::text::Choice;
 
 /// The largest playout count, time in ms and seed the options accept.
@@ -463,13 +462,13 @@ pub fn protocol_option_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// Every `option` line of the engine protocol's handshake: [`OPTIONS`] with
-/// the Default preset's values, then [`SetupOption`]s with `variant`'s board.
-pub fn uci_option_lines(variant: Variant) -> Vec<String> {
-    let defaults = EngineConfig::default();
+/// `config`'s values as defaults, then [`SetupOption`]s with `setup`'s board
+/// and ply limit (a session started with `uci --option` lists its own values).
+pub fn uci_option_lines(config: &EngineConfig, setup: &GameSetup) -> Vec<String> {
     OPTIONS
         .iter()
-        .map(|o| o.uci_line(&defaults))
-        .chain(SetupOption::ALL.iter().map(|o| o.uci_line(variant)))
+        .map(|o| o.uci_line(config))
+        .chain(SetupOption::ALL.iter().map(|o| o.uci_line(setup)))
         .collect()
 }
 
@@ -664,7 +663,7 @@ mod tests {
 
     #[test]
     fn handshake_lines_keep_their_protocol_form() {
-        let lines = uci_option_lines(Variant::default());
+        let lines = uci_option_lines(&EngineConfig::default(), &GameSetup::default());
         assert_eq!(lines.len(), OPTIONS.len() + 4);
         for expected in [
             "option name playouts type spin default 0 min 0 max 4294967295",
@@ -687,7 +686,7 @@ mod tests {
 
     #[test]
     fn the_engine_choice_and_alphabeta_options_are_in_the_handshake() {
-        let lines = uci_option_lines(Variant::default());
+        let lines = uci_option_lines(&EngineConfig::default(), &GameSetup::default());
         for expected in [
             "option name engine type combo default uct var uct var alphabeta",
             "option name hash type spin default 16 min 1 max 1024",
@@ -714,7 +713,7 @@ mod tests {
 
     #[test]
     fn eval_is_in_the_handshake_and_round_trips() {
-        let lines = uci_option_lines(Variant::default());
+        let lines = uci_option_lines(&EngineConfig::default(), &GameSetup::default());
         assert!(lines
             .iter()
             .any(|l| l == "option name eval type combo default classic var classic var learned"));

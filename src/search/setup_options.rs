@@ -84,9 +84,10 @@ impl SetupOption {
         }
     }
 
-    /// The handshake's `option` line, with `variant`'s board as the default
-    /// (the ply limit's is [`PlyLimit::DEFAULT`]).
-    pub fn uci_line(self, variant: Variant) -> String {
+    /// The handshake's `option` line, with `setup`'s board and ply limit as
+    /// the default.
+    pub fn uci_line(self, setup: &GameSetup) -> String {
+        let variant = setup.variant;
         let name = self.name();
         let spin = |default: usize| match self.accepted() {
             Accepted::Whole { min, max } => {
@@ -97,7 +98,7 @@ impl SetupOption {
         match self {
             SetupOption::BoardSize => spin(variant.size().into()),
             SetupOption::Walls => spin(variant.walls().into()),
-            SetupOption::PlyLimit => spin(PlyLimit::DEFAULT.plies().unwrap_or(0)),
+            SetupOption::PlyLimit => spin(setup.ply_limit.plies().unwrap_or(0)),
             SetupOption::Preset => combo_line(name, Preset::Default.name(), Preset::NAMES),
         }
     }
@@ -198,7 +199,7 @@ mod tests {
         );
         assert_eq!(setup.ply_limit, PlyLimit::NONE);
         assert_eq!(
-            SetupOption::PlyLimit.uci_line(Variant::default()),
+            SetupOption::PlyLimit.uci_line(&GameSetup::default()),
             "option name ply_limit type spin default 300 min 0 max 100000"
         );
     }

@@ -8,6 +8,13 @@ use std::fmt;
 /// Why the protocol session ended with an error.
 #[derive(Debug)]
 pub enum UciError {
+    /// An `--option` was refused.
+    StartOption {
+        /// The option as given (`NAME=VALUE`).
+        option: String,
+        /// Why.
+        message: String,
+    },
     /// The `--input` file could not be opened.
     Open(OpenInputError),
     /// Reading the input failed.
@@ -17,6 +24,9 @@ pub enum UciError {
 impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            UciError::StartOption { option, message } => {
+                write!(f, "--option {option}: {message}")
+            }
             UciError::Open(e) => e.fmt(f),
             UciError::Input(e) => write!(f, "reading input: {e}"),
         }
@@ -26,6 +36,7 @@ impl fmt::Display for UciError {
 impl std::error::Error for UciError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
+            UciError::StartOption { .. } => None,
             UciError::Open(e) => Some(e),
             UciError::Input(e) => Some(e),
         }
