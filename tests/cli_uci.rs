@@ -344,6 +344,12 @@ fn start_options_set_the_session_and_show_in_the_handshake() {
         .expect("go answers bestmove");
     assert_legal(Variant::new(5, 10).expect("5x5"), "c2", best);
     assert!(text.contains("info string record: [size 5] c2"), "{text}");
+    let out = common::quoridor_with_input(&["uci", "--option", "engine=alphabeta"], "uci\n");
+    assert!(
+        stdout(&out).starts_with("id name Quoridor alpha-beta\n"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

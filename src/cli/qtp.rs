@@ -29,8 +29,9 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// The name `name` answers: the product's, with the engine that plays.
-fn engine_name(kind: EngineKind) -> &'static str {
+/// The engine's name in both protocols (QTP's `name`, UCI's `id name`): the
+/// product's, with the engine that plays.
+pub(super) fn engine_name(kind: EngineKind) -> &'static str {
     match kind {
         EngineKind::Uct => "Quoridor UCT",
         EngineKind::AlphaBeta => "Quoridor alpha-beta",

@@ -289,7 +289,10 @@ impl UciSession {
     }
 
     fn handshake(&self) {
-        self.out.line("id name Quoridor UCT");
+        // The name of the engine that plays (`--option engine=alphabeta`
+        // names alpha-beta); a GUI reads it once, at the handshake.
+        let name = super::qtp::engine_name(self.config.kind);
+        self.out.line(&format!("id name {name}"));
         self.out.line("id author the Quoridor UCT authors");
         for line in uci_option_lines(&self.config, &self.setup()) {
             self.out.line(&line);
