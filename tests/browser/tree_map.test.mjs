@@ -54,10 +54,35 @@ async function twoTries(scenario) {
   try {
     await scenario();
   } catch (error) {
-    console.log(`first try failed, trying again: ${String(error.message).split("\n")[0]}`);
+    const at = String(error.stack).split("\n").find((l) => l.includes("tree_map.test.mjs")) ?? "";
+    console.log(`first try failed, trying again: ${String(error.message).split("\n")[0]} ${at.trim()}`);
     for (const context of opened.splice(0)) await context.close().catch(() => {});
     await scenario();
   }
+}
+
+/**
+ * Moves the real mouse to the middle of the chart's rectangle of `node` (and
+ * clicks there if `click`). The chart redraws every slice, so a located
+ * rectangle can be replaced before Playwright's own hover reaches it ("element
+ * is not visible"); the chart is scrolled into view and a box read just
+ * before the move is retried until one is drawn. Which node the pointer then
+ * hit is what the page records.
+ */
+async function pointAt(page, node, { click = false } = {}) {
+  const rect = page.locator(`${chart} rect[data-node="${node}"]`);
+  // The chart itself stays put while its rectangles are redrawn.
+  await page.locator(chart).scrollIntoViewIfNeeded();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const box = await rect.boundingBox({ timeout: 1000 }).catch(() => null);
+    if (box && box.width > 0 && box.height > 0) {
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await (click ? page.mouse.click(x, y) : page.mouse.move(x, y));
+      return;
+    }
+    await sleep(50);
+  }
+  throw new Error(`no rectangle drawn for ${node}`);
 }
 
 /**
@@ -156,7 +181,7 @@ describe(`tree map (${BASE})`, () => {
       const deep = (await rects(page)).filter((r) => r.node.split(".").length === 2 && r.width > 4);
       assert.ok(deep.length > 0, "a second-ply node is drawn");
       const target = deep.sort((a, b) => b.width - a.width)[0].node;
-      await page.locator(`${chart} rect[data-node="${target}"]`).hover({ force: true });
+      await pointAt(page, target);
       // The hovered line shows as numbered ghosts on the board.
       const ghostLine = await page.waitForFunction(() => {
         const hovered = window.__pointed.over.at(-1);
@@ -167,7 +192,7 @@ describe(`tree map (${BASE})`, () => {
       assert.equal(hovered.split(".").length, 2, `the pointer is on the second row: ${hovered}`);
       assert.match(await page.locator('[data-testid="tree-map-hover"]').innerText(), /1\. .*playouts.*mean.*UCT/);
 
-      await page.locator(`${chart} rect[data-node="${hovered.split(".")[0]}"]`).click({ force: true });
+      await pointAt(page, hovered.split(".")[0], { click: true });
       const first = await lastPointed("click");
       assert.ok(typeof first === "string" && /^[a-i][1-9][hv]?$/.test(first), `a first-ply node was clicked: ${first}`);
       const top = async () => (await rects(page)).find((r) => r.y === 0);
