@@ -26,6 +26,7 @@ pub use params::{
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use report::{UctChild, UctReport};
+use tie_break::race_rank;
 pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
@@ -45,6 +46,7 @@ use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
 use crate::game::{IllegalMove, Move, Player, Position};
+use std::cmp::Reverse;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -496,13 +498,25 @@ impl Uct {
     fn pick_by_race(&self, node: NodeId, tied: &[NodeId], outcome: Outcome) -> Option<NodeId> {
         let pos = self.position_at(node)?;
         if let Some(table) = self.race.as_ref().filter(|t| t.covers(&pos)) {
-            // Exact: the fewest plies to a win, the most to a loss.
+            // Exact: the fewest plies to a win, the most to a loss. Against
+            // a perfect opponent every move of a lost race may lose equally
+            // late; the race then decides, so a lost side runs home (and
+            // wins if the opponent stops racing) instead of shuffling.
             return tied.iter().copied().min_by_key(|&c| {
+                let n = &self.tree[c];
                 let mut after = pos;
-                if let Some(mv) = self.tree[c].mv() {
+                if let Some(mv) = n.mv() {
                     after.play_unchecked(mv);
                 }
-                table.result(&after).map(RaceResult::mover_rank)
+                let exact = table.result(&after).map(RaceResult::mover_rank);
+                let race = n.mv().and_then(|mv| race_rank(&pos, mv, outcome));
+                (
+                    exact.is_none(),
+                    exact,
+                    race.is_none(),
+                    race,
+                    Reverse(n.visits()),
+                )
             });
         }
         let tied: Vec<Tied<NodeId>> = tied

@@ -82,16 +82,25 @@ pub struct Tied<T> {
 pub fn pick_by_race<T: Copy>(pos: &Position, tied: &[Tied<T>], outcome: Outcome) -> Option<T> {
     tied.iter()
         .min_by_key(|t| {
-            let race = Race::after(pos, t.mv).map(|r| {
-                let (ours, theirs) = (i64::from(r.ours), i64::from(r.theirs));
-                match outcome {
-                    Outcome::Won => (ours, -theirs),
-                    Outcome::Lost => (ours - theirs, ours),
-                }
-            });
+            let race = race_rank(pos, t.mv, outcome);
             (race.is_none(), race, Reverse(t.visits))
         })
         .map(|t| t.id)
+}
+
+/// How well `mv` (by the side to move in `pos`) leads the race among moves
+/// of `outcome`, the smaller the better: for [`Outcome::Won`] the fewest own
+/// steps left, then the most opponent steps; for [`Outcome::Lost`] the
+/// smallest own path minus the opponent's, then the fewest own steps.
+/// `None` if the race cannot be measured.
+pub fn race_rank(pos: &Position, mv: Move, outcome: Outcome) -> Option<(i64, i64)> {
+    Race::after(pos, mv).map(|r| {
+        let (ours, theirs) = (i64::from(r.ours), i64::from(r.theirs));
+        match outcome {
+            Outcome::Won => (ours, -theirs),
+            Outcome::Lost => (ours - theirs, ours),
+        }
+    })
 }
 
 #[cfg(test)]
