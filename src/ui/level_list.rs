@@ -8,7 +8,7 @@
 use yew::prelude::*;
 
 use super::model::record::Record;
-use super::model::{rating_text, Opponent};
+use super::model::{rating_text, rating_title, Opponent};
 use crate::search::LEVELS;
 
 /// What the opponents' list shows and where its choices go.
@@ -39,7 +39,8 @@ impl LevelList<'_> {
                     <span class="level-text">
                         <span class="level-title">
                             <span class="level-name">{ format!("Level {} · {}", level.number, level.name) }</span>
-                            <span class="level-rating" data-testid="level-rating">{ rating_text(level) }</span>
+                            <span class="level-rating" data-testid="level-rating"
+                                title={rating_title(level)}>{ rating_text(level) }</span>
                         </span>
                         <span class="level-blurb">{ level.blurb }</span>
                         <span class="level-record" data-testid="level-record"

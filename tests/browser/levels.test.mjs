@@ -62,8 +62,11 @@ describe(`the ladder of levels (${BASE})`, () => {
     assert.match(await levelChoice(page, 5).innerText(), /Level 5 · Tactician/);
     assert.match(await levelChoice(page, 10).innerText(), /Level 10 · Full engine/);
     for (const rating of await page.locator('[data-testid="level-rating"]').allInnerTexts()) {
-      assert.match(rating, /^(rating pending|Elo -?\d+ ± \d+)$/);
+      assert.match(rating, /^(rating pending|Elo -?\d+)$/);
     }
+    // The interval is the rating's tooltip.
+    const title = await page.locator('[data-testid="level-rating"]').first().getAttribute("title");
+    assert.match(title, /^95% interval ± \d+ against the random mover/);
     assert.equal(await recordOf(page, 3).innerText(), "Not played yet");
     // Custom settings open on Custom, with the engine select of the engine seat.
     assert.ok(await page.locator('input[name="opponent"][value="custom"]').isChecked());

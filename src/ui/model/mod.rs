@@ -36,7 +36,9 @@ pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_C
 pub use game_view::{GameView, PLY_LIMIT};
 pub use ladder::{Ladder, LadderIntent};
 
-pub use settings::{rating_text, EngineSettings, LevelInPlay, Opponent, Seat, FIRST_VISIT_LEVEL};
+pub use settings::{
+    rating_text, rating_title, EngineSettings, LevelInPlay, Opponent, Seat, FIRST_VISIT_LEVEL,
+};
 pub use shared::Shared;
 
 use crate::game::{Game, Move, Outcome, Player, Variant};

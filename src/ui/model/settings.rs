@@ -166,12 +166,24 @@ impl fmt::Display for LevelInPlay {
     }
 }
 
-/// A level's rating as the page shows it: `Elo 1234 ± 56`, or "rating
-/// pending" until the ladder is rated.
+/// A level's rating as the page shows it: `Elo 1234`, or "rating pending"
+/// until the ladder is rated. The interval is in [`rating_title`]: it is
+/// against the random mover, which level 1 beats every game, so it is wide
+/// and says little about the levels' distances from each other.
 pub fn rating_text(level: &Level) -> String {
     match level.rating {
-        Some((elo, half_width)) => format!("Elo {elo} ± {half_width}"),
+        Some((elo, _)) => format!("Elo {elo}"),
         None => "rating pending".into(),
+    }
+}
+
+/// The rating's tooltip: its 95% interval and what it is measured from.
+pub fn rating_title(level: &Level) -> String {
+    match level.rating {
+        Some((_, half_width)) => format!(
+            "95% interval ± {half_width} against the random mover (Elo 0); neighbouring levels are about ± 75 apart (docs/levels.md)"
+        ),
+        None => "the ladder's matches for this level are still being played".into(),
     }
 }
 
@@ -318,12 +330,13 @@ mod tests {
     }
 
     #[test]
-    fn a_rating_shows_its_interval_or_that_it_is_pending() {
+    fn a_rating_shows_its_elo_with_the_interval_in_its_title_or_that_it_is_pending() {
         let rated = Level {
             rating: Some((1234, 56)),
             ..*level(4)
         };
-        assert_eq!(rating_text(&rated), "Elo 1234 ± 56");
+        assert_eq!(rating_text(&rated), "Elo 1234");
+        assert!(rating_title(&rated).starts_with("95% interval ± 56 against the random mover"));
         let pending = Level {
             rating: None,
             ..*level(4)
