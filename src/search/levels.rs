@@ -86,7 +86,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.4, 0.6),
         widening: 4.0,
-        rating: Some((512, 156)),
+        rating: Some((921, 483)),
     },
     Level {
         number: 2,
@@ -96,7 +96,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.25, 0.4),
         widening: 1.0,
-        rating: Some((893, 193)),
+        rating: Some((1295, 495)),
     },
     Level {
         number: 3,
@@ -106,7 +106,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.1, 0.25),
         widening: 1.0,
-        rating: Some((1049, 207)),
+        rating: Some((1449, 501)),
     },
     Level {
         number: 4,
@@ -116,7 +116,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.05, 0.2),
         widening: 1.0,
-        rating: Some((1196, 220)),
+        rating: Some((1595, 506)),
     },
     Level {
         number: 5,
@@ -126,7 +126,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.03, 0.15),
         widening: 1.0,
-        rating: Some((1406, 235)),
+        rating: Some((1802, 513)),
     },
     Level {
         number: 6,
@@ -136,7 +136,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.015, 0.1),
         widening: 1.0,
-        rating: Some((1529, 245)),
+        rating: Some((1924, 518)),
     },
     Level {
         number: 7,
@@ -146,7 +146,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.008, 0.05),
         widening: 1.0,
-        rating: Some((1702, 257)),
+        rating: Some((2095, 523)),
     },
     Level {
         number: 8,
@@ -156,7 +156,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((1866, 268)),
+        rating: Some((2257, 529)),
     },
     Level {
         number: 9,
@@ -166,7 +166,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: None,
+        rating: Some((2402, 534)),
     },
     Level {
         number: 10,
