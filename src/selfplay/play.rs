@@ -179,14 +179,19 @@ fn draw_candidate(info: &SearchInfo, rng: &mut EngineRng) -> Option<Move> {
         .map(|&(mv, _)| mv)
 }
 
-/// The search's view of a position: its value for the side to move and the
-/// best candidates' share (UCT: of the root's visits; alpha-beta, which
-/// counts no visits per move: its best move with 1).
+/// The search's view of a position: its value for the side to move (1 or 0
+/// where the search proved who wins: exact, where a playout mean still
+/// carries the descents made before the proof) and the best candidates'
+/// share (UCT: of the root's visits; alpha-beta, which counts no visits per
+/// move: its best move with 1).
 fn ply_line(info: &SearchInfo, best: Move) -> PlyLine {
-    let value = if info.win_probability.is_finite() {
-        rounded(info.win_probability.clamp(0.0, 1.0), 4)
-    } else {
-        0.5
+    let value = match info.proven_winner {
+        Some(winner) if winner == info.side_to_move => 1.0,
+        Some(_) => 0.0,
+        None if info.win_probability.is_finite() => {
+            rounded(info.win_probability.clamp(0.0, 1.0), 4)
+        }
+        None => 0.5,
     };
     let mut visits: Vec<(Move, f64)> = Vec::new();
     if info.uct().is_some() {
