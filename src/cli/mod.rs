@@ -21,6 +21,7 @@ mod parse_errors;
 mod position_args;
 mod progress;
 mod protocol_input;
+mod protocol_names;
 mod provenance;
 mod qtp;
 mod qtp_flags;

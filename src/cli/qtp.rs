@@ -22,21 +22,12 @@ use super::args::QtpArgs;
 use super::protocol_input::OpenInputError;
 use crate::game::{Game, IllegalMove, Move, Outcome, PlyLimit, Position, QtpMove, Variant};
 use crate::search::{
-    new_engine, set_option, EngineConfig, EngineKind, OptionError, SearchEngine, SearchParams,
+    new_engine, set_option, EngineConfig, OptionError, SearchEngine, SearchParams,
 };
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
-
-/// The engine's name in both protocols (QTP's `name`, UCI's `id name`): the
-/// product's, with the engine that plays.
-pub(super) fn engine_name(kind: EngineKind) -> &'static str {
-    match kind {
-        EngineKind::Uct => "Quoridor UCT",
-        EngineKind::AlphaBeta => "Quoridor alpha-beta",
-    }
-}
 
 /// Why `quoridor qtp` stopped with an error.
 #[derive(Debug)]
@@ -177,7 +168,9 @@ impl QtpSession {
     /// Carries out one command; the answer's text.
     fn handle(&mut self, command: QtpCommand) -> (Result<String, QtpCommandError>, QtpFlow) {
         let result = match command {
-            QtpCommand::Name => Ok(engine_name(self.search.kind()).to_string()),
+            QtpCommand::Name => {
+                Ok(super::protocol_names::engine_name(self.search.kind()).to_string())
+            }
             QtpCommand::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
             QtpCommand::IsKnown(word) => Ok(COMMANDS
                 .contains(&word.to_ascii_lowercase().as_str())

@@ -87,19 +87,6 @@ pub fn uci(input_args: &ProtocolInput, options: &[(String, String)]) -> Result<(
     Ok(())
 }
 
-/// `uci --option NAME=VALUE`: split at the first `=`; the session checks
-/// the option when it starts (board options and `seed=random` included).
-pub fn start_option(text: &str) -> Result<(String, String), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=VALUE, got {:?}", quote_input(text)))?;
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(format!("expected NAME=VALUE, got {:?}", quote_input(text)));
-    }
-    Ok((name.to_string(), value.trim().to_string()))
-}
-
 /// A command of the protocol, named by its first word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum UciCommand {
@@ -291,7 +278,7 @@ impl UciSession {
     fn handshake(&self) {
         // The name of the engine that plays (`--option engine=alphabeta`
         // names alpha-beta); a GUI reads it once, at the handshake.
-        let name = super::qtp::engine_name(self.config.kind);
+        let name = super::protocol_names::engine_name(self.config.kind);
         self.out.line(&format!("id name {name}"));
         self.out.line("id author the Quoridor UCT authors");
         for line in uci_option_lines(&self.config, &self.setup()) {
