@@ -360,7 +360,7 @@ pub struct UciArgs {
     #[command(flatten)]
     pub eval_file: EvalFileArg,
     /// An option to start with, as `setoption name NAME value VALUE` would set it (e.g. level=3); may be repeated
-    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = super::protocol_names::start_option)]
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = super::protocol_names::name_value)]
     pub options: Vec<(String, String)>,
     /// Where the commands come from.
     #[command(flatten)]

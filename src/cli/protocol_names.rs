@@ -1,6 +1,6 @@
 //! What both engine protocols share on the command line: the engine's name
-//! (QTP's `name`, UCI's `id name`) and the `NAME=VALUE` form of `uci
-//! --option`.
+//! (QTP's `name`, UCI's `id name`) and the `NAME=VALUE` form of their
+//! `--option`.
 
 use crate::search::EngineKind;
 use crate::text::quote_input;
@@ -14,9 +14,11 @@ pub fn engine_name(kind: EngineKind) -> &'static str {
     }
 }
 
-/// `uci --option NAME=VALUE`: split at the first `=`; the session checks
-/// the option when it starts (board options and `seed=random` included).
-pub fn start_option(text: &str) -> Result<(String, String), String> {
+/// `--option NAME=VALUE` of both protocols, split at the first `=` and
+/// trimmed. `uci` checks the option when its session starts (board options
+/// and `seed=random` included); `qtp` checks it against the engine options
+/// as it reads it.
+pub fn name_value(text: &str) -> Result<(String, String), String> {
     let (name, value) = text
         .split_once('=')
         .ok_or_else(|| format!("expected NAME=VALUE, got {:?}", quote_input(text)))?;

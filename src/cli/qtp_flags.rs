@@ -2,8 +2,8 @@
 //! engine option table as it is read, so a bad one stops the tool before the
 //! session starts.
 
+use super::protocol_names::name_value;
 use crate::search::{set_option, EngineConfig};
-use crate::text::quote_input;
 
 /// `--preset NAME`: a preset the option table knows.
 pub fn preset(value: &str) -> Result<String, String> {
@@ -14,12 +14,9 @@ pub fn preset(value: &str) -> Result<String, String> {
 
 /// `--option NAME=VALUE`: an engine option and a value it accepts.
 pub fn engine_option(text: &str) -> Result<(String, String), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=VALUE, got {:?}", quote_input(text)))?;
-    let (name, value) = (name.trim(), value.trim());
-    set_option(&mut EngineConfig::default(), name, value).map_err(|e| e.to_string())?;
-    Ok((name.to_string(), value.to_string()))
+    let (name, value) = name_value(text)?;
+    set_option(&mut EngineConfig::default(), &name, &value).map_err(|e| e.to_string())?;
+    Ok((name, value))
 }
 
 #[cfg(test)]
