@@ -26,7 +26,7 @@ pub use params::{
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use report::{UctChild, UctReport};
-use tie_break::race_rank;
+use tie_break::pick_by_race_after;
 pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
@@ -46,7 +46,6 @@ use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
 use crate::game::{IllegalMove, Move, Player, Position};
-use std::cmp::Reverse;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -497,28 +496,6 @@ impl Uct {
     /// endgame the pawn-race table decides.
     fn pick_by_race(&self, node: NodeId, tied: &[NodeId], outcome: Outcome) -> Option<NodeId> {
         let pos = self.position_at(node)?;
-        if let Some(table) = self.race.as_ref().filter(|t| t.covers(&pos)) {
-            // Exact: the fewest plies to a win, the most to a loss. Against
-            // a perfect opponent every move of a lost race may lose equally
-            // late; the race then decides, so a lost side runs home (and
-            // wins if the opponent stops racing) instead of shuffling.
-            return tied.iter().copied().min_by_key(|&c| {
-                let n = &self.tree[c];
-                let mut after = pos;
-                if let Some(mv) = n.mv() {
-                    after.play_unchecked(mv);
-                }
-                let exact = table.result(&after).map(RaceResult::mover_rank);
-                let race = n.mv().and_then(|mv| race_rank(&pos, mv, outcome));
-                (
-                    exact.is_none(),
-                    exact,
-                    race.is_none(),
-                    race,
-                    Reverse(n.visits()),
-                )
-            });
-        }
         let tied: Vec<Tied<NodeId>> = tied
             .iter()
             .filter_map(|&c| {
@@ -530,7 +507,19 @@ impl Uct {
                 })
             })
             .collect();
-        pick_by_race(&pos, &tied, outcome)
+        match self.race.as_ref().filter(|t| t.covers(&pos)) {
+            // Exact first: the fewest plies to a win, the most to a loss.
+            // Against a perfect opponent every move of a lost race may lose
+            // equally late; the race then decides, so a lost side runs home
+            // (and wins if the opponent stops racing) instead of shuffling.
+            Some(table) => pick_by_race_after(&pos, &tied, outcome, |mv| {
+                let mut after = pos;
+                after.play_unchecked(mv);
+                let exact = table.result(&after).map(RaceResult::mover_rank);
+                (exact.is_none(), exact)
+            }),
+            None => pick_by_race(&pos, &tied, outcome),
+        }
     }
 
     /// The position at node `id` (the root's, replayed along the tree).

@@ -80,10 +80,22 @@ pub struct Tied<T> {
 /// assert_eq!(pick_by_race(game.position(), &tied, Outcome::Lost), Some("on"));
 /// ```
 pub fn pick_by_race<T: Copy>(pos: &Position, tied: &[Tied<T>], outcome: Outcome) -> Option<T> {
+    pick_by_race_after(pos, tied, outcome, |_| ())
+}
+
+/// [`pick_by_race`] with `first` ranking the moves before the race does
+/// (the smaller the better): the pawn-race table's exact result, in the
+/// wall-less endgame it solves.
+pub fn pick_by_race_after<T: Copy, K: Ord>(
+    pos: &Position,
+    tied: &[Tied<T>],
+    outcome: Outcome,
+    first: impl Fn(Move) -> K,
+) -> Option<T> {
     tied.iter()
         .min_by_key(|t| {
             let race = race_rank(pos, t.mv, outcome);
-            (race.is_none(), race, Reverse(t.visits))
+            (first(t.mv), race.is_none(), race, Reverse(t.visits))
         })
         .map(|t| t.id)
 }
@@ -93,7 +105,7 @@ pub fn pick_by_race<T: Copy>(pos: &Position, tied: &[Tied<T>], outcome: Outcome)
 /// steps left, then the most opponent steps; for [`Outcome::Lost`] the
 /// smallest own path minus the opponent's, then the fewest own steps.
 /// `None` if the race cannot be measured.
-pub fn race_rank(pos: &Position, mv: Move, outcome: Outcome) -> Option<(i64, i64)> {
+fn race_rank(pos: &Position, mv: Move, outcome: Outcome) -> Option<(i64, i64)> {
     Race::after(pos, mv).map(|r| {
         let (ours, theirs) = (i64::from(r.ours), i64::from(r.theirs));
         match outcome {
