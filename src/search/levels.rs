@@ -176,7 +176,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Learned,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: None,
+        rating: Some((2630, 540)),
     },
 ];
 

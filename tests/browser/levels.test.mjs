@@ -61,9 +61,14 @@ describe(`the ladder of levels (${BASE})`, () => {
     assert.match(await levelChoice(page, 1).innerText(), /Level 1 · Pebble/);
     assert.match(await levelChoice(page, 5).innerText(), /Level 5 · Tactician/);
     assert.match(await levelChoice(page, 10).innerText(), /Level 10 · Full engine/);
-    for (const rating of await page.locator('[data-testid="level-rating"]').allInnerTexts()) {
-      assert.match(rating, /^(rating pending|Elo -?\d+)$/);
-    }
+    // Every level is rated, and the page shows the ladder's order.
+    const ratings = await page.locator('[data-testid="level-rating"]').allInnerTexts();
+    assert.equal(ratings.length, 10);
+    const elos = ratings.map((rating) => {
+      assert.match(rating, /^Elo \d+$/);
+      return Number(rating.slice(4));
+    });
+    assert.ok(elos.every((elo, i) => i === 0 || elo > elos[i - 1]), elos.join(" "));
     // The interval is the rating's tooltip.
     const title = await page.locator('[data-testid="level-rating"]').first().getAttribute("title");
     assert.match(title, /^95% interval ± \d+ against the random mover/);
