@@ -65,7 +65,7 @@ fn uci_takes_eval_learned_with_an_eval_file_and_both_engines_search() {
     let out = quoridor_with_input(&["uci"], "uci\nquit\n");
     assert!(stdout(&out)
         .lines()
-        .any(|l| l == "option name eval type combo default classic var classic var learned"));
+        .any(|l| l == "option name eval type combo default auto var auto var classic var learned"));
 }
 
 #[test]

@@ -25,7 +25,9 @@
 //! ```
 
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{new_engine, ranked_moves, EngineKind, EngineRng, Limits, SearchParams};
+use crate::search::{
+    new_engine, ranked_moves, EngineKind, EngineRng, Evaluation, Limits, SearchParams,
+};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
@@ -153,12 +155,16 @@ fn wins(pos: &Position, mv: Move) -> bool {
 /// The book deliberately judges balance with the Default preset's engine
 /// (UCT), whatever engine later plays the openings: a book is one fixed
 /// set of openings for every match, and UCT's win probability is the
-/// measure its `max_skew` was tuned with. The engine still comes from
-/// [`new_engine`], like every other caller's.
+/// measure its `max_skew` was tuned with. It scores with the classic
+/// evaluation, as the Default did then, so that a seed gives the book it
+/// always gave (`docs/examples/book-200.txt`), whatever the Default's
+/// evaluation becomes. The engine still comes from [`new_engine`], like
+/// every other caller's.
 fn balance(pos: &Position, settings: &BookSettings) -> f64 {
     let params = SearchParams {
         limits: Limits::playouts(settings.playouts.max(1)),
         seed: settings.seed,
+        eval: Evaluation::Classic,
         ..SearchParams::default()
     };
     let mut search = new_engine(*pos, EngineKind::Uct, params);

@@ -155,8 +155,10 @@ pub struct BenchArgs {
     /// in a match (bigger, reused trees)
     #[arg(long)]
     pub game: bool,
-    /// How the engine scores positions: classic or learned (the value
-    /// network; see --eval-file)
+    /// How the engine scores positions: classic, learned (the value
+    /// network; see --eval-file) or auto (the engine's strongest, as the
+    /// `eval` option's default: learned for uct, classic for alphabeta).
+    /// Classic by default, so that speeds compare across versions
     #[arg(long, value_name = "EVAL", default_value = "classic", value_parser = |s: &str| s.parse::<crate::search::Evaluation>().map_err(|e| e.to_string()))]
     pub eval: crate::search::Evaluation,
 }

@@ -87,10 +87,11 @@ fn inapplicable_flag(args: &BenchArgs) -> Option<BenchCommandError> {
     Some(BenchCommandError::InapplicableFlag { flag, applies_to })
 }
 
-/// What the header line adds for the evaluation: nothing for the classic one.
-fn eval_note(eval: Evaluation) -> String {
-    match eval {
-        Evaluation::Classic => String::new(),
+/// What the header line adds for the evaluation `engine` scores with:
+/// nothing for the classic one.
+fn eval_note(eval: Evaluation, engine: EngineKind) -> String {
+    match eval.for_engine(engine) {
+        Evaluation::Auto | Evaluation::Classic => String::new(),
         Evaluation::Learned => {
             let (h, h2) = learned::network().map_or((0, 0), |n| n.shape());
             format!(", eval learned ({}-{h}-{h2}-1 network)", learned::INPUTS)
@@ -103,7 +104,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     if let Some(error) = inapplicable_flag(args) {
         return Err(error);
     }
-    if args.eval == Evaluation::Learned && learned::network().is_none() {
+    if args.eval.for_engine(args.engine) == Evaluation::Learned && learned::network().is_none() {
         return Err(BenchCommandError::NoNetwork);
     }
     if args.engine == EngineKind::AlphaBeta {
@@ -138,7 +139,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     writeln!(
         out,
         "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}{}",
-        eval_note(args.eval)
+        eval_note(args.eval, EngineKind::Uct)
     )?;
     out.flush()?;
     let report = if args.game {
@@ -165,7 +166,7 @@ fn bench_alphabeta(args: &BenchArgs) -> Result<(), BenchCommandError> {
         out,
         "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread{}",
         params.alphabeta.hash_mb,
-        eval_note(args.eval)
+        eval_note(args.eval, EngineKind::AlphaBeta)
     )?;
     out.flush()?;
     let report = run_alphabeta(&params, ms).map_err(BenchCommandError::Position)?;

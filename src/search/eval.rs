@@ -1,17 +1,35 @@
 //! The thesis's evaluation function and its conversion to a win probability,
 //! and the choice between it and the learned one ([`Evaluation`]).
 
+use super::engine::EngineKind;
+use super::learned;
 use crate::game::{Player, Position};
 use crate::text::spelled;
 use serde::{Deserialize, Serialize};
 
 /// How the engines score a position they do not search further (option
 /// `eval`): alpha-beta's static score and UCT's value where a playout stops.
+///
+/// The default, [`Evaluation::Auto`], is whichever evaluation measured
+/// strongest for the engine that searches ([`Evaluation::for_engine`]): the
+/// learned network for UCT, the classic terms for alpha-beta
+/// (`docs/learned-eval.md` has the matches). The other two name one
+/// evaluation for both engines.
+///
+/// ```
+/// use quoridor::search::{EngineKind, Evaluation};
+/// assert_eq!(Evaluation::default(), Evaluation::Auto);
+/// assert_eq!(Evaluation::Auto.for_engine(EngineKind::AlphaBeta), Evaluation::Classic);
+/// assert_eq!(Evaluation::Learned.for_engine(EngineKind::AlphaBeta), Evaluation::Learned);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Evaluation {
-    /// Hand-set terms: path lengths, walls in stock, tempo.
+    /// The evaluation measured strongest for the engine: learned for UCT
+    /// (when the build has a network), classic for alpha-beta.
     #[default]
+    Auto,
+    /// Hand-set terms: path lengths, walls in stock, tempo.
     Classic,
     /// The value network ([`crate::search::learned::network`]) for the
     /// variant its features encode (9×9, 10 walls); other variants keep the
@@ -20,9 +38,25 @@ pub enum Evaluation {
 }
 
 spelled!(Evaluation {
+    Auto => "auto",
     Classic => "classic",
     Learned => "learned",
 });
+
+impl Evaluation {
+    /// The evaluation `engine` scores with under this setting: `Classic` or
+    /// `Learned`, never `Auto`. `Auto` is `Learned` for UCT when the process
+    /// has a network ([`crate::search::learned::available`]) and `Classic`
+    /// otherwise, and always `Classic` for alpha-beta, whose learned
+    /// evaluation has not won its match.
+    pub fn for_engine(self, engine: EngineKind) -> Evaluation {
+        match (self, engine) {
+            (Evaluation::Auto, EngineKind::Uct) if learned::available() => Evaluation::Learned,
+            (Evaluation::Auto, _) => Evaluation::Classic,
+            (chosen, _) => chosen,
+        }
+    }
+}
 
 /// `E(s) = d(black) - d(white) + wall_weight * (walls(white) - walls(black))`
 /// from player 1's ("white's") view, where `d` is the shortest path to the

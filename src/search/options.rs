@@ -214,7 +214,7 @@ pub static OPTIONS: [EngineOption; 49] = [
     EngineOption {
         name: "eval",
         label: "Evaluation",
-        doc: "How both engines score a position: classic (path lengths, walls in stock, tempo) or learned (the value network trained on self-play; 9x9 with 10 walls only, other boards keep classic)",
+        doc: "How the engines score a position: auto (each engine's strongest: learned for UCT, classic for alpha-beta), classic (path lengths, walls in stock, tempo) or learned (the value network trained on self-play; 9x9 with 10 walls only, other boards keep classic)",
         shown: Shown::BothEnginesPanel,
         kind: OptionKind::Combo { values: Evaluation::NAMES, get: |p| p.params.eval.name(), set: set_eval },
     },
@@ -716,21 +716,43 @@ mod tests {
         let lines = uci_option_lines(&EngineConfig::default(), &GameSetup::default());
         assert!(lines
             .iter()
-            .any(|l| l == "option name eval type combo default classic var classic var learned"));
+            .any(|l| l
+                == "option name eval type combo default auto var auto var classic var learned"));
         crate::search::learned::test_network();
         let mut p = EngineConfig::default();
         set_option(&mut p, "eval", "Learned").expect("a network is installed");
         assert_eq!(p.params.eval, Evaluation::Learned);
         assert_eq!(option_value(&p, "eval").as_deref(), Some("learned"));
-        assert!(p.params.learned_network().is_some());
+        for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            assert!(p.params.learned_network(engine).is_some(), "{engine}");
+        }
         set_option(&mut p, "eval", "classic").expect("valid");
+        assert_eq!(option_value(&p, "eval").as_deref(), Some("classic"));
+        for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            assert!(p.params.learned_network(engine).is_none(), "{engine}");
+        }
+        set_option(&mut p, "eval", " AUTO ").expect("valid");
         assert_eq!(p, EngineConfig::default());
-        assert!(p.params.learned_network().is_none());
         let err = set_option(&mut p, "eval", "neural").expect_err("no such value");
         assert_eq!(
             err.to_string(),
-            "option eval needs classic or learned, got \"neural\""
+            "option eval needs auto, classic or learned, got \"neural\""
         );
+    }
+
+    #[test]
+    fn auto_is_learned_for_uct_and_classic_for_alphabeta() {
+        crate::search::learned::test_network();
+        let p = EngineConfig::default();
+        assert_eq!(p.params.eval, Evaluation::Auto);
+        assert!(p.params.learned_network(EngineKind::Uct).is_some());
+        assert!(p.params.learned_network(EngineKind::AlphaBeta).is_none());
+        // The thesis's presets keep its evaluation.
+        for preset in ["thesis", "easy"] {
+            let mut q = EngineConfig::default();
+            set_option(&mut q, "preset", preset).expect("valid");
+            assert_eq!(q.params.eval, Evaluation::Classic, "{preset}");
+        }
     }
 
     #[test]

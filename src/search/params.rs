@@ -2,6 +2,7 @@
 //! own in its part ([`UctParams`], [`AlphaBetaParams`]), and the presets.
 
 use super::alphabeta::AlphaBetaParams;
+use super::engine::EngineKind;
 use super::eval::Evaluation;
 use super::learned::{self, Network};
 use super::limits::Limits;
@@ -78,8 +79,9 @@ pub struct SearchParams {
     pub pawn_race: bool,
     /// Random seed; the same seed, position and playout limit give the same search.
     pub seed: u64,
-    /// How both engines score positions (option `eval`): the classic terms
-    /// or the learned network.
+    /// How the engines score positions (option `eval`): each engine's
+    /// strongest ([`Evaluation::Auto`]), the classic terms or the learned
+    /// network.
     pub eval: Evaluation,
     /// Search threads (UCT). Natively they grow one tree together (tree
     /// parallelism with virtual loss), each with its own seed derived from
@@ -111,6 +113,7 @@ impl SearchParams {
         SearchParams {
             limits: Limits::playouts(2500),
             pawn_race: false,
+            eval: Evaluation::Classic,
             uct: UctParams::thesis(),
             ..SearchParams::default()
         }
@@ -126,22 +129,23 @@ impl SearchParams {
 }
 
 impl SearchParams {
-    /// The network the engines score with: `None` with `eval=classic`, and
-    /// also with `eval=learned` in a process without one (the option refuses
+    /// The network `engine` scores with: `None` when its evaluation
+    /// ([`Evaluation::for_engine`]) is the classic one, and also with
+    /// `eval=learned` in a process without a network (the option refuses
     /// `learned` then, but settings can arrive by other roads).
-    pub fn learned_network(&self) -> Option<&'static Network> {
-        match self.eval {
-            Evaluation::Classic => None,
+    pub fn learned_network(&self, engine: EngineKind) -> Option<&'static Network> {
+        match self.eval.for_engine(engine) {
             Evaluation::Learned => learned::network(),
+            Evaluation::Auto | Evaluation::Classic => None,
         }
     }
 
     /// The learned network's own value of `pos` for the side to move (no
     /// search), as snapshots report it ([`crate::search::SearchInfo::network_value`]):
-    /// `None` unless [`SearchParams::learned_network`] has a network that
-    /// encodes `pos`'s variant.
-    pub fn network_value(&self, pos: &crate::game::Position) -> Option<f64> {
-        self.learned_network()
+    /// `None` unless [`SearchParams::learned_network`] gives `engine` a
+    /// network that encodes `pos`'s variant.
+    pub fn network_value(&self, engine: EngineKind, pos: &crate::game::Position) -> Option<f64> {
+        self.learned_network(engine)
             .and_then(|net| learned::win_chance(net, pos))
     }
 }
@@ -153,14 +157,16 @@ impl Default for SearchParams {
     /// The strongest combination measured with `quoridor arena` (the matches
     /// are in `docs/experiments.md`, "Tuning the Default preset"): UCT's
     /// [`UctParams::default`] — a best-first search rather than the thesis's
-    /// random playouts — with slope 0.3, the pawn-race table and 2 s a move.
+    /// random playouts — with slope 0.3, the pawn-race table and 2 s a move;
+    /// and each engine's strongest evaluation ([`Evaluation::Auto`]: UCT's
+    /// is the learned one, `docs/learned-eval.md`).
     fn default() -> SearchParams {
         SearchParams {
             limits: Limits::time_ms(2000),
             score_slope: 0.3,
             pawn_race: true,
             seed: 1,
-            eval: Evaluation::Classic,
+            eval: Evaluation::Auto,
             threads: 1,
             uct: UctParams::default(),
             alphabeta: AlphaBetaParams::default(),

@@ -522,8 +522,13 @@ mod tests {
         let opened = decode(&text);
         assert_eq!(opened.problems, Problems::default());
         assert_eq!(opened.shared, shared);
-        // The classic evaluation is the default: not written.
+        // Each engine's own (auto) is the default: not written.
         assert!(!encode(&sample()).contains("eval="));
+        let mut classic = sample();
+        classic.engine.params.eval = crate::search::Evaluation::Classic;
+        let text = encode(&classic);
+        assert!(text.contains("&eval=classic"), "{text}");
+        assert_eq!(decode(&text).shared, classic);
     }
 
     #[test]

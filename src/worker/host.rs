@@ -97,11 +97,11 @@ impl EngineHost {
         if mode == SearchMode::Analysis {
             params.limits = Limits::NONE;
         }
-        if params.eval == Evaluation::Learned && self.network_read_ms.is_none() {
+        if params.eval.for_engine(engine) == Evaluation::Learned && self.network_read_ms.is_none() {
             // The first search that asks for the network reads (parses) the
             // built-in weights: timed here, where it happens anyway.
             let started = super::timing::precise_ms();
-            let read = params.learned_network().is_some();
+            let read = params.learned_network(engine).is_some();
             self.network_read_ms = read.then(|| super::timing::precise_ms() - started);
         }
         let start = Position::new(game.variant());
@@ -260,22 +260,30 @@ mod tests {
     fn a_learned_search_times_the_first_read_of_the_network_and_reports_its_value() {
         crate::search::learned::test_network();
         let mut host = EngineHost::default();
-        let search = |eval| WorkerRequest::Search {
+        let search = |engine, eval| WorkerRequest::Search {
             id: SearchId(4),
             game: standard("e2 e8"),
-            engine: crate::search::EngineKind::Uct,
+            engine,
             params: SearchParams { eval, ..quick() },
             mode: SearchMode::Move,
             top: 8,
         };
-        host.handle(search(Evaluation::Classic));
-        assert_eq!(host.network_read_ms(), None, "classic reads no network");
-        let answers = run_to_end(&mut host);
-        let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
-            panic!("expected Done last, got {answers:?}");
-        };
-        assert_eq!(info.network_value, None);
-        host.handle(search(Evaluation::Learned));
+        use crate::search::EngineKind::{AlphaBeta, Uct};
+        for (engine, eval) in [(Uct, Evaluation::Classic), (AlphaBeta, Evaluation::Auto)] {
+            host.handle(search(engine, eval));
+            let answers = run_to_end(&mut host);
+            assert_eq!(
+                host.network_read_ms(),
+                None,
+                "{engine} {eval} reads no network"
+            );
+            let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
+                panic!("expected Done last, got {answers:?}");
+            };
+            assert_eq!(info.network_value, None);
+        }
+        // Auto is the learned evaluation for UCT.
+        host.handle(search(Uct, Evaluation::Auto));
         assert!(host.network_read_ms().is_some_and(|ms| ms >= 0.0));
         let answers = run_to_end(&mut host);
         let Some(WorkerResponse::Done { info, .. }) = answers.last() else {

@@ -39,7 +39,8 @@ describe(`the learned evaluation in the page (${BASE})`, () => {
     const { context, page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8&threads=2");
     await page.locator('[data-testid="advanced"] .advanced-toggle').click();
     const select = page.locator('[data-engine="both"] select[name="eval"]');
-    assert.equal(await select.inputValue(), "classic");
+    // The Default: each engine's strongest evaluation.
+    assert.equal(await select.inputValue(), "auto");
     await select.selectOption("learned");
     // Each CPU-heavy task of the page's own, while the analysis starts, the
     // workers read the network and snapshots arrive and are shown.
@@ -95,15 +96,26 @@ describe(`the learned evaluation in the page (${BASE})`, () => {
     await ab.context.close();
   });
 
-  test("classic shows no network row", async () => {
-    const { context, page, problems } = await open("v=1&p1=human&p2=human&moves=e2.e8");
-    await page.locator('[data-testid="analysis-toggle"]').click();
-    await page.locator('[data-testid="search-stats"] [data-stat="playouts"]').waitFor();
-    await page.waitForTimeout(500);
-    assert.equal(await page.locator(NETWORK_ROW).count(), 0);
-    await page.locator('[data-testid="analysis-toggle"]').click();
-    assert.deepEqual(problems, []);
-    await context.close();
+  test("the Default (eval=auto) scores with the network for UCT and not for alpha-beta; classic shows no network row", async () => {
+    const uct = await open("v=1&p1=human&p2=human&moves=e2.e8");
+    await uct.page.locator('[data-testid="analysis-toggle"]').click();
+    await uct.page.locator('[data-testid="search-stats"][data-engine="uct"] [data-stat="network-value"]').waitFor();
+    const value = await networkValue(uct.page);
+    assert.ok(value > 0 && value < 1, `network value ${value}`);
+    await uct.page.locator('[data-testid="analysis-toggle"]').click();
+    assert.deepEqual(uct.problems, []);
+    await uct.context.close();
+
+    for (const query of ["v=1&p1=human&p2=human&moves=e2.e8&eval=classic", "v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta"]) {
+      const { context, page, problems } = await open(query);
+      await page.locator('[data-testid="analysis-toggle"]').click();
+      await page.locator('[data-testid="search-stats"] [data-stat="elapsed"]').waitFor();
+      await page.waitForTimeout(500);
+      assert.equal(await page.locator(NETWORK_ROW).count(), 0, query);
+      await page.locator('[data-testid="analysis-toggle"]').click();
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
   });
 
   test("load time: from navigation to the first snapshot, classic and learned, and the network's read", async () => {

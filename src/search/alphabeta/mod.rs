@@ -384,7 +384,7 @@ impl SearchEngine for AlphaBeta {
                 heuristics: &mut self.heuristics,
                 counters: &mut self.counters,
                 race: self.race.as_ref(),
-                network: self.params.learned_network(),
+                network: self.params.learned_network(EngineKind::AlphaBeta),
             };
             if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);
@@ -446,7 +446,7 @@ impl SearchEngine for AlphaBeta {
             searched: self.counters.nodes,
             searched_per_sec: ab.nps,
             children,
-            network_value: self.params.network_value(&self.root),
+            network_value: self.params.network_value(EngineKind::AlphaBeta, &self.root),
             engine: EngineReport::AlphaBeta(ab),
         }
     }

@@ -94,10 +94,16 @@ pub fn win_chance_with_distances(
     active_features_with_distances(pos, mine, theirs).map(|f| f64::from(net.evaluate(&f)))
 }
 
-/// A small random network installed for the test process (the tests never
-/// need trained weights), so that `eval=learned` is accepted.
+/// The network of `eval=learned` in tests: the built-in one, or, in a build
+/// without weights, a small random network installed for the test process,
+/// so that `eval=learned` is accepted. Never a different network from the
+/// one the other tests see: the Default (`eval=auto`) scores UCT's leaves
+/// with it, so the tests must not depend on which test ran first.
 #[cfg(test)]
 pub(crate) fn test_network() -> &'static Network {
+    if let Some(net) = embedded_network() {
+        return net;
+    }
     let _ = install_network(Network::random(16, 8, 9));
     network().expect("installed")
 }

@@ -10,7 +10,7 @@ use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
 use crate::game::{Geometry, Move, Player, Position, Square};
 use crate::search::params::SearchParams;
 use crate::search::pawn_race::{PawnRace, RaceResult};
-use crate::search::EngineRng;
+use crate::search::{EngineKind, EngineRng};
 use rand::{Rng, SeedableRng};
 
 /// Most moves ranked for progressive widening at a node; the rest come from
@@ -334,7 +334,7 @@ impl Descent<'_> {
             params: self.params,
             memory: &mut self.worker.memory,
             rng: &mut self.worker.rng,
-            network: self.params.learned_network(),
+            network: self.params.learned_network(EngineKind::Uct),
         };
         selector.playout(pos).0
     }

@@ -39,6 +39,7 @@ use self::shared_run::SharedRun;
 use self::tree::{Proof, Tree};
 use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
+use super::engine::EngineKind;
 use super::eval::for_player;
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use super::move_choice::choice_key;
@@ -626,7 +627,7 @@ impl Uct {
                 0.0
             },
             children,
-            network_value: self.params.network_value(&self.root),
+            network_value: self.params.network_value(EngineKind::Uct, &self.root),
             engine: EngineReport::Uct(UctReport {
                 nodes,
                 root_visits: root.visits(),

@@ -24,7 +24,8 @@ pub struct SearchStatsProps {
 /// workers, memory in all and per node (and whether the tree is full), the root's win
 /// probability for the side to move and the proven result; for alpha-beta:
 /// depth, score with its win chance, nodes, nodes/s, hash fill, effective
-/// branching factor, time and the proven result. With `eval=learned` both
+/// branching factor, time and the proven result. When the engine scores with
+/// the learned network (`eval=learned`, or UCT with the Default `eval=auto`) both
 /// add the network's own value of the root (no search) under the search's. Each value has a
 /// `data-stat` name and a numeric `data-value` for tests and tools.
 #[function_component(SearchStats)]
@@ -55,7 +56,7 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
     let network = info.network_value.map(|value| {
         html! {
             <tr data-stat="network-value" data-value={value.to_string()}
-                title="What the learned evaluation (eval=learned) thinks of this position by \
+                title="What the learned evaluation thinks of this position by \
                     itself, before any search: the side to move's chance to win">
                 <th scope="row">{ format!("Network's value ({side} to move, no search)") }</th>
                 <td>{ percent(value) }</td>

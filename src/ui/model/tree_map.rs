@@ -119,9 +119,14 @@ mod tests {
         let search = state.engine.search.clone().expect("analysis runs");
         let mut host = EngineHost::default();
         host.handle(search.request());
+        // A snapshot of a tree a few plies deep, however slow the build's
+        // playouts (an unoptimised test build with the learned evaluation).
         let progress = loop {
-            if let Some(reply @ WorkerResponse::Progress { .. }) = host.slice() {
-                break reply;
+            match host.slice() {
+                Some(WorkerResponse::Progress { info, id }) if info.searched >= 5000 => {
+                    break WorkerResponse::Progress { info, id }
+                }
+                _ => {}
             }
         };
         state.apply(Action::WorkerReplied(progress), SEED);
