@@ -99,7 +99,9 @@ describe(`the learned evaluation in the page (${BASE})`, () => {
   test("the Default (eval=auto) scores with the network for UCT and not for alpha-beta; classic shows no network row", async () => {
     const uct = await open("v=1&p1=human&p2=human&moves=e2.e8");
     await uct.page.locator('[data-testid="analysis-toggle"]').click();
-    await uct.page.locator('[data-testid="search-stats"][data-engine="uct"] [data-stat="network-value"]').waitFor();
+    await uct.page.locator(NETWORK_ROW).waitFor();
+    // UCT's stats (playouts), with the network's row.
+    assert.equal(await uct.page.locator('[data-testid="search-stats"] [data-stat="playouts"]').count(), 1);
     const value = await networkValue(uct.page);
     assert.ok(value > 0 && value < 1, `network value ${value}`);
     await uct.page.locator('[data-testid="analysis-toggle"]').click();
