@@ -17,7 +17,7 @@ pub mod abtable;
 
 use crate::game::{Game, Move, RecordError, Variant};
 use crate::search::{
-    new_engine, now_ms, AlphaBetaParams, EngineKind, Limits, Preset, Score, SearchInfo,
+    new_engine, now_ms, AlphaBetaParams, EngineKind, Evaluation, Limits, Preset, Score, SearchInfo,
     SearchParams,
 };
 use std::fmt;
@@ -72,8 +72,16 @@ pub const DEFAULT_BENCH_PLAYOUTS: u64 = 20_000;
 pub const DEFAULT_BENCH_MS: u64 = 1000;
 
 /// The benchmark's settings by name: `default` ([`SearchParams::default`]) or
-/// `thesis` ([`SearchParams::thesis_fixed_point`]), with the time limit off
-/// and seed 1, so a run depends only on the playout count.
+/// `thesis` ([`SearchParams::thesis_fixed_point`]), with the time limit off,
+/// seed 1 and the classic evaluation, so a run depends only on the playout
+/// count and its speed compares across versions and with the benchmarks
+/// before the learned evaluation (`quoridor bench --eval` chooses another).
+///
+/// ```
+/// use quoridor::bench::bench_params;
+/// use quoridor::search::Evaluation;
+/// assert_eq!(bench_params("default").map(|p| p.eval), Some(Evaluation::Classic));
+/// ```
 pub fn bench_params(name: &str) -> Option<SearchParams> {
     let base = match name.parse::<Preset>().ok()? {
         preset @ (Preset::Default | Preset::Thesis) => preset.params(),
@@ -85,6 +93,7 @@ pub fn bench_params(name: &str) -> Option<SearchParams> {
             ..base.limits
         },
         seed: 1,
+        eval: Evaluation::Classic,
         ..base
     })
 }
