@@ -6,9 +6,7 @@ use super::messages::{
     GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
 use crate::game::{Move, Position};
-use crate::search::{
-    new_engine, EngineKind, Evaluation, Limits, MapLimits, SearchEngine, SearchParams,
-};
+use crate::search::{new_engine, EngineKind, Limits, MapLimits, SearchEngine, SearchParams};
 
 /// Milliseconds of search between two looks at the message queue.
 pub const SLICE_MS: f64 = 40.0;
@@ -97,9 +95,10 @@ impl EngineHost {
         if mode == SearchMode::Analysis {
             params.limits = Limits::NONE;
         }
-        if params.eval.for_engine(engine) == Evaluation::Learned && self.network_read_ms.is_none() {
+        if self.network_read_ms.is_none() {
             // The first search that asks for the network reads (parses) the
-            // built-in weights: timed here, where it happens anyway.
+            // built-in weights: timed here, where it happens anyway. With the
+            // classic evaluation `learned_network` reads nothing.
             let started = super::timing::precise_ms();
             let read = params.learned_network(engine).is_some();
             self.network_read_ms = read.then(|| super::timing::precise_ms() - started);
@@ -204,7 +203,7 @@ pub fn worker_name() -> String {
 mod tests {
     use super::*;
     use crate::game::{Game, Variant};
-    use crate::search::{NodeId, ROOT};
+    use crate::search::{Evaluation, NodeId, ROOT};
     use crate::worker::messages::tests::{quick, standard};
 
     fn run_to_end(host: &mut EngineHost) -> Vec<WorkerResponse> {
