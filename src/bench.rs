@@ -315,10 +315,19 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
 }
 
 /// The alpha-beta benchmark's settings ([`run_alphabeta`] searches them with alpha-beta): its
-/// default enhancements and 64 MiB of hash; limits are set per run.
+/// default enhancements, 64 MiB of hash and the classic evaluation (as
+/// [`bench_params`]: `quoridor bench --eval` chooses another); limits are
+/// set per run.
+///
+/// ```
+/// use quoridor::bench::alphabeta_bench_params;
+/// use quoridor::search::Evaluation;
+/// assert_eq!(alphabeta_bench_params().eval, Evaluation::Classic);
+/// ```
 pub fn alphabeta_bench_params() -> SearchParams {
     SearchParams {
         limits: Limits::NONE,
+        eval: Evaluation::Classic,
         alphabeta: AlphaBetaParams {
             hash_mb: 64,
             ..AlphaBetaParams::default()

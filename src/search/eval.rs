@@ -12,21 +12,21 @@ use serde::{Deserialize, Serialize};
 ///
 /// The default, [`Evaluation::Auto`], is whichever evaluation measured
 /// strongest for the engine that searches ([`Evaluation::for_engine`]): the
-/// learned network for UCT, the classic terms for alpha-beta
-/// (`docs/learned-eval.md` has the matches). The other two name one
-/// evaluation for both engines.
+/// learned network for both UCT and alpha-beta when the build has one, the
+/// classic terms otherwise (`docs/learned-eval.md` has the matches). The
+/// other two name one evaluation for both engines.
 ///
 /// ```
 /// use quoridor::search::{EngineKind, Evaluation};
 /// assert_eq!(Evaluation::default(), Evaluation::Auto);
-/// assert_eq!(Evaluation::Auto.for_engine(EngineKind::AlphaBeta), Evaluation::Classic);
+/// assert_eq!(Evaluation::Classic.for_engine(EngineKind::Uct), Evaluation::Classic);
 /// assert_eq!(Evaluation::Learned.for_engine(EngineKind::AlphaBeta), Evaluation::Learned);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Evaluation {
     /// The evaluation measured strongest for the engine: learned for UCT
-    /// (when the build has a network), classic for alpha-beta.
+    /// and for alpha-beta when the build has a network, classic otherwise.
     #[default]
     Auto,
     /// Hand-set terms: path lengths, walls in stock, tempo.
@@ -45,13 +45,16 @@ spelled!(Evaluation {
 
 impl Evaluation {
     /// The evaluation `engine` scores with under this setting: `Classic` or
-    /// `Learned`, never `Auto`. `Auto` is `Learned` for UCT when the process
-    /// has a network ([`crate::search::learned::available`]) and `Classic`
-    /// otherwise, and always `Classic` for alpha-beta, whose learned
-    /// evaluation has not won its match.
+    /// `Learned`, never `Auto`. `Auto` is `Learned` when the process has a
+    /// network ([`crate::search::learned::available`]) and `Classic`
+    /// otherwise: the network beat the classic evaluation at 1 s a move with
+    /// each engine (`docs/learned-eval.md`). Each engine is listed, so that a
+    /// new one states its own choice.
     pub fn for_engine(self, engine: EngineKind) -> Evaluation {
         match (self, engine) {
-            (Evaluation::Auto, EngineKind::Uct) if learned::available() => Evaluation::Learned,
+            (Evaluation::Auto, EngineKind::Uct | EngineKind::AlphaBeta) if learned::available() => {
+                Evaluation::Learned
+            }
             (Evaluation::Auto, _) => Evaluation::Classic,
             (chosen, _) => chosen,
         }

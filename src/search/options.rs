@@ -214,7 +214,7 @@ pub static OPTIONS: [EngineOption; 49] = [
     EngineOption {
         name: "eval",
         label: "Evaluation",
-        doc: "How the engines score a position: auto (each engine's strongest: learned for UCT, classic for alpha-beta), classic (path lengths, walls in stock, tempo) or learned (the value network trained on self-play; 9x9 with 10 walls only, other boards keep classic)",
+        doc: "How the engines score a position: auto (each engine's strongest in the matches: learned for both when the build has the network), classic (path lengths, walls in stock, tempo) or learned (the value network trained on self-play; 9x9 with 10 walls only, other boards keep classic)",
         shown: Shown::BothEnginesPanel,
         kind: OptionKind::Combo { values: Evaluation::NAMES, get: |p| p.params.eval.name(), set: set_eval },
     },
@@ -741,12 +741,13 @@ mod tests {
     }
 
     #[test]
-    fn auto_is_learned_for_uct_and_classic_for_alphabeta() {
+    fn auto_is_learned_for_both_engines() {
         crate::search::learned::test_network();
         let p = EngineConfig::default();
         assert_eq!(p.params.eval, Evaluation::Auto);
-        assert!(p.params.learned_network(EngineKind::Uct).is_some());
-        assert!(p.params.learned_network(EngineKind::AlphaBeta).is_none());
+        for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            assert!(p.params.learned_network(engine).is_some(), "{engine}");
+        }
         // The thesis's presets keep its evaluation.
         for preset in ["thesis", "easy"] {
             let mut q = EngineConfig::default();

@@ -268,27 +268,36 @@ mod tests {
             top: 8,
         };
         use crate::search::EngineKind::{AlphaBeta, Uct};
-        for (engine, eval) in [(Uct, Evaluation::Classic), (AlphaBeta, Evaluation::Auto)] {
-            host.handle(search(engine, eval));
+        for engine in [Uct, AlphaBeta] {
+            host.handle(search(engine, Evaluation::Classic));
             let answers = run_to_end(&mut host);
             assert_eq!(
                 host.network_read_ms(),
                 None,
-                "{engine} {eval} reads no network"
+                "{engine} classic reads no network"
             );
             let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
                 panic!("expected Done last, got {answers:?}");
             };
             assert_eq!(info.network_value, None);
         }
-        // Auto is the learned evaluation for UCT.
-        host.handle(search(Uct, Evaluation::Auto));
-        assert!(host.network_read_ms().is_some_and(|ms| ms >= 0.0));
-        let answers = run_to_end(&mut host);
-        let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
-            panic!("expected Done last, got {answers:?}");
-        };
-        assert!(info.network_value.is_some_and(|v| v > 0.0 && v < 1.0));
+        // Auto is the learned evaluation for both engines: the first search
+        // reads the network, and each reports its value.
+        for engine in [AlphaBeta, Uct] {
+            host.handle(search(engine, Evaluation::Auto));
+            assert!(
+                host.network_read_ms().is_some_and(|ms| ms >= 0.0),
+                "{engine}"
+            );
+            let answers = run_to_end(&mut host);
+            let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
+                panic!("expected Done last, got {answers:?}");
+            };
+            assert!(
+                info.network_value.is_some_and(|v| v > 0.0 && v < 1.0),
+                "{engine}"
+            );
+        }
     }
 
     #[test]

@@ -96,19 +96,25 @@ describe(`the learned evaluation in the page (${BASE})`, () => {
     await ab.context.close();
   });
 
-  test("the Default (eval=auto) scores with the network for UCT and not for alpha-beta; classic shows no network row", async () => {
-    const uct = await open("v=1&p1=human&p2=human&moves=e2.e8");
-    await uct.page.locator('[data-testid="analysis-toggle"]').click();
-    await uct.page.locator(NETWORK_ROW).waitFor();
-    // UCT's stats (playouts), with the network's row.
-    assert.equal(await uct.page.locator('[data-testid="search-stats"] [data-stat="playouts"]').count(), 1);
-    const value = await networkValue(uct.page);
-    assert.ok(value > 0 && value < 1, `network value ${value}`);
-    await uct.page.locator('[data-testid="analysis-toggle"]').click();
-    assert.deepEqual(uct.problems, []);
-    await uct.context.close();
+  test("the Default (eval=auto) scores with the network for UCT and for alpha-beta; classic shows no network row", async () => {
+    // Each engine's own stats (UCT's count playouts; alpha-beta's are marked
+    // data-engine), with the network's row.
+    for (const [query, stat] of [
+      ["v=1&p1=human&p2=human&moves=e2.e8", '[data-testid="search-stats"] [data-stat="playouts"]'],
+      ["v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta", '[data-testid="search-stats"][data-engine="alphabeta"]'],
+    ]) {
+      const { context, page, problems } = await open(query);
+      await page.locator('[data-testid="analysis-toggle"]').click();
+      await page.locator(NETWORK_ROW).waitFor();
+      assert.equal(await page.locator(stat).count(), 1, query);
+      const value = await networkValue(page);
+      assert.ok(value > 0 && value < 1, `${query}: network value ${value}`);
+      await page.locator('[data-testid="analysis-toggle"]').click();
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
 
-    for (const query of ["v=1&p1=human&p2=human&moves=e2.e8&eval=classic", "v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta"]) {
+    for (const query of ["v=1&p1=human&p2=human&moves=e2.e8&eval=classic", "v=1&p1=human&p2=human&moves=e2.e8&engine=alphabeta&eval=classic"]) {
       const { context, page, problems } = await open(query);
       await page.locator('[data-testid="analysis-toggle"]').click();
       await page.locator('[data-testid="search-stats"] [data-stat="elapsed"]').waitFor();
