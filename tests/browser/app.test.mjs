@@ -57,6 +57,32 @@ describe(`web app built for ${BASE} (${DIST})`, () => {
     await context.close();
   });
 
+  test("a browser without WebAssembly SIMD is told so instead of a blank page; this one is not", async () => {
+    const { context, page, problems } = await openPage(server.url);
+    await page.locator("svg.board").waitFor();
+    assert.equal(await page.locator('[data-testid="unsupported"]').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    // A browser without SIMD: its validator refuses the page's probe (a
+    // module that uses one SIMD instruction), and the app's wasm, built with
+    // SIMD, never starts (here: it never arrives).
+    const old = await browser.newContext();
+    await old.addInitScript(() => {
+      const validate = WebAssembly.validate;
+      WebAssembly.validate = (bytes) => !new Uint8Array(bytes).includes(253) && validate(bytes);
+    });
+    await old.route(/\.wasm$/, (route) => route.abort());
+    const oldPage = await old.newPage();
+    oldPage.setDefaultTimeout(TIMEOUT);
+    await oldPage.goto(server.url);
+    const note = oldPage.locator('[data-testid="unsupported"]');
+    await note.waitFor();
+    assert.match(await note.innerText(), /needs WebAssembly with SIMD/);
+    assert.equal(await oldPage.locator("svg.board").count(), 0);
+    await old.close();
+  });
+
   test("engine worker answers the app's startup ping", async () => {
     const { context, page, problems } = await openPage(server.url);
     const ready = page.locator(READY);
