@@ -42,7 +42,8 @@ const workers = async (page) => Number(await page.locator('[data-testid="workers
  * Analyses the position after 1. e2 e8 with `threads` workers and returns the
  * stats panel's playouts/s once the search has run `ms` milliseconds (both
  * runs are read at the same search time: the rate falls as the tree deepens),
- * with the main thread's long tasks meanwhile.
+ * with the main thread's tasks over 50 ms meanwhile, in wall or CPU time
+ * (`tracedMainThreadTasks`: `[{ wall, cpu }]`).
  */
 async function analysisSpeed(threads, ms = 4000) {
   const context = await open.newContext();
