@@ -18,9 +18,13 @@
 //! each `F32` or `F16` (the shipped weights are F16: half the bytes, each
 //! weight within a relative 2⁻¹¹ of the trainer's; computed in `f32` all
 //! the same); `H` and `H2` are read from the shapes (at most [`MAX_HIDDEN`]).
-//! The first layer is stored transposed — per input, a contiguous row of `H`
-//! weights — so, the inputs being one-hot, it is the bias plus the rows of
-//! the active inputs (no multiplication).
+//! Both hidden layers are stored transposed. The first — per input, a
+//! contiguous row of `H` weights — so, the inputs being one-hot, it is the
+//! bias plus the rows of the active inputs (no multiplication). The second —
+//! per first-layer unit, a contiguous column of `H2` weights — so it is the
+//! bias plus each unit's column scaled by the unit's activation, without a
+//! horizontal sum per output, and a unit that the clipped ReLU turned off
+//! (exactly 0) is skipped.
 
 use super::features::{ActiveFeatures, INPUTS};
 use super::tensor_file::{self, Tensor};
@@ -39,8 +43,8 @@ pub struct Network {
     /// `l1.weight` transposed: `INPUTS` rows of `hidden` weights.
     l1_rows: Vec<f32>,
     l1_bias: Vec<f32>,
-    /// `l2.weight` as given: `hidden2` rows of `hidden` weights.
-    l2: Vec<f32>,
+    /// `l2.weight` transposed: `hidden` columns of `hidden2` weights.
+    l2_columns: Vec<f32>,
     l2_bias: Vec<f32>,
     out: Vec<f32>,
     out_bias: f32,
@@ -141,6 +145,17 @@ fn sigmoid(z: f32) -> f32 {
     1.0 / (1.0 + (-z).exp())
 }
 
+/// `matrix` (`rows` rows of `cols` values) transposed: `cols` rows of `rows`.
+fn transpose(matrix: &[f32], rows: usize, cols: usize) -> Vec<f32> {
+    let mut out = vec![0.0; matrix.len()];
+    for (r, row) in matrix.chunks_exact(cols).take(rows).enumerate() {
+        for (c, &w) in row.iter().enumerate() {
+            out[c * rows + r] = w;
+        }
+    }
+    out
+}
+
 /// `Σ a[i] · b[i]`, in eight lanes so the compiler can vectorise it.
 #[inline]
 fn dot(a: &[f32], b: &[f32]) -> f32 {
@@ -189,18 +204,12 @@ impl Network {
             s == [1, hidden2]
         })?;
         let (_, out_bias) = read_tensor(&file, "out.bias", "[1]", |s| s == [1])?;
-        let mut l1_rows = vec![0.0; INPUTS * hidden];
-        for (j, row) in l1.chunks_exact(INPUTS).enumerate() {
-            for (i, &w) in row.iter().enumerate() {
-                l1_rows[i * hidden + j] = w;
-            }
-        }
         Ok(Network {
             hidden,
             hidden2,
-            l1_rows,
+            l1_rows: transpose(&l1, hidden, INPUTS),
             l1_bias,
-            l2,
+            l2_columns: transpose(&l2, hidden2, hidden),
             l2_bias,
             out,
             out_bias: out_bias[0],
@@ -222,17 +231,19 @@ impl Network {
 
     fn to_safetensors_as(&self, stored: tensor_file::Stored) -> Vec<u8> {
         let (h, h2) = (self.hidden, self.hidden2);
-        let mut l1 = vec![0.0; INPUTS * h];
-        for i in 0..INPUTS {
-            for j in 0..h {
-                l1[j * INPUTS + i] = self.l1_rows[i * h + j];
-            }
-        }
         tensor_file::write(
             &[
-                ("l1.weight", vec![h, INPUTS], &l1),
+                (
+                    "l1.weight",
+                    vec![h, INPUTS],
+                    &transpose(&self.l1_rows, INPUTS, h),
+                ),
                 ("l1.bias", vec![h], &self.l1_bias),
-                ("l2.weight", vec![h2, h], &self.l2),
+                (
+                    "l2.weight",
+                    vec![h2, h],
+                    &transpose(&self.l2_columns, h, h2),
+                ),
                 ("l2.bias", vec![h2], &self.l2_bias),
                 ("out.weight", vec![1, h2], &self.out),
                 ("out.bias", vec![1], &[self.out_bias]),
@@ -257,7 +268,7 @@ impl Network {
         // as if its fan-in were the active count.
         let l1_rows = draw(INPUTS * hidden, super::features::MAX_ACTIVE);
         let l1_bias = draw(hidden, super::features::MAX_ACTIVE);
-        let l2 = draw(hidden2 * hidden, hidden);
+        let l2_columns = transpose(&draw(hidden2 * hidden, hidden), hidden2, hidden);
         let l2_bias = draw(hidden2, hidden);
         let out = draw(hidden2, hidden2);
         let out_bias = draw(1, hidden2)[0];
@@ -266,7 +277,7 @@ impl Network {
             hidden2,
             l1_rows,
             l1_bias,
-            l2,
+            l2_columns,
             l2_bias,
             out,
             out_bias,
@@ -292,17 +303,19 @@ impl Network {
                 *a += w;
             }
         }
-        for a in acc.iter_mut() {
-            *a = a.clamp(0.0, 1.0);
-        }
         let mut second = [0.0f32; MAX_HIDDEN];
         let second = &mut second[..h2];
-        for ((s, row), b) in second
-            .iter_mut()
-            .zip(self.l2.chunks_exact(h))
-            .zip(&self.l2_bias)
-        {
-            *s = (b + dot(row, acc)).clamp(0.0, 1.0);
+        second.copy_from_slice(&self.l2_bias);
+        for (&a, column) in acc.iter().zip(self.l2_columns.chunks_exact(h2)) {
+            let a = a.clamp(0.0, 1.0);
+            if a > 0.0 {
+                for (s, w) in second.iter_mut().zip(column) {
+                    *s += a * w;
+                }
+            }
+        }
+        for s in second.iter_mut() {
+            *s = s.clamp(0.0, 1.0);
         }
         sigmoid(self.out_bias + dot(&self.out, second))
     }
@@ -336,7 +349,8 @@ mod tests {
             l1_rows,
             l1_bias: vec![0.1, -0.5],
             // h1 = [clamp(0.1 + 0.75), clamp(-0.5 + 2 - 0.75)] = [0.85, 0.75]
-            l2: vec![1.0, -1.0, 0.5, 0.5],
+            // l2.weight [[1, -1], [0.5, 0.5]], stored by columns.
+            l2_columns: vec![1.0, 0.5, -1.0, 0.5],
             l2_bias: vec![0.0, 0.2],
             // h2 = [clamp(0.85 - 0.75), clamp(0.2 + 0.425 + 0.375)] = [0.1, 1.0]
             out: vec![2.0, -0.5],
