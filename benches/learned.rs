@@ -56,7 +56,10 @@ fn learned(c: &mut Criterion) {
             })
         });
     }
-    // The first layer's share: the same first layer, a second layer of one.
+    // Near the first layer alone: the same first layer, a second layer of
+    // one unit (which, stored by columns, still visits each active unit;
+    // `perf` apportions a real search's forward pass more exactly:
+    // docs/engines.md, "Speed").
     let narrow = Network::random(128, 1, 1);
     group.bench_function("forward_pass_128_1", |b| {
         b.iter(|| {
