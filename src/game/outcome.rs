@@ -199,16 +199,30 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// How the game ended when it was not a goal: the adjudication's note,
+    /// or "player 2 resigned"; `None` for a goal reached.
+    ///
+    /// ```
+    /// use quoridor::game::{Outcome, Player};
+    /// let note = Outcome::resigned(Player::Two).how_note();
+    /// assert_eq!(note.as_deref(), Some("player 2 resigned"));
+    /// ```
+    pub fn how_note(&self) -> Option<String> {
+        match self.by {
+            EndedBy::Resignation => Some(format!("{} resigned", self.winner.other())),
+            _ => self.adjudication_note(),
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     /// "player 1 has won", and for an adjudication ", adjudicated at the
     /// 300-ply limit (paths 4 to 6)", for a resignation ", player 2
     /// resigned".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} has won", self.winner)?;
-        if self.by == EndedBy::Resignation {
-            return write!(f, ", {} resigned", self.winner.other());
-        }
-        match self.adjudication_note() {
+        match self.how_note() {
             Some(note) => write!(f, ", {note}"),
             None => Ok(()),
         }

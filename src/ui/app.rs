@@ -140,7 +140,7 @@ pub fn app() -> Html {
     let theme = use_state(stored_theme);
     use_effect_with(*theme, |theme| apply_theme(*theme));
     let sound = use_state(|| remembered_flag(SOUND_KEY));
-    use_move_sound(&state.board.game.moves().to_vec(), *sound);
+    use_move_sound(state.board.game.moves(), *sound);
     let how_to_play = use_state(|| !remembered_flag(HOW_TO_PLAY_DISMISSED_KEY));
     let close_how_to_play = {
         let how_to_play = how_to_play.clone();

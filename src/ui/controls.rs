@@ -37,7 +37,12 @@ pub struct ControlsProps {
 pub fn engine_controls(props: &ControlsProps) -> Html {
     let s = &props.settings;
     let advanced = use_state(|| remembered_flag(ADVANCED_OPEN_KEY));
+    // "Change the engine's settings" holds for the level it was asked in.
     let show_all = use_state(|| false);
+    {
+        let show_all = show_all.clone();
+        use_effect_with(s.params.level, move |_| show_all.set(false));
+    }
     let toggle_advanced = {
         let advanced = advanced.clone();
         Callback::from(move |_: MouseEvent| {
