@@ -214,13 +214,18 @@ describe(`the board (${BASE})`, () => {
       await page.locator('[data-wall-slot="e3h"]').click();
       await waitForMoves(page, 1);
       const wall = await page.locator('[data-wall="e3h"]').evaluate((e) => getComputedStyle(e).animationName);
+      await page.locator("body").press("f");
+      await page.waitForFunction(() => document.querySelector("svg.board").dataset.flipped === "true");
+      const turned = await page.locator('[data-wall="e3h"]').evaluate((e) => getComputedStyle(e).animationName);
       if (reducedMotion === "reduce") {
         assert.ok(pawn.duration.split(",").every((d) => parseFloat(d) === 0), `pawn transition ${JSON.stringify(pawn)}`);
         assert.equal(wall, "none");
+        assert.equal(turned, "none", "nor on a flipped board");
       } else {
         assert.match(pawn.property, /\bcx\b.*\bcy\b/);
         assert.ok(pawn.duration.split(",").every((d) => parseFloat(d) > 0), `pawn transition ${JSON.stringify(pawn)}`);
         assert.equal(wall, "wall-drop");
+        assert.equal(turned, "wall-drop-turned", "on a flipped board the wall drops from above on screen too");
       }
       await context.close();
     });
