@@ -1,4 +1,4 @@
-//! How a game ends: a pawn on its goal row, or the ply limit.
+//! How a game ends: a pawn on its goal row, the ply limit, or a resignation.
 //!
 //! Two engines of equal strength can shuffle their pawns for ever, so a game
 //! that reaches the ply limit (300 plies by default, [`PlyLimit`]) without a
@@ -130,6 +130,9 @@ pub enum EndedBy {
         /// Each player's path to goal, indexed by [`Player::index`].
         paths: [u32; 2],
     },
+    /// The loser resigned (the rules never end a game so: a player does,
+    /// and the page or a record says so).
+    Resignation,
 }
 
 /// The end of a game: who won and how.
@@ -161,6 +164,23 @@ impl Outcome {
         })
     }
 
+    /// The end of a game that `loser` resigned.
+    ///
+    /// ```
+    /// use quoridor::game::{EndedBy, Outcome, Player};
+    /// let outcome = Outcome::resigned(Player::One);
+    /// assert_eq!(outcome.winner, Player::Two);
+    /// assert_eq!(outcome.by, EndedBy::Resignation);
+    /// assert_eq!(outcome.result(), "0-1");
+    /// assert_eq!(outcome.to_string(), "player 2 has won, player 1 resigned");
+    /// ```
+    pub fn resigned(loser: Player) -> Outcome {
+        Outcome {
+            winner: loser.other(),
+            by: EndedBy::Resignation,
+        }
+    }
+
     /// The result as a record writes it: `1-0` (player 1 won) or `0-1`.
     pub fn result(&self) -> &'static str {
         result_text(self.winner)
@@ -179,12 +199,30 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// How the game ended when it was not a goal: the adjudication's note,
+    /// or "player 2 resigned"; `None` for a goal reached.
+    ///
+    /// ```
+    /// use quoridor::game::{Outcome, Player};
+    /// let note = Outcome::resigned(Player::Two).how_note();
+    /// assert_eq!(note.as_deref(), Some("player 2 resigned"));
+    /// ```
+    pub fn how_note(&self) -> Option<String> {
+        match self.by {
+            EndedBy::Resignation => Some(format!("{} resigned", self.winner.other())),
+            _ => self.adjudication_note(),
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     /// "player 1 has won", and for an adjudication ", adjudicated at the
-    /// 300-ply limit (paths 4 to 6)".
+    /// 300-ply limit (paths 4 to 6)", for a resignation ", player 2
+    /// resigned".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} has won", self.winner)?;
-        match self.adjudication_note() {
+        match self.how_note() {
             Some(note) => write!(f, ", {note}"),
             None => Ok(()),
         }

@@ -10,21 +10,32 @@ use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
+use super::disclosure::Disclosure;
+use super::game_actions::GameActions;
 use super::history::History;
+use super::how_to_play::HowToPlay;
 use super::level_status::{level_label, level_suggestion};
 use super::link::encode;
 use super::model::analysis::Intent;
+use super::model::prefs::{
+    ANALYSIS_PANEL_KEY, ENGINE_PANEL_KEY, HOW_TO_PLAY_DISMISSED_KEY, SOUND_KEY,
+};
 use super::model::settings::default_threads;
-use super::model::{Action, AppState, LadderIntent, Opponent};
+use super::model::{Action, AppState, LadderIntent, NewGame, Opponent};
 use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
 use super::players::{Status, WallStocks};
 use super::pool::{use_engine_pool, EnginePool};
 use super::share::ShareLink;
+use super::sound::play_move_sound;
 use super::status::WorkerStatus;
-use super::storage::{hardware_concurrency, initial_state, save, save_record};
+use super::storage::{
+    hardware_concurrency, initial_state, remember_flag, remembered_flag, save, save_record,
+};
+use super::theme::{apply_theme, stored_theme};
 use super::thinking::{Thinking, ThinkingSummary};
+use super::top_bar::TopBar;
 use super::watch::WatchControls;
 use crate::worker::messages::WorkerRequest;
 
@@ -124,6 +135,25 @@ pub fn app() -> Html {
     }
     use_board_keys(dispatch.clone());
 
+    // Page preferences: the theme (index.html applied it before the app
+    // loaded), move sounds, the how-to-play card.
+    let theme = use_state(stored_theme);
+    use_effect_with(*theme, |theme| apply_theme(*theme));
+    let sound = use_state(|| remembered_flag(SOUND_KEY));
+    use_move_sound(state.board.game.moves(), *sound);
+    let how_to_play = use_state(|| !remembered_flag(HOW_TO_PLAY_DISMISSED_KEY));
+    let close_how_to_play = {
+        let how_to_play = how_to_play.clone();
+        Callback::from(move |()| {
+            remember_flag(HOW_TO_PLAY_DISMISSED_KEY, true);
+            how_to_play.set(false);
+        })
+    };
+    let open_how_to_play = {
+        let how_to_play = how_to_play.clone();
+        Callback::from(move |()| how_to_play.set(true))
+    };
+
     let move_now = {
         let (engine, id) = (engine.clone(), state.engine.search.as_ref().map(|s| s.id));
         Callback::from(move |()| {
@@ -151,21 +181,20 @@ pub fn app() -> Html {
         Callback::from(move |choice: NewGameChoice| {
             let threads = default_threads(hardware_concurrency());
             let next = settings.for_opponent(choice.opponent, choice.engines, threads);
-            dispatch.emit(Action::SetEngine(next));
-            dispatch.emit(Action::NewGame {
+            dispatch.emit(Action::StartNewGame(NewGame {
                 variant: choice.variant,
                 seats: choice.seats,
-            });
+                engine: next,
+            }));
         })
     };
 
     html! {
         <main class="app">
-            <header class="top-bar">
-                <h1>{ "Quoridor" }</h1>
-                <button class="new-game-button" data-testid="new-game-button"
-                    onclick={dispatch.reform(|_: MouseEvent| Action::ShowNewGame(true))}>{ "New game" }</button>
-            </header>
+            <TopBar theme={*theme} on_theme={{ let theme = theme.clone(); Callback::from(move |t| theme.set(t)) }}
+                sound={*sound} on_sound={{ let sound = sound.clone(); Callback::from(move |on| sound.set(on)) }}
+                on_how_to_play={open_how_to_play}
+                on_new_game={dispatch.reform(|()| Action::ShowNewGame(true))} />
             if page.new_game_open {
                 <NewGameDialog engines={run.settings.engines} {opponent} on_start={start_game}
                     record={state.ladder.record.clone()}
@@ -203,6 +232,9 @@ pub fn app() -> Html {
                             title="Turn the ghost wall the other way (key R)">{ "⟲ Turn walls" }</button>
                         <MoveInput {on_move} on_error={on_error.clone()} />
                     </div>
+                    <GameActions can_resign={state.resigning_player().is_some()}
+                        over={!board.unfinished()} against_engine={board.against_engine()}
+                        on_action={dispatch.clone()} />
                     if board.engine_vs_engine() || run.paused {
                         <WatchControls paused={run.paused} on_action={dispatch.clone()} />
                     }
@@ -214,6 +246,9 @@ pub fn app() -> Html {
                     }
                 </section>
                 <aside class="side-panel">
+                    if *how_to_play {
+                        <HowToPlay variant={board.game.variant()} on_close={close_how_to_play} />
+                    }
                     <History moves={board.game.moves().to_vec()} shown={board.shown_ply()}
                         can_redo={!board.game.undone().is_empty()}
                         on_view={dispatch.reform(Action::View)}
@@ -223,17 +258,63 @@ pub fn app() -> Html {
                         outcome={board.outcome()} />
                     { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
-                    <EngineControls settings={run.settings.clone()} seats={board.seats}
-                        on_change={dispatch.reform(Action::SetEngine)} {on_error} {workers} />
-                    <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
-                        game={board.game.moves().to_vec()} shown={board.shown_ply()}
-                        running={run.analysing()} can_start={analysis.can_start} {workers}
-                        on_intent={analysis.on_intent.clone()} />
+                    <Disclosure title="Engine" summary={engine_summary(&run.settings, board.seats)}
+                        storage_key={ENGINE_PANEL_KEY} testid="engine-panel">
+                        <EngineControls settings={run.settings.clone()} seats={board.seats}
+                            on_change={dispatch.reform(Action::SetEngine)} {on_error} {workers} />
+                    </Disclosure>
+                    <Disclosure title="Analysis" summary={analysis_summary(run.analysing())}
+                        storage_key={ANALYSIS_PANEL_KEY} testid="analysis-panel">
+                        <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
+                            game={board.game.moves().to_vec()} shown={board.shown_ply()}
+                            running={run.analysing()} can_start={analysis.can_start} {workers}
+                            on_intent={analysis.on_intent.clone()} />
+                    </Disclosure>
                 </aside>
             </div>
             <WorkerStatus worker={page.worker.clone()} />
         </main>
     }
+}
+
+/// The Engine disclosure's line: who plays ("Level 5 · Tactician",
+/// "custom settings"), or that no engine plays.
+fn engine_summary(
+    settings: &super::model::EngineSettings,
+    seats: [super::model::Seat; 2],
+) -> AttrValue {
+    if !seats.contains(&super::model::Seat::Engine) {
+        return AttrValue::from("settings for analysis and hints");
+    }
+    match settings.level() {
+        Some(level) => AttrValue::from(level.to_string()),
+        None => AttrValue::from("custom settings"),
+    }
+}
+
+/// The Analysis disclosure's line: whether an analysis runs.
+fn analysis_summary(running: bool) -> AttrValue {
+    AttrValue::from(if running {
+        "running"
+    } else {
+        "candidates, best line, search tree"
+    })
+}
+
+/// Plays the sound of each move as it is played, when sounds are on (not
+/// for a game opened, undone or replaced: only one move more than before).
+#[hook]
+fn use_move_sound(moves: &[crate::game::Move], on: bool) {
+    let seen = use_mut_ref(|| moves.len());
+    let (count, last) = (moves.len(), moves.last().copied());
+    use_effect_with(count, move |&count| {
+        let before = std::mem::replace(&mut *seen.borrow_mut(), count);
+        if on && count == before + 1 {
+            if let Some(mv) = last {
+                play_move_sound(mv);
+            }
+        }
+    });
 }
 
 /// Keys outside text fields: R turns ghost walls (for keyboards without

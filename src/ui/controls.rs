@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
 use super::link::set_settings_param;
-use super::model::settings::default_threads;
+use super::model::settings::{default_threads, reply_speed};
 use super::model::{EngineSettings, Seat};
 use super::storage::{hardware_concurrency, remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
 use crate::search::{
@@ -37,6 +37,12 @@ pub struct ControlsProps {
 pub fn engine_controls(props: &ControlsProps) -> Html {
     let s = &props.settings;
     let advanced = use_state(|| remembered_flag(ADVANCED_OPEN_KEY));
+    // "Change the engine's settings" holds for the level it was asked in.
+    let show_all = use_state(|| false);
+    {
+        let show_all = show_all.clone();
+        use_effect_with(s.params.level, move |_| show_all.set(false));
+    }
     let toggle_advanced = {
         let advanced = advanced.clone();
         Callback::from(move |_: MouseEvent| {
@@ -77,12 +83,31 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
             }) }
         }
     };
+    // A level plays by its own budget: say what it does, and show the
+    // sliders it ignores only when asked (changing one customises it).
+    if let (Some(level), false) = (s.exact_level(), *show_all) {
+        let show = {
+            let show_all = show_all.clone();
+            Callback::from(move |_: MouseEvent| show_all.set(true))
+        };
+        return html! {
+            <section class="engine-controls level-settings" data-testid="engine-controls">
+                <p class="level-card" data-testid="level-card">
+                    <strong>{ format!("Level {} · {}", level.number, level.name) }</strong>
+                    { format!(": {} playouts a move, {}. {}", super::thinking::group(level.playouts),
+                        reply_speed(level), level.blurb) }
+                </p>
+                <button class="show-engine-settings" data-testid="show-engine-settings" onclick={show}>
+                    { "Change the engine's settings" }
+                </button>
+            </section>
+        };
+    }
     let time_s = s.params.limits.time_ms_f64().unwrap_or(0.0) / 1000.0;
     let playouts = s.params.limits.playouts_or_zero();
     let count_name = if uses_uct { "Playouts" } else { "Nodes" };
     html! {
         <section class="engine-controls" data-testid="engine-controls">
-            <h2>{ "Engine" }</h2>
             <div class="engine-choices">
                 { for choices.iter().map(|choice| html! {
                     <EngineSelect choice={choice.clone()} settings={s.clone()}

@@ -87,7 +87,7 @@ pub fn history(props: &HistoryProps) -> Html {
     });
     // The result as a record ends in it: `1-0`, and how an adjudication went.
     let result = props.outcome.map(|outcome| {
-        let note = outcome.adjudication_note();
+        let note = outcome.how_note();
         html! {
             <li class="result" data-testid="result" data-result={outcome.result()}>
                 <span class="result-score">{ outcome.result() }</span>

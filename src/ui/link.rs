@@ -6,6 +6,8 @@
 //! ?v=1&size=9&walls=10&moves=e2.e8.e3h&view=2&p1=human&p2=engine&limit=time&time_ms=2000
 //! ```
 //!
+//! A resigned game's link says who resigned, `resigned=1` or `resigned=2`
+//! (the game ends after its last move).
 //! A finished game's link says its result after the moves, `result=1-0`
 //! (player 1 won) or `result=0-1`, for a goal or for the adjudication at the
 //! page's ply limit ([`PLY_LIMIT`]). Reading checks it against the moves
@@ -25,7 +27,9 @@
 //! Compiled natively too, so its tests run with `cargo test`.
 
 use super::model::{EngineSettings, Seat, Shared, PLY_LIMIT};
-use crate::game::{parse_result, Game, Move, RecordError, Variant, VariantError, WrongResult};
+use crate::game::{
+    parse_result, Game, Move, Outcome, Player, RecordError, Variant, VariantError, WrongResult,
+};
 use crate::search::{
     find_option, Accepted, EngineConfig, EngineKind, Level, LimitKind, OptionError, Shown, OPTIONS,
 };
@@ -89,6 +93,18 @@ pub enum LinkProblem {
     },
     /// `result` does not fit the moves; the moves are opened.
     WrongResult(WrongResult),
+    /// `resigned` names no player.
+    Resigned {
+        /// The value given.
+        got: String,
+    },
+    /// `resigned` names a player of a game that was already over.
+    ResignedAfterEnd {
+        /// Who the link says resigned.
+        player: Player,
+        /// How the game had ended.
+        outcome: Outcome,
+    },
     /// `view` lies past the last move; the latest position is shown.
     ViewPastEnd {
         /// The ply asked for.
@@ -132,6 +148,13 @@ impl fmt::Display for LinkProblem {
                 write!(f, "result must be 1-0 or 0-1, got {got:?}")
             }
             LinkProblem::WrongResult(e) => write!(f, "{e}; opened the moves"),
+            LinkProblem::Resigned { got } => {
+                write!(f, "resigned must be 1 or 2 (the player who resigned), got {got:?}")
+            }
+            LinkProblem::ResignedAfterEnd { player, outcome } => write!(
+                f,
+                "the game was over ({outcome}) before {player} could resign; ignored the resignation"
+            ),
             LinkProblem::ViewPastEnd { view, moves } => write!(
                 f,
                 "view {view} is past the end of the game ({moves} moves); showing the latest position"
@@ -270,6 +293,9 @@ pub fn encode(shared: &Shared) -> String {
     if shared.hints > 0 {
         parts.push(format!("hints={}", shared.hints));
     }
+    if let Some(player) = shared.resigned {
+        parts.push(format!("resigned={}", player.number()));
+    }
     if shared.engine.engines != [EngineKind::Uct; 2] {
         for (key, kind) in SEAT_ENGINE_KEYS.iter().zip(shared.engine.engines) {
             parts.push(format!("{key}={}", kind.name()));
@@ -316,6 +342,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut walls = 10u8;
     let mut moves = String::new();
     let mut result = None;
+    let mut resigned = None;
     let mut view = None;
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut engine = shared.engine.clone();
@@ -373,6 +400,13 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
                 Err(_) => problems.push(LinkProblem::NotANumber {
                     key: "hints",
                     got: quote_input(value),
+                }),
+            },
+            "resigned" => match value {
+                "1" => resigned = Some(Player::One),
+                "2" => resigned = Some(Player::Two),
+                _ => problems.push(LinkProblem::Resigned {
+                    got: value.to_string(),
                 }),
             },
             "limit" => match value.parse::<LimitKind>() {
@@ -433,6 +467,11 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
             view = None;
         }
     }
+    if let (Some(player), Some(outcome)) = (resigned, game.outcome(PLY_LIMIT)) {
+        problems.push(LinkProblem::ResignedAfterEnd { player, outcome });
+        resigned = None;
+    }
+    shared.resigned = resigned;
     shared.game = game;
     shared.view = view;
     Opened {
@@ -546,6 +585,35 @@ mod tests {
         assert_eq!(
             bad.problems.0[0].to_string(),
             "hints must be a whole number, got \"many\""
+        );
+    }
+
+    #[test]
+    fn a_resignation_travels_with_the_link_and_a_wrong_one_is_reported() {
+        let shared = Shared {
+            resigned: Some(Player::Two),
+            ..sample()
+        };
+        let text = encode(&shared);
+        assert!(text.contains("&resigned=2&"), "{text}");
+        let opened = decode(&text);
+        assert_eq!(opened.problems, Problems::default());
+        assert_eq!(opened.shared, shared);
+        assert!(!encode(&sample()).contains("resigned="));
+
+        let bad = decode("v=1&moves=e2&resigned=white");
+        assert_eq!(bad.shared.resigned, None);
+        assert_eq!(
+            bad.problems.0[0].to_string(),
+            "resigned must be 1 or 2 (the player who resigned), got \"white\""
+        );
+        // A game already won cannot be resigned afterwards.
+        let won = decode("v=1&size=3&walls=0&moves=b2.a3.b3&resigned=2");
+        assert_eq!(won.shared.resigned, None);
+        assert_eq!(
+            won.problems.0[0].to_string(),
+            "the game was over (player 1 has won) before player 2 could resign; \
+             ignored the resignation"
         );
     }
 

@@ -23,9 +23,15 @@ mod coach;
 #[cfg(target_arch = "wasm32")]
 mod controls;
 #[cfg(target_arch = "wasm32")]
+mod disclosure;
+#[cfg(target_arch = "wasm32")]
 mod engine;
 #[cfg(target_arch = "wasm32")]
+mod game_actions;
+#[cfg(target_arch = "wasm32")]
 mod history;
+#[cfg(target_arch = "wasm32")]
+mod how_to_play;
 #[cfg(target_arch = "wasm32")]
 mod level_list;
 #[cfg(target_arch = "wasm32")]
@@ -47,9 +53,15 @@ mod reducible;
 #[cfg(target_arch = "wasm32")]
 mod share;
 #[cfg(target_arch = "wasm32")]
+mod sound;
+#[cfg(target_arch = "wasm32")]
 mod status;
 #[cfg(target_arch = "wasm32")]
+mod theme;
+#[cfg(target_arch = "wasm32")]
 mod thinking;
+#[cfg(target_arch = "wasm32")]
+mod top_bar;
 #[cfg(target_arch = "wasm32")]
 mod watch;
 

@@ -58,6 +58,19 @@ pub fn confirm_bar(props: &ConfirmProps) -> Html {
             "Back to my saved game",
             "Keep the link's game",
         ),
+        Confirm::Resign { player } => (
+            format!("Resign the game as {player}?"),
+            "Resign",
+            "Keep playing",
+        ),
+        Confirm::AbandonForNewGame { moves, .. } => (
+            format!(
+                "This game is not over ({moves} move{} played). Abandon it for the new one?",
+                if *moves == 1 { "" } else { "s" }
+            ),
+            "Abandon and start",
+            "Keep playing",
+        ),
     };
     let on_yes = props.on_answer.reform(|_: MouseEvent| true);
     let on_no = props.on_answer.reform(|_: MouseEvent| false);

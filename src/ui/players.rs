@@ -19,11 +19,19 @@ pub struct StatusProps {
 }
 
 /// Who is to move, or who won and how (`data-testid="status"`; `data-ended`
-/// is `goal` or `ply-limit` once the game is over in the shown position).
+/// is `goal`, `ply-limit` or `resignation` once the game is over in the shown position).
 #[function_component(Status)]
 pub fn status(props: &StatusProps) -> Html {
     let name = |p: Player| capitalise(&player_name(p, props.seats));
     let mut text = match props.turn {
+        Turn::Over(Outcome {
+            winner,
+            by: EndedBy::Resignation,
+        }) => format!(
+            "{} wins: {} resigned",
+            name(winner),
+            player_name(winner.other(), props.seats)
+        ),
         Turn::Over(outcome) => match outcome.adjudication_note() {
             Some(how) => format!("{} wins: {how}", name(outcome.winner)),
             None => format!("{} wins!", name(outcome.winner)),
@@ -38,6 +46,10 @@ pub fn status(props: &StatusProps) -> Html {
         Turn::Over(Outcome {
             by: EndedBy::Goal, ..
         }) => Some("goal"),
+        Turn::Over(Outcome {
+            by: EndedBy::Resignation,
+            ..
+        }) => Some("resignation"),
         Turn::Over(_) => Some("ply-limit"),
         _ => None,
     };

@@ -128,8 +128,8 @@ fn same_game(a: &Shared, b: &Shared) -> bool {
 
 #[cfg(target_arch = "wasm32")]
 pub use browser::{
-    hardware_concurrency, initial_state, page_address, remember_flag, remembered_flag, save,
-    save_record, today,
+    hardware_concurrency, initial_state, page_address, remember_flag, remember_text,
+    remembered_flag, remembered_text, save, save_record, today,
 };
 
 /// The browser side: the address bar and `localStorage`.
@@ -209,6 +209,18 @@ mod browser {
         storage()
             .and_then(|s| s.get_item(key).ok().flatten())
             .is_some_and(|v| v == "true")
+    }
+
+    /// A page preference saved under `key` as text, if any.
+    pub fn remembered_text(key: &str) -> Option<String> {
+        storage()?.get_item(key).ok().flatten()
+    }
+
+    /// Saves a page preference under `key` as text.
+    pub fn remember_text(key: &str, value: &str) {
+        if let Some(storage) = storage() {
+            let _ignored = storage.set_item(key, value);
+        }
     }
 
     /// Saves a yes/no page preference under `key`.

@@ -31,11 +31,37 @@ export function launchChromium() {
 }
 
 /**
+ * The page preferences of a returning player who opened the Engine and
+ * Analysis panels and dismissed the how-to-play card (src/ui/model/prefs.rs),
+ * set only where the profile has none of its own, so a test can still
+ * change them and reload.
+ */
+export const RETURNING_PLAYER_PREFS = {
+  "quoridor.panel.engine": "true",
+  "quoridor.panel.analysis": "true",
+  "quoridor.howto.dismissed": "true",
+};
+
+/** A browser context of a returning player (`RETURNING_PLAYER_PREFS`). */
+export async function returningPlayerContext(browser, options = {}) {
+  const context = await browser.newContext(options);
+  await context.addInitScript((prefs) => {
+    for (const [key, value] of Object.entries(prefs)) {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+    }
+  }, RETURNING_PLAYER_PREFS);
+  return context;
+}
+
+/**
  * Registers before/after hooks that start Chromium and a server of the build,
  * and returns `open(query, { context })`: a fresh profile (or `context`)
  * opened at `?query`, waiting for the board, collecting page and console errors
- * in `problems`. `open.newContext()` gives a fresh profile for tests that set
- * one up themselves.
+ * in `problems`. Profiles are a returning player's (the Engine and Analysis
+ * panels open, the how-to-play card dismissed: `RETURNING_PLAYER_PREFS`);
+ * `open.newContext(options)` gives such a fresh profile for tests that set
+ * one up themselves, `open.firstVisitContext(options)` a profile with
+ * nothing stored, as a first visit has.
  */
 export function useBoardPages() {
   let browser;
@@ -49,7 +75,7 @@ export function useBoardPages() {
     await browser?.close();
   });
   const open = async (query = "", { context } = {}) => {
-    context ??= await browser.newContext();
+    context ??= await returningPlayerContext(browser);
     const page = await context.newPage();
     page.setDefaultTimeout(TIMEOUT);
     const problems = [];
@@ -61,7 +87,8 @@ export function useBoardPages() {
     await page.locator("svg.board").waitFor();
     return { context, page, problems };
   };
-  open.newContext = () => browser.newContext();
+  open.newContext = (options) => returningPlayerContext(browser, options);
+  open.firstVisitContext = (options) => browser.newContext(options);
   return open;
 }
 

@@ -21,6 +21,15 @@ const status = (page) => page.locator('[data-testid="status"]').innerText();
 const levelChoice = (page, n) => page.locator(`[data-testid="level-choice"][data-level="${n}"]`);
 const recordOf = (page, n) => levelChoice(page, n).locator('[data-testid="level-record"]');
 
+/**
+ * The engine panel's settings in a level game: the level's card first, the
+ * controls after "Change the engine's settings".
+ */
+async function showLevelSettings(page) {
+  await page.locator('[data-testid="level-card"]').waitFor();
+  await page.locator('[data-testid="show-engine-settings"]').click();
+}
+
 async function openDialog(page) {
   await page.locator('[data-testid="new-game-button"]').click();
   await page.locator('[data-testid="new-game"]').waitFor();
@@ -82,6 +91,7 @@ describe(`the ladder of levels (${BASE})`, () => {
     await page.locator('[data-testid="start"]').click();
     assert.equal(await label(page).getAttribute("data-level"), "3");
     assert.equal(await label(page).innerText(), "Engine: Level 3 · Rookie");
+    await showLevelSettings(page);
     assert.equal(await page.locator('[data-testid="workers"]').getAttribute("data-value"), "1");
     // Back to Custom: the full engine's panel again.
     await openDialog(page);
@@ -98,6 +108,7 @@ describe(`the ladder of levels (${BASE})`, () => {
     assert.equal(await label(page).innerText(), "Engine: Level 5 · Tactician");
     assert.equal(await label(page).getAttribute("data-customised"), "false");
     assert.match(await status(page), /player 1 \(you\) to move/i);
+    await showLevelSettings(page);
     assert.equal(await page.locator('[data-testid="workers"]').getAttribute("data-value"), "1");
     await page.locator('[data-square="e2"]').click();
     await waitForMoves(page, 2);

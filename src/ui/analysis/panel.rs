@@ -62,7 +62,6 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
     };
     html! {
         <section class="analysis-panel" data-testid="analysis">
-            <h2>{ "Engine analysis" }</h2>
             <AnalysisControls running={props.running} can_start={props.can_start}
                 top={props.state.top} on_run={intent.reform(Intent::Analyse)}
                 on_top={intent.reform(Intent::Top)} />

@@ -1,8 +1,8 @@
 //! The page around the board: the notice area, a pending question, the
 //! ghost-wall flip, the new-game dialog and the worker's name.
 
-use super::Shared;
-use crate::game::Move;
+use super::{EngineSettings, Seat, Shared};
+use crate::game::{Move, Player, Variant};
 
 /// A question the page asks without blocking the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,6 +19,29 @@ pub enum Confirm {
         /// The saved game, to go back to.
         saved: Box<Shared>,
     },
+    /// `player` resigns the game.
+    Resign {
+        /// Who resigns.
+        player: Player,
+    },
+    /// Start a new game in place of an unfinished one.
+    AbandonForNewGame {
+        /// What the new game is.
+        next: Box<NewGame>,
+        /// Moves played in the unfinished game.
+        moves: usize,
+    },
+}
+
+/// A new game as the new-game dialog or a rematch asks for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// Board size and walls.
+    pub variant: Variant,
+    /// Who plays which side.
+    pub seats: [Seat; 2],
+    /// The engine settings of the new game.
+    pub engine: EngineSettings,
 }
 
 /// The page chrome part of the page's state.

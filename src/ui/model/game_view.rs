@@ -1,8 +1,8 @@
 //! The game as the page shows it: the record, the ply on view, a preview
-//! drawn over it, and who plays which side.
+//! drawn over it, who plays which side and whether someone resigned.
 
 use super::Seat;
-use crate::game::{Game, Move, Outcome, PlyLimit, Position};
+use crate::game::{Game, Move, Outcome, Player, PlyLimit, Position};
 
 /// The page's ply limit: the rules' default, as in the arena and the
 /// protocols. A game that reaches it is over, adjudicated by path lengths.
@@ -23,6 +23,8 @@ pub struct GameView {
     pub preview: Option<Vec<Move>>,
     /// Who plays player 1 and player 2.
     pub seats: [Seat; 2],
+    /// The player who resigned after the last move: the game ends there.
+    pub resigned: Option<Player>,
 }
 
 impl GameView {
@@ -82,15 +84,30 @@ impl GameView {
         self.shown_moves().last().copied()
     }
 
-    /// How the game had ended at the shown position, if it had (a goal, or
-    /// the ply limit).
+    /// How the game had ended at the shown position, if it had (a goal, the
+    /// ply limit, or a resignation after the last move).
     pub fn shown_outcome(&self) -> Option<Outcome> {
-        self.game.outcome_at(self.shown_ply(), PLY_LIMIT)
+        let rules = self.game.outcome_at(self.shown_ply(), PLY_LIMIT);
+        let latest = self.shown_ply() >= self.game.moves().len();
+        rules.or_else(|| self.resigned.filter(|_| latest).map(Outcome::resigned))
     }
 
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome(PLY_LIMIT)
+        let rules = self.game.outcome(PLY_LIMIT);
+        rules.or_else(|| self.resigned.map(Outcome::resigned))
+    }
+
+    /// Whether the game goes on: no goal reached, no limit, no resignation.
+    pub fn unfinished(&self) -> bool {
+        self.outcome().is_none()
+    }
+
+    /// Whether the shown position ends the game by the rules (a pawn on its
+    /// goal row or the ply limit), so no move can be searched there; a
+    /// resigned game's last position can still be analysed.
+    pub fn shown_is_terminal(&self) -> bool {
+        self.game.outcome_at(self.shown_ply(), PLY_LIMIT).is_some()
     }
 
     /// The shown ply and the limit, when the shown position is at most

@@ -69,7 +69,9 @@ impl AppState {
     /// counts it (once) and suggests the next level after enough wins in a
     /// row.
     pub(super) fn count_if_over(&mut self) {
-        let Some(winner) = self.board.game.position().winner() else {
+        let goal = self.board.game.position().winner();
+        let resigned = self.board.resigned.map(|p| p.other());
+        let Some(winner) = goal.or(resigned) else {
             return;
         };
         let Some(level) = self.engine.settings.exact_level() else {

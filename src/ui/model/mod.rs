@@ -17,9 +17,12 @@ mod analysis_mode;
 mod chrome;
 mod coach;
 mod engine_run;
+#[cfg(test)]
+mod game_flow_tests;
 mod game_view;
 pub mod icicle;
 mod ladder;
+pub mod prefs;
 pub mod record;
 pub mod settings;
 pub mod shared;
@@ -27,7 +30,7 @@ pub mod shared;
 mod tests;
 mod tree_map;
 
-pub use chrome::{Confirm, PageChrome};
+pub use chrome::{Confirm, NewGame, PageChrome};
 pub use coach::{
     count_text, sure_line, Coach, CoachIntent, CoachSearch, Disagreement, Hint, HintSource,
     HintView, Purpose, ReviewRun, BUDGET_RANGE_MS, DEFAULT_HINT_MS, DEFAULT_REVIEW_MS,
@@ -97,6 +100,14 @@ pub enum Action {
         /// Who plays which side.
         seats: [Seat; 2],
     },
+    /// A new game from the new-game dialog: asks first when it would
+    /// abandon an unfinished game with a human in it.
+    StartNewGame(NewGame),
+    /// The same opponent again with the colours swapped (a finished game).
+    Rematch,
+    /// The human resigns (asks first); in a game of two humans, the side
+    /// to move.
+    Resign,
     /// New engine settings (apply from the next engine move).
     SetEngine(EngineSettings),
     /// Pause engine moves.
@@ -139,6 +150,7 @@ impl AppState {
                 view: shared.view,
                 preview: None,
                 seats: shared.seats,
+                resigned: shared.resigned,
             },
             engine: EngineRun::new(shared.engine.for_opened_game(seed), last_search_id),
             page: PageChrome::default(),
@@ -161,6 +173,7 @@ impl AppState {
             seats: self.board.seats,
             engine: self.engine.settings.clone(),
             hints: self.coach.hints_used,
+            resigned: self.board.resigned,
         }
     }
 
@@ -188,6 +201,9 @@ impl AppState {
             Action::View(ply) => self.board.show(ply),
             Action::ViewStep(by) => self.board.step(by),
             Action::NewGame { variant, seats } => self.new_game(variant, seats, seed),
+            Action::StartNewGame(next) => self.start_new_game(next, seed),
+            Action::Rematch => self.rematch(seed),
+            Action::Resign => self.ask_to_resign(),
             Action::SetEngine(settings) => self.engine.settings = settings,
             Action::Pause => self.engine.paused = true,
             Action::Resume => {
@@ -216,8 +232,87 @@ impl AppState {
             seats,
             engine: self.engine.settings.for_new_game(seed),
             hints: 0,
+            resigned: None,
         };
         self.replace_game(shared, seed);
+    }
+
+    /// The new-game dialog's game: at once, unless it would abandon an
+    /// unfinished game a human plays in; then the page asks first.
+    fn start_new_game(&mut self, next: NewGame, seed: u64) {
+        let moves = self.board.game.moves().len();
+        let human_in_it = self.board.seats.contains(&Seat::Human);
+        if self.board.unfinished() && moves > 0 && human_in_it {
+            self.page.new_game_open = false;
+            self.page.confirm = Some(Confirm::AbandonForNewGame {
+                next: Box::new(next),
+                moves,
+            });
+            return;
+        }
+        self.begin(next, seed);
+    }
+
+    /// Starts `next` in place of this game.
+    fn begin(&mut self, next: NewGame, seed: u64) {
+        self.engine.settings = next.engine;
+        self.new_game(next.variant, next.seats, seed);
+    }
+
+    /// After a finished game: the same variant and opponent, the seats
+    /// swapped (a level draws a new game seed).
+    fn rematch(&mut self, seed: u64) {
+        if self.board.unfinished() {
+            self.page.tell("A rematch starts once this game is over.");
+            return;
+        }
+        let [one, two] = self.board.seats;
+        let next = NewGame {
+            variant: self.board.game.variant(),
+            seats: [two, one],
+            engine: self.engine.settings.swapped_sides(),
+        };
+        self.begin(next, seed);
+    }
+
+    /// Who may resign now: the human against the engine, the side to move
+    /// between two humans; nobody once the game is over or when the engine
+    /// plays both sides.
+    pub fn resigning_player(&self) -> Option<Player> {
+        if !self.board.unfinished() {
+            return None;
+        }
+        let seats = self.board.seats;
+        match seats {
+            [Seat::Human, Seat::Human] => Some(self.board.game.position().turn()),
+            [Seat::Human, Seat::Engine] => Some(Player::One),
+            [Seat::Engine, Seat::Human] => Some(Player::Two),
+            [Seat::Engine, Seat::Engine] => None,
+        }
+    }
+
+    /// Asks whether to resign.
+    fn ask_to_resign(&mut self) {
+        match self.resigning_player() {
+            Some(player) => self.page.confirm = Some(Confirm::Resign { player }),
+            None => self.page.tell("Nobody can resign now."),
+        }
+    }
+
+    /// `player` resigns: the game ends after its last move, the latest
+    /// position is shown, and a game against a level counts as lost.
+    fn resign(&mut self, player: Player) {
+        if self.resigning_player() != Some(player) {
+            return;
+        }
+        self.engine.cancel_move();
+        if self.engine.analysing() {
+            self.engine.search = None;
+        }
+        self.board.resigned = Some(player);
+        self.board.view = None;
+        self.board.preview = None;
+        self.count_if_over();
     }
 
     /// Opens another game in place of this one; only the worker's name, the
@@ -305,14 +400,23 @@ impl AppState {
             Some(Confirm::Discard { ply, mv }) if yes => {
                 self.engine.cancel_move();
                 self.board.game.truncate(ply);
+                self.board.resigned = None;
                 self.play_now(mv);
             }
             Some(Confirm::LinkReplacedSaved { saved }) if yes => self.replace_game(*saved, seed),
+            Some(Confirm::Resign { player }) if yes => self.resign(player),
+            Some(Confirm::AbandonForNewGame { next, .. }) if yes => self.begin(*next, seed),
             _ => {}
         }
     }
 
     fn undo(&mut self) {
+        if let Some(player) = self.board.resigned {
+            self.page.tell(format!(
+                "{player} resigned: the game is over (Rematch or New game to play on)."
+            ));
+            return;
+        }
         self.engine.cancel_move();
         self.page.confirm = None;
         if self.board.engine_vs_engine() {
@@ -333,6 +437,10 @@ impl AppState {
     }
 
     fn redo(&mut self) {
+        if self.board.resigned.is_some() {
+            self.page.tell("The game is over: nothing to redo.");
+            return;
+        }
         self.engine.cancel_move();
         let board = &mut self.board;
         if !board.game.redo() {

@@ -122,12 +122,43 @@ impl EngineSettings {
         next
     }
 
+    /// These settings for a game with the seats swapped (a rematch): each
+    /// side's engine goes with the seat that played it.
+    pub fn swapped_sides(&self) -> Self {
+        let [one, two] = self.engines;
+        EngineSettings {
+            engines: [two, one],
+            ..self.clone()
+        }
+    }
+
     /// These settings with both sides using `kind`.
     pub fn with_both_engines(&self, kind: EngineKind) -> Self {
         EngineSettings {
             engines: [kind; 2],
             ..self.clone()
         }
+    }
+}
+
+/// How soon a level replies, said for a player: levels search a fixed
+/// number of playouts, and a desktop browser runs about 150,000 a second
+/// on one worker (docs/levels.md), a phone a few times fewer.
+///
+/// ```
+/// use quoridor::search::Level;
+/// use quoridor::ui::model::settings::reply_speed;
+/// let first = Level::get(1).unwrap();
+/// assert_eq!(reply_speed(first), "replies at once");
+/// let top = Level::get(10).unwrap();
+/// assert_eq!(reply_speed(top), "thinks a few seconds a move");
+/// ```
+pub fn reply_speed(level: &Level) -> &'static str {
+    match level.playouts {
+        0..5_000 => "replies at once",
+        5_000..60_000 => "replies in under a second",
+        60_000..200_000 => "replies in about a second",
+        _ => "thinks a few seconds a move",
     }
 }
 

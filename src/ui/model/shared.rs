@@ -1,9 +1,9 @@
 //! What a share link and the saved game hold: the game, the viewed move,
-//! the seats, the engine settings and the hints used. The link codec
+//! the seats, the engine settings, the hints used and a resignation. The link codec
 //! (`ui/link.rs`) writes and reads it; the state machine opens it.
 
 use super::settings::{EngineSettings, Seat, FIRST_VISIT_LEVEL};
-use crate::game::{Game, Variant};
+use crate::game::{Game, Player, Variant};
 use crate::search::{Level, LEVELS};
 
 /// What a link or a saved game holds.
@@ -19,6 +19,8 @@ pub struct Shared {
     pub engine: EngineSettings,
     /// Hints the coach gave in this game (`hints=N`, written when above 0).
     pub hints: u32,
+    /// The player who resigned after the game's last move (`resigned=N`).
+    pub resigned: Option<Player>,
 }
 
 impl Default for Shared {
@@ -31,6 +33,7 @@ impl Default for Shared {
             seats: [Seat::Human, Seat::Engine],
             engine: EngineSettings::default(),
             hints: 0,
+            resigned: None,
         }
     }
 }
