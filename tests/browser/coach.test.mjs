@@ -227,9 +227,8 @@ describe(`coach (${BASE})`, () => {
     ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
   ]) {
     test(`no two labels on the board intersect with the analysis and a hint shown (${name})`, async () => {
-      const browser = (await open.newContext()).browser();
       const { context, page, problems } = await open(link("e2 e8 e3 e7 d3h"), {
-        context: await browser.newContext(options),
+        context: await open.newContext(options),
       });
       // The hint's own search first, then the analysis, so that the two may
       // differ and the hint be drawn as its own numbered ghost.
@@ -261,6 +260,20 @@ describe(`coach (${BASE})`, () => {
     assert.equal(await hint.isDisabled(), false);
     await hint.click();
     await page.locator('svg.board [data-hint="f1"]').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a resigned game's last position takes a hint", async () => {
+    // Player 1 (the human, to move after e2 e8) resigned; the position goes on by the rules.
+    const { context, page, problems } = await open("v=1&p1=human&p2=engine&moves=e2.e8&resigned=1");
+    const hint = page.locator('[data-testid="hint"]');
+    assert.equal(await hint.isDisabled(), false);
+    await hint.click();
+    const mark = page.locator("svg.board [data-hint]");
+    await mark.waitFor();
+    assert.match(await page.locator('[data-testid="hint-text"]').innerText(), new RegExp(`Hint: ${await mark.getAttribute("data-hint")}`));
+    assert.deepEqual(await moveTexts(page), ["e2", "e8"], "a hint is not played");
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -311,7 +311,7 @@ impl AppState {
     pub fn can_hint(&self) -> bool {
         let board = &self.board;
         board.preview.is_none()
-            && !board.shown_position().is_over()
+            && !board.shown_is_terminal()
             && (board.seat_to_move() == Some(Seat::Human) || board.outcome().is_some())
     }
 
@@ -375,7 +375,7 @@ impl AppState {
     /// advice when asked again), else a search.
     fn ask_hint(&mut self) {
         if !self.can_hint() {
-            self.page.tell(if self.board.shown_position().is_over() {
+            self.page.tell(if self.board.shown_is_terminal() {
                 "The game is over in this position."
             } else {
                 "A hint is for a human's turn."
@@ -397,14 +397,9 @@ impl AppState {
     /// Applies a coach intent, then starts the coach's next search if its
     /// worker is free.
     pub(super) fn coach_intent(&mut self, intent: CoachIntent) {
-        if intent == CoachIntent::Hint {
-            self.ask_hint();
-            self.coach_schedule();
-            return;
-        }
         let coach = &mut self.coach;
         match intent {
-            CoachIntent::Hint => {}
+            CoachIntent::Hint => self.ask_hint(),
             CoachIntent::Review => {
                 let game = GameData::from(&self.board.game);
                 let unchanged = coach.review.as_ref().is_some_and(|r| r.game == game);

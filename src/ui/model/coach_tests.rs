@@ -532,3 +532,14 @@ fn a_finished_game_takes_hints_in_any_position_that_goes_on() {
     let playing = state([Seat::Engine, Seat::Human], "");
     assert!(!playing.can_hint());
 }
+
+#[test]
+fn a_resigned_games_last_position_takes_a_hint() {
+    let mut s = state([Seat::Human, Seat::Engine], "e2 e8");
+    s.apply(Action::Resign, SEED);
+    s.apply(Action::Confirmed(true), SEED);
+    assert!(s.board.outcome().is_some(), "resigned");
+    assert!(s.can_hint(), "the position goes on by the rules");
+    coach(&mut s, CoachIntent::Hint);
+    assert_eq!(coach_search(&s).game.moves, vec![mv("e2"), mv("e8")]);
+}
