@@ -251,7 +251,8 @@ describe(`coach (${BASE})`, () => {
   }
 
   test("a finished game takes a hint in a position viewed back, on either side's turn", async () => {
-    const { context, page, problems } = await open(link(THROWN));
+    // Against the engine: the position viewed back is the engine's turn.
+    const { context, page, problems } = await open(`v=1&p1=human&p2=engine&moves=${THROWN.split(" ").join(".")}`);
     const hint = page.locator('[data-testid="hint"]');
     assert.equal(await hint.isDisabled(), true, "the final position is won");
     // The position before the winning f1: player 2 to move.
