@@ -49,7 +49,7 @@ pub fn candidates(props: &CandidatesProps) -> Html {
         &[],
         viewport_label_scale(),
     );
-    let marks = props.children.iter().zip(&labels).enumerate().map(|(i, (c, label))| {
+    let marks = props.children.iter().enumerate().map(|(i, c)| {
         let score = props.scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
         // Alpha-beta lists the best move first; UCT's best is the most visited.
         let best = if alphabeta { i == 0 } else { c.visits() == most && most > 0 };
@@ -61,18 +61,6 @@ pub fn candidates(props: &CandidatesProps) -> Html {
                 width={w.to_string()} height={h.to_string()} rx={rx.to_string()}
                 style={format!("fill: {colour}; stroke: {colour}")} />
         };
-        let main = label.main_at().map(|(x, y)| {
-            html! {
-                <text class="candidate-share" x={x.to_string()} y={y.to_string()}
-                    style={format!("font-size: {}px", label.main_font())}>{ label.main.clone() }</text>
-            }
-        });
-        let win = label.win_at().map(|(x, y)| {
-            html! {
-                <text class="candidate-win" x={x.to_string()} y={y.to_string()}
-                    style={format!("font-size: {}px", label.win_font())}>{ label.win.clone() }</text>
-            }
-        });
         let mv = c.mv;
         let enter = props.on_hover.reform(move |_: MouseEvent| Some(mv));
         let leave = props.on_hover.reform(|_: MouseEvent| None);
@@ -89,12 +77,30 @@ pub fn candidates(props: &CandidatesProps) -> Html {
                     None => format!("{}: {} visits ({}), wins {}", c.mv, c.visits(), percent(visits_share), percent(c.win_probability)),
                 } }</title>
                 { shape }
-                { for main }
-                { for win }
             </g>
         }
     });
+    // The labels above every mark, so a wall's mark never crosses another's numbers.
+    let texts = labels.iter().map(|label| {
+        let mv = label.mv.to_string();
+        let main = label.main_at().map(|(x, y)| {
+            html! {
+                <text class="candidate-share" data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
+                    style={format!("font-size: {}px", label.main_font())}>{ label.main.clone() }</text>
+            }
+        });
+        let win = label.win_at().map(|(x, y)| {
+            html! {
+                <text class="candidate-win" data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
+                    style={format!("font-size: {}px", label.win_font())}>{ label.win.clone() }</text>
+            }
+        });
+        html! { <>{ for main }{ for win }</> }
+    });
     html! {
-        <g class="candidates" aria-label="engine candidates">{ for marks }</g>
+        <g class="candidates" aria-label="engine candidates">
+            { for marks }
+            <g class="candidate-labels">{ for texts }</g>
+        </g>
     }
 }

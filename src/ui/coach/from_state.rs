@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::{CoachOverlay, CoachPanel};
+use crate::game::Move;
 use crate::review::GameReview;
 use crate::ui::analysis::candidate_labels::candidate_labels;
 use crate::ui::labels::{viewport_label_scale, LabelBox};
@@ -18,35 +19,36 @@ pub fn coach_overlay(state: &AppState) -> Html {
     let position = board.board_position();
     // The candidates the analysis overlay draws, and their labels' boxes
     // as it places them.
-    let (candidates, reserved): (Vec<_>, Vec<LabelBox>) = match state.searched_on_board() {
-        Some(searched) => {
-            let info = &searched.info;
-            let children: Vec<_> = info
-                .children
-                .iter()
-                .take(state.analysis.top)
-                .cloned()
-                .collect();
-            let scores = info
-                .alphabeta()
-                .map(|ab| ab.root_moves.clone())
-                .unwrap_or_default();
-            let root_visits = info.uct().map_or(0, |t| t.root_visits);
-            let labels = candidate_labels(
-                position.size(),
-                &children,
-                root_visits,
-                &scores,
-                &[],
-                viewport_label_scale(),
-            );
-            (
-                children.iter().map(|c| c.mv).collect(),
-                labels.iter().filter_map(|l| l.placed).collect(),
-            )
-        }
-        None => (Vec::new(), Vec::new()),
-    };
+    let (candidates, reserved): (Vec<(Move, Option<LabelBox>)>, Vec<LabelBox>) =
+        match state.searched_on_board() {
+            Some(searched) => {
+                let info = &searched.info;
+                let children: Vec<_> = info
+                    .children
+                    .iter()
+                    .take(state.analysis.top)
+                    .cloned()
+                    .collect();
+                let scores = info
+                    .alphabeta()
+                    .map(|ab| ab.root_moves.clone())
+                    .unwrap_or_default();
+                let root_visits = info.uct().map_or(0, |t| t.root_visits);
+                let labels = candidate_labels(
+                    position.size(),
+                    &children,
+                    root_visits,
+                    &scores,
+                    &[],
+                    viewport_label_scale(),
+                );
+                (
+                    labels.iter().map(|l| (l.mv, l.placed)).collect(),
+                    labels.iter().filter_map(|l| l.placed).collect(),
+                )
+            }
+            None => (Vec::new(), Vec::new()),
+        };
     // A hint belongs to the shown position, not to a previewed line's end.
     let hint = state
         .hint_view()

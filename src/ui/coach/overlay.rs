@@ -2,10 +2,11 @@
 //! reviewed error was made, the better move and its line.
 //!
 //! The hint is one element carrying `data-hint`: a ring around the
-//! candidate's own mark when the analysis draws the hinted move as a
-//! candidate (no second label on its percentages), else a ghost numbered 1;
-//! its whole line while the hint text is hovered. Every number keeps clear
-//! of the candidates' labels ([`crate::ui::labels`]).
+//! candidate's own label when the analysis draws the hinted move as a
+//! candidate (around its mark if the label found no room), not a second
+//! label on top of its percentages; else a ghost numbered 1; its whole line
+//! while the hint text is hovered. Every number keeps clear of the
+//! candidates' labels ([`crate::ui::labels`]).
 
 use yew::prelude::*;
 
@@ -17,6 +18,8 @@ use crate::ui::model::Hint;
 
 /// How far the hint's ring stands out from the candidate's mark, in board units.
 const RING_GAP: f64 = 0.8;
+/// Corner radius of the ring around a label, in board units.
+const LABEL_RING_RADIUS: f64 = 1.2;
 
 /// Props of [`CoachOverlay`].
 #[derive(Properties, PartialEq)]
@@ -29,9 +32,10 @@ pub struct CoachOverlayProps {
     pub hint_line: bool,
     /// The engine's better move and line where the next move was an error.
     pub better: Option<Vec<Move>>,
-    /// The candidates the analysis draws on the board.
+    /// The candidates the analysis draws on the board, each with its
+    /// label's box (`None` when the label found no room).
     #[prop_or_default]
-    pub candidates: Vec<Move>,
+    pub candidates: Vec<(Move, Option<LabelBox>)>,
     /// The boxes of the candidates' labels, which the coach's numbers keep clear of.
     #[prop_or_default]
     pub reserved: Vec<LabelBox>,
@@ -44,13 +48,26 @@ pub fn coach_overlay(props: &CoachOverlayProps) -> Html {
     let reserved = props.reserved.clone();
     let hint = props.hint.as_ref().map(|hint| {
         let mv = hint.mv;
-        let ringed = !props.hint_line && props.candidates.contains(&mv);
-        let body = if ringed {
-            let (x, y, w, h, rx) = mark_rect(mv, size);
+        let candidate = props
+            .candidates
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .filter(|_| !props.hint_line);
+        let ringed = candidate.is_some();
+        let body = if let Some((_, label)) = candidate {
+            // The label's box is clear of every other label: a ring on its
+            // edge crosses no other number.
+            let (x, y, w, h, rx) = match label {
+                Some(b) => (b.x, b.y, b.width, b.height, LABEL_RING_RADIUS),
+                None => {
+                    let (x, y, w, h, rx) = mark_rect(mv, size);
+                    let g = RING_GAP;
+                    (x - g, y - g, w + 2.0 * g, h + 2.0 * g, rx + g)
+                }
+            };
             html! {
-                <rect class="hint-ring" x={(x - RING_GAP).to_string()} y={(y - RING_GAP).to_string()}
-                    width={(w + 2.0 * RING_GAP).to_string()} height={(h + 2.0 * RING_GAP).to_string()}
-                    rx={(rx + RING_GAP).to_string()} />
+                <rect class="hint-ring" x={x.to_string()} y={y.to_string()}
+                    width={w.to_string()} height={h.to_string()} rx={rx.to_string()} />
             }
         } else {
             let line = if props.hint_line && !hint.line.is_empty() {
