@@ -382,4 +382,36 @@ mod tests {
         assert!(top_zero.children.is_empty());
         assert_eq!(top_zero.best_move, Some(pawn(4, 1)));
     }
+
+    #[test]
+    fn the_line_carries_the_visits_of_a_tree_whose_line_it_is() {
+        use crate::game::{Position, Variant};
+        use crate::search::{Limits, SearchParams, Uct};
+        let start = Position::new(Variant::new(5, 2).expect("variant"));
+        let infos: Vec<SearchInfo> = [1, 2]
+            .map(|seed| {
+                let params = SearchParams {
+                    seed,
+                    limits: Limits::playouts(400),
+                    ..SearchParams::default()
+                };
+                let mut search = Uct::new(start, params);
+                search.think();
+                search.info(usize::MAX)
+            })
+            .to_vec();
+        for info in &infos {
+            let visits = &info.uct().expect("uct").pv_visits;
+            assert_eq!(visits.len(), info.pv.len());
+            assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
+        }
+        let merged = merge_root_infos(&infos, 3).expect("two");
+        let visits = &merged.uct().expect("uct").pv_visits;
+        let owner = infos
+            .iter()
+            .find(|i| i.pv.starts_with(&merged.pv))
+            .expect("a tree whose line it is");
+        let owned = &owner.uct().expect("uct").pv_visits;
+        assert_eq!(visits.as_slice(), &owned[..merged.pv.len()]);
+    }
 }
