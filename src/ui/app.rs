@@ -215,7 +215,7 @@ pub fn app() -> Html {
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}
-                        wall_flip={page.wall_flip} on_move={on_move.clone()}>
+                        wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             top={state.analysis.top} hover={state.analysis.hover}
                             show_pv={state.analysis.show_pv}
@@ -230,6 +230,10 @@ pub fn app() -> Html {
                         <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}
                             data-testid="wall-flip" onclick={dispatch.reform(|_: MouseEvent| Action::FlipWalls)}
                             title="Turn the ghost wall the other way (key R)">{ "⟲ Turn walls" }</button>
+                        <button class={classes!("board-flip", page.board_flipped.then_some("flipped"))}
+                            data-testid="board-flip" aria-pressed={page.board_flipped.to_string()}
+                            onclick={dispatch.reform(|_: MouseEvent| Action::FlipBoard)}
+                            title="Show the board from the other side (key F)">{ "⇅ Flip board" }</button>
                         <MoveInput {on_move} on_error={on_error.clone()} />
                     </div>
                     <GameActions can_resign={state.resigning_player().is_some()}
@@ -318,7 +322,7 @@ fn use_move_sound(moves: &[crate::game::Move], on: bool) {
 }
 
 /// Keys outside text fields: R turns ghost walls (for keyboards without
-/// hover precision); the left and right arrows step through the history,
+/// hover precision), F flips the board; the left and right arrows step through the history,
 /// Home and End jump to the start and the latest position.
 #[hook]
 fn use_board_keys(dispatch: Callback<Action>) {
@@ -336,6 +340,7 @@ fn use_board_keys(dispatch: Callback<Action>) {
                 }
                 let action = match e.key().as_str() {
                     "r" | "R" => Action::FlipWalls,
+                    "f" | "F" => Action::FlipBoard,
                     "ArrowLeft" => Action::ViewStep(-1),
                     "ArrowRight" => Action::ViewStep(1),
                     "Home" => Action::View(Some(0)),

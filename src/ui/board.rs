@@ -1,17 +1,26 @@
-//! The board as SVG: squares, labels, walls, pawns, legal pawn targets, the
-//! groove targets that preview and place walls, and optional overlays drawn
-//! on top (candidates, PV) by other components with [`super::geometry`].
+//! The board as SVG: squares, labels, goal rows, walls, pawns, legal pawn
+//! targets, the groove targets that preview and place walls, and optional
+//! overlays drawn on top (candidates, PV) by other components with
+//! [`super::geometry`].
+//!
+//! A flipped board draws the same picture turned half round; every text in
+//! the turning drawing (the overlays' too) is turned back upright by CSS
+//! (`.board.flipped .board-turn text`), and the labels outside it are placed
+//! for the orientation.
 
-use std::cell::Cell;
+mod grooves;
+mod marks;
+mod taps;
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::geometry::{extent, square_origin, view_box, wall_rect, GROOVE, MARGIN, SQUARE};
-use crate::game::{Move, Orientation, Player, Position, Square, Wall};
-
-/// How far a groove target reaches into the squares beside it, so a finger
-/// or a mouse finds it easily.
-const TARGET_SLACK: f64 = 1.0;
+use super::geometry::{half_turn, square_origin, view_box, wall_rect, SQUARE};
+use crate::game::{Move, Player, Position, Square, Wall};
+use grooves::{groove_targets, orientation_class, oriented};
+use marks::{GoalRows, GoalTags, Labels};
+use taps::{Click, Spot, Taps};
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -34,6 +43,9 @@ pub struct BoardProps {
     /// Ghost walls take the other orientation than the groove under the pointer.
     #[prop_or_default]
     pub wall_flip: bool,
+    /// The board is drawn from player 2's side (player 2 at the bottom).
+    #[prop_or_default]
+    pub flipped: bool,
     /// A move the human asks for; the reducer checks it.
     #[prop_or_default]
     pub on_move: Callback<Move>,
@@ -42,16 +54,27 @@ pub struct BoardProps {
     pub children: Html,
 }
 
-/// The board: click a highlighted square to move, hover a groove for a ghost
-/// wall and click to place it. Illegal ghosts are drawn red with the reason.
+/// The board: click a highlighted square to move (or focus it and press
+/// Enter); hover a groove for a ghost wall and click to place it. A finger
+/// has no hover: a first tap on a groove previews its wall, a second tap on
+/// it places the wall, a tap on another groove moves the preview. Illegal
+/// ghosts are drawn red with the reason.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
-    let hovered = use_state(|| None::<Wall>);
-    // A first tap on a groove only previews (touch has no hover).
-    let skip_click = use_memo((), |_| Cell::new(false));
+    // The groove under the mouse.
+    let hovered = use_state_eq(|| None::<Wall>);
+    // The groove a finger tapped once: its wall is previewed until tapped again.
+    let armed = use_state_eq(|| None::<Wall>);
+    // The finger on the board, to tell its taps from mouse clicks.
+    let taps = use_memo((), |_| Rc::new(Taps::default()));
     let position = props.position;
+    {
+        let armed = armed.clone();
+        use_effect_with(position, move |_| armed.set(None));
+    }
     let size = position.size();
-    let ghost = (*hovered)
+    let ghost = (*armed)
+        .or(*hovered)
         .filter(|_| props.interactive)
         .map(|w| oriented(w, props.wall_flip));
     let ghost_error = ghost.and_then(|w| position.check(Move::Wall(w)).err());
@@ -65,9 +88,9 @@ pub fn board(props: &BoardProps) -> Html {
         _ => None,
     };
 
-    let squares = (0..size).flat_map(|rank| (0..size).map(move |file| (file, rank)));
-    let squares = squares.filter_map(|(file, rank)| {
-        let sq = Square::new(file, rank)?;
+    let all_squares = (0..size).flat_map(|rank| (0..size).map(move |file| (file, rank)));
+    let all_squares = all_squares.filter_map(|(file, rank)| Square::new(file, rank));
+    let square_view = |sq: Square| {
         let (x, y) = square_origin(sq, size);
         let target = targets.has(sq.index(size));
         let class = classes!(
@@ -75,52 +98,125 @@ pub fn board(props: &BoardProps) -> Html {
             target.then_some("target"),
             (last_square == Some(sq)).then_some("last-move"),
         );
-        let onclick = props.on_move.reform(move |_: MouseEvent| Move::Pawn(sq));
-        Some(html! {
+        let pawn_to = {
+            let (on_move, armed) = (props.on_move.clone(), armed.clone());
+            Callback::from(move |()| {
+                armed.set(None);
+                on_move.emit(Move::Pawn(sq));
+            })
+        };
+        let onpointerdown = {
+            let taps = taps.clone();
+            Callback::from(move |e: PointerEvent| taps.down(Spot::Square(sq), &e))
+        };
+        let onpointerup = {
+            let (taps, pawn_to) = (taps.clone(), pawn_to.clone());
+            Callback::from(move |e: PointerEvent| {
+                if taps.up(Spot::Square(sq), &e) {
+                    pawn_to.emit(());
+                }
+            })
+        };
+        let onclick = {
+            let (taps, pawn_to) = (taps.clone(), pawn_to.clone());
+            Callback::from(move |e: MouseEvent| {
+                if taps.click(&e) != Click::Done {
+                    pawn_to.emit(());
+                }
+            })
+        };
+        // Target squares are buttons for the keyboard and screen readers.
+        let onkeydown = target.then(|| {
+            let on_move = props.on_move.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                if matches!(e.key().as_str(), "Enter" | " ") {
+                    e.prevent_default();
+                    on_move.emit(Move::Pawn(sq));
+                }
+            })
+        });
+        let label = target.then(|| format!("Move to {sq}"));
+        html! {
             <rect {class} data-square={sq.to_string()} x={x.to_string()} y={y.to_string()}
-                width={SQUARE.to_string()} height={SQUARE.to_string()} {onclick} />
-        })
-    });
+                width={SQUARE.to_string()} height={SQUARE.to_string()}
+                {onpointerdown} {onpointerup} {onclick} {onkeydown}
+                tabindex={target.then_some("0")} role={target.then_some("button")}
+                aria-label={label} />
+        }
+    };
+    // Target squares are drawn above the groove areas, which reach into squares.
+    let plain_squares = all_squares
+        .clone()
+        .filter(|sq| !targets.has(sq.index(size)))
+        .map(square_view);
+    let target_squares = all_squares
+        .filter(|sq| targets.has(sq.index(size)))
+        .map(square_view);
 
     let walls = position.walls().map(|w| {
         let last = props.last_move == Some(Move::Wall(w));
         let owner = wall_owner(&props.moves, w).map(|p| format!("by-{}", p.number()));
         let class = classes!("wall", owner, last.then_some("last-move"));
-        html! { <WallRect wall={w} {size} {class} /> }
+        html! { <WallRect key={w.to_string()} wall={w} {size} {class} /> }
     });
 
     let grooves = props.interactive.then(|| {
-        groove_targets(size).into_iter().map(|(wall, rect, hook)| {
+        groove_targets(size).into_iter().map(|target| {
+            let wall = target.wall;
             let enter = {
                 let hovered = hovered.clone();
-                Callback::from(move |_: PointerEvent| hovered.set(Some(wall)))
-            };
-            let down = {
-                let (hovered, skip_click) = (hovered.clone(), skip_click.clone());
                 Callback::from(move |e: PointerEvent| {
-                    let first_tap = e.pointer_type() == "touch" && *hovered != Some(wall);
-                    skip_click.set(first_tap);
-                    hovered.set(Some(wall));
-                })
-            };
-            let click = {
-                let (skip_click, on_move, flip) =
-                    (skip_click.clone(), props.on_move.clone(), props.wall_flip);
-                Callback::from(move |_: MouseEvent| {
-                    if !skip_click.replace(false) {
-                        on_move.emit(Move::Wall(oriented(wall, flip)));
+                    if e.pointer_type() != "touch" {
+                        hovered.set(Some(wall));
                     }
                 })
             };
-            let (x, y, w, h) = rect;
-            let class = classes!("groove-target", orientation_class(wall.orientation()));
-            let slot = hook.then(|| wall.to_string());
-            let key = format!("{wall}{}", if hook { "" } else { "+" });
+            let place = {
+                let (armed, on_move, flip) =
+                    (armed.clone(), props.on_move.clone(), props.wall_flip);
+                Callback::from(move |()| {
+                    armed.set(None);
+                    on_move.emit(Move::Wall(oriented(wall, flip)));
+                })
+            };
+            // A first tap previews the wall, a second on the same groove places it.
+            let tap = {
+                let (armed, place) = (armed.clone(), place.clone());
+                Callback::from(move |()| {
+                    if *armed == Some(wall) {
+                        place.emit(());
+                    } else {
+                        armed.set(Some(wall));
+                    }
+                })
+            };
+            let down = {
+                let taps = taps.clone();
+                Callback::from(move |e: PointerEvent| taps.down(Spot::Groove(wall), &e))
+            };
+            let up = {
+                let (taps, tap) = (taps.clone(), tap.clone());
+                Callback::from(move |e: PointerEvent| {
+                    if taps.up(Spot::Groove(wall), &e) {
+                        tap.emit(());
+                    }
+                })
+            };
+            let click = {
+                let taps = taps.clone();
+                Callback::from(move |e: MouseEvent| match taps.click(&e) {
+                    Click::Mouse => place.emit(()),
+                    Click::Tap => tap.emit(()),
+                    Click::Done => {}
+                })
+            };
+            let class = classes!("groove-target", orientation_class(target.side));
+            let slot = target.hook.then(|| wall.to_string());
+            let key = format!("{wall}{}", if target.hook { "" } else { "+" });
             html! {
-                <rect {key} {class} data-wall-slot={slot} x={x.to_string()} y={y.to_string()}
-                    width={w.to_string()} height={h.to_string()}
+                <polygon {key} {class} data-wall-slot={slot} points={target.points}
                     onpointerenter={enter.clone()} onpointermove={enter}
-                    onpointerdown={down} onclick={click} />
+                    onpointerdown={down} onpointerup={up} onclick={click} />
             }
         })
     });
@@ -141,89 +237,70 @@ pub fn board(props: &BoardProps) -> Html {
         let hovered = hovered.clone();
         Callback::from(move |_: PointerEvent| hovered.set(None))
     };
+    let onpointerdown = {
+        let taps = taps.clone();
+        Callback::from(move |e: PointerEvent| taps.any_down(&e))
+    };
+    let onpointermove = {
+        let taps = taps.clone();
+        Callback::from(move |e: PointerEvent| taps.mouse_moved(&e))
+    };
+    let onpointercancel = {
+        let taps = taps.clone();
+        Callback::from(move |_: PointerEvent| taps.cancel())
+    };
+    let ontouchstart = {
+        let taps = taps.clone();
+        Callback::from(move |_: TouchEvent| taps.touch_started())
+    };
     let reason = match (ghost, &ghost_error) {
         (Some(w), Some(e)) => format!("{w}: {e}"),
+        (Some(w), None) if armed.is_some() => format!("Tap again to place wall {w}"),
         (Some(w), None) => format!("Click to place wall {w}"),
         _ => String::new(),
     };
+    let flipped = props.flipped;
+    let label = board_label(&position, props.game_over);
 
     html! {
         <figure class="board-figure">
-            <svg class="board" viewBox={view_box(size)} role="img" aria-label="Quoridor board"
-                {onpointerleave}>
-                <Labels {size} />
-                <GoalRows {size} />
-                { for squares }
-                { for walls }
-                <Pawns {position} game_over={props.game_over} />
-                { for grooves.into_iter().flatten() }
-                { for ghost_view }
-                { props.children.clone() }
+            <svg class={classes!("board", flipped.then_some("flipped"))} viewBox={view_box(size)}
+                role="group" aria-label={label} aria-describedby="board-keys-hint"
+                data-flipped={flipped.to_string()}
+                {onpointerleave} {onpointerdown} {onpointermove} {onpointercancel} {ontouchstart}>
+                <Labels {size} {flipped} />
+                <GoalTags variant={position.variant()} {flipped} />
+                <g class="board-turn" transform={flipped.then(|| half_turn(size))}>
+                    { for plain_squares }
+                    <GoalRows variant={position.variant()} />
+                    { for walls }
+                    <Pawns {position} game_over={props.game_over} />
+                    { for grooves.into_iter().flatten() }
+                    { for target_squares }
+                    { for ghost_view }
+                    { props.children.clone() }
+                </g>
             </svg>
+            <p id="board-keys-hint" class="visually-hidden">
+                { "Press Tab to reach the squares the pawn can move to and Enter to move there. \
+                   Place walls by typing them in the move box below the board, e.g. e3h." }
+            </p>
             <figcaption class="wall-ghost-reason" aria-live="polite">{ reason }</figcaption>
         </figure>
     }
 }
 
-/// `wall`, or the wall of the other orientation at the same groove crossing.
-fn oriented(wall: Wall, flip: bool) -> Wall {
-    if !flip {
-        return wall;
-    }
-    Wall::new(wall.corner(), wall.orientation().flip()).unwrap_or(wall)
-}
-
-fn orientation_class(o: Orientation) -> &'static str {
-    match o {
-        Orientation::Horizontal => "horizontal",
-        Orientation::Vertical => "vertical",
-    }
-}
-
-/// `(x, y, width, height)` in board units.
-type Rect = (f64, f64, f64, f64);
-
-/// The pointer areas of the grooves: `(wall, rect, hook)`. Each wall slot has
-/// one area carrying its `data-wall-slot` hook (`hook` = true): for `e3h` the
-/// groove above e3, for `e3v` the groove right of e3. The grooves beside the
-/// last file (or rank) get extra areas for the last wall that reaches them.
-fn groove_targets(size: u8) -> Vec<(Wall, Rect, bool)> {
-    let mut out = Vec::new();
-    let wall_at = |file: u8, rank: u8, o: Orientation| {
-        Square::new(file, rank).and_then(|corner| Wall::new(corner, o))
+/// What a screen reader hears for the board: whose turn it is and where the
+/// pawns stand.
+fn board_label(position: &Position, game_over: bool) -> String {
+    let turn = if position.is_over() || game_over {
+        "game over".to_string()
+    } else {
+        format!("player {} to move", position.turn().number())
     };
-    for rank in 0..size.saturating_sub(1) {
-        for file in 0..size {
-            let Some(sq) = Square::new(file, rank) else {
-                continue;
-            };
-            let (x, y) = square_origin(sq, size);
-            // Groove above `sq`: the horizontal wall starting here, or ending here on the last file.
-            let h = wall_at(file.min(size - 2), rank, Orientation::Horizontal);
-            let h_rect = (
-                x,
-                y - GROOVE - TARGET_SLACK,
-                SQUARE,
-                GROOVE + 2.0 * TARGET_SLACK,
-            );
-            // Groove right of the square in row `rank` and column `file` (transposed).
-            let Some(vsq) = Square::new(rank, file) else {
-                continue;
-            };
-            let (vx, vy) = square_origin(vsq, size);
-            let v = wall_at(rank, file.min(size - 2), Orientation::Vertical);
-            let v_rect = (
-                vx + SQUARE - TARGET_SLACK,
-                vy,
-                GROOVE + 2.0 * TARGET_SLACK,
-                SQUARE,
-            );
-            let hook = file < size - 1;
-            out.extend(h.map(|w| (w, h_rect, hook)));
-            out.extend(v.map(|w| (w, v_rect, hook)));
-        }
-    }
-    out
+    let pawns =
+        Player::BOTH.map(|p| format!("player {}'s pawn on {}", p.number(), position.pawn(p)));
+    format!("Quoridor board, {turn}; {}, {}", pawns[0], pawns[1])
 }
 
 #[derive(Properties, PartialEq)]
@@ -259,50 +336,6 @@ fn wall_rect_view(props: &WallRectProps) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
-struct SizeProps {
-    size: u8,
-}
-
-/// File letters below the board and rank numbers on its left.
-#[function_component(Labels)]
-fn labels(props: &SizeProps) -> Html {
-    let size = props.size;
-    let bottom = extent(size) - MARGIN / 2.0;
-    let labels = (0..size).filter_map(|i| {
-        let file_sq = Square::new(i, 0)?;
-        let rank_sq = Square::new(0, i)?;
-        let (fx, _) = square_origin(file_sq, size);
-        let (_, ry) = square_origin(rank_sq, size);
-        let file = char::from(b'a' + i);
-        Some(html! {
-            <>
-                <text class="label file-label" x={(fx + SQUARE / 2.0).to_string()}
-                    y={bottom.to_string()}>{ file }</text>
-                <text class="label rank-label" x={(MARGIN / 2.0).to_string()}
-                    y={(ry + SQUARE / 2.0).to_string()}>{ i + 1 }</text>
-            </>
-        })
-    });
-    html! { <g class="labels">{ for labels }</g> }
-}
-
-/// A stripe beside each goal row in the colour of the pawn racing to it.
-#[function_component(GoalRows)]
-fn goal_rows(props: &SizeProps) -> Html {
-    let size = props.size;
-    let width = extent(size) - 2.0 * MARGIN;
-    let (top, bottom) = (MARGIN - 1.2, extent(size) - MARGIN + 0.4);
-    html! {
-        <g class="goal-rows">
-            <rect class="goal-row goal-row-1" x={MARGIN.to_string()} y={top.to_string()}
-                width={width.to_string()} height="0.8" fill="#f7f3ea" />
-            <rect class="goal-row goal-row-2" x={MARGIN.to_string()} y={bottom.to_string()}
-                width={width.to_string()} height="0.8" fill="#222" />
-        </g>
-    }
-}
-
-#[derive(Properties, PartialEq)]
 struct PawnsProps {
     position: Position,
     /// The game is over here (a goal, or the ply limit).
@@ -324,7 +357,8 @@ fn pawns(props: &PawnsProps) -> Html {
             to_move.then_some("to-move")
         );
         html! {
-            <circle {class} data-pawn={player.number().to_string()} data-at={at.to_string()}
+            <circle key={player.number()} {class} data-pawn={player.number().to_string()}
+                data-at={at.to_string()}
                 cx={(x + SQUARE / 2.0).to_string()} cy={(y + SQUARE / 2.0).to_string()}
                 r={(SQUARE * 0.34).to_string()} />
         }

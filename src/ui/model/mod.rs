@@ -120,6 +120,8 @@ pub enum Action {
     Notice(Option<String>),
     /// Flip the ghost wall orientation.
     FlipWalls,
+    /// Turn the board round (player 2 at the bottom, or back).
+    FlipBoard,
     /// Open or close the new-game dialog.
     ShowNewGame(bool),
     /// The worker answered.
@@ -153,7 +155,7 @@ impl AppState {
                 resigned: shared.resigned,
             },
             engine: EngineRun::new(shared.engine.for_opened_game(seed), last_search_id),
-            page: PageChrome::default(),
+            page: PageChrome::for_seats(shared.seats),
             analysis: AnalysisState::default(),
             coach: Coach {
                 hints_used,
@@ -213,6 +215,7 @@ impl AppState {
             Action::Step => self.engine.step = true,
             Action::Notice(text) => self.page.notice = text,
             Action::FlipWalls => self.page.wall_flip = !self.page.wall_flip,
+            Action::FlipBoard => self.page.board_flipped = !self.page.board_flipped,
             Action::ShowNewGame(open) => self.page.new_game_open = open,
             Action::WorkerReplied(reply) => self.worker_replied(reply),
             Action::Analysis(intent) => self.analysis_intent(intent),
