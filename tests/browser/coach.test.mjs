@@ -245,6 +245,10 @@ describe(`coach (${BASE})`, () => {
       await page.locator("svg.board [data-hint] .pv-ghost").first().waitFor();
       assert.deepEqual((await overlappingLabels(page)).pairs, [], "overlapping labels with the hint's line");
       await page.locator("svg.board").screenshot({ path: `${process.env.QUORIDOR_SHOTS ?? "/tmp"}/coach-labels-${name}.png` });
+      // Turned half round, each label turns back in its own place: still apart.
+      await page.locator('[data-testid="board-flip"]').click();
+      await page.locator("svg.board.flipped").waitFor();
+      assert.deepEqual((await overlappingLabels(page)).pairs, [], "overlapping labels on the flipped board");
       assert.deepEqual(problems, []);
       await context.close();
     });
