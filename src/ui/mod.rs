@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod engine_choice;
 pub mod geometry;
+pub mod labels;
 pub mod link;
 pub mod model;
 pub mod pool_core;

@@ -16,6 +16,48 @@ const link = (record, extra = "") => `v=1&p1=human&p2=human&moves=${record.split
 const SIXTY =
   "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6 f5v a3h a6h g3h g4h e5v c5v g5h h8h f5 e5 f4 e4 g4 f4 h4 g4 i4 f8h i5 d8h f1h h4 i6 i4 i7 i3 h7 h3 g7 g3 f7 h3 h1h i3 b1h i4 d1h i5 e7 i6 d7 i7 d8 h7 c8 i7 c9";
 
+/** Whether a line played after `e2 e8` moves a pawn away from its goal row
+ * (player 1 from e2 heads for rank 9, player 2 from e8 for rank 1). */
+function walksBackwards(line) {
+  const rank = { 1: 2, 2: 8 };
+  let mover = 1;
+  for (const mv of line) {
+    if (/^[a-i][1-9]$/.test(mv)) {
+      const to = Number(mv.slice(1));
+      if (mover === 1 ? to < rank[1] : to > rank[2]) return true;
+      rank[mover] = to;
+    }
+    mover = 3 - mover;
+  }
+  return false;
+}
+
+/** The board's labels (every SVG text) that intersect another, as pairs of texts. */
+const overlappingLabels = (page) =>
+  page.locator("svg.board text").evaluateAll((texts) => {
+    const boxes = texts
+      .map((t) => ({ text: `${t.getAttribute("class")}:${t.textContent}`, r: t.getBoundingClientRect() }))
+      .filter((b) => b.r.width > 0 && b.r.height > 0);
+    const pairs = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].r, boxes[j].r];
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+          pairs.push([boxes[i].text, boxes[j].text]);
+        }
+      }
+    }
+    return { count: boxes.length, pairs };
+  });
+
+/** Starts the analysis of the shown position with `top` candidates and waits for them. */
+async function analyse(page, top = 16) {
+  await page.locator('input[name="candidates"]').fill(String(top));
+  await page.locator('[data-testid="analysis-toggle"]').click();
+  await page.locator('[data-testid="analysis-toggle"][data-running="true"]').waitFor();
+  await page.locator("svg.board [data-candidate]").first().waitFor();
+}
+
 const judgements = (page) =>
   page
     .locator('[data-testid="move-list"] [data-move]')
@@ -126,6 +168,117 @@ describe(`coach (${BASE})`, () => {
         `${await summary.getAttribute("data-accuracy-1")} / ${await summary.getAttribute("data-accuracy-2")}`,
     );
     assert.ok(seconds < 45, `${seconds} s`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("after e2 e8 with the analysis running, Hint is the analysis' move and no line walks backwards", async () => {
+    const { context, page, problems } = await open(link("e2 e8"));
+    await analyse(page, 8);
+    await page.waitForTimeout(1500);
+    await page.locator('[data-testid="hint"]').click();
+    const text = page.locator('[data-testid="hint-text"]');
+    await text.waitFor();
+    assert.equal(await text.getAttribute("data-source"), "analysis");
+    assert.match(await text.innerText(), /from the analysis, [\d.]+( k| M)? playouts/);
+    // The hint is the analysis' own best move (the hint follows it), shown as a
+    // ring on that candidate rather than a second label.
+    await page.waitForFunction(() => {
+      const best = document.querySelector("svg.board .candidate.best");
+      const hint = document.querySelector("svg.board [data-hint]");
+      return best && hint && best.dataset.candidate === hint.dataset.hint;
+    });
+    assert.equal(await page.locator("svg.board [data-hint].hint-ringed").count(), 1);
+    const line = (await text.getAttribute("data-line")).split(" ");
+    assert.ok(!walksBackwards(line), `line ${line.join(" ")}`);
+    assert.equal(await page.locator('[data-testid="hint-disagreement"]').count(), 0);
+    // Asked again in the same position: the same hint, no search.
+    await page.locator('[data-testid="hint"]').click();
+    assert.equal(await page.locator('[data-testid="hint"]').innerText(), "Hint");
+    assert.deepEqual(await moveTexts(page), ["e2", "e8"], "a hint is not played");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the hint's own search after e2 e8 shows a line without pawns walking backwards", async () => {
+    // Three searches (the issue's wandering line came from one 1 s hint); a
+    // reload forgets the hint kept for the position, so each one searches.
+    const { context, page, problems } = await open(link("e2 e8"));
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) {
+        await page.reload();
+        await page.locator("svg.board").waitFor();
+      }
+      await page.locator('[data-testid="hint"]').click();
+      const text = page.locator('[data-testid="hint-text"]');
+      await text.waitFor();
+      assert.equal(await text.getAttribute("data-source"), "search");
+      assert.match(await text.innerText(), /searched [\d.]+( k| M)? playouts/);
+      const line = (await text.getAttribute("data-line")).split(" ");
+      console.log(`hint ${i + 1}: ${await text.innerText()}`);
+      assert.ok(!walksBackwards(line), `line ${line.join(" ")}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1366, height: 860 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ]) {
+    test(`no two labels on the board intersect with the analysis and a hint shown (${name})`, async () => {
+      const { context, page, problems } = await open(link("e2 e8 e3 e7 d3h"), {
+        context: await open.newContext(options),
+      });
+      // The hint's own search first, then the analysis, so that the two may
+      // differ and the hint be drawn as its own numbered ghost.
+      await page.locator('[data-testid="hint"]').click();
+      await page.locator('[data-testid="hint-text"]').waitFor();
+      await analyse(page, 16);
+      await page.waitForTimeout(1500);
+      await page.locator("svg.board [data-hint]").waitFor();
+      const shown = await overlappingLabels(page);
+      assert.ok(shown.count >= 16, `${shown.count} labels`);
+      assert.deepEqual(shown.pairs, [], "overlapping labels");
+      // The hint's line drawn too (its text hovered).
+      await page.locator('[data-testid="hint-text"]').hover();
+      await page.locator("svg.board [data-hint] .pv-ghost").first().waitFor();
+      assert.deepEqual((await overlappingLabels(page)).pairs, [], "overlapping labels with the hint's line");
+      await page.locator("svg.board").screenshot({ path: `${process.env.QUORIDOR_SHOTS ?? "/tmp"}/coach-labels-${name}.png` });
+      // Turned half round, each label turns back in its own place: still apart.
+      await page.locator('[data-testid="board-flip"]').click();
+      await page.locator("svg.board.flipped").waitFor();
+      assert.deepEqual((await overlappingLabels(page)).pairs, [], "overlapping labels on the flipped board");
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  test("a finished game takes a hint in a position viewed back, on either side's turn", async () => {
+    // Against the engine: the position viewed back is the engine's turn.
+    const { context, page, problems } = await open(`v=1&p1=human&p2=engine&moves=${THROWN.split(" ").join(".")}`);
+    const hint = page.locator('[data-testid="hint"]');
+    assert.equal(await hint.isDisabled(), true, "the final position is won");
+    // The position before the winning f1: player 2 to move.
+    await page.locator('[data-testid="move-list"] [data-ply="17"] button').click();
+    await page.locator('[data-testid="move-list"] .move.shown[data-ply="17"]').waitFor();
+    assert.equal(await hint.isDisabled(), false);
+    await hint.click();
+    await page.locator('svg.board [data-hint="f1"]').waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a resigned game's last position takes a hint", async () => {
+    // Player 1 (the human, to move after e2 e8) resigned; the position goes on by the rules.
+    const { context, page, problems } = await open("v=1&p1=human&p2=engine&moves=e2.e8&resigned=1");
+    const hint = page.locator('[data-testid="hint"]');
+    assert.equal(await hint.isDisabled(), false);
+    await hint.click();
+    const mark = page.locator("svg.board [data-hint]");
+    await mark.waitFor();
+    assert.match(await page.locator('[data-testid="hint-text"]').innerText(), new RegExp(`Hint: ${await mark.getAttribute("data-hint")}`));
+    assert.deepEqual(await moveTexts(page), ["e2", "e8"], "a hint is not played");
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -62,10 +62,18 @@ pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Optio
     let root_visits = |i: &SearchInfo| i.uct().map_or(0, |u| u.root_visits);
     let mut top_children = children;
     top_children.truncate(top);
+    let pv = best_pv.unwrap_or_else(|| first.pv.clone());
+    // The visits along the line are those of a tree whose own line it is.
+    let pv_visits: Vec<u32> = infos
+        .iter()
+        .filter(|i| i.pv.starts_with(&pv))
+        .find_map(|i| i.uct())
+        .map(|t| t.pv_visits.iter().take(pv.len()).copied().collect())
+        .unwrap_or_default();
     Some(SearchInfo {
         side_to_move: first.side_to_move,
         best_move,
-        pv: best_pv.unwrap_or_else(|| first.pv.clone()),
+        pv,
         win_probability: weighted_mean(
             infos
                 .iter()
@@ -80,7 +88,10 @@ pub fn merge_root_infos<I: Borrow<SearchInfo>>(infos: &[I], top: usize) -> Optio
         // Every search scores the same root with the same network.
         network_value: infos.iter().find_map(|i| i.network_value),
         engine: match &first.engine {
-            EngineReport::Uct(_) => EngineReport::Uct(merged_trees(infos)),
+            EngineReport::Uct(_) => EngineReport::Uct(UctReport {
+                pv_visits,
+                ..merged_trees(infos)
+            }),
             other => other.clone(),
         },
     })
@@ -108,6 +119,7 @@ fn merged_trees(infos: &[&SearchInfo]) -> UctReport {
         memory_bytes: memory,
         bytes_per_node: saturate(memory / nodes.max(1)),
         tree_full: trees.iter().any(|(t, _)| t.tree_full),
+        pv_visits: Vec::new(),
     }
 }
 
@@ -240,6 +252,7 @@ pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) ->
             memory_bytes: 400,
             bytes_per_node: 40,
             tree_full: false,
+            pv_visits: Vec::new(),
         }),
     }
 }
@@ -368,5 +381,37 @@ mod tests {
         let top_zero = merge_root_infos(&[one.clone(), one], 0).expect("two");
         assert!(top_zero.children.is_empty());
         assert_eq!(top_zero.best_move, Some(pawn(4, 1)));
+    }
+
+    #[test]
+    fn the_line_carries_the_visits_of_a_tree_whose_line_it_is() {
+        use crate::game::{Position, Variant};
+        use crate::search::{Limits, SearchParams, Uct};
+        let start = Position::new(Variant::new(5, 2).expect("variant"));
+        let infos: Vec<SearchInfo> = [1, 2]
+            .map(|seed| {
+                let params = SearchParams {
+                    seed,
+                    limits: Limits::playouts(400),
+                    ..SearchParams::default()
+                };
+                let mut search = Uct::new(start, params);
+                search.think();
+                search.info(usize::MAX)
+            })
+            .to_vec();
+        for info in &infos {
+            let visits = &info.uct().expect("uct").pv_visits;
+            assert_eq!(visits.len(), info.pv.len());
+            assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
+        }
+        let merged = merge_root_infos(&infos, 3).expect("two");
+        let visits = &merged.uct().expect("uct").pv_visits;
+        let owner = infos
+            .iter()
+            .find(|i| i.pv.starts_with(&merged.pv))
+            .expect("a tree whose line it is");
+        let owned = &owner.uct().expect("uct").pv_visits;
+        assert_eq!(visits.as_slice(), &owned[..merged.pv.len()]);
     }
 }

@@ -54,6 +54,8 @@ use std::sync::Arc;
 
 /// Most moves in a candidate's principal variation in [`Uct::info`].
 const CANDIDATE_PV_LEN: usize = 12;
+/// Moves of the principal variation a snapshot reports.
+const PV_LEN: usize = 24;
 
 /// A UCT search over one root position, run in slices.
 ///
@@ -564,15 +566,25 @@ impl Uct {
 
     /// The best line below `node`, where `mover` is to move: the best child,
     /// repeatedly, until a node was visited less than twice.
-    fn line_from(&self, mut node: NodeId, mut mover: Player, max_len: usize) -> Vec<Move> {
+    fn line_from(&self, node: NodeId, mover: Player, max_len: usize) -> Vec<Move> {
+        self.line_nodes(node, mover, max_len)
+            .into_iter()
+            .filter_map(|n| self.tree[n].mv())
+            .collect()
+    }
+
+    /// The nodes of [`Uct::line_from`]'s line, in order.
+    fn line_nodes(&self, mut node: NodeId, mut mover: Player, max_len: usize) -> Vec<NodeId> {
         let mut line = Vec::new();
         while line.len() < max_len {
             let Some(child) = self.best_child(node, mover) else {
                 break;
             };
             let n = &self.tree[child];
-            let Some(mv) = n.mv() else { break };
-            line.push(mv);
+            if n.mv().is_none() {
+                break;
+            }
+            line.push(child);
             if n.visits() < 2 {
                 break;
             }
@@ -609,10 +621,11 @@ impl Uct {
             Proof::Win => Some(side.other()),
             Proof::Unknown => self.root.winner(),
         };
+        let pv_nodes = self.line_nodes(ROOT, side, PV_LEN);
         SearchInfo {
             side_to_move: side,
             best_move,
-            pv: self.principal_variation(24),
+            pv: pv_nodes.iter().filter_map(|&n| self.tree[n].mv()).collect(),
             win_probability: if root.visits() == 0 {
                 0.5
             } else {
@@ -642,6 +655,7 @@ impl Uct {
                 memory_bytes: memory,
                 bytes_per_node: (memory / nodes.max(1) as u64) as u32,
                 tree_full: self.full,
+                pv_visits: pv_nodes.iter().map(|&n| self.tree[n].visits()).collect(),
             }),
         }
     }

@@ -28,6 +28,11 @@ pub struct UctReport {
     /// the think then ends: a descent could only score a leaf again.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tree_full: bool,
+    /// Visits of each node of the principal variation
+    /// ([`crate::search::SearchInfo::pv`]), move by move: how sure the
+    /// search is of each step (the coach cuts its hint's line by them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pv_visits: Vec<u32>,
 }
 
 /// The UCT part of a [`crate::search::ChildInfo`]: the move's node.

@@ -1,13 +1,15 @@
 //! The engine's candidate moves drawn on the board: target squares and
-//! ghost walls labelled with their share of visits and win probability.
+//! ghost walls labelled with their share of visits and win probability,
+//! the labels placed apart ([`super::candidate_labels`]).
 
 use yew::prelude::*;
 
+use super::candidate_labels::{candidate_labels, mark_rect};
 use super::format::{percent, share, win_colour};
 use crate::game::Move;
 use crate::search::alphabeta::RootMoveScore;
 use crate::search::ChildInfo;
-use crate::ui::geometry::{square_center, square_origin, wall_center, wall_rect, SQUARE};
+use crate::ui::labels::viewport_label_scale;
 
 /// Props of [`Candidates`].
 #[derive(Properties, PartialEq)]
@@ -39,34 +41,25 @@ pub fn candidates(props: &CandidatesProps) -> Html {
         .max(props.children.iter().map(|c| c.visits()).sum());
     let most = props.children.iter().map(|c| c.visits()).max().unwrap_or(0);
     let alphabeta = !props.scores.is_empty();
+    let labels = candidate_labels(
+        props.size,
+        &props.children,
+        props.root_visits,
+        &props.scores,
+        &[],
+        viewport_label_scale(),
+    );
     let marks = props.children.iter().enumerate().map(|(i, c)| {
         let score = props.scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
         // Alpha-beta lists the best move first; UCT's best is the most visited.
         let best = if alphabeta { i == 0 } else { c.visits() == most && most > 0 };
         let colour = win_colour(c.win_probability);
         let visits_share = share(c.visits(), total);
-        let shape = match c.mv {
-            Move::Pawn(sq) => {
-                let (x, y) = square_origin(sq, props.size);
-                let inset = 0.6;
-                html! {
-                    <rect class="candidate-mark" x={(x + inset).to_string()} y={(y + inset).to_string()}
-                        width={(SQUARE - 2.0 * inset).to_string()} height={(SQUARE - 2.0 * inset).to_string()}
-                        rx="1.5" style={format!("fill: {colour}; stroke: {colour}")} />
-                }
-            }
-            Move::Wall(wall) => {
-                let (x, y, w, h) = wall_rect(wall, props.size);
-                html! {
-                    <rect class="candidate-mark" x={x.to_string()} y={y.to_string()}
-                        width={w.to_string()} height={h.to_string()} rx="0.4"
-                        style={format!("fill: {colour}; stroke: {colour}")} />
-                }
-            }
-        };
-        let (cx, cy) = match c.mv {
-            Move::Pawn(sq) => square_center(sq, props.size),
-            Move::Wall(wall) => wall_center(wall, props.size),
+        let (x, y, w, h, rx) = mark_rect(c.mv, props.size);
+        let shape = html! {
+            <rect class="candidate-mark" x={x.to_string()} y={y.to_string()}
+                width={w.to_string()} height={h.to_string()} rx={rx.to_string()}
+                style={format!("fill: {colour}; stroke: {colour}")} />
         };
         let mv = c.mv;
         let enter = props.on_hover.reform(move |_: MouseEvent| Some(mv));
@@ -84,24 +77,30 @@ pub fn candidates(props: &CandidatesProps) -> Html {
                     None => format!("{}: {} visits ({}), wins {}", c.mv, c.visits(), percent(visits_share), percent(c.win_probability)),
                 } }</title>
                 { shape }
-                <text class="candidate-share" x={cx.to_string()} y={(cy - 0.6).to_string()}>
-                    { score.map_or_else(|| percent(visits_share), short_score) }
-                </text>
-                <text class="candidate-win" x={cx.to_string()} y={(cy + 2.6).to_string()}>
-                    { percent(c.win_probability) }
-                </text>
             </g>
         }
     });
+    // The labels above every mark, so a wall's mark never crosses another's numbers.
+    let texts = labels.iter().map(|label| {
+        let mv = label.mv.to_string();
+        let main = label.main_at().map(|(x, y)| {
+            html! {
+                <text class="candidate-share" data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
+                    style={format!("font-size: {}px", label.main_font())}>{ label.main.clone() }</text>
+            }
+        });
+        let win = label.win_at().map(|(x, y)| {
+            html! {
+                <text class="candidate-win" data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
+                    style={format!("font-size: {}px", label.win_font())}>{ label.win.clone() }</text>
+            }
+        });
+        html! { <>{ for main }{ for win }</> }
+    });
     html! {
-        <g class="candidates" aria-label="engine candidates">{ for marks }</g>
-    }
-}
-
-/// A score short enough for a board square: `+1.2` steps of path or `M3`.
-fn short_score(score: crate::search::alphabeta::Score) -> String {
-    match score {
-        crate::search::alphabeta::Score::Cp(cp) => format!("{:+.1}", f64::from(cp) / 100.0),
-        crate::search::alphabeta::Score::Mate(n) => format!("M{n}"),
+        <g class="candidates" aria-label="engine candidates">
+            { for marks }
+            <g class="candidate-labels">{ for texts }</g>
+        </g>
     }
 }

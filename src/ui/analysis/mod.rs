@@ -10,6 +10,7 @@
 //! run with `cargo test`.
 
 pub mod alphabeta_view;
+pub mod candidate_labels;
 pub mod format;
 pub mod icicle;
 

@@ -2,9 +2,11 @@
 
 use yew::prelude::*;
 
+use super::candidate_labels::candidate_labels;
 use super::candidates::Candidates;
 use super::pv_ghosts::PvGhosts;
 use crate::game::{Move, Position};
+use crate::ui::labels::viewport_label_scale;
 use crate::ui::model::analysis::Searched;
 
 /// Props of [`AnalysisOverlay`].
@@ -47,13 +49,29 @@ pub fn analysis_overlay(props: &AnalysisOverlayProps) -> Html {
             }
         });
     let line = hovered_line.or_else(|| props.show_pv.then(|| info.pv.clone()));
+    let root_visits = info.uct().map_or(0, |t| t.root_visits);
+    let scores = info
+        .alphabeta()
+        .map(|ab| ab.root_moves.clone())
+        .unwrap_or_default();
+    // The line's numbers keep clear of the candidates' labels.
+    let reserved: Vec<_> = candidate_labels(
+        props.position.size(),
+        &children,
+        root_visits,
+        &scores,
+        &[],
+        viewport_label_scale(),
+    )
+    .into_iter()
+    .filter_map(|l| l.placed)
+    .collect();
     html! {
         <g class="analysis-overlay">
-            <Candidates size={props.position.size()} {children} root_visits={info.uct().map_or(0, |t| t.root_visits)}
-                scores={info.alphabeta().map(|ab| ab.root_moves.clone()).unwrap_or_default()}
+            <Candidates size={props.position.size()} {children} {root_visits} {scores}
                 on_hover={props.on_hover.clone()} on_play={props.on_play.clone()} />
             if let Some(line) = line {
-                <PvGhosts position={props.position} {line} />
+                <PvGhosts position={props.position} {line} {reserved} />
             }
         </g>
     }

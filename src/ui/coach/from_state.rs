@@ -3,20 +3,60 @@
 use yew::prelude::*;
 
 use super::{CoachOverlay, CoachPanel};
+use crate::game::Move;
 use crate::review::GameReview;
+use crate::ui::analysis::candidate_labels::candidate_labels;
+use crate::ui::labels::{viewport_label_scale, LabelBox};
 use crate::ui::model::{Action, AppState};
 
 /// The hint and the better move drawn on the board.
 pub fn coach_overlay(state: &AppState) -> Html {
     let board = &state.board;
-    let shown = state.shown_game();
     let better = state.coach.review_of(&board.game).and_then(|review| {
         let next = review.moves().get(board.shown_ply())?;
         next.better.map(|_| next.line.clone())
     });
+    let position = board.board_position();
+    // The candidates the analysis overlay draws, and their labels' boxes
+    // as it places them.
+    let (candidates, reserved): (Vec<(Move, Option<LabelBox>)>, Vec<LabelBox>) =
+        match state.searched_on_board() {
+            Some(searched) => {
+                let info = &searched.info;
+                let children: Vec<_> = info
+                    .children
+                    .iter()
+                    .take(state.analysis.top)
+                    .cloned()
+                    .collect();
+                let scores = info
+                    .alphabeta()
+                    .map(|ab| ab.root_moves.clone())
+                    .unwrap_or_default();
+                let root_visits = info.uct().map_or(0, |t| t.root_visits);
+                let labels = candidate_labels(
+                    position.size(),
+                    &children,
+                    root_visits,
+                    &scores,
+                    &[],
+                    viewport_label_scale(),
+                );
+                (
+                    labels.iter().map(|l| (l.mv, l.placed)).collect(),
+                    labels.iter().filter_map(|l| l.placed).collect(),
+                )
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+    // A hint belongs to the shown position, not to a previewed line's end.
+    let hint = state
+        .hint_view()
+        .map(|view| view.hint)
+        .filter(|_| board.preview.is_none());
     html! {
-        <CoachOverlay position={board.board_position()} hint={state.coach.hint_for(&shown).cloned()}
-            hint_line={state.coach.hint_line} better={better.filter(|_| board.preview.is_none())} />
+        <CoachOverlay {position} {hint} hint_line={state.coach.hint_line}
+            better={better.filter(|_| board.preview.is_none())} {candidates} {reserved} />
     }
 }
 
@@ -30,7 +70,7 @@ pub fn coach_panel(
     html! {
         <CoachPanel game={state.board.game.clone()} shown={state.board.shown_ply()}
             can_hint={state.can_hint()} hint_pending={coach.hint_pending()}
-            hint={coach.hint_for(&state.shown_game()).cloned()} hints_used={coach.hints_used}
+            hint={state.hint_view()} hints_used={coach.hints_used}
             run={coach.review.clone()} {review} hint_ms={coach.hint_ms} review_ms={coach.review_ms}
             on_intent={dispatch.reform(Action::Coach)} on_view={dispatch.reform(Action::View)} />
     }

@@ -12,7 +12,9 @@ use crate::review::{annotated_record, GameReview};
 use crate::ui::analysis::format::percent;
 use crate::ui::analysis::{GraphMark, WinGraph};
 use crate::ui::model::analysis::GraphPoint;
-use crate::ui::model::{CoachIntent, Hint, ReviewRun, BUDGET_RANGE_MS, PLY_LIMIT};
+use crate::ui::model::{
+    count_text, CoachIntent, HintSource, HintView, ReviewRun, BUDGET_RANGE_MS, PLY_LIMIT,
+};
 
 /// Props of [`CoachPanel`].
 #[derive(Properties, PartialEq)]
@@ -25,8 +27,8 @@ pub struct CoachPanelProps {
     pub can_hint: bool,
     /// A hint is being searched.
     pub hint_pending: bool,
-    /// The hint for the shown position.
-    pub hint: Option<Hint>,
+    /// The hint for the shown position, as the page shows it.
+    pub hint: Option<HintView>,
     /// Hints given in this game.
     pub hints_used: u32,
     /// The review run, if any.
@@ -70,19 +72,45 @@ pub fn coach_panel(props: &CoachPanelProps) -> Html {
     }
 }
 
+/// "Hint: e3 (e3 e7 e4)" with where it comes from, and where the analysis
+/// disagrees, which of the two searched more. The line is only the part its
+/// search is sure of; a hint sure of its move alone shows no line.
 fn hint_text(props: &CoachPanelProps) -> Html {
-    let Some(hint) = &props.hint else {
+    let Some(view) = &props.hint else {
         return Html::default();
     };
+    let hint = &view.hint;
     let line = words(&hint.line);
     let intent = &props.on_intent;
+    let source = match hint.source {
+        HintSource::Analysis => format!(
+            "from the analysis, {} {}",
+            count_text(hint.searched),
+            hint.unit
+        ),
+        HintSource::Search => format!("searched {} {}", count_text(hint.searched), hint.unit),
+    };
+    let source_name = match hint.source {
+        HintSource::Analysis => "analysis",
+        HintSource::Search => "search",
+    };
     html! {
-        <p class="hint-text" data-testid="hint-text" title={format!("line: {line}")}
-            onmouseenter={intent.reform(|_: MouseEvent| CoachIntent::ShowHintLine(true))}
-            onmouseleave={intent.reform(|_: MouseEvent| CoachIntent::ShowHintLine(false))}>
-            { "Hint: " }<strong>{ hint.mv.to_string() }</strong>
-            <span class="hint-line">{ format!(" ({line})") }</span>
-        </p>
+        <div class="hint">
+            <p class="hint-text" data-testid="hint-text" data-source={source_name}
+                data-line={line.clone()} title={format!("line: {line}")}
+                onmouseenter={intent.reform(|_: MouseEvent| CoachIntent::ShowHintLine(true))}
+                onmouseleave={intent.reform(|_: MouseEvent| CoachIntent::ShowHintLine(false))}>
+                { "Hint: " }<strong>{ hint.mv.to_string() }</strong>
+                if hint.line.len() > 1 {
+                    <span class="hint-line">{ format!(" ({line})") }</span>
+                }
+                <span class="hint-source" data-testid="hint-source">{ format!(" — {source}") }</span>
+            </p>
+            if let Some(d) = &view.disagreement {
+                <p class="hint-disagreement" data-testid="hint-disagreement"
+                    data-analysis-move={d.analysis_move.to_string()}>{ d.text() }</p>
+            }
+        </div>
     }
 }
 

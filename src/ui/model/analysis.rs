@@ -344,6 +344,7 @@ mod tests {
                 memory_bytes: 100,
                 bytes_per_node: 20,
                 tree_full: false,
+                pv_visits: Vec::new(),
             }),
         }
     }

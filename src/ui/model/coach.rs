@@ -8,12 +8,28 @@
 //! runs after the review's current position. Both search with the Default
 //! preset whatever the opponent's settings, so the page and `quoridor
 //! review` judge alike.
+//!
+//! One coach: while an analysis of the shown position runs (or after one
+//! that searched more than a hint would), a hint is the analysis' own best
+//! move, not a second, weaker search; a hint's line is cut where its search
+//! stops being sure ([`sure_line`]); a hint from the coach's own search
+//! that the analysis disagrees with says which of the two searched more
+//! ([`HintView::disagreement`]). Hints are kept per position: asking again
+//! where a hint was given shows the same hint instead of drawing a new line
+//! from a new random search.
 
+#[path = "coach_hint.rs"]
+mod hint;
+
+pub use hint::{count_text, sure_line, sure_line_of, work_unit};
+
+use super::analysis::Searched;
 use super::engine_run::TOP_CHILDREN;
 use super::AppState;
 use super::Seat;
 use crate::game::{Game, Move};
 use crate::review::{GameReview, PositionEval};
+use crate::search::SearchInfo;
 use crate::search::{EngineKind, Limits, SearchParams};
 use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse};
 
@@ -66,6 +82,18 @@ impl CoachSearch {
     }
 }
 
+/// Hints kept, the latest last: enough for a game viewed back and forth.
+pub const HINTS_KEPT: usize = 64;
+
+/// Whose search a hint is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintSource {
+    /// The coach's own search, with the hint budget.
+    Search,
+    /// The analysis of the same position (the panel's, usually running).
+    Analysis,
+}
+
 /// The engine's suggestion for one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
@@ -73,8 +101,82 @@ pub struct Hint {
     pub game: GameData,
     /// The suggested move.
     pub mv: Move,
-    /// The engine's line, the move first.
+    /// The part of the engine's line it is sure of ([`sure_line`]), the move first.
     pub line: Vec<Move>,
+    /// Whose search it is.
+    pub source: HintSource,
+    /// Work behind it: playouts (UCT) or nodes (alpha-beta), as `unit` says.
+    pub searched: u64,
+    /// What `searched` counts.
+    pub unit: &'static str,
+}
+
+impl Hint {
+    /// The hint a snapshot of `game`'s position gives: its best move and
+    /// the sure part of its line (`None` without a move).
+    pub fn from_info(game: GameData, info: &SearchInfo, source: HintSource) -> Option<Hint> {
+        let mv = info.best_move.or_else(|| info.pv.first().copied())?;
+        Some(Hint {
+            game,
+            mv,
+            line: sure_line_of(info, mv),
+            source,
+            searched: info.searched,
+            unit: work_unit(info),
+        })
+    }
+}
+
+/// Where the coach's own hint and the analysis of the same position
+/// disagree, and how much each searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disagreement {
+    /// The analysis' move.
+    pub analysis_move: Move,
+    /// The analysis' work.
+    pub analysis_searched: u64,
+    /// What the analysis' work counts.
+    pub analysis_unit: &'static str,
+    /// The hint's work.
+    pub hint_searched: u64,
+    /// What the hint's work counts.
+    pub hint_unit: &'static str,
+}
+
+impl Disagreement {
+    /// Whether the analysis searched more than the hint (in the same unit;
+    /// alpha-beta's nodes are not playouts, so then neither is "more").
+    pub fn analysis_searched_more(&self) -> bool {
+        self.analysis_unit == self.hint_unit && self.analysis_searched > self.hint_searched
+    }
+
+    /// The sentence the page shows: "The analysis (1.2 M playouts) prefers
+    /// e3; the hint searched 20 k: trust the analysis, it searched more."
+    pub fn text(&self) -> String {
+        let analysis = format!(
+            "The analysis ({} {}) prefers {}",
+            count_text(self.analysis_searched),
+            self.analysis_unit,
+            self.analysis_move
+        );
+        let hint = count_text(self.hint_searched);
+        if self.analysis_unit != self.hint_unit {
+            format!("{analysis}; the hint searched {hint} {}.", self.hint_unit)
+        } else if self.analysis_searched_more() {
+            format!("{analysis}; the hint searched {hint}: trust the analysis, it searched more.")
+        } else {
+            format!("{analysis}; the hint searched {hint}, more than the analysis so far.")
+        }
+    }
+}
+
+/// The hint as the page shows it for the shown position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintView {
+    /// The hint (for an analysis hint, from the analysis' latest snapshot).
+    pub hint: Hint,
+    /// The analysis of the same position prefers another move.
+    pub disagreement: Option<Disagreement>,
 }
 
 /// A review of one game: the evaluations of its positions so far.
@@ -109,8 +211,8 @@ pub struct Coach {
     pub review_ms: u64,
     /// A hint asked for and not yet searched: the position it is for.
     pub hint_wanted: Option<GameData>,
-    /// The latest hint.
-    pub hint: Option<Hint>,
+    /// Hints given, at most [`HINTS_KEPT`], the latest last; one per position.
+    pub hints: Vec<Hint>,
     /// Hints given in this game.
     pub hints_used: u32,
     /// Draw the hint's whole line (its text is hovered).
@@ -129,7 +231,7 @@ impl Default for Coach {
             hint_ms: DEFAULT_HINT_MS,
             review_ms: DEFAULT_REVIEW_MS,
             hint_wanted: None,
-            hint: None,
+            hints: Vec::new(),
             hints_used: 0,
             hint_line: false,
             review: None,
@@ -173,7 +275,21 @@ impl Coach {
 
     /// The hint for the position after `moves`, if one was given there.
     pub fn hint_for(&self, game: &GameData) -> Option<&Hint> {
-        self.hint.as_ref().filter(|h| &h.game == game)
+        self.hints.iter().rev().find(|h| &h.game == game)
+    }
+
+    /// Keeps `hint`, replacing an older one of the same position, and
+    /// counts it if that position had none.
+    fn keep_hint(&mut self, hint: Hint) {
+        let before = self.hints.len();
+        self.hints.retain(|h| h.game != hint.game);
+        if self.hints.len() == before {
+            self.hints_used += 1;
+        }
+        self.hints.push(hint);
+        if self.hints.len() > HINTS_KEPT {
+            self.hints.remove(0);
+        }
     }
 
     /// Whether a hint is being searched.
@@ -188,24 +304,102 @@ impl AppState {
         GameData::new(self.board.game.variant(), self.board.shown_moves().to_vec())
     }
 
-    /// Whether a hint may be asked for: a human is to move in the shown position.
+    /// Whether a hint may be asked for: the shown position goes on (no
+    /// pawn on its goal row) and, while the game is played, a human is to
+    /// move there; once the game has ended (won, at the ply limit, or
+    /// resigned) any of its positions that goes on, either side to move.
     pub fn can_hint(&self) -> bool {
-        self.board.seat_to_move() == Some(Seat::Human) && self.board.preview.is_none()
+        let board = &self.board;
+        board.preview.is_none()
+            && !board.shown_is_terminal()
+            && (board.seat_to_move() == Some(Seat::Human) || board.outcome().is_some())
+    }
+
+    /// The analysis' snapshot of the shown position, if analysis mode
+    /// searched it (the engine's own move searches play at its level and
+    /// are no advice).
+    fn analysis_of_shown(&self) -> Option<&Searched> {
+        self.analysis
+            .of_position(self.board.shown_moves())
+            .filter(|s| s.mode == SearchMode::Analysis)
+    }
+
+    /// Whether the analysis' snapshot may stand in for a hint: it runs, or
+    /// it searched at least what the hint would (the hint budget at the
+    /// analysis' own speed, an overestimate when it ran on more threads).
+    fn analysis_may_hint(&self, searched: &Searched) -> bool {
+        let info = &searched.info;
+        let hint_work = info.searched_per_sec * self.coach.hint_ms as f64 / 1000.0;
+        info.best_move.is_some() && (searched.running || info.searched as f64 >= hint_work)
+    }
+
+    /// The hint for the shown position as the page shows it: a hint taken
+    /// from the analysis follows the analysis' latest snapshot; a hint from
+    /// the coach's own search carries the analysis' other choice, if it has one.
+    pub fn hint_view(&self) -> Option<HintView> {
+        let shown = self.shown_game();
+        let hint = self.coach.hint_for(&shown)?;
+        let analysis = self.analysis_of_shown();
+        match (hint.source, analysis) {
+            (HintSource::Analysis, Some(searched)) => Some(HintView {
+                hint: Hint::from_info(shown, &searched.info, HintSource::Analysis)
+                    .unwrap_or_else(|| hint.clone()),
+                disagreement: None,
+            }),
+            (HintSource::Search, Some(searched)) => {
+                let info = &searched.info;
+                let disagreement =
+                    info.best_move
+                        .filter(|&mv| mv != hint.mv)
+                        .map(|analysis_move| Disagreement {
+                            analysis_move,
+                            analysis_searched: info.searched,
+                            analysis_unit: work_unit(info),
+                            hint_searched: hint.searched,
+                            hint_unit: hint.unit,
+                        });
+                Some(HintView {
+                    hint: hint.clone(),
+                    disagreement,
+                })
+            }
+            (_, None) => Some(HintView {
+                hint: hint.clone(),
+                disagreement: None,
+            }),
+        }
+    }
+
+    /// Answers a hint asked for in the shown position: the analysis' move
+    /// when it may stand in, else the hint already given there (the same
+    /// advice when asked again), else a search.
+    fn ask_hint(&mut self) {
+        if !self.can_hint() {
+            self.page.tell(if self.board.shown_is_terminal() {
+                "The game is over in this position."
+            } else {
+                "A hint is for a human's turn."
+            });
+            return;
+        }
+        let shown = self.shown_game();
+        let from_analysis = self
+            .analysis_of_shown()
+            .filter(|s| self.analysis_may_hint(s))
+            .and_then(|s| Hint::from_info(shown.clone(), &s.info, HintSource::Analysis));
+        if let Some(hint) = from_analysis {
+            self.coach.keep_hint(hint);
+        } else if self.coach.hint_for(&shown).is_none() {
+            self.coach.hint_wanted = Some(shown);
+        }
     }
 
     /// Applies a coach intent, then starts the coach's next search if its
     /// worker is free.
     pub(super) fn coach_intent(&mut self, intent: CoachIntent) {
-        let shown = self.shown_game();
         let coach = &mut self.coach;
         match intent {
-            CoachIntent::Hint => {
-                if self.board.seat_to_move() != Some(Seat::Human) {
-                    self.page.tell("A hint is for a human's turn.");
-                } else {
-                    coach.hint_wanted = Some(shown);
-                }
-            }
+            CoachIntent::Hint => self.ask_hint(),
             CoachIntent::Review => {
                 let game = GameData::from(&self.board.game);
                 let unchanged = coach.review.as_ref().is_some_and(|r| r.game == game);
@@ -271,16 +465,14 @@ impl AppState {
                 };
                 match search.purpose {
                     Purpose::Hint => {
-                        coach.hint_wanted = None;
-                        match best.or(info.best_move) {
-                            Some(mv) => {
-                                coach.hints_used += 1;
-                                coach.hint = Some(Hint {
-                                    game: search.game,
-                                    mv,
-                                    line: info.pv,
-                                });
-                            }
+                        // A hint asked meanwhile for another position is searched next.
+                        if coach.hint_wanted.as_ref() == Some(&search.game) {
+                            coach.hint_wanted = None;
+                        }
+                        let mut info = info;
+                        info.best_move = best.or(info.best_move);
+                        match Hint::from_info(search.game, &info, HintSource::Search) {
+                            Some(hint) => coach.keep_hint(hint),
                             None => self.page.tell("The engine found no move to suggest."),
                         }
                     }

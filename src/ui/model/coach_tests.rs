@@ -276,3 +276,270 @@ fn hints_and_the_review_search_with_the_full_engine_whatever_the_level() {
     assert!(matches!(review.purpose, Purpose::Review { .. }));
     assert_eq!(review.params, full(&review, DEFAULT_REVIEW_MS));
 }
+
+/// The hint the issue saw after `e2 e8` (a 1 s search): both pawns walk
+/// backwards in its tail (d1, e9).
+const WANDERING: &str = "e7v e2v d2 a7h d6h b3h h2h d3h d1 e9 e1 f9 f1 f8";
+/// The analysis' line there, after a million playouts.
+const ANALYSIS_LINE: &str = "e3 e7 e4 e6 e5 d6h";
+
+/// A UCT snapshot of the position after `moves` with `line` as its
+/// principal variation, each step visited `visits[k]` times, after
+/// `searched` playouts at `per_sec` a second.
+fn snapshot(moves: &str, line: &str, visits: &[u32], searched: u64, per_sec: f64) -> SearchInfo {
+    let game: Game = moves.parse().expect("legal record");
+    let mut info: SearchInfo = Uct::new(*game.position(), Default::default()).info(4);
+    let pv: Vec<Move> = line.split_whitespace().map(mv).collect();
+    info.best_move = pv.first().copied();
+    info.pv = pv;
+    info.searched = searched;
+    info.searched_per_sec = per_sec;
+    if let crate::search::EngineReport::Uct(tree) = &mut info.engine {
+        tree.root_visits = u32::try_from(searched).unwrap_or(u32::MAX);
+        tree.pv_visits = visits.to_vec();
+    }
+    info
+}
+
+/// The analysis' line with the visits a million-playout search gives it.
+fn analysis_snapshot(searched: u64) -> SearchInfo {
+    snapshot(
+        "e2 e8",
+        ANALYSIS_LINE,
+        &[950_000, 900_000, 800_000, 600_000, 500_000, 300],
+        searched,
+        250_000.0,
+    )
+}
+
+/// Whether a pawn move of `line`, played from the position after
+/// `record`, takes its pawn further from its goal row.
+fn walks_backwards(record: &str, line: &[Move]) -> bool {
+    let game: Game = record.parse().expect("legal record");
+    let mut position = *game.position();
+    for &m in line {
+        let mover = position.turn();
+        let before = position.pawn(mover).rank();
+        if position.play(m).is_err() {
+            return false;
+        }
+        let after = position.pawn(mover).rank();
+        let backwards = match mover {
+            Player::One => after < before,
+            Player::Two => after > before,
+        };
+        if matches!(m, Move::Pawn(_)) && backwards {
+            return true;
+        }
+    }
+    false
+}
+
+/// The analysis answers search `id` with `info` (running while `running`).
+fn analysis_replies(s: &mut AppState, info: SearchInfo, running: bool) {
+    let id = s.engine.search.as_ref().expect("analysing").id;
+    let reply = if running {
+        WorkerResponse::Progress { id, info }
+    } else {
+        WorkerResponse::Done {
+            id,
+            best: info.best_move,
+            info,
+        }
+    };
+    s.apply(Action::WorkerReplied(reply), SEED);
+}
+
+#[test]
+fn the_e2_e8_hint_line_stops_before_the_pawns_walk_backwards() {
+    let mut s = state([Seat::Human, Seat::Human], "e2 e8");
+    coach(&mut s, CoachIntent::Hint);
+    let search = coach_search(&s);
+    // The visits a 1 s search gave the issue's line: thousands at the
+    // root's children, tens in the tail.
+    let info = snapshot(
+        "e2 e8",
+        WANDERING,
+        &[9_000, 5_200, 700, 310, 120, 60, 30, 20, 11, 7, 5, 3, 2, 2],
+        20_000,
+        20_000.0,
+    );
+    let wandering: Vec<Move> = WANDERING.split_whitespace().map(mv).collect();
+    assert!(
+        walks_backwards("e2 e8", &wandering),
+        "the test's line walks backwards"
+    );
+    let reply = WorkerResponse::Done {
+        id: search.id,
+        best: Some(mv("e7v")),
+        info,
+    };
+    coach(&mut s, CoachIntent::Replied(reply));
+    let view = s.hint_view().expect("a hint");
+    assert_eq!(view.hint.mv, mv("e7v"));
+    assert_eq!(
+        view.hint.line,
+        vec![mv("e7v"), mv("e2v")],
+        "cut where it is unsure"
+    );
+    assert!(!walks_backwards("e2 e8", &view.hint.line));
+    assert_eq!(view.hint.source, HintSource::Search);
+}
+
+#[test]
+fn a_hint_while_the_analysis_runs_is_the_analysis_move_and_starts_no_search() {
+    let mut s = state([Seat::Human, Seat::Human], "e2 e8");
+    s.apply(
+        Action::Analysis(crate::ui::model::analysis::Intent::Analyse(true)),
+        SEED,
+    );
+    analysis_replies(&mut s, analysis_snapshot(1_000_000), true);
+    coach(&mut s, CoachIntent::Hint);
+    assert_eq!(s.coach.search, None, "no second, weaker search");
+    assert_eq!(s.coach.hints_used, 1);
+    let view = s.hint_view().expect("the analysis' hint");
+    assert_eq!(view.hint.source, HintSource::Analysis);
+    assert_eq!(view.hint.mv, mv("e3"));
+    assert_eq!(view.hint.searched, 1_000_000);
+    // The last step had 300 playouts: not sure.
+    assert_eq!(
+        view.hint.line,
+        "e3 e7 e4 e6 e5"
+            .split_whitespace()
+            .map(mv)
+            .collect::<Vec<_>>()
+    );
+    assert!(!walks_backwards("e2 e8", &view.hint.line));
+    assert_eq!(view.disagreement, None);
+    // The hint follows the running analysis as it changes its mind.
+    analysis_replies(
+        &mut s,
+        snapshot("e2 e8", "d2h e7", &[600_000, 500_000], 1_200_000, 250_000.0),
+        true,
+    );
+    let view = s.hint_view().expect("still the analysis' hint");
+    assert_eq!((view.hint.mv, view.hint.searched), (mv("d2h"), 1_200_000));
+    // Asked again: the same source, not counted twice.
+    coach(&mut s, CoachIntent::Hint);
+    assert_eq!((s.coach.search.clone(), s.coach.hints_used), (None, 1));
+}
+
+#[test]
+fn a_finished_analysis_stands_in_only_when_it_searched_more_than_the_hint_would() {
+    // 250 k playouts a second: a 1 s hint would search about 250 k.
+    let mut small = state([Seat::Human, Seat::Human], "e2 e8");
+    small.apply(
+        Action::Analysis(crate::ui::model::analysis::Intent::Analyse(true)),
+        SEED,
+    );
+    analysis_replies(&mut small, analysis_snapshot(100_000), false);
+    coach(&mut small, CoachIntent::Hint);
+    assert_eq!(
+        coach_search(&small).purpose,
+        Purpose::Hint,
+        "too small: the hint searches"
+    );
+    let mut large = state([Seat::Human, Seat::Human], "e2 e8");
+    large.apply(
+        Action::Analysis(crate::ui::model::analysis::Intent::Analyse(true)),
+        SEED,
+    );
+    analysis_replies(&mut large, analysis_snapshot(1_000_000), false);
+    coach(&mut large, CoachIntent::Hint);
+    assert_eq!(large.coach.search, None);
+    assert_eq!(
+        large.hint_view().expect("hint").hint.source,
+        HintSource::Analysis
+    );
+}
+
+#[test]
+fn a_hint_the_analysis_disagrees_with_says_which_searched_more() {
+    let mut s = state([Seat::Human, Seat::Human], "e2 e8");
+    coach(&mut s, CoachIntent::Hint);
+    let search = coach_search(&s);
+    let info = snapshot("e2 e8", "e7v e2v", &[9_000, 5_200], 20_000, 20_000.0);
+    let reply = WorkerResponse::Done {
+        id: search.id,
+        best: Some(mv("e7v")),
+        info,
+    };
+    coach(&mut s, CoachIntent::Replied(reply));
+    assert_eq!(
+        s.hint_view().expect("hint").disagreement,
+        None,
+        "no analysis yet"
+    );
+    // The analysis started after the hint and prefers e3.
+    s.apply(
+        Action::Analysis(crate::ui::model::analysis::Intent::Analyse(true)),
+        SEED,
+    );
+    analysis_replies(&mut s, analysis_snapshot(1_200_000), true);
+    let view = s.hint_view().expect("hint");
+    assert_eq!(view.hint.mv, mv("e7v"), "the hint given stays");
+    let d = view.disagreement.expect("they differ");
+    assert!(d.analysis_searched_more());
+    assert_eq!(
+        d.text(),
+        "The analysis (1.2 M playouts) prefers e3; the hint searched 20 k: trust the analysis, it searched more."
+    );
+}
+
+#[test]
+fn asking_again_in_the_same_position_gives_the_same_hint_without_a_new_search() {
+    let mut s = state([Seat::Human, Seat::Human], "e2 e8");
+    coach(&mut s, CoachIntent::Hint);
+    answer(&mut s, "e3", 0.5);
+    let first = s.hint_view().expect("hint");
+    coach(&mut s, CoachIntent::Hint);
+    assert_eq!(s.coach.search, None, "no new random line");
+    assert_eq!(s.hint_view(), Some(first.clone()));
+    assert_eq!(s.coach.hints_used, 1);
+    // Kept while viewing elsewhere and back.
+    s.apply(Action::View(Some(1)), SEED);
+    assert_eq!(s.hint_view(), None);
+    s.apply(Action::View(None), SEED);
+    assert_eq!(s.hint_view(), Some(first));
+}
+
+#[test]
+fn a_hint_asked_elsewhere_during_a_hint_search_is_searched_next() {
+    let mut s = state([Seat::Human, Seat::Human], "e2 e8");
+    coach(&mut s, CoachIntent::Hint);
+    s.apply(Action::View(Some(0)), SEED);
+    coach(&mut s, CoachIntent::Hint);
+    answer(&mut s, "e3", 0.5);
+    let next = coach_search(&s);
+    assert_eq!((next.purpose, next.game.moves.len()), (Purpose::Hint, 0));
+}
+
+#[test]
+fn a_finished_game_takes_hints_in_any_position_that_goes_on() {
+    // Player 2 won; viewing back, player 1's and player 2's turns alike.
+    let mut over = state([Seat::Human, Seat::Engine], THROWN);
+    assert!(!over.can_hint(), "the final position is won");
+    over.apply(Action::View(Some(17)), SEED);
+    assert!(
+        over.can_hint(),
+        "player 2's (the engine's) turn before the winning move"
+    );
+    coach(&mut over, CoachIntent::Hint);
+    assert_eq!(coach_search(&over).game.moves.len(), 17);
+    over.apply(Action::View(Some(16)), SEED);
+    assert!(over.can_hint());
+    // While the game goes on, the engine's turn is not the player's to ask about.
+    let playing = state([Seat::Engine, Seat::Human], "");
+    assert!(!playing.can_hint());
+}
+
+#[test]
+fn a_resigned_games_last_position_takes_a_hint() {
+    let mut s = state([Seat::Human, Seat::Engine], "e2 e8");
+    s.apply(Action::Resign, SEED);
+    s.apply(Action::Confirmed(true), SEED);
+    assert!(s.board.outcome().is_some(), "resigned");
+    assert!(s.can_hint(), "the position goes on by the rules");
+    coach(&mut s, CoachIntent::Hint);
+    assert_eq!(coach_search(&s).game.moves, vec![mv("e2"), mv("e8")]);
+}

@@ -32,8 +32,8 @@ mod tree_map;
 
 pub use chrome::{Confirm, NewGame, PageChrome};
 pub use coach::{
-    Coach, CoachIntent, CoachSearch, Hint, Purpose, ReviewRun, BUDGET_RANGE_MS, DEFAULT_HINT_MS,
-    DEFAULT_REVIEW_MS,
+    count_text, sure_line, Coach, CoachIntent, CoachSearch, Disagreement, Hint, HintSource,
+    HintView, Purpose, ReviewRun, BUDGET_RANGE_MS, DEFAULT_HINT_MS, DEFAULT_REVIEW_MS,
 };
 pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
 pub use game_view::{GameView, PLY_LIMIT};
