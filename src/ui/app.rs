@@ -234,14 +234,14 @@ pub fn app() -> Html {
                         <MoveInput {on_move} on_error={on_error.clone()}
                             game={board.game.moves().to_vec()} shown={board.shown_ply()} />
                     </div>
+                    // Under the board, by the move box (a question first): a
+                    // notice or a question never moves the board (issue 45).
+                    <ConfirmBar confirm={page.confirm.clone()} moves={board.game.moves().to_vec()}
+                        on_answer={dispatch.reform(Action::Confirmed)} />
+                    <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
                     <GameActions can_resign={state.resigning_player().is_some()}
                         over={!board.unfinished()} against_engine={board.against_engine()}
                         on_action={dispatch.clone()} />
-                    // Under the board, by the move box: a notice or a question
-                    // never moves the board (issue 45).
-                    <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
-                    <ConfirmBar confirm={page.confirm.clone()} moves={board.game.moves().to_vec()}
-                        on_answer={dispatch.reform(Action::Confirmed)} />
                     if board.engine_vs_engine() || run.paused {
                         <WatchControls paused={run.paused} on_action={dispatch.clone()} />
                     }

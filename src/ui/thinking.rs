@@ -97,7 +97,7 @@ pub fn thinking_summary(props: &SummaryProps) -> Html {
         <p class="engine-summary" data-testid="engine-summary"
             data-playouts-per-sec={format!("{:.0}", i.searched_per_sec)}>
             { format!(
-                "Engine: {best} after {} playouts {} ({} nodes), win chance {:.0}%",
+                "Engine: {best} after {} playouts {}, {} nodes, win chance {:.0}%",
                 group(i.searched), time_and_rate(i.elapsed_ms, i.searched_per_sec, "playouts", group),
                 group(u64::from(tree.nodes)), i.win_probability * 100.0
             ) }
