@@ -187,9 +187,9 @@ pub fn history(props: &HistoryProps) -> Html {
                     title="Take back the last move (against the engine, its reply too)">{ "Undo" }</button>
                 <button class="redo" data-testid="redo" onclick={redo} disabled={!props.can_redo}
                     title="Replay the move taken back">{ "Redo" }</button>
-                <button class="view-back" onclick={back} disabled={shown == 0}
+                <button class="view-back" onclick={back} disabled={shown == 0} aria-label="Previous move"
                     title="Show the position one move earlier">{ "◀" }</button>
-                <button class="view-forward" onclick={forward} disabled={shown >= total}
+                <button class="view-forward" onclick={forward} disabled={shown >= total} aria-label="Next move"
                     title="Show the position one move later">{ "▶" }</button>
                 <button class="view-latest" onclick={latest} disabled={shown >= total}
                     title="Back to the current position">{ "Latest" }</button>
