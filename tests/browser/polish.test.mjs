@@ -200,10 +200,11 @@ describe(`issue 45's small things (${BASE})`, () => {
     if (/playouts\/s/.test(text)) assert.ok(seconds >= 0.1, text);
     else assert.match(text, /in under 0\.1 s/);
     // The stats table says bytes per node only for a tree big enough to say.
-    const nodes = page.locator('[data-stat="nodes"]');
-    if ((await nodes.count()) > 0 && Number(await nodes.getAttribute("data-value")) < 50_000) {
-      assert.equal(await page.locator('[data-stat="bytes-per-node"]').count(), 0, "bytes per node of a small tree");
-    }
+    const nodes = Number(await page.locator('[data-stat="nodes"]').getAttribute("data-value"));
+    assert.ok(nodes < 50_000, `a level 1 reply grew ${nodes} nodes`);
+    assert.ok((await page.locator('[data-stat="memory"]').count()) === 1, "the table shows the tree's memory");
+    assert.equal(await page.locator('[data-stat="bytes-per-node"]').count(), 0, "bytes per node of a small tree");
+    assert.match(await page.locator('[data-stat="playouts-per-sec"] td').innerText(), /under 0\.1 s|\d/);
     assert.deepEqual(problems, []);
     await context.close();
   });
