@@ -209,23 +209,47 @@ describe(`issue 45's small things (${BASE})`, () => {
     await context.close();
   });
 
-  test("Analyse position right after threads go from 1 to 2 starts the analysis", async () => {
-    const { context, page, problems } = await open(`${HUMANS}&moves=e2.e8&threads=1`);
+  test("Analyse position half a second after threads go from 1 to 2 takes effect, even while the engine thinks", async () => {
+    // The issue's report: threads 1 -> 2, then a click on "Analyse position"
+    // that did nothing, while the same click 3 s later worked. The engine
+    // was thinking of its move (3 s here): the button was disabled then.
+    const { context, page, problems } = await open("v=1&p1=human&p2=engine&limit=time&time_ms=3000&threads=1");
     await page.waitForFunction(() => window.quoridorPool?.started === 1);
+    // (Typed before the move: a progress render while the engine thinks
+    // can reset a number being typed in the engine panel.)
     const input = page.locator('input[name="threads"]');
     await input.fill("2");
     await input.press("Enter");
     await page.waitForFunction(() => window.quoridorPool?.workers === 2);
+    await page.locator('[data-square="e2"]').click();
+    await page.locator('[data-testid="thinking"]').waitFor();
     await page.waitForTimeout(500);
-    await page.locator('[data-testid="analysis-toggle"]').click();
+    const toggle = page.locator('[data-testid="analysis-toggle"]');
+    // One click, at once (force: no waiting for the button to be enabled).
+    await toggle.click({ force: true, timeout: 1000 });
+    await notice(page).filter({ hasText: "Analysis starts once the engine has played its move" }).waitFor();
+    await waitForMoves(page, 2);
     await page.locator('[data-testid="analysis-toggle"][data-running="true"]').waitFor();
-    // It searches: the playouts grow.
     await page.waitForFunction(() => Number(document.querySelector('[data-stat="playouts"]')?.dataset.value ?? 0) > 0);
-    await page.waitForFunction(() => window.quoridorPool?.started === 2);
-    await page.locator('[data-testid="analysis-toggle"]').click();
+    await toggle.click();
     await page.locator('[data-testid="analysis-toggle"][data-running="false"]').waitFor();
     assert.deepEqual(problems, []);
     await context.close();
+
+    // Between two people (no engine move), with the new worker just started.
+    const humans = await open(`${HUMANS}&moves=e2.e8&threads=1`);
+    await humans.page.waitForFunction(() => window.quoridorPool?.started === 1);
+    const threads = humans.page.locator('input[name="threads"]');
+    await threads.fill("2");
+    await threads.press("Enter");
+    await humans.page.waitForFunction(() => window.quoridorPool?.workers === 2);
+    await humans.page.waitForTimeout(500);
+    await humans.page.locator('[data-testid="analysis-toggle"]').click();
+    await humans.page.locator('[data-testid="analysis-toggle"][data-running="true"]').waitFor();
+    await humans.page.waitForFunction(() => Number(document.querySelector('[data-stat="playouts"]')?.dataset.value ?? 0) > 0);
+    await humans.page.waitForFunction(() => window.quoridorPool?.started === 2);
+    assert.deepEqual(humans.problems, []);
+    await humans.context.close();
   });
 
   test("a link's result on an unfinished game and a bad escape say what was wrong", async () => {
