@@ -76,6 +76,10 @@ impl fmt::Display for IllegalMove {
             IllegalMove::OffBoard { mv, size } => {
                 write!(f, "{mv} is off the {size}x{size} board")
             }
+            // A pawn cannot "reach" its own square: say it stands there.
+            IllegalMove::NotReachable { from, to } if from == to => {
+                write!(f, "your pawn already stands on {to}")
+            }
             IllegalMove::NotReachable { from, to } => {
                 write!(f, "{to} is not reachable from {from}")
             }
@@ -779,6 +783,23 @@ impl Position {
 mod tests {
     use super::*;
     use crate::game::{Game, Variant};
+
+    #[test]
+    fn a_move_to_the_pawns_own_square_says_it_stands_there() {
+        let pos = *"e2 e8".parse::<Game>().expect("legal").position();
+        let err = pos.check("e2".parse().expect("notation")).unwrap_err();
+        assert_eq!(
+            err,
+            IllegalMove::NotReachable {
+                from: "e2".parse().expect("square"),
+                to: "e2".parse().expect("square"),
+            }
+        );
+        assert_eq!(err.to_string(), "your pawn already stands on e2");
+        // Another square out of reach still says where the pawn stands.
+        let far = pos.check("e5".parse().expect("notation")).unwrap_err();
+        assert_eq!(far.to_string(), "e5 is not reachable from e2");
+    }
 
     /// Positions with walls in several shapes, on two board sizes.
     fn sample_positions() -> Vec<Position> {

@@ -201,9 +201,6 @@ pub fn app() -> Html {
                     on_clear_record={on_ladder.reform(|()| LadderIntent::ClearRecord)}
                     on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
             }
-            <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
-            <ConfirmBar confirm={page.confirm.clone()} moves={board.game.moves().len()}
-                on_answer={dispatch.reform(Action::Confirmed)} />
             <div class="play-area">
                 <section class="board-column">
                     <Status turn={state.turn()} seats={board.seats}
@@ -234,8 +231,14 @@ pub fn app() -> Html {
                             data-testid="board-flip" aria-pressed={page.board_flipped.to_string()}
                             onclick={dispatch.reform(|_: MouseEvent| Action::FlipBoard)}
                             title="Show the board from the other side (key F)">{ "⇅ Flip board" }</button>
-                        <MoveInput {on_move} on_error={on_error.clone()} />
+                        <MoveInput {on_move} on_error={on_error.clone()}
+                            game={board.game.moves().to_vec()} shown={board.shown_ply()} />
                     </div>
+                    // Under the board, by the move box (a question first): a
+                    // notice or a question never moves the board (issue 45).
+                    <ConfirmBar confirm={page.confirm.clone()} moves={board.game.moves().to_vec()}
+                        on_answer={dispatch.reform(Action::Confirmed)} />
+                    <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
                     <GameActions can_resign={state.resigning_player().is_some()}
                         over={!board.unfinished()} against_engine={board.against_engine()}
                         on_action={dispatch.clone()} />

@@ -28,7 +28,8 @@
 
 use super::model::{EngineSettings, Seat, Shared, PLY_LIMIT};
 use crate::game::{
-    parse_result, Game, Move, Outcome, Player, RecordError, Variant, VariantError, WrongResult,
+    parse_result, result_text, Game, Move, Outcome, Player, RecordError, Variant, VariantError,
+    WrongResult,
 };
 use crate::search::{
     find_option, Accepted, EngineConfig, EngineKind, Level, LimitKind, OptionError, Shown, OPTIONS,
@@ -105,6 +106,22 @@ pub enum LinkProblem {
         /// How the game had ended.
         outcome: Outcome,
     },
+    /// `result` names a winner of a game its moves leave unfinished (no
+    /// pawn on its goal row, short of the ply limit): it is ignored.
+    ResultOfUnfinished {
+        /// The winner the result names.
+        stated: Player,
+        /// Moves in the game.
+        moves: usize,
+    },
+    /// A `%` not followed by two hex digits. The pair is skipped; in `moves`
+    /// the moves before it are read.
+    BadEscape {
+        /// The key, or the text before the `=` when the key itself is bad.
+        key: String,
+        /// The `%` and up to two characters after it, as given.
+        escape: String,
+    },
     /// `view` lies past the last move; the latest position is shown.
     ViewPastEnd {
         /// The ply asked for.
@@ -155,6 +172,22 @@ impl fmt::Display for LinkProblem {
                 f,
                 "the game was over ({outcome}) before {player} could resign; ignored the resignation"
             ),
+            LinkProblem::ResultOfUnfinished { stated, moves } => write!(
+                f,
+                "the game is not over after {}: its result {} is ignored",
+                if *moves == 1 {
+                    "its only move".to_string()
+                } else {
+                    format!("these {moves} moves")
+                },
+                result_text(*stated)
+            ),
+            LinkProblem::BadEscape { key, escape } if key == "moves" => {
+                write!(f, "moves: bad escape {escape}; opened the moves before it")
+            }
+            LinkProblem::BadEscape { key, escape } => {
+                write!(f, "{key}: bad escape {escape}; {key} ignored")
+            }
             LinkProblem::ViewPastEnd { view, moves } => write!(
                 f,
                 "view {view} is past the end of the game ({moves} moves); showing the latest position"
@@ -353,7 +386,26 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut limit = None;
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let (key, value) = (unescape(key), unescape(value));
+        let key = match unescape(key) {
+            Ok(key) => key,
+            Err(bad) => {
+                problems.push(bad.problem(key));
+                continue;
+            }
+        };
+        let value = match unescape(value) {
+            Ok(value) => value,
+            // The moves before a bad escape are read; any other value is
+            // not guessed at.
+            Err(bad) if key == "moves" => {
+                problems.push(bad.problem(&key));
+                bad.before
+            }
+            Err(bad) => {
+                problems.push(bad.problem(&key));
+                continue;
+            }
+        };
         let value = value.trim();
         let number = |problems: &mut Vec<LinkProblem>, key: &'static str| -> Option<u8> {
             let n = value.parse::<u8>().ok();
@@ -452,7 +504,17 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
         let kept = game.moves().len();
         problems.push(LinkProblem::Moves { error, kept });
     } else if let Some(stated) = result {
-        if let Err(wrong) = WrongResult::check(game.position(), stated) {
+        // A result belongs to a game that is over, on the board or at the
+        // ply limit; before that it adjudicates nothing (a resignation
+        // ends the game by itself).
+        if game.outcome(PLY_LIMIT).is_none() {
+            if resigned.is_none() {
+                problems.push(LinkProblem::ResultOfUnfinished {
+                    stated,
+                    moves: game.moves().len(),
+                });
+            }
+        } else if let Err(wrong) = WrongResult::check(game.position(), stated) {
             problems.push(LinkProblem::WrongResult(wrong));
         }
     }
@@ -493,8 +555,28 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// Undoes percent-encoding and `+` for space; bad escapes are kept as text.
-fn unescape(text: &str) -> String {
+/// A `%` that starts no escape, met by [`unescape`].
+#[derive(Debug)]
+struct BadEscape {
+    /// The text before it, unescaped.
+    before: String,
+    /// The `%` and up to two characters after it.
+    escape: String,
+}
+
+impl BadEscape {
+    /// The link problem for it under `key`.
+    fn problem(&self, key: &str) -> LinkProblem {
+        LinkProblem::BadEscape {
+            key: quote_input(key),
+            escape: self.escape.clone(),
+        }
+    }
+}
+
+/// Undoes percent-encoding and `+` for space; a `%` not followed by two hex
+/// digits is an error that keeps what came before it.
+fn unescape(text: &str) -> Result<String, BadEscape> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -504,20 +586,27 @@ fn unescape(text: &str) -> String {
             b'%' => {
                 let hex = text
                     .get(i + 1..i + 3)
+                    .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
                     .and_then(|h| u8::from_str_radix(h, 16).ok());
                 match hex {
                     Some(b) => {
                         out.push(b);
                         i += 2;
                     }
-                    None => out.push(b'%'),
+                    None => {
+                        let escape: String = text[i..].chars().take(3).collect();
+                        return Err(BadEscape {
+                            before: String::from_utf8_lossy(&out).into_owned(),
+                            escape,
+                        });
+                    }
                 }
             }
             b => out.push(b),
         }
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 #[cfg(test)]
@@ -856,6 +945,61 @@ mod tests {
             "result must be 1-0 or 0-1, got \"draw\""
         );
         assert_eq!(bad.shared.game.to_string(), "e2");
+    }
+
+    #[test]
+    fn a_result_on_an_unfinished_game_is_ignored_not_adjudicated() {
+        let opened = decode("?v=1&moves=e2.e8&result=0-1");
+        assert_eq!(opened.shared.game.to_string(), "e2 e8");
+        assert_eq!(
+            opened.problems.join("; "),
+            "the game is not over after these 2 moves: its result 0-1 is ignored"
+        );
+        assert!(matches!(
+            opened.problems[0],
+            LinkProblem::ResultOfUnfinished {
+                stated: Player::Two,
+                moves: 2
+            }
+        ));
+        assert_eq!(
+            decode("v=1&moves=e2&result=1-0").problems.join("; "),
+            "the game is not over after its only move: its result 1-0 is ignored"
+        );
+        // The right result of a finished game is no problem.
+        let won = decode("v=1&size=3&walls=0&moves=b2.a3.b3&result=1-0");
+        assert!(won.problems.is_empty(), "{:?}", won.problems);
+    }
+
+    #[test]
+    fn a_bad_percent_escape_is_named_and_the_moves_before_it_open() {
+        let opened = decode("?v=1&moves=e2%ZZe8");
+        assert_eq!(opened.shared.game.to_string(), "e2");
+        assert_eq!(
+            opened.problems.join("; "),
+            "moves: bad escape %ZZ; opened the moves before it"
+        );
+        // A good escape reads as before ("%2E" is a dot).
+        let good = decode("v=1&moves=e2%2Ee8");
+        assert!(good.problems.is_empty(), "{:?}", good.problems);
+        assert_eq!(good.shared.game.to_string(), "e2 e8");
+        // Elsewhere the pair is skipped: a half-read value is not guessed at.
+        let timed = decode("v=1&time_ms=5%G00");
+        assert_eq!(
+            timed.problems.join("; "),
+            "time_ms: bad escape %G0; time_ms ignored"
+        );
+        assert_eq!(timed.shared.engine, EngineSettings::default());
+        // A sign is no hex digit; an escape cut short at the end is bad too.
+        assert_eq!(
+            decode("v=1&moves=e2.e8%+F").problems.join("; "),
+            "moves: bad escape %+F; opened the moves before it"
+        );
+        assert_eq!(decode("v=1&moves=e2.e8%4").shared.game.to_string(), "e2 e8");
+        assert_eq!(
+            decode("v=1&uct%Z=1").problems.join("; "),
+            "uct%Z: bad escape %Z; uct%Z ignored"
+        );
     }
 
     #[test]

@@ -11,15 +11,51 @@ pub struct MoveInputProps {
     pub on_move: Callback<Move>,
     /// What was wrong with the text.
     pub on_error: Callback<String>,
+    /// The game's moves: the box empties once the typed move is among them.
+    pub game: Vec<Move>,
+    /// Moves before the shown position, where a typed move is played.
+    pub shown: usize,
 }
 
-/// Type `e2`, `e3h` or `e3v` and press Enter.
+/// A move sent from the box, waiting to be played.
+struct Sent {
+    mv: Move,
+    /// Where it goes: the shown ply when it was sent.
+    ply: usize,
+    /// The game's moves then.
+    before: Vec<Move>,
+}
+
+impl Sent {
+    /// Whether `game` is the game after this move was played.
+    fn played_in(&self, game: &[Move]) -> bool {
+        game != self.before.as_slice() && game.get(self.ply) == Some(&self.mv)
+    }
+}
+
+/// Type `e2`, `e3h` or `e3v` and press Enter. The text stays in the box
+/// until the move is played, so a move that was refused (unreadable,
+/// illegal, not your turn, a question pending) can be corrected.
 #[function_component(MoveInput)]
 pub fn move_input(props: &MoveInputProps) -> Html {
     let input = use_node_ref();
+    let sent = use_mut_ref(|| None::<Sent>);
+    {
+        let (input, sent) = (input.clone(), sent.clone());
+        use_effect_with(props.game.clone(), move |game| {
+            let played = sent.borrow().as_ref().is_some_and(|s| s.played_in(game));
+            if played {
+                *sent.borrow_mut() = None;
+                if let Some(field) = input.cast::<HtmlInputElement>() {
+                    field.set_value("");
+                }
+            }
+        });
+    }
     let onsubmit = {
         let (input, on_move, on_error) =
             (input.clone(), props.on_move.clone(), props.on_error.clone());
+        let (game, shown) = (props.game.clone(), props.shown);
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let Some(field) = input.cast::<HtmlInputElement>() else {
@@ -31,7 +67,11 @@ pub fn move_input(props: &MoveInputProps) -> Html {
             }
             match text.parse::<Move>() {
                 Ok(mv) => {
-                    field.set_value("");
+                    *sent.borrow_mut() = Some(Sent {
+                        mv,
+                        ply: shown,
+                        before: game.clone(),
+                    });
                     on_move.emit(mv);
                 }
                 Err(err) => on_error.emit(err.to_string()),

@@ -2,7 +2,9 @@
 
 use yew::prelude::*;
 
+use super::analysis::format::discard_question;
 use super::model::Confirm;
+use crate::game::Move;
 
 #[derive(Properties, PartialEq)]
 pub struct NoticeProps {
@@ -13,7 +15,8 @@ pub struct NoticeProps {
 }
 
 /// A visible message (`data-testid="notice"`), e.g. why a move was refused
-/// or what was wrong with a link.
+/// or what was wrong with a link. The page shows it under the board, by the
+/// move box: the board does not move when it comes or goes.
 #[function_component(Notice)]
 pub fn notice(props: &NoticeProps) -> Html {
     let Some(text) = &props.text else {
@@ -34,25 +37,23 @@ pub struct ConfirmProps {
     pub confirm: Option<Confirm>,
     /// The answer: `true` = go ahead.
     pub on_answer: Callback<bool>,
-    /// Moves in the game (for the discard count).
-    pub moves: usize,
+    /// The game's moves (to name the move the game goes on from, numbered
+    /// as the move list numbers it, and count those discarded).
+    pub moves: Vec<Move>,
 }
 
-/// A question shown above the board; the board stays usable.
+/// A question shown under the board like the notice; the board stays usable.
 #[function_component(ConfirmBar)]
 pub fn confirm_bar(props: &ConfirmProps) -> Html {
     let Some(confirm) = &props.confirm else {
         return html! {};
     };
     let (text, yes, no) = match confirm {
-        Confirm::Discard { ply, mv } => {
-            let later = props.moves.saturating_sub(*ply);
-            (
-                format!("Play {mv} after move {ply} and discard the {later} later move(s)?"),
-                "Discard and play",
-                "Cancel",
-            )
-        }
+        Confirm::Discard { ply, mv } => (
+            discard_question(&props.moves, *ply, *mv),
+            "Discard and play",
+            "Cancel",
+        ),
         Confirm::LinkReplacedSaved { .. } => (
             "Opened the game from the link. Your saved game differs.".to_string(),
             "Back to my saved game",

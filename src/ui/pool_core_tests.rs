@@ -618,3 +618,67 @@ fn with_a_temperature_the_merged_move_is_drawn_among_the_merged_candidates() {
         "no temperature: the merged best move"
     );
 }
+
+/// Issue 45: threads 1 → 2, then "Analyse position" half a second later,
+/// while the new worker is still loading. The analysis starts at once on
+/// the worker that runs; the new one gets its share too (its bridge holds
+/// the request until it runs) and joins the merge once it answers, and
+/// Stop reaches both.
+#[test]
+fn an_analysis_asked_while_a_new_worker_starts_runs_at_once_and_takes_it_in() {
+    let (mut pool, keys) = pool(1);
+    let (late, out) = pool.add(1000.0);
+    assert_eq!(out.to_workers.len(), 1, "the new worker is pinged");
+    assert_eq!(pool.started(), 1);
+    let out = pool.request(search(1, uct(0), SearchMode::Analysis), 1500.0);
+    let asked: Vec<WorkerKey> = out
+        .to_workers
+        .iter()
+        .filter(|(_, r)| matches!(r, WorkerRequest::Search { .. }))
+        .map(|(key, _)| *key)
+        .collect();
+    assert_eq!(asked, vec![keys[0], late], "both workers get their share");
+    assert!(out.to_page.is_empty(), "no error: the search is under way");
+    // The running worker's snapshots reach the page without the new one.
+    let (a, b) = (pawn(4, 1), pawn(3, 0));
+    let one = info(vec![child(5, a, 30, 0.6), child(6, b, 10, 0.2)], 1000.0);
+    let progress = |info: SearchInfo| WorkerResponse::Progress {
+        id: SearchId(1),
+        info,
+    };
+    let first = pool.answer(keys[0], progress(one.clone()), 1700.0);
+    assert!(first.to_page.is_empty(), "the new worker may still answer");
+    let overdue = pool.answer(keys[0], progress(one.clone()), 1900.0);
+    assert!(
+        matches!(overdue.to_page.as_slice(), [WorkerResponse::Progress { id: SearchId(1), info }]
+            if info.searched == one.searched),
+        "{overdue:?}"
+    );
+    // The new worker comes up and joins the merge.
+    let pong = pool.answer(
+        late,
+        WorkerResponse::Pong {
+            id: POOL_PING_ID,
+            reversed: "loop".into(),
+            worker: "quoridor".into(),
+        },
+        1950.0,
+    );
+    assert_eq!(pong.to_page.len(), 1);
+    assert_eq!(pool.started(), 2);
+    let two = info(vec![child(9, b, 30, 0.4), child(8, a, 10, 0.2)], 1500.0);
+    let waiting = pool.answer(late, progress(two.clone()), 2000.0);
+    assert!(waiting.to_page.is_empty(), "a new snapshot of each first");
+    let merged = pool.answer(keys[0], progress(one.clone()), 2100.0);
+    let expected = merge_root_infos(&[one, two], 16).expect("merged");
+    assert_eq!(
+        merged.to_page,
+        vec![WorkerResponse::Progress {
+            id: SearchId(1),
+            info: expected
+        }]
+    );
+    let stop = pool.request(WorkerRequest::Stop { id: SearchId(1) }, 3000.0);
+    let stopped: Vec<WorkerKey> = stop.to_workers.iter().map(|(key, _)| *key).collect();
+    assert_eq!(stopped, vec![keys[0], late]);
+}

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::analysis::alphabeta_view::work_unit;
+use super::analysis::format::time_and_rate;
 use crate::search::{EngineKind, EngineReport, SearchInfo, SearchParams};
 
 #[derive(Properties, PartialEq)]
@@ -68,7 +69,8 @@ pub struct SummaryProps {
     pub info: SearchInfo,
 }
 
-/// One line about the engine's last search, once it is over.
+/// One line about the engine's last search, once it is over; a search too
+/// short to time (a level's instant reply) says "in under 0.1 s" and no rate.
 #[function_component(ThinkingSummary)]
 pub fn thinking_summary(props: &SummaryProps) -> Html {
     let i = &props.info;
@@ -83,8 +85,8 @@ pub fn thinking_summary(props: &SummaryProps) -> Html {
                 <p class="engine-summary" data-testid="engine-summary" data-engine="alphabeta"
                     data-playouts-per-sec={format!("{:.0}", i.searched_per_sec)}>
                     { format!(
-                        "Engine (alpha-beta): {best} at depth {} after {} nodes in {:.1} s ({} nodes/s), score {}",
-                        ab.depth, group(ab.nodes), i.elapsed_ms / 1000.0, group(ab.nps as u64),
+                        "Engine (alpha-beta): {best} at depth {} after {} nodes {}, score {}",
+                        ab.depth, group(ab.nodes), time_and_rate(i.elapsed_ms, ab.nps, "nodes", group),
                         super::analysis::alphabeta_view::score_text(ab.score, i.win_probability)
                     ) }
                 </p>
@@ -95,8 +97,8 @@ pub fn thinking_summary(props: &SummaryProps) -> Html {
         <p class="engine-summary" data-testid="engine-summary"
             data-playouts-per-sec={format!("{:.0}", i.searched_per_sec)}>
             { format!(
-                "Engine: {best} after {} playouts in {:.1} s ({} playouts/s, {} nodes), win chance {:.0}%",
-                group(i.searched), i.elapsed_ms / 1000.0, group(i.searched_per_sec as u64),
+                "Engine: {best} after {} playouts {}, {} nodes, win chance {:.0}%",
+                group(i.searched), time_and_rate(i.elapsed_ms, i.searched_per_sec, "playouts", group),
                 group(u64::from(tree.nodes)), i.win_probability * 100.0
             ) }
         </p>

@@ -95,7 +95,7 @@ describe(`analysis views (${BASE})`, () => {
       .evaluateAll((els) => els.map((e) => Number(e.dataset.win)));
     assert.ok(wins.every((w) => w >= 0 && w <= 1), `${wins}`);
     await page.locator('[data-testid="win-graph"] [data-ply="2"]').click();
-    await page.locator('[data-testid="move-list"] li.shown[data-ply="2"]').waitFor();
+    await page.locator('[data-testid="move-list"] .shown[data-ply="2"]').waitFor();
     assert.equal(await page.locator('[data-testid="win-graph"] .win-point.shown').getAttribute("data-ply"), "2");
     assert.equal((await moveTexts(page)).length, played, "viewing keeps the game");
     // The candidates of the viewed position are the ones its search left.

@@ -1,7 +1,8 @@
 //! How the analysis views write numbers, colours and lines: small helpers
 //! shared by the panels, the board overlays and the coach.
 
-use crate::game::Move;
+use crate::game::{Move, Orientation};
+use crate::search::uct::UctReport;
 use crate::search::Proven;
 
 /// `0.634` → `"63%"`; out-of-range and NaN values are clamped.
@@ -64,6 +65,86 @@ pub fn numbered_line(first_ply: usize, line: &[Move]) -> String {
     out
 }
 
+/// Move `ply` (1-based) of a game as the move list numbers it: `"1. e2"`
+/// for player 1's, `"1… e8"` for player 2's.
+pub fn numbered_move(ply: usize, mv: Move) -> String {
+    numbered_line(ply.saturating_sub(1), &[mv])
+}
+
+/// Where a game's first `ply` moves end, as the move list names it:
+/// `"after 1… e8"`, or `"at the start"` when `ply` is 0 (or past `moves`).
+pub fn after_ply(moves: &[Move], ply: usize) -> String {
+    match ply.checked_sub(1).and_then(|i| moves.get(i)) {
+        Some(&mv) => format!("after {}", numbered_move(ply, mv)),
+        None => "at the start".into(),
+    }
+}
+
+/// The question before playing `mv` after the first `ply` of `moves` when
+/// later moves exist: `"Play 2. e3 after 1… e8 and discard the 3 later
+/// moves?"`, numbered as the move list numbers them.
+pub fn discard_question(moves: &[Move], ply: usize, mv: Move) -> String {
+    let later = moves.len().saturating_sub(ply);
+    format!(
+        "Play {} {} and discard the {later} later {}?",
+        numbered_move(ply + 1, mv),
+        after_ply(moves, ply),
+        if later == 1 { "move" } else { "moves" }
+    )
+}
+
+/// A screen reader's name for move `ply` (1-based) of a game:
+/// `"Move 1, player 1: pawn to e2"`, `"Move 2, player 2: horizontal wall at e3"`
+/// (player 1 makes the odd plies).
+pub fn move_label(ply: usize, mv: Move) -> String {
+    let player = if ply % 2 == 1 { 1 } else { 2 };
+    let what = match mv {
+        Move::Pawn(square) => format!("pawn to {square}"),
+        Move::Wall(wall) => {
+            let way = match wall.orientation() {
+                Orientation::Horizontal => "horizontal",
+                Orientation::Vertical => "vertical",
+            };
+            format!("{way} wall at {}", wall.corner())
+        }
+    };
+    format!("Move {}, player {player}: {what}", ply.div_ceil(2))
+}
+
+/// Below this search time a playout rate says nothing (a level's instant
+/// reply: a handful of playouts in a few milliseconds), in ms.
+pub const MIN_RATE_MS: f64 = 100.0;
+
+/// How long a search took and, once it ran long enough to say, how fast:
+/// `"in 2.4 s (12,345 playouts/s)"`, or `"in under 0.1 s"` for a search
+/// shorter than [`MIN_RATE_MS`]. `unit` is what it counts (`"playouts"`,
+/// `"nodes"`); `group` writes the whole numbers.
+pub fn time_and_rate(
+    elapsed_ms: f64,
+    per_sec: f64,
+    unit: &str,
+    group: fn(u64) -> String,
+) -> String {
+    if elapsed_ms.is_nan() || elapsed_ms < MIN_RATE_MS {
+        return "in under 0.1 s".into();
+    }
+    format!(
+        "in {:.1} s ({} {unit}/s)",
+        elapsed_ms / 1000.0,
+        group(per_sec.max(0.0).round() as u64)
+    )
+}
+
+/// Below this many nodes a UCT tree's memory is mostly its first
+/// allocation, not its nodes: bytes per node would say nothing about them.
+pub const MIN_NODES_FOR_BYTES_PER_NODE: u32 = 50_000;
+
+/// Bytes per tree node when the tree is big enough for that to describe
+/// its nodes ([`MIN_NODES_FOR_BYTES_PER_NODE`]), else `None`.
+pub fn bytes_per_node(tree: &UctReport) -> Option<u32> {
+    (tree.nodes >= MIN_NODES_FOR_BYTES_PER_NODE).then_some(tree.bytes_per_node)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +170,89 @@ mod tests {
         assert_eq!(uct_text(f64::INFINITY), "∞");
         assert_eq!(win_colour(1.0), "hsl(120, 75%, 45%)");
         assert_eq!(proven_text(Some(Proven::Loss)), "loss");
+    }
+
+    #[test]
+    fn the_discard_question_numbers_moves_as_the_move_list_does() {
+        let game = moves("e2 e8 e3 e7");
+        assert_eq!(
+            discard_question(&game, 2, "d2".parse().expect("notation")),
+            "Play 2. d2 after 1… e8 and discard the 2 later moves?"
+        );
+        assert_eq!(
+            discard_question(&game, 3, "d7".parse().expect("notation")),
+            "Play 2… d7 after 2. e3 and discard the 1 later move?"
+        );
+        assert_eq!(
+            discard_question(&game, 0, "d1".parse().expect("notation")),
+            "Play 1. d1 at the start and discard the 4 later moves?"
+        );
+    }
+
+    #[test]
+    fn a_move_label_says_who_moved_what() {
+        let game = moves("e2 e8 e3h d6v");
+        let labels: Vec<String> = game
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| move_label(i + 1, mv))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "Move 1, player 1: pawn to e2",
+                "Move 1, player 2: pawn to e8",
+                "Move 2, player 1: horizontal wall at e3",
+                "Move 2, player 2: vertical wall at d6",
+            ]
+        );
+    }
+
+    fn plain(n: u64) -> String {
+        n.to_string()
+    }
+
+    #[test]
+    fn an_instant_search_shows_no_rate() {
+        // A level's instant reply: 6 playouts in 2 ms.
+        assert_eq!(
+            time_and_rate(2.0, 3000.0, "playouts", plain),
+            "in under 0.1 s"
+        );
+        assert_eq!(time_and_rate(0.0, 0.0, "playouts", plain), "in under 0.1 s");
+        assert_eq!(
+            time_and_rate(f64::NAN, 0.0, "nodes", plain),
+            "in under 0.1 s"
+        );
+        assert_eq!(
+            time_and_rate(2400.0, 12345.4, "playouts", plain),
+            "in 2.4 s (12345 playouts/s)"
+        );
+        assert_eq!(
+            time_and_rate(MIN_RATE_MS, 70.0, "nodes", plain),
+            "in 0.1 s (70 nodes/s)"
+        );
+    }
+
+    fn tree(nodes: u32, memory_bytes: u64) -> UctReport {
+        UctReport {
+            nodes,
+            root_visits: nodes,
+            max_depth: 1,
+            mean_depth: 1.0,
+            pv_depth: 1,
+            memory_bytes,
+            bytes_per_node: (memory_bytes / u64::from(nodes.max(1))) as u32,
+            tree_full: false,
+            pv_visits: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn bytes_per_node_only_for_a_tree_that_outgrew_its_first_allocation() {
+        // The issue's 7-node tree: its first allocation over 7 nodes.
+        assert_eq!(bytes_per_node(&tree(7, 2_883_678)), None);
+        assert_eq!(bytes_per_node(&tree(0, 2_883_678)), None);
+        assert_eq!(bytes_per_node(&tree(2_000_000, 80_000_000)), Some(40));
     }
 }

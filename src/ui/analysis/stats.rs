@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::alphabeta_view::score_text;
-use super::format::percent;
+use super::format::{bytes_per_node, percent, MIN_RATE_MS};
 use crate::game::Player;
 use crate::search::{EngineReport, SearchInfo};
 
@@ -21,7 +21,8 @@ pub struct SearchStatsProps {
 }
 
 /// Playouts, speed (summed over the workers), tree size, depth, time, the
-/// workers, memory in all and per node (and whether the tree is full), the root's win
+/// workers, memory in all and per node (for a tree big enough that its
+/// nodes, not its first allocation, fill it) and whether the tree is full, the root's win
 /// probability for the side to move and the proven result; for alpha-beta:
 /// depth, score with its win chance, nodes, nodes/s, hash fill, effective
 /// branching factor, time and the proven result. When the engine scores with
@@ -103,7 +104,11 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
             <table>
                 { row("playouts", "Playouts".into(), info.searched as f64, group(info.searched)) }
                 { row("playouts-per-sec", "Playouts/s".into(), info.searched_per_sec.round(),
-                    group(info.searched_per_sec.round() as u64)) }
+                    if info.elapsed_ms >= MIN_RATE_MS {
+                        group(info.searched_per_sec.round() as u64)
+                    } else {
+                        "– (under 0.1 s)".into()
+                    }) }
                 { row("nodes", "Tree nodes".into(), f64::from(tree.nodes), group(u64::from(tree.nodes))) }
                 { row("max-depth", "Max depth".into(), f64::from(tree.max_depth), tree.max_depth.to_string()) }
                 { row("mean-depth", "Mean depth".into(), tree.mean_depth, format!("{:.1}", tree.mean_depth)) }
@@ -111,8 +116,9 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                 { row("workers", "Workers".into(), workers as f64, workers_text) }
                 { row("memory", memory_label.into(), tree.memory_bytes as f64,
                     format!("{:.1} MB", tree.memory_bytes as f64 / 1e6)) }
-                { row("bytes-per-node", "Bytes per node".into(), f64::from(tree.bytes_per_node),
-                    format!("{} B", tree.bytes_per_node)) }
+                if let Some(bytes) = bytes_per_node(tree) {
+                    { row("bytes-per-node", "Bytes per node".into(), f64::from(bytes), format!("{bytes} B")) }
+                }
                 if tree.tree_full {
                     <tr data-stat="tree-full" data-value="1" title="The tree reached its memory budget \
                         (tree_mb) or its node budget (node_budget) and cannot grow; with leaves scored \

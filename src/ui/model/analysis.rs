@@ -160,6 +160,9 @@ pub struct AnalysisState {
     pub tree: TreeView,
     /// Moves to the position analysis mode searches (while it runs).
     pub analysed: Option<Vec<Move>>,
+    /// Analysis was asked for while the engine thought of its move: it
+    /// starts on the board's position once that move is played.
+    pub queued: bool,
     /// The tree map's rows, zoom, hover and latest slice.
     pub map: IcicleState,
 }
@@ -173,6 +176,7 @@ impl Default for AnalysisState {
             searched: Vec::new(),
             tree: TreeView::default(),
             analysed: None,
+            queued: false,
             map: IcicleState::default(),
         }
     }

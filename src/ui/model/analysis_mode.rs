@@ -22,10 +22,11 @@ impl AppState {
             .or_else(|| self.analysis.latest())
     }
 
-    /// Whether analysis may start: the engine is not thinking of a move and
-    /// the board's position is not over.
+    /// Whether analysis may be asked for: the board's position is not over.
+    /// Asked while the engine thinks of a move, it starts once the move is
+    /// played (a click on "Analyse position" is never lost).
     pub fn can_analyse(&self) -> bool {
-        !self.engine.thinking() && !self.board.board_position().is_over()
+        !self.board.board_position().is_over()
     }
 
     /// Keeps the engine's snapshots and the tree explorer's answers.
@@ -61,6 +62,7 @@ impl AppState {
         match intent {
             Intent::Analyse(true) => self.start_analysis(self.board.board_moves()),
             Intent::Analyse(false) => {
+                self.analysis.queued = false;
                 if self.engine.analysing() {
                     self.engine.search = None;
                 }
@@ -108,13 +110,16 @@ impl AppState {
         }
     }
 
-    /// Starts analysing the position after `moves` (never while the engine
-    /// thinks of a move to play).
+    /// Starts analysing the position after `moves`; while the engine thinks
+    /// of a move to play, queues analysis until that move is played.
     fn start_analysis(&mut self, moves: Vec<Move>) {
         if self.engine.thinking() {
-            self.page.tell("The engine is thinking of its move.");
+            self.analysis.queued = true;
+            self.page
+                .tell("Analysis starts once the engine has played its move.");
             return;
         }
+        self.analysis.queued = false;
         let game = GameData::new(self.board.game.variant(), moves);
         let Ok(replayed) = game.replay() else {
             return;
@@ -134,6 +139,11 @@ impl AppState {
     /// Analysis follows the board: another shown position (a move played,
     /// another ply viewed) restarts it there; previews (tree, PV) do not.
     pub(super) fn follow_board(&mut self) {
+        // Analysis asked for while the engine thought: its move is in.
+        if self.analysis.queued && self.engine.search.is_none() {
+            let moves = self.board.board_moves();
+            self.start_analysis(moves);
+        }
         if self.board.preview.is_none() {
             self.analysis.tree.selected = None;
         }

@@ -375,15 +375,33 @@ fn analysis_follows_the_shown_position_and_keeps_snapshots_by_position() {
 }
 
 #[test]
-fn analysis_is_refused_while_the_engine_thinks_of_its_move() {
+fn analysis_asked_while_the_engine_thinks_starts_once_it_has_moved() {
     let mut s = against_engine();
     s.apply(Action::Play(mv("e2")), SEED);
+    assert!(s.can_analyse(), "the Analyse button takes the click");
     s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
     assert_eq!(
         s.page.notice.as_deref(),
-        Some("The engine is thinking of its move.")
+        Some("Analysis starts once the engine has played its move.")
     );
     assert_eq!(s.engine.activity(), EngineActivity::Thinking);
+    let id = search_id(&s);
+    done(&mut s, id, "e8");
+    assert_eq!(s.board.game.moves(), moves("e2 e8").as_slice());
+    assert_eq!(s.engine.activity(), EngineActivity::Analysing);
+    assert_eq!(s.analysis.analysed, Some(moves("e2 e8")));
+    assert!(!s.analysis.queued);
+}
+
+#[test]
+fn a_queued_analysis_can_be_called_off_before_the_engine_moves() {
+    let mut s = against_engine();
+    s.apply(Action::Play(mv("e2")), SEED);
+    s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
+    s.apply(Action::Analysis(Intent::Analyse(false)), SEED);
+    let id = search_id(&s);
+    done(&mut s, id, "e8");
+    assert_eq!(s.engine.activity(), EngineActivity::Idle);
 }
 
 #[test]
