@@ -94,6 +94,21 @@ impl fmt::Display for Move {
     }
 }
 
+impl Move {
+    /// Moves in notation separated by white space (`"e2 e8 e3h"`), with no
+    /// check that they can be played one after another.
+    ///
+    /// ```
+    /// use quoridor::game::Move;
+    /// let line = Move::parse_list("e2 e8  e3h").unwrap();
+    /// assert_eq!(line.len(), 3);
+    /// assert!(Move::parse_list("e2 zz9").is_err());
+    /// ```
+    pub fn parse_list(text: &str) -> Result<Vec<Move>, ParseMoveError> {
+        text.split_whitespace().map(str::parse).collect()
+    }
+}
+
 impl FromStr for Move {
     type Err = ParseMoveError;
 

@@ -7,11 +7,12 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::disclosure::use_remembered_toggle;
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
 use super::link::set_settings_param;
 use super::model::settings::{default_threads, reply_speed};
 use super::model::{EngineSettings, Seat};
-use super::storage::{hardware_concurrency, remember_flag, remembered_flag, ADVANCED_OPEN_KEY};
+use super::storage::{hardware_concurrency, ADVANCED_OPEN_KEY};
 use crate::search::{
     limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
 };
@@ -36,21 +37,13 @@ pub struct ControlsProps {
 #[function_component(EngineControls)]
 pub fn engine_controls(props: &ControlsProps) -> Html {
     let s = &props.settings;
-    let advanced = use_state(|| remembered_flag(ADVANCED_OPEN_KEY));
+    let (advanced, toggle_advanced) = use_remembered_toggle(ADVANCED_OPEN_KEY);
     // "Change the engine's settings" holds for the level it was asked in.
     let show_all = use_state(|| false);
     {
         let show_all = show_all.clone();
         use_effect_with(s.params.level, move |_| show_all.set(false));
     }
-    let toggle_advanced = {
-        let advanced = advanced.clone();
-        Callback::from(move |_: MouseEvent| {
-            let open = !*advanced;
-            remember_flag(ADVANCED_OPEN_KEY, open);
-            advanced.set(open);
-        })
-    };
     let choices = engine_choices(s, props.seats);
     let uses_uct = in_use(&choices, EngineKind::Uct);
     let uses_alphabeta = in_use(&choices, EngineKind::AlphaBeta);
@@ -142,14 +135,14 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
             </fieldset>
             <ThreadsControl settings={s.clone()} workers={props.workers} alphabeta={uses_alphabeta}
                 on_change={props.on_change.clone()} on_error={props.on_error.clone()} />
-            <div class={classes!("advanced", (*advanced).then_some("open"))} data-testid="advanced">
+            <div class={classes!("advanced", advanced.then_some("open"))} data-testid="advanced">
                 <button class="advanced-toggle" aria-expanded={advanced.to_string()}
                     title="Every parameter of the chosen engine" onclick={toggle_advanced}>
-                    { if *advanced { "▾ Advanced" } else { "▸ Advanced" } }
+                    { if advanced { "▾ Advanced" } else { "▸ Advanced" } }
                 </button>
                 // Closed, the inputs stay in the page (hidden), so their
                 // values can still be read.
-                <div class="advanced-body" hidden={!*advanced}>
+                <div class="advanced-body" hidden={!advanced}>
                     <fieldset class="engine-options common-options" data-engine="both">
                         <legend>{ "Both engines" }</legend>
                         { options(Shown::BothEnginesPanel) }

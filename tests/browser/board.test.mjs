@@ -3,37 +3,18 @@
 // the right moves, the default for a human playing player 2), the keyboard
 // path to the pawn's targets, the goal rows' marks, the move animations and
 // `prefers-reduced-motion`, and a mouse that still places a wall at once.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, DIST, TIMEOUT, launchChromium, moveTexts, pawnAt, waitForMoves } from "./harness.mjs";
-import { startServer } from "./server.mjs";
+import { BASE, moveTexts, pawnAt, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const HUMANS = "v=1&p1=human&p2=human";
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchChromium();
-  server = await startServer({ root: DIST, base: BASE });
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const pages = useBoardPages();
 
 /** A desktop page (1366x860) at `?query`; `options` go to the context. */
 async function open(query, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-  });
-  await page.goto(`${server.url}?${query}`);
-  await page.locator("svg.board").waitFor();
-  return { context, page, problems };
+  const context = await pages.newContext({ viewport: { width: 1366, height: 860 }, ...options });
+  return pages(query, { context });
 }
 
 /** The centre of the first element matching `selector`, in viewport px. */

@@ -4,43 +4,25 @@
 // 390x844 context with `hasTouch` and `isMobile`. A first tap on a groove
 // previews its wall, a second places it; a tap on a target square moves the
 // pawn; a tap beside a thin groove still finds it.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, DIST, TIMEOUT, launchChromium, moveTexts, pawnAt, waitForMoves } from "./harness.mjs";
-import { startServer } from "./server.mjs";
+import { BASE, moveTexts, pawnAt, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const HUMANS = "v=1&p1=human&p2=human";
 /** Width and height of the whole board drawing, in SVG units (src/ui/geometry.rs). */
 const BOARD_UNITS = 121.5;
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchChromium();
-  server = await startServer({ root: DIST, base: BASE });
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const pages = useBoardPages();
 
 /** A phone: 390x844 CSS px, touch, mobile viewport; `cdp` drives its input. */
 async function openPhone(query) {
-  const context = await browser.newContext({
+  const context = await pages.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     hasTouch: true,
     isMobile: true,
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-  });
-  await page.goto(`${server.url}?${query}`);
-  await page.locator("svg.board").waitFor();
+  const { page, problems } = await pages(query, { context });
   await page.locator("svg.board").scrollIntoViewIfNeeded();
   const cdp = await context.newCDPSession(page);
   return { context, page, cdp, problems };

@@ -322,9 +322,7 @@ mod tests {
     use crate::game::Variant;
 
     fn moves(text: &str) -> Vec<Move> {
-        text.split_whitespace()
-            .map(|m| m.parse().expect("notation"))
-            .collect()
+        Move::parse_list(text).expect("notation")
     }
 
     fn info(side: Player, win: f64) -> SearchInfo {

@@ -96,9 +96,7 @@ mod tests {
     use super::*;
 
     fn moves(text: &str) -> Vec<Move> {
-        text.split_whitespace()
-            .map(|m| m.parse().expect("notation"))
-            .collect()
+        Move::parse_list(text).expect("notation")
     }
 
     #[test]

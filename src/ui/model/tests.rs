@@ -14,7 +14,7 @@ fn mv(text: &str) -> Move {
 }
 
 fn moves(text: &str) -> Vec<Move> {
-    text.split_whitespace().map(mv).collect()
+    Move::parse_list(text).expect("notation")
 }
 
 /// A 9×9 game after `record` with these seats and default engine settings.
