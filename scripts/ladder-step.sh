@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# One step of the levels' ladder played longer (docs/levels.md, "Settling a
-# step"): level HIGH against level HIGH-1 from the opening book's openings
+# One step of the levels' ladder played longer (docs/levels.md, "Settling
+# level 9 against level 8"): level HIGH against level HIGH-1 from the opening book's openings
 # FROM.. (each with both colours), split into SHARDS shards played one after
 # another by one process at a time. A shard whose file exists is skipped, so
 # running the script again resumes where it stopped (a shard cut short is
-# played again). After every shard the finished shards are merged and the
-# running summary (score, 95% Wilson interval) is written to OUT/summary.txt.
+# played again). After every shard the finished shards' games are counted
+# into OUT/summary.txt (score, 95% Wilson interval, by colour) and
+# OUT/step.json (the fields `arena rate` reads, as in docs/ladder/); after
+# the last, `arena merge` writes the match's summary, records and JSON.
 #
 # Usage: scripts/ladder-step.sh [--high N] [--from K] [--games N] [--shards N] [--out DIR] [--bin PATH] [--seed S]
 # Defaults: level 9 against 8, openings from the 51st on (the ladder's
@@ -31,7 +33,7 @@ while [ $# -gt 0 ]; do
         --out) out="${2:?--out needs a folder}"; shift 2 ;;
         --bin) bin="${2:?--bin needs a path}"; shift 2 ;;
         --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
-        *) sed -n '2,14p' "$0" >&2; exit 2 ;;
+        *) sed -n '2,16p' "$0" >&2; exit 2 ;;
     esac
 done
 [ -n "$out" ] || out="target/ladder-step-$high"
@@ -78,6 +80,10 @@ def wilson(k, n, z=1.96):
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (c - h, c + h)
 lo, hi = wilson(wins, games)
+with open(f"{out}/step.json", "w") as f:
+    json.dump({"games": games, "a": {"label": f"level={high}", "wins": wins},
+               "b": {"label": f"level={low}", "wins": games - wins}}, f)
+    f.write("\n")
 print(f"level={high} vs level={low}: {wins} of {games} games = {100 * wins / max(games, 1):.1f}% "
       f"(95% Wilson interval {100 * lo:.1f}-{100 * hi:.1f}%); moving first {first_wins}/{first}, "
       f"second {wins - first_wins}/{games - first}")
