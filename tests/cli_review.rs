@@ -5,7 +5,7 @@ mod common;
 
 use common::quoridor;
 use quoridor::game::{Game, PlyLimit, Variant};
-use quoridor::review::{annotated_record, GameReview, PositionEval};
+use quoridor::review::{annotated_record, GameReview, Judgement, PositionEval};
 use quoridor::search::{EngineConfig, EngineKind, Limits, SearchParams};
 
 /// Player 1 stands on d8 and plays a wall instead of winning with d9;
@@ -128,4 +128,47 @@ fn review_off_a_terminal_prints_no_progress() {
     let out = quoridor(&["review", "--playouts", "20", "[size 3] b2 a3 b3"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "", "stderr is a pipe here");
+}
+
+/// A game of level 1 against level 1 played before the levels walked home
+/// (`quoridor arena --a level=1 --b level=1 --openings
+/// docs/examples/book-200.txt`, game 2): the last wall went down at ply 37,
+/// player 2 won the race, and player 1 (c2 at ply 48) went c3 b3 a3 a4 b4
+/// c4, then back b4 a4 a3 b3 c3 c2 (plies 62–72), then c3 b3 a3 again.
+const WANDERING: &str = "f1 f3h d3h e8 e1 b5h d1 d8h b3h f8 e1 g5h h1h a6h f1 g2v f2 d2v d4v \
+    b8h a1h a4h c4v e1v f3 f7 f6h e7 f2 f7 e7v f8 c6v f9 f3 e9 c2v d9 e3 c9 e2 b9 e1 a9 d1 a8 \
+    c1 a7 c2 b7 c3 c7 b3 c6 a3 b6 a4 a6 b4 a5 c4 b5 b4 c5 a4 c4 a3 b4 b3 a4 c3 a3 c2 a2 c3 b2 \
+    b3 c2 a3 c1";
+
+#[test]
+fn review_calls_the_steps_back_in_a_lost_race_decided_and_leaves_them_out() {
+    let out = quoridor(&["review", "--playouts", "300", WANDERING]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    // The six steps back (b4 a4 a3 b3 c3 c2 at plies 62–72) keep the lost
+    // race lost and take player 1 no nearer its goal: decided, not best.
+    assert!(
+        lines[1].starts_with("player 1: accuracy ")
+            && lines[1].ends_with("; 6 decided, not counted)"),
+        "{stdout}"
+    );
+    // The winner walked home all the way: nothing of its is set aside.
+    assert!(!lines[2].contains("decided"), "{stdout}");
+    // The same judgement through the library, move by move.
+    let game = Game::parse_with_variant(WANDERING, Variant::default()).unwrap();
+    let config = EngineConfig::uct(SearchParams {
+        limits: Limits::playouts(300),
+        ..SearchParams::default()
+    });
+    let review = GameReview::judge(&game, &PositionEval::search_game(&game, &config, |_, _| ()));
+    let decided: Vec<usize> = review
+        .moves()
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.judgement == Judgement::Decided)
+        .map(|(ply, _)| ply)
+        .collect();
+    assert_eq!(decided, [62, 64, 66, 68, 70, 72]);
 }

@@ -23,6 +23,8 @@ pub const DEFAULT_REVIEW_TIME_MS: u64 = 500;
 Prints the record with ?! (inaccuracy), ? (mistake) and ?? (blunder) after the moves that lost
 the mover at least 10, 20 or 30 points of win chance, each with a comment naming the engine's
 choice ({better: d9, win 100% → 0%}), then each player's accuracy (0–100) and judgement counts.
+Where the game is decided (a proven win or loss, or a race with no walls left), a move that keeps
+the result without heading home is \"decided\": not best, and left out of the accuracy.
 The annotated record reads back as a record: symbols and comments are ignored.", &[
     Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node,
 ]))]

@@ -5,7 +5,9 @@
 //! subtracts 3.1669; one ten-thousandth less makes no loss score exactly
 //! 100), clamped to 0–100, so a move that loses nothing scores 100, one that loses 10
 //! points about 64, and one that throws a won game away 0. A player's
-//! accuracy is the plain mean over their moves.
+//! accuracy is the plain mean over their moves, leaving out the moves judged
+//! [`Judgement::Decided`](super::Judgement::Decided) (a decided game's moves
+//! that keep the result without heading home: neither credit nor blame).
 
 use super::move_review::MoveReview;
 use crate::game::Player;
@@ -22,11 +24,13 @@ pub fn move_accuracy(loss: f64) -> f64 {
     (103.1668 * (-0.04354 * percent).exp() - 3.1668).clamp(0.0, 100.0)
 }
 
-/// `player`'s accuracy over the judged `moves` (`None` if they made none).
+/// `player`'s accuracy over the judged `moves` that count
+/// ([`Judgement::counts_in_accuracy`](super::Judgement::counts_in_accuracy);
+/// `None` if they made none).
 pub fn player_accuracy(moves: &[MoveReview], player: Player) -> Option<f64> {
     let theirs: Vec<f64> = moves
         .iter()
-        .filter(|m| m.mover == player)
+        .filter(|m| m.mover == player && m.judgement.counts_in_accuracy())
         .map(|m| move_accuracy(m.loss))
         .collect();
     (!theirs.is_empty()).then(|| theirs.iter().sum::<f64>() / theirs.len() as f64)
@@ -71,5 +75,15 @@ mod tests {
         assert_eq!(player_accuracy(&moves, Player::One), Some(50.0));
         assert_eq!(player_accuracy(&moves, Player::Two), Some(0.0));
         assert_eq!(player_accuracy(&moves[..1], Player::Two), None);
+    }
+
+    #[test]
+    fn decided_moves_are_left_out() {
+        let mut aside = judged(Player::One, 0.0);
+        aside.judgement = Judgement::Decided;
+        let moves = [judged(Player::One, 1.0), aside.clone(), aside.clone()];
+        // One blunder and two decided moves: the blunder alone counts.
+        assert_eq!(player_accuracy(&moves, Player::One), Some(0.0));
+        assert_eq!(player_accuracy(&[aside], Player::One), None);
     }
 }

@@ -7,6 +7,12 @@
 //! searches and wander by several points between two searches of the same
 //! position, so the thresholds are twice as wide, and a move within
 //! [`BEST_WITHIN`] of the engine's choice counts as best.
+//!
+//! Where the game is already decided, a move that keeps the result loses
+//! nothing, yet one that does not take the mover closer to its goal (a
+//! step aside or back, a wall in a won or lost game) is no achievement
+//! either: it is [`Judgement::Decided`], not best, and left out of the
+//! accuracy ([`crate::review::GameReview::judge`] says when).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -34,16 +40,23 @@ pub enum Judgement {
     Mistake,
     /// Lost at least [`BLUNDER_FROM`]: `??`.
     Blunder,
+    /// In a decided game (a proven win or loss, or a race with no walls
+    /// left whose result the pawn-race table knows), a move that keeps the
+    /// result without taking the mover closer to its goal: no symbol, and
+    /// not counted in the accuracy.
+    Decided,
 }
 
 impl Judgement {
-    /// Every judgement, best first.
-    pub const ALL: [Judgement; 5] = [
+    /// Every judgement, best first, then [`Judgement::Decided`] (the
+    /// index of each is `judgement as usize`).
+    pub const ALL: [Judgement; 6] = [
         Judgement::Best,
         Judgement::Good,
         Judgement::Inaccuracy,
         Judgement::Mistake,
         Judgement::Blunder,
+        Judgement::Decided,
     ];
 
     /// The judgement of a move that lost `loss` win-probability points;
@@ -71,10 +84,11 @@ impl Judgement {
         }
     }
 
-    /// The record's symbol: `?!`, `?`, `??`, or `None` for best and good moves.
+    /// The record's symbol: `?!`, `?`, `??`, or `None` for best, good and
+    /// decided moves.
     pub fn symbol(self) -> Option<&'static str> {
         match self {
-            Judgement::Best | Judgement::Good => None,
+            Judgement::Best | Judgement::Good | Judgement::Decided => None,
             Judgement::Inaccuracy => Some("?!"),
             Judgement::Mistake => Some("?"),
             Judgement::Blunder => Some("??"),
@@ -83,7 +97,16 @@ impl Judgement {
 
     /// Whether the move was an inaccuracy or worse (it gets a better move).
     pub fn is_error(self) -> bool {
-        self >= Judgement::Inaccuracy
+        matches!(
+            self,
+            Judgement::Inaccuracy | Judgement::Mistake | Judgement::Blunder
+        )
+    }
+
+    /// Whether the move counts in its player's accuracy (all but
+    /// [`Judgement::Decided`] moves).
+    pub fn counts_in_accuracy(self) -> bool {
+        self != Judgement::Decided
     }
 
     /// The lower-case name (`blunder`), as pages and summaries show it.
@@ -94,6 +117,7 @@ impl Judgement {
             Judgement::Inaccuracy => "inaccuracy",
             Judgement::Mistake => "mistake",
             Judgement::Blunder => "blunder",
+            Judgement::Decided => "decided",
         }
     }
 }
@@ -141,8 +165,19 @@ mod tests {
     #[test]
     fn only_errors_carry_symbols() {
         let symbols: Vec<_> = Judgement::ALL.iter().map(|j| j.symbol()).collect();
-        assert_eq!(symbols, [None, None, Some("?!"), Some("?"), Some("??")]);
+        assert_eq!(
+            symbols,
+            [None, None, Some("?!"), Some("?"), Some("??"), None]
+        );
         let errors: Vec<_> = Judgement::ALL.iter().map(|j| j.is_error()).collect();
-        assert_eq!(errors, [false, false, true, true, true]);
+        assert_eq!(errors, [false, false, true, true, true, false]);
+        let counted: Vec<_> = Judgement::ALL
+            .iter()
+            .map(|j| j.counts_in_accuracy())
+            .collect();
+        assert_eq!(counted, [true, true, true, true, true, false]);
+        for (i, j) in Judgement::ALL.iter().enumerate() {
+            assert_eq!(*j as usize, i, "{j}");
+        }
     }
 }

@@ -16,8 +16,12 @@
 //! miss the deep ones. Level 1 also widens its root four times as fast, so
 //! that it draws among more sensible-looking moves (pawn steps that do not
 //! lose ground, walls that hurt the opponent more than itself: never one
-//! that walls itself in). Budgets are playouts, not time, so a level is as
-//! strong on a slow phone as on a fast desktop, and its rating holds on both.
+//! that walls itself in). With no wall left on either side every level walks
+//! home along a shortest path, keeping the result the pawn-race table gives
+//! (the tie-break in `search::uct::tie_break`; outside a drawn race every
+//! move there is a proven win or loss, which no temperature swaps).
+//! Budgets are playouts, not time, so a level is as strong on a slow phone
+//! as on a fast desktop, and its rating holds on both.
 //!
 //! UCT only: its root candidates each have a value and a visit count from
 //! the same search, which is what a temperature needs; alpha-beta's values

@@ -62,11 +62,11 @@ pub use slice::Slice;
 #[cfg(test)]
 pub(crate) use uct::test_snapshot;
 pub use uct::{
-    merge_root_children, merge_root_infos, pick_by_race, ranked_moves, tree_params, FinalMove,
-    MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct, PlayoutPolicy, Race,
-    Selector, SelectorMemory, Tied, TreeMap, Uct, UctChild, UctParams, UctReport,
-    DEFAULT_MAP_BUDGET, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
-    MAX_TREE_MB, MIB, NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
+    merge_root_children, merge_root_infos, pick_by_race, ranked_moves, shortens_own_path,
+    tree_params, FinalMove, MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct,
+    PlayoutPolicy, Race, Selector, SelectorMemory, Tied, TreeMap, Uct, UctChild, UctParams,
+    UctReport, DEFAULT_MAP_BUDGET, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET,
+    MAX_MAP_DEPTH, MAX_TREE_MB, MIB, NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
 };
 
 /// The engine's pseudo-random generator: Xoshiro256++ (seeded through

@@ -27,7 +27,7 @@ pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 pub use report::{UctChild, UctReport};
 use tie_break::pick_by_race_after;
-pub use tie_break::{pick_by_race, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
+pub use tie_break::{pick_by_race, shortens_own_path, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
 pub use tree_map::{
     MapLimits, MapNode, TreeMap, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
@@ -511,15 +511,20 @@ impl Uct {
             })
             .collect();
         match self.race.as_ref().filter(|t| t.covers(&pos)) {
-            // Exact first: the fewest plies to a win, the most to a loss.
-            // Against a perfect opponent every move of a lost race may lose
-            // equally late; the race then decides, so a lost side runs home
-            // (and wins if the opponent stops racing) instead of shuffling.
+            // A step home first: every move compared here keeps the result
+            // (all win, or all lose), so the side walks along a shortest
+            // path as a person with no walls left does. Ranked by the exact
+            // result alone, the lost side took the slowest loss, which
+            // against a perfect opponent often means stepping back and
+            // sideways into the winner's way: it wandered for dozens of
+            // plies (issue 45). Then the exact result: the fewest plies to
+            // a win, the most to a loss; then the race, so a lost side runs
+            // home (and wins if the opponent stops racing).
             Some(table) => pick_by_race_after(&pos, &tied, outcome, |mv| {
                 let mut after = pos;
                 after.play_unchecked(mv);
                 let exact = table.result(&after).map(RaceResult::mover_rank);
-                (exact.is_none(), exact)
+                (!shortens_own_path(&pos, mv), exact.is_none(), exact)
             }),
             None => pick_by_race(&pos, &tied, outcome),
         }

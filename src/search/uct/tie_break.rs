@@ -42,6 +42,29 @@ impl Race {
     }
 }
 
+/// Whether `mv` takes the side to move in `pos` closer to its goal: its
+/// shortest path (walls count, pawns do not) is shorter after the move, or
+/// the move wins. A step along a shortest path or a jump forward does; a
+/// sideways or backward step, or a wall, does not. `false` if `mv` is
+/// illegal or a pawn has no path.
+///
+/// ```
+/// use quoridor::game::{Game, Move, Variant};
+/// use quoridor::search::shortens_own_path;
+/// let game = Game::parse_with_variant("e2 e8", Variant::default()).unwrap();
+/// let step = |s: &str| s.parse::<Move>().unwrap();
+/// assert!(shortens_own_path(game.position(), step("e3")));
+/// assert!(!shortens_own_path(game.position(), step("d2")));
+/// assert!(!shortens_own_path(game.position(), step("e1")));
+/// assert!(!shortens_own_path(game.position(), step("a1h")));
+/// ```
+pub fn shortens_own_path(pos: &Position, mv: Move) -> bool {
+    let Some(before) = pos.distance_to_goal(pos.turn()) else {
+        return false;
+    };
+    Race::after(pos, mv).is_some_and(|race| race.ours < before)
+}
+
 /// What all the moves being compared are known to lead to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
