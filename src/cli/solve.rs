@@ -8,7 +8,7 @@ use super::position_args::{PositionArgs, PositionError};
 use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::game::{Player, Position};
-use crate::solve::{brute_force, check_table, solve, SolveError, Table, Value};
+use crate::solve::{brute_force, check_table, solve_keeping, Keep, SolveError, Table, Value};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt;
@@ -35,6 +35,11 @@ pub struct SolveArgs {
     /// Most memory for the tables, in GiB (1–1024)
     #[arg(long, value_name = "GIB", default_value_t = 24, value_parser = Whole::new(1, 1024))]
     pub memory_gib: u64,
+    /// Keep only two layers of the table in memory (positions with as many
+    /// walls placed as the position, and one more): the position's value and
+    /// its moves', for variants whose whole table does not fit
+    #[arg(long, conflicts_with_all = ["check", "brute_force", "out"])]
+    pub low_memory: bool,
     /// Check every entry of the table against its children (moves by the rules)
     #[arg(long)]
     pub check: bool,
@@ -161,7 +166,14 @@ pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
     let variant = game.variant();
     let started = Instant::now();
     let progress = StateProgress::new("solving");
-    let solved = solve(variant, args.memory_gib << 30, |d, t| progress.update(d, t));
+    let keep = if args.low_memory {
+        Keep::Around(pos.walls().count() as u8)
+    } else {
+        Keep::All
+    };
+    let solved = solve_keeping(variant, args.memory_gib << 30, keep, |d, t| {
+        progress.update(d, t)
+    });
     progress.finish();
     let (table, stats) = solved.map_err(SolveCommandError::Solve)?;
     let seconds = started.elapsed().as_secs_f64();

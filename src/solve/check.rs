@@ -44,7 +44,8 @@ fn is_position(pos: &Position) -> bool {
     pos.has_path(Player::One) && pos.has_path(Player::Two) && pos.winner() != Some(pos.turn())
 }
 
-/// Checks every entry of `table`; `progress` is told the wall states done
+/// Checks every entry of `table` (which must hold every layer:
+/// [`Table::is_complete`]); `progress` is told the wall states done
 /// and their total now and then.
 pub fn check_table(table: &Table, mut progress: impl FnMut(u64, u64)) -> CheckReport {
     let configs = table.configs();
@@ -60,7 +61,7 @@ pub fn check_table(table: &Table, mut progress: impl FnMut(u64, u64)) -> CheckRe
             let start = state.id.0 as usize * layout.per_state();
             for index in 0..layout.per_state() {
                 let (pawns, turn) = layout.pawns_at(index);
-                let cell = table.cells()[start + index].value();
+                let cell = table.cell((start + index) as u64).and_then(|c| c.value());
                 let Some(pos) = base.with_pawns(pawns, turn) else {
                     if cell.is_some() {
                         report.violations += 1;

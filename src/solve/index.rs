@@ -33,6 +33,8 @@ pub struct Layout {
     cells: usize,
     /// First state of each configuration, and the total at the end.
     state_start: Vec<u64>,
+    /// First state of each layer (walls placed), and the total at the end.
+    layer_start: Vec<u64>,
 }
 
 impl Layout {
@@ -42,7 +44,9 @@ impl Layout {
         let cells = usize::from(configs.variant().size()).pow(2);
         let mut state_start = Vec::with_capacity(configs.len() + 1);
         let mut next = 0u64;
+        let mut layer_start = Vec::with_capacity(usize::from(configs.max_placed()) + 2);
         for placed in 0..=configs.max_placed() {
+            layer_start.push(next);
             let splits = Self::splits(walls, placed).count() as u64;
             for _ in configs.layer(placed) {
                 state_start.push(next);
@@ -50,10 +54,12 @@ impl Layout {
             }
         }
         state_start.push(next);
+        layer_start.push(next);
         Layout {
             walls,
             cells,
             state_start,
+            layer_start,
         }
     }
 
@@ -77,6 +83,34 @@ impl Layout {
     /// Number of table entries (positions and the indices that are none).
     pub fn entries(&self) -> u64 {
         self.states() * self.per_state() as u64
+    }
+
+    /// Number of layers (0 walls placed up to the most).
+    pub fn layers(&self) -> usize {
+        self.layer_start.len() - 1
+    }
+
+    /// The first wall state with `placed` walls on the board.
+    pub fn layer_first_state(&self, placed: usize) -> u64 {
+        self.layer_start[placed]
+    }
+
+    /// Table entries of the positions with `placed` walls on the board.
+    pub fn layer_entries(&self, placed: usize) -> u64 {
+        (self.layer_start[placed + 1] - self.layer_start[placed]) * self.per_state() as u64
+    }
+
+    /// The layer of table index `index` and the index within that layer.
+    pub fn locate(&self, index: u64) -> Option<(usize, u64)> {
+        let state = index / self.per_state() as u64;
+        if state >= self.states() {
+            return None;
+        }
+        let layer = self.layer_start.partition_point(|&s| s <= state) - 1;
+        Some((
+            layer,
+            index - self.layer_start[layer] * self.per_state() as u64,
+        ))
     }
 
     /// Walls each player starts with.

@@ -35,6 +35,6 @@ pub mod value;
 
 pub use brute::brute_force;
 pub use check::{check_table, CheckReport};
-pub use retrograde::{solve, SolveError, SolveStats};
+pub use retrograde::{solve, solve_keeping, Keep, SolveError, SolveStats};
 pub use table::{Table, TableError};
 pub use value::{Cell, Value};

@@ -71,59 +71,107 @@ pub struct SolveStats {
     pub stuck: u64,
 }
 
+/// Which layers (positions by walls placed) a solve keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Every layer: the whole table, for lookups anywhere, the consistency
+    /// check and the table file.
+    All,
+    /// Only the layer with this many walls placed and the next, enough for
+    /// the value of a position there and its moves'; the solve holds two
+    /// adjacent layers at a time, so it needs much less memory.
+    Around(u8),
+}
+
 /// Solves every position of `variant` (any pawn squares, any walls up to
-/// both stocks, either side to move) within `budget` bytes; `progress` is
-/// told the wall states done and their total now and then.
+/// both stocks, either side to move) within `budget` bytes, keeping every
+/// layer; `progress` is told the wall states done and their total now and
+/// then.
 pub fn solve(
     variant: Variant,
     budget: u64,
+    progress: impl FnMut(u64, u64),
+) -> Result<(Table, SolveStats), SolveError> {
+    solve_keeping(variant, budget, Keep::All, progress)
+}
+
+/// Bytes the entries take with `keep`, for the layers whose first
+/// configuration ids are `layer_start` (the last entry: the end).
+fn entry_bytes(layer_start: &[u32], walls: u8, per_state: u64, keep: Keep) -> u64 {
+    let layers: Vec<u64> = layer_start
+        .windows(2)
+        .enumerate()
+        .map(|(placed, w)| {
+            u64::from(w[1] - w[0])
+                * Layout::splits(walls, placed as u8).count() as u64
+                * per_state
+                * 2
+        })
+        .collect();
+    match keep {
+        Keep::All => layers.iter().sum(),
+        Keep::Around(_) => layers
+            .windows(2)
+            .map(|w| w[0] + w[1])
+            .max()
+            .unwrap_or_else(|| layers.iter().sum()),
+    }
+}
+
+/// [`solve`], keeping the layers `keep` says.
+pub fn solve_keeping(
+    variant: Variant,
+    budget: u64,
+    keep: Keep,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<(Table, SolveStats), SolveError> {
     let walls = variant.walls();
     let max_placed = 2 * walls;
     let per_state = usize::from(variant.size()).pow(2) as u64 * 2;
-    let bytes_for = |layer_start: &[u32]| -> u64 {
-        let configs = layer_start.last().copied().unwrap_or(0) as u64;
-        let entries: u64 = layer_start
-            .windows(2)
-            .enumerate()
-            .map(|(placed, w)| {
-                u64::from(w[1] - w[0])
-                    * Layout::splits(walls, placed as u8).count() as u64
-                    * per_state
-            })
-            .sum();
-        entries * 2 + configs * 200
+    // About 200 bytes per configuration: its walls, reach sets, children
+    // and hash entry.
+    let bytes_for = |layer_start: &[u32]| {
+        entry_bytes(layer_start, walls, per_state, keep)
+            + u64::from(layer_start.last().copied().unwrap_or(0)) * 200
     };
-    let configs = WallConfigs::enumerate(variant, max_placed, |starts| bytes_for(starts) <= budget)
-        .map_err(|_| SolveError::TooBig {
-            needs_at_least: budget + 1,
-            budget,
-        })?;
+    let mut counted = 0;
+    let configs = WallConfigs::enumerate(variant, max_placed, |starts| {
+        counted = bytes_for(starts);
+        counted <= budget
+    })
+    .map_err(|_| SolveError::TooBig {
+        needs_at_least: counted,
+        budget,
+    })?;
     let layout = Layout::new(&configs, walls);
-    let needs = layout.entries() * 2 + configs.bytes() as u64;
-    if needs > budget {
-        return Err(SolveError::TooBig {
-            needs_at_least: needs,
-            budget,
-        });
-    }
-    let mut cells = vec![Cell::NONE; layout.entries() as usize];
     let mut stats = SolveStats {
         configs: configs.len() as u64,
         states: layout.states(),
         ..SolveStats::default()
     };
+    let mut layers: Vec<Vec<Cell>> = vec![Vec::new(); layout.layers()];
     let mut scratch = Scratch::default();
     let mut done = 0u64;
     for placed in (0..=max_placed).rev() {
+        let k = usize::from(placed);
+        if let Keep::Around(p) = keep {
+            // Layer k + 2 was needed only by layer k + 1, now solved.
+            if k + 2 < layers.len() && k + 2 > usize::from(p) + 1 {
+                layers[k + 2] = Vec::new();
+            }
+        }
+        layers[k] = vec![Cell::NONE; layout.layer_entries(k) as usize];
+        let (lower, upper) = layers.split_at_mut(k + 1);
+        let mine = &mut lower[k];
+        let fuller: &[Cell] = upper.first().map_or(&[], |l| l.as_slice());
         for config in configs.layer(placed) {
             for state in layout.states_of(&configs, config) {
                 solve_state(
                     &configs,
                     &layout,
                     state,
-                    &mut cells,
+                    mine,
+                    fuller,
                     &mut scratch,
                     &mut stats,
                 );
@@ -134,8 +182,15 @@ pub fn solve(
             }
         }
     }
+    if let Keep::Around(p) = keep {
+        for (k, layer) in layers.iter_mut().enumerate() {
+            if k < usize::from(p) {
+                *layer = Vec::new();
+            }
+        }
+    }
     progress(done, stats.states);
-    Ok((Table::new(configs, layout, cells), stats))
+    Ok((Table::new(configs, layout, layers), stats))
 }
 
 /// What one pawn placement's children are waiting for.
@@ -178,14 +233,20 @@ fn solve_state(
     configs: &WallConfigs,
     layout: &Layout,
     state: WallState,
-    cells: &mut [Cell],
+    layer: &mut [Cell],
+    fuller: &[Cell],
     scratch: &mut Scratch,
     stats: &mut SolveStats,
 ) {
     let per_state = layout.per_state();
-    let start = state.id.0 as usize * per_state;
-    let (mine, fuller) = cells.split_at_mut(start + per_state);
-    let mine = &mut mine[start..];
+    let placed = usize::from(configs.placed(state.config));
+    let start = (state.id.0 - layout.layer_first_state(placed)) as usize * per_state;
+    let mine = &mut layer[start..start + per_state];
+    let fuller_first = if placed + 1 < layout.layers() {
+        layout.layer_first_state(placed + 1)
+    } else {
+        layout.states()
+    };
     let variant = configs.variant();
     let base = Position::with_walls(variant, configs.slots(state.config), state.walls_left)
         .expect("enumerated walls fit the board");
@@ -236,9 +297,9 @@ fn solve_state(
                 let child_state = layout
                     .state(configs, grown, left[0])
                     .expect("a wall move leads to an enumerated state");
-                let child =
-                    child_state.0 as usize * per_state + layout.pawn_index(pawns, turn.other());
-                match fuller[child - start - per_state].value() {
+                let child = (child_state.0 - fuller_first) as usize * per_state
+                    + layout.pawn_index(pawns, turn.other());
+                match fuller[child].value() {
                     Some(Value::Loss(d)) => scratch.push(
                         d,
                         Event::Outside {

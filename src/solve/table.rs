@@ -32,7 +32,9 @@ pub const MAGIC: &[u8; 8] = b"QSOLVE01";
 pub struct Table {
     configs: WallConfigs,
     layout: Layout,
-    cells: Vec<Cell>,
+    /// The entries layer by layer (walls placed); a layer left empty was
+    /// dropped to save memory ([`Table::is_complete`]).
+    layers: Vec<Vec<Cell>>,
 }
 
 /// Why a table file cannot be read.
@@ -62,12 +64,13 @@ impl From<io::Error> for TableError {
 }
 
 impl Table {
-    /// The table of `cells` numbered by `layout` over `configs`.
-    pub fn new(configs: WallConfigs, layout: Layout, cells: Vec<Cell>) -> Table {
+    /// The table of `layers` (each layer's entries in the layout's order, or
+    /// none for a layer dropped) numbered by `layout` over `configs`.
+    pub fn new(configs: WallConfigs, layout: Layout, layers: Vec<Vec<Cell>>) -> Table {
         Table {
             configs,
             layout,
-            cells,
+            layers,
         }
     }
 
@@ -86,9 +89,38 @@ impl Table {
         &self.layout
     }
 
-    /// The entries, in the layout's order.
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
+    /// The entries of each layer (empty for a layer dropped).
+    pub fn layers(&self) -> &[Vec<Cell>] {
+        &self.layers
+    }
+
+    /// Whether every layer is held (a solve that kept only the layers of
+    /// one position is not).
+    pub fn is_complete(&self) -> bool {
+        (0..self.layout.layers())
+            .all(|k| self.layers[k].len() as u64 == self.layout.layer_entries(k))
+    }
+
+    /// The entry at table index `index`; `None` past the end or in a
+    /// layer dropped.
+    pub fn cell(&self, index: u64) -> Option<Cell> {
+        let (layer, within) = self.layout.locate(index)?;
+        self.layers.get(layer)?.get(within as usize).copied()
+    }
+
+    /// This table with the entry at `index` replaced (for tests that
+    /// corrupt a table on purpose).
+    pub fn with_cell(mut self, index: u64, cell: Cell) -> Table {
+        if let Some((layer, within)) = self.layout.locate(index) {
+            if let Some(c) = self
+                .layers
+                .get_mut(layer)
+                .and_then(|l| l.get_mut(within as usize))
+            {
+                *c = cell;
+            }
+        }
+        self
     }
 
     /// The value of `pos` for its side to move, if the table covers it (same
@@ -98,7 +130,7 @@ impl Table {
             return None;
         }
         let index = self.layout.index(&self.configs, pos)?;
-        self.cells.get(index as usize)?.value()
+        self.cell(index)?.value()
     }
 
     /// Every legal move of `pos` (by the rules) with its value for the
@@ -117,8 +149,15 @@ impl Table {
         moves
     }
 
-    /// Writes the table in the file format above.
+    /// Writes the table in the file format above (a table with layers
+    /// dropped cannot be written).
     pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        if !self.is_complete() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the table holds only some layers",
+            ));
+        }
         let variant = self.variant();
         let n = variant.size();
         out.write_all(MAGIC)?;
@@ -132,9 +171,9 @@ impl Table {
         for c in 0..self.configs.len() {
             out.write_all(&pack(self.configs.slots(ConfigId(c as u32)), n))?;
         }
-        out.write_all(&(self.cells.len() as u64).to_le_bytes())?;
+        out.write_all(&self.layout.entries().to_le_bytes())?;
         let mut buffer = Vec::with_capacity(1 << 16);
-        for chunk in self.cells.chunks(1 << 15) {
+        for chunk in self.layers.iter().flat_map(|l| l.chunks(1 << 15)) {
             buffer.clear();
             for cell in chunk {
                 buffer.extend_from_slice(&cell.0.to_le_bytes());
@@ -191,13 +230,17 @@ impl Table {
         if u64::from_le_bytes(entries) != layout.entries() {
             return Err(TableError::Format("wrong number of entries".into()));
         }
-        let mut raw = vec![0u8; layout.entries() as usize * 2];
-        input.read_exact(&mut raw)?;
-        let cells = raw
-            .chunks_exact(2)
-            .map(|b| Cell(u16::from_le_bytes([b[0], b[1]])))
-            .collect();
-        Ok(Table::new(configs, layout, cells))
+        let mut layers = Vec::with_capacity(layout.layers());
+        for k in 0..layout.layers() {
+            let mut raw = vec![0u8; layout.layer_entries(k) as usize * 2];
+            input.read_exact(&mut raw)?;
+            layers.push(
+                raw.chunks_exact(2)
+                    .map(|b| Cell(u16::from_le_bytes([b[0], b[1]])))
+                    .collect(),
+            );
+        }
+        Ok(Table::new(configs, layout, layers))
     }
 }
 
