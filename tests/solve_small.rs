@@ -146,3 +146,49 @@ fn keeping_two_layers_gives_the_same_values_for_the_position_and_its_moves() {
         );
     }
 }
+
+#[test]
+fn no_draw_on_3x3_or_on_4x4_with_up_to_one_wall_each() {
+    let cases = (0..=4).map(|w| (3, w)).chain([(4, 0), (4, 1)]);
+    for (size, walls) in cases {
+        let variant = Variant::new(size, walls).expect("variant");
+        let (_, stats) = solve(variant, BUDGET, |_, _| {}).expect("small");
+        assert_eq!(stats.draws, 0, "{size}x{size} {walls}");
+        assert_eq!(stats.positions, stats.wins + stats.losses);
+    }
+}
+
+/// The first draws: 5x5 with two walls each (slow in a debug build; run by
+/// scripts/solve-table.sh). Prints one of them.
+#[test]
+#[ignore]
+fn draws_appear_on_5x5_with_two_walls_each() {
+    let table = solved(5, 2);
+    let configs = table.configs();
+    let layout = table.layout();
+    let mut draws = 0;
+    for c in 0..configs.len() {
+        let config = quoridor::solve::configs::ConfigId(c as u32);
+        for state in layout.states_of(configs, config) {
+            let base =
+                Position::with_walls(table.variant(), configs.slots(config), state.walls_left)
+                    .expect("walls");
+            for index in 0..layout.per_state() {
+                let i = state.id.0 * layout.per_state() as u64 + index as u64;
+                if table.cell(i).and_then(|c| c.value()) == Some(Value::Draw) {
+                    let (pawns, turn) = layout.pawns_at(index);
+                    let pos = base.with_pawns(pawns, turn).expect("a position");
+                    if draws == 0 {
+                        println!("{}", pos.diagram());
+                        for (mv, v) in table.move_values(&pos) {
+                            println!("  {mv} {v}");
+                        }
+                    }
+                    draws += 1;
+                }
+            }
+        }
+    }
+    assert!(draws > 0);
+    println!("{draws} drawn positions");
+}

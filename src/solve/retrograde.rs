@@ -258,7 +258,7 @@ fn solve_state(
         b.clear();
     }
     let mut valid = 0u64;
-    for index in 0..per_state {
+    for (index, cell) in mine.iter_mut().enumerate() {
         let (pawns, turn) = layout.pawns_at(index);
         if !reach[0].has(pawns[0]) || !reach[1].has(pawns[1]) {
             continue;
@@ -270,7 +270,7 @@ fn solve_state(
             Some(w) if w == turn => continue,
             Some(_) => {
                 valid += 1;
-                mine[index] = Cell::of(Value::Loss(0));
+                *cell = Cell::of(Value::Loss(0));
                 scratch.push(0, Event::Settled(index as u32));
                 continue;
             }
@@ -367,11 +367,11 @@ fn solve_state(
         d += 1;
     }
     // What never settled is a draw.
-    for index in 0..per_state {
-        if mine[index] == Cell::NONE && scratch_is_position(layout, &base, &reach, index) {
-            mine[index] = Cell::of(Value::Draw);
+    for (index, cell) in mine.iter_mut().enumerate() {
+        if *cell == Cell::NONE && is_position(layout, &base, &reach, index) {
+            *cell = Cell::of(Value::Draw);
         }
-        match mine[index].value() {
+        match cell.value() {
             Some(Value::Win(_)) => stats.wins += 1,
             Some(Value::Loss(_)) => stats.losses += 1,
             Some(Value::Draw) => stats.draws += 1,
@@ -404,7 +404,7 @@ fn settle_parent(mine: &mut [Cell], scratch: &mut Scratch, parent: u32, lost: bo
 /// Whether `index` of the wall state of `base` is a position (the same test
 /// as the first pass: pawns apart, on squares that reach their goals, the
 /// side to move not already home).
-fn scratch_is_position(
+fn is_position(
     layout: &Layout,
     base: &Position,
     reach: &[crate::game::Bitboard; 2],
