@@ -198,7 +198,7 @@ mod tests {
         let variant = Variant::new(5, 2).expect("variant");
         let configs = WallConfigs::enumerate(variant, 4, |_| true).expect("small");
         let layout = Layout::new(&configs, 2);
-        let game = Game::parse_with_variant("c2 c4 a1h b3v b2 b4 c2v", variant).expect("game");
+        let game = Game::parse_with_variant("c2 c4 a1h b3v b2 d4 c2v", variant).expect("game");
         let mut seen = std::collections::HashSet::new();
         for ply in 0..=game.moves().len() {
             let pos = *game.position_at(ply).expect("ply of the game");

@@ -21,8 +21,9 @@
 //! use quoridor::solve::{solve, Value};
 //! let variant = Variant::new(3, 0).unwrap();
 //! let (table, _) = solve(variant, 1 << 30, |_, _| {}).unwrap();
-//! // On an empty 3x3 board the first player walks up in two moves.
-//! assert_eq!(table.value(&Position::new(variant)), Some(Value::Win(3)));
+//! // On 3x3 without walls player 1 must step in front of player 2, who
+//! // jumps over it: player 1 loses in 4 plies.
+//! assert_eq!(table.value(&Position::new(variant)), Some(Value::Loss(4)));
 //! ```
 
 pub mod brute;
