@@ -194,9 +194,9 @@ pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
         group(stats.losses),
         group(stats.draws)
     )?;
-    let value = table
-        .value(&pos)
-        .expect("the table holds every position of its variant");
+    let value = table.value(&pos).ok_or_else(|| {
+        SolveCommandError::CheckFailed("the position is missing from its variant's table".into())
+    })?;
     writeln!(out, "value: {}", for_player(value, pos.turn()))?;
     let moves = table.move_values(&pos);
     if !moves.is_empty() {
