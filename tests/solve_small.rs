@@ -192,3 +192,51 @@ fn draws_appear_on_5x5_with_two_walls_each() {
     assert!(draws > 0);
     println!("{draws} drawn positions");
 }
+
+/// `pos` seen in a mirror held beside the board: files reversed, walls too.
+fn mirrored(pos: &Position) -> Position {
+    use quoridor::game::{Bitboard, Orientation, Player, WallSlots};
+    let n = usize::from(pos.size());
+    let flip_square = |s: usize| (s / n) * n + (n - 1 - s % n);
+    // A wall's corner is its south-west square; mirrored, the wall's
+    // two files swap, so its corner moves to file n - 2 - file.
+    let flip_slot = |s: usize| (s / n) * n + (n - 2 - s % n);
+    let slots = pos.wall_slots();
+    let mut flipped = WallSlots::EMPTY;
+    for o in Orientation::BOTH {
+        flipped[o] = slots[o]
+            .iter()
+            .map(flip_slot)
+            .fold(Bitboard::EMPTY, Bitboard::with);
+    }
+    let left = [pos.walls_left(Player::One), pos.walls_left(Player::Two)];
+    Position::with_walls(pos.variant(), flipped, left)
+        .and_then(|p| {
+            p.with_pawns(
+                [
+                    flip_square(pos.pawn_index(Player::One)),
+                    flip_square(pos.pawn_index(Player::Two)),
+                ],
+                pos.turn(),
+            )
+        })
+        .expect("a mirrored position is a position")
+}
+
+#[test]
+fn every_value_equals_its_mirror_images() {
+    for (size, walls) in [(3, 4), (4, 1), (5, 0)] {
+        let table = solved(size, walls);
+        let start = Position::new(table.variant());
+        let reachable = brute_force(start, 1_000_000).expect("small graph");
+        let mut asymmetric = 0;
+        for pos in reachable.keys() {
+            let mirror = mirrored(pos);
+            assert_eq!(mirrored(&mirror), *pos);
+            if table.value(pos) != table.value(&mirror) {
+                asymmetric += 1;
+            }
+        }
+        assert_eq!(asymmetric, 0, "{size}x{size} {walls}");
+    }
+}
