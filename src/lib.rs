@@ -17,6 +17,7 @@ pub mod review;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;
+pub mod solve;
 pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;

@@ -99,6 +99,9 @@ pub enum CliCommand {
     /// each switch flipped, and the depth reached in 0.1 / 1 / 10 s (Markdown)
     #[command(after_help = with_terms(ABTABLE_HELP, &[Term::AlphaBeta, Term::Node, Term::Ply, Term::Ebf]))]
     Abtable(AbtableArgs),
+    /// Exact value of a position on a small board (3x3, 5x5 with few walls): solves the whole variant
+    #[command(after_help = with_terms(super::solve::HELP, &[Term::Ply]))]
+    Solve(super::solve::SolveArgs),
     /// Print a shell completion script (e.g. `quoridor completions bash > /etc/bash_completion.d/quoridor`)
     Completions {
         /// The shell to complete for.

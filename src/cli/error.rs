@@ -17,6 +17,7 @@ use super::qtp::QtpError;
 use super::review::ReviewError;
 use super::rules::RulesError;
 use super::selfplay::SelfplayError;
+use super::solve::SolveCommandError;
 use super::stdout::StdoutError;
 use super::train::TrainCommandError;
 use super::uci::UciError;
@@ -48,6 +49,8 @@ pub enum CliError {
     Selfplay(SelfplayError),
     /// `train` refused its data or could not finish.
     Train(TrainCommandError),
+    /// `solve` refused the variant or a check failed.
+    Solve(SolveCommandError),
     /// `--eval-file` could not be read as a network.
     EvalFile(EvalFileError),
     /// Writing to standard output failed.
@@ -63,6 +66,7 @@ impl CliError {
             CliError::Experiments(e) => e.exit_code(),
             CliError::Selfplay(e) => e.exit_code(),
             CliError::Train(e) => e.exit_code(),
+            CliError::Solve(e) => e.exit_code(),
             CliError::Rules(_)
             | CliError::Bench(_)
             | CliError::Abtable(_)
@@ -100,6 +104,7 @@ impl fmt::Display for CliError {
             CliError::Experiments(e) => e.fmt(f),
             CliError::Selfplay(e) => e.fmt(f),
             CliError::Train(e) => e.fmt(f),
+            CliError::Solve(e) => e.fmt(f),
             CliError::EvalFile(e) => e.fmt(f),
             CliError::Output(e) => e.fmt(f),
         }
@@ -140,6 +145,7 @@ from_subcommand_error! {
     ExperimentsError => Experiments,
     SelfplayError => Selfplay,
     TrainCommandError => Train,
+    SolveCommandError => Solve,
 }
 
 impl From<EvalFileError> for CliError {

@@ -32,6 +32,7 @@ mod rate_flags;
 mod review;
 mod rules;
 mod selfplay;
+mod solve;
 mod stdout;
 mod train;
 mod uci;
@@ -125,6 +126,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Train(args) => train::train(&args)?,
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
         CliCommand::Abtable(args) => abtable::abtable(&args)?,
+        CliCommand::Solve(args) => solve::solve_command(&args)?,
         CliCommand::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.
             let mut script = Vec::new();

@@ -696,6 +696,50 @@ impl Position {
         })
     }
 
+    /// The position of `variant` with walls at `slots` already placed and
+    /// `walls_left` in the players' stocks (player 1's first), the pawns on
+    /// their start squares and player 1 to move. `None` if a slot is off the
+    /// board, two walls overlap or cross, or a stock exceeds the variant's.
+    /// Paths are not checked (a solver that places the pawns afterwards with
+    /// [`Position::with_pawns`] checks them per placement).
+    ///
+    /// ```
+    /// use quoridor::game::{Game, Player, Position, Variant};
+    /// let variant = Variant::new(5, 2).unwrap();
+    /// let played = *Game::parse_with_variant("a1h c3v", variant).unwrap().position();
+    /// let built = Position::with_walls(variant, played.wall_slots(), [1, 1]).unwrap();
+    /// assert_eq!(built.blocked_edges(), played.blocked_edges());
+    /// assert_eq!(built.turn(), Player::One);
+    /// ```
+    pub fn with_walls(variant: Variant, slots: WallSlots, walls_left: [u8; 2]) -> Option<Position> {
+        if walls_left.iter().any(|&w| w > variant.walls()) {
+            return None;
+        }
+        let mut pos = Position {
+            walls_left,
+            ..Position::new(variant)
+        };
+        let n = variant.size();
+        let g = pos.geometry();
+        for o in Orientation::BOTH {
+            if !(slots[o] & !g.slots).is_empty() {
+                return None;
+            }
+        }
+        for wall in slots.walls(n) {
+            let (slot, o) = (wall.slot(n), wall.orientation());
+            if !pos.free_wall_slots()[o].has(slot) {
+                return None;
+            }
+            (pos.block_north, pos.block_east) = pos.blocks_with(slot, o);
+            match o {
+                Orientation::Horizontal => pos.h_walls = pos.h_walls.with(slot),
+                Orientation::Vertical => pos.v_walls = pos.v_walls.with(slot),
+            }
+        }
+        Some(pos)
+    }
+
     /// This position with the turn passed to the other player (no such move
     /// exists in the rules: for the alpha-beta engine's null-move pruning).
     #[inline]
@@ -893,6 +937,29 @@ mod tests {
             g.flood_fill(start, Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
             g.board
         );
+    }
+
+    #[test]
+    fn with_walls_builds_the_played_position_and_refuses_overlaps() {
+        for pos in sample_positions() {
+            let left = [pos.walls_left(Player::One), pos.walls_left(Player::Two)];
+            let built = Position::with_walls(pos.variant(), pos.wall_slots(), left)
+                .expect("the walls of a played position fit")
+                .with_pawns(
+                    [pos.pawn_index(Player::One), pos.pawn_index(Player::Two)],
+                    pos.turn(),
+                )
+                .expect("pawns");
+            assert_eq!(built, pos, "{}", pos.diagram());
+        }
+        let five = Variant::new(5, 2).expect("variant");
+        let overlapping = ByOrientation::new(Bitboard::single(0).with(1), Bitboard::EMPTY);
+        assert_eq!(Position::with_walls(five, overlapping, [0, 0]), None);
+        let crossing = ByOrientation::new(Bitboard::single(6), Bitboard::single(6));
+        assert_eq!(Position::with_walls(five, crossing, [0, 0]), None);
+        let off_board = ByOrientation::new(Bitboard::single(4), Bitboard::EMPTY);
+        assert_eq!(Position::with_walls(five, off_board, [0, 0]), None);
+        assert_eq!(Position::with_walls(five, WallSlots::EMPTY, [3, 0]), None);
     }
 
     #[test]
