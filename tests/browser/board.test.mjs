@@ -112,8 +112,16 @@ describe(`the board (${BASE})`, () => {
   test("a game where the human is player 2 against the engine opens flipped; the button turns it back", async () => {
     const { context, page } = await open("v=1&p1=engine&p2=human&time_ms=100");
     assert.equal(await flipped(page), "true");
-    const [one, two] = [await centreOf(page, '[data-pawn="1"]'), await centreOf(page, '[data-pawn="2"]')];
-    assert.ok(two.y > one.y, "the human's pawn (player 2) at the bottom");
+    // Both pawns in one look: the engine's first move may land between two.
+    const pawns = await page.evaluate(() =>
+      [1, 2].map((n) => {
+        const pawn = document.querySelector(`[data-pawn="${n}"]`);
+        const r = pawn.getBoundingClientRect();
+        return { at: pawn.dataset.at, y: r.y + r.height / 2 };
+      }),
+    );
+    const [one, two] = pawns;
+    assert.ok(two.y > one.y, `the human's pawn (player 2) at the bottom: ${JSON.stringify(pawns)}`);
     await page.locator('[data-testid="board-flip"]').click();
     assert.equal(await flipped(page), "false");
     await context.close();
