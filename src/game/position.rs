@@ -667,12 +667,7 @@ impl Position {
         match mv {
             Move::Pawn(to) => self.pawns[self.turn.index()] = to.index(n) as u8,
             Move::Wall(wall) => {
-                let slot = wall.slot(n);
-                (self.block_north, self.block_east) = self.blocks_with(slot, wall.orientation());
-                match wall.orientation() {
-                    Orientation::Horizontal => self.h_walls = self.h_walls.with(slot),
-                    Orientation::Vertical => self.v_walls = self.v_walls.with(slot),
-                }
+                self.put_wall(wall.slot(n), wall.orientation());
                 let left = &mut self.walls_left[self.turn.index()];
                 *left = left.saturating_sub(1);
             }
@@ -731,13 +726,20 @@ impl Position {
             if !pos.free_wall_slots()[o].has(slot) {
                 return None;
             }
-            (pos.block_north, pos.block_east) = pos.blocks_with(slot, o);
-            match o {
-                Orientation::Horizontal => pos.h_walls = pos.h_walls.with(slot),
-                Orientation::Vertical => pos.v_walls = pos.v_walls.with(slot),
-            }
+            pos.put_wall(slot, o);
         }
         Some(pos)
+    }
+
+    /// Puts a wall in `slot` running `o` on the board: its blocked edges and
+    /// its slot (no stock, no turn, no check).
+    #[inline]
+    fn put_wall(&mut self, slot: usize, o: Orientation) {
+        (self.block_north, self.block_east) = self.blocks_with(slot, o);
+        match o {
+            Orientation::Horizontal => self.h_walls = self.h_walls.with(slot),
+            Orientation::Vertical => self.v_walls = self.v_walls.with(slot),
+        }
     }
 
     /// This position with the turn passed to the other player (no such move

@@ -29,6 +29,19 @@ impl Orientation {
         }
     }
 
+    /// The word for it, `horizontal` or `vertical`.
+    ///
+    /// ```
+    /// use quoridor::game::Orientation;
+    /// assert_eq!(Orientation::Vertical.word(), "vertical");
+    /// ```
+    pub const fn word(self) -> &'static str {
+        match self {
+            Orientation::Horizontal => "horizontal",
+            Orientation::Vertical => "vertical",
+        }
+    }
+
     /// The other orientation.
     pub const fn flip(self) -> Orientation {
         match self {

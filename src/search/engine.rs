@@ -32,6 +32,23 @@ spelled!(EngineKind {
     AlphaBeta => "alphabeta",
 });
 
+impl EngineKind {
+    /// What a search's work is counted in: UCT's playouts or alpha-beta's
+    /// nodes ([`crate::search::SearchInfo::searched`]).
+    ///
+    /// ```
+    /// use quoridor::search::EngineKind;
+    /// assert_eq!(EngineKind::Uct.work_unit(), "playouts");
+    /// assert_eq!(EngineKind::AlphaBeta.work_unit(), "nodes");
+    /// ```
+    pub fn work_unit(self) -> &'static str {
+        match self {
+            EngineKind::Uct => "playouts",
+            EngineKind::AlphaBeta => "nodes",
+        }
+    }
+}
+
 /// Which engine to build and the settings it searches with: the engine kind
 /// beside the settings, not among them. The option table reads and writes
 /// this pair (option `engine` is `kind`), so the engine protocol, the QTP

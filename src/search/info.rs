@@ -5,6 +5,7 @@ use crate::game::{Move, Player};
 use serde::{Deserialize, Serialize};
 
 use super::alphabeta::AlphaBetaInfo;
+use super::engine::EngineKind;
 use super::uct::{UctChild, UctReport};
 
 /// A proven outcome of a move, for the player who makes it.
@@ -91,6 +92,14 @@ pub enum EngineReport {
 }
 
 impl SearchInfo {
+    /// The engine that took the snapshot.
+    pub fn engine_kind(&self) -> EngineKind {
+        match &self.engine {
+            EngineReport::Uct(_) => EngineKind::Uct,
+            EngineReport::AlphaBeta(_) => EngineKind::AlphaBeta,
+        }
+    }
+
     /// The UCT part, if a UCT engine took the snapshot.
     pub fn uct(&self) -> Option<&UctReport> {
         match &self.engine {

@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use super::geometry::{half_turn, square_origin, view_box, wall_rect, SQUARE};
 use crate::game::{Move, Player, Position, Square, Wall};
-use grooves::{groove_targets, orientation_class, oriented};
+use grooves::{groove_targets, oriented};
 use marks::{GoalRows, GoalTags, Labels};
 use taps::{Click, Spot, Taps};
 
@@ -127,11 +127,11 @@ pub fn board(props: &BoardProps) -> Html {
         };
         // Target squares are buttons for the keyboard and screen readers.
         let onkeydown = target.then(|| {
-            let on_move = props.on_move.clone();
+            let pawn_to = pawn_to.clone();
             Callback::from(move |e: KeyboardEvent| {
                 if matches!(e.key().as_str(), "Enter" | " ") {
                     e.prevent_default();
-                    on_move.emit(Move::Pawn(sq));
+                    pawn_to.emit(());
                 }
             })
         });
@@ -210,7 +210,7 @@ pub fn board(props: &BoardProps) -> Html {
                     Click::Done => {}
                 })
             };
-            let class = classes!("groove-target", orientation_class(target.side));
+            let class = classes!("groove-target", target.side.word());
             let slot = target.hook.then(|| wall.to_string());
             let key = format!("{wall}{}", if target.hook { "" } else { "+" });
             html! {

@@ -10,9 +10,10 @@ use yew::prelude::*;
 use super::disclosure::use_remembered_toggle;
 use super::engine_choice::{engine_choices, engine_label, in_use, EngineChoice};
 use super::link::set_settings_param;
+use super::model::prefs::ADVANCED_OPEN_KEY;
 use super::model::settings::{default_threads, reply_speed};
 use super::model::{EngineSettings, Seat};
-use super::storage::{hardware_concurrency, ADVANCED_OPEN_KEY};
+use super::storage::hardware_concurrency;
 use crate::search::{
     limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
 };

@@ -454,10 +454,9 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
                     got: quote_input(value),
                 }),
             },
-            "resigned" => match value {
-                "1" => resigned = Some(Player::One),
-                "2" => resigned = Some(Player::Two),
-                _ => problems.push(LinkProblem::Resigned {
+            "resigned" => match value.parse().ok().and_then(Player::from_number) {
+                Some(player) => resigned = Some(player),
+                None => problems.push(LinkProblem::Resigned {
                     got: value.to_string(),
                 }),
             },
@@ -500,6 +499,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
         }
     };
     let (game, error) = Game::parse_prefix(&moves, variant);
+    let ended = game.outcome(PLY_LIMIT);
     if let Some(error) = error {
         let kept = game.moves().len();
         problems.push(LinkProblem::Moves { error, kept });
@@ -507,7 +507,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
         // A result belongs to a game that is over, on the board or at the
         // ply limit; before that it adjudicates nothing (a resignation
         // ends the game by itself).
-        if game.outcome(PLY_LIMIT).is_none() {
+        if ended.is_none() {
             if resigned.is_none() {
                 problems.push(LinkProblem::ResultOfUnfinished {
                     stated,
@@ -529,7 +529,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
             view = None;
         }
     }
-    if let (Some(player), Some(outcome)) = (resigned, game.outcome(PLY_LIMIT)) {
+    if let (Some(player), Some(outcome)) = (resigned, ended) {
         problems.push(LinkProblem::ResignedAfterEnd { player, outcome });
         resigned = None;
     }

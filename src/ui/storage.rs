@@ -21,10 +21,6 @@ pub const SAVED_KEY: &str = "quoridor.game.v1";
 /// else carries it.
 pub const RECORD_KEY: &str = "quoridor.record";
 
-/// The `localStorage` key of whether the engine panel's "Advanced" group
-/// is open (`"true"` / `"false"`).
-pub const ADVANCED_OPEN_KEY: &str = "quoridor.panel.advanced";
-
 /// What was wrong with the game the page opened; the readable part of it
 /// was opened all the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,13 +153,13 @@ mod browser {
 
     /// The saved game's query string, if any.
     fn saved() -> Option<String> {
-        storage()?.get_item(SAVED_KEY).ok().flatten()
+        remembered_text(SAVED_KEY)
     }
 
     /// The saved record against the levels, read with the browser's JSON
     /// parser (`None`: nothing saved).
     fn saved_record() -> Option<Result<Record, RecordError>> {
-        let text = storage()?.get_item(RECORD_KEY).ok().flatten()?;
+        let text = remembered_text(RECORD_KEY)?;
         Some(match js_sys::JSON::parse(&text) {
             Ok(value) => Record::read(|| serde_wasm_bindgen::Deserializer::from(value.clone())),
             Err(_) => Err(RecordError::Shape("not JSON".into())),
@@ -180,8 +176,8 @@ mod browser {
             .ok()
             .and_then(|v| js_sys::JSON::stringify(&v).ok())
             .and_then(|s| s.as_string());
-        if let (Some(storage), Some(text)) = (storage(), text) {
-            let _ignored = storage.set_item(RECORD_KEY, &text);
+        if let Some(text) = text {
+            remember_text(RECORD_KEY, &text);
         }
     }
 
@@ -198,25 +194,21 @@ mod browser {
 
     /// Saves `query` (failures, e.g. private mode, only cost persistence).
     pub fn save(query: &str) {
-        if let Some(storage) = storage() {
-            let _ignored = storage.set_item(SAVED_KEY, query);
-        }
+        remember_text(SAVED_KEY, query);
     }
 
-    /// The page's query string without `?`.
     /// A yes/no page preference saved under `key` (`false` when never saved).
     pub fn remembered_flag(key: &str) -> bool {
-        storage()
-            .and_then(|s| s.get_item(key).ok().flatten())
-            .is_some_and(|v| v == "true")
+        remembered_text(key).is_some_and(|v| v == "true")
     }
 
-    /// A page preference saved under `key` as text, if any.
+    /// The text saved under `key`, if any.
     pub fn remembered_text(key: &str) -> Option<String> {
         storage()?.get_item(key).ok().flatten()
     }
 
-    /// Saves a page preference under `key` as text.
+    /// Saves `value` under `key` (failures, e.g. private mode, only cost
+    /// persistence).
     pub fn remember_text(key: &str, value: &str) {
         if let Some(storage) = storage() {
             let _ignored = storage.set_item(key, value);
@@ -225,11 +217,10 @@ mod browser {
 
     /// Saves a yes/no page preference under `key`.
     pub fn remember_flag(key: &str, on: bool) {
-        if let Some(storage) = storage() {
-            let _ignored = storage.set_item(key, if on { "true" } else { "false" });
-        }
+        remember_text(key, if on { "true" } else { "false" });
     }
 
+    /// The page's query string without `?`.
     fn location_query() -> String {
         web_sys::window()
             .and_then(|w| w.location().search().ok())

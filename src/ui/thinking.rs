@@ -2,7 +2,6 @@
 
 use yew::prelude::*;
 
-use super::analysis::alphabeta_view::work_unit;
 use super::analysis::format::time_and_rate;
 use crate::search::{EngineKind, EngineReport, SearchInfo, SearchParams};
 
@@ -27,7 +26,7 @@ pub fn thinking(props: &ThinkingProps) -> Html {
         (i.searched, i.elapsed_ms, i.searched_per_sec)
     });
     // Alpha-beta counts nodes where UCT counts playouts.
-    let unit = work_unit(props.engine);
+    let unit = props.engine.work_unit();
     let depth = props
         .info
         .as_ref()

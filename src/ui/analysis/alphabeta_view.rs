@@ -6,26 +6,9 @@
 
 use crate::game::Move;
 use crate::search::alphabeta::{AlphaBetaInfo, Score};
-use crate::search::{EngineKind, SearchInfo, SearchParams};
+use crate::search::{SearchInfo, SearchParams};
 
 use super::format::percent;
-
-/// How a search's work is counted: UCT's playouts or alpha-beta's nodes.
-pub fn work_unit(engine: EngineKind) -> &'static str {
-    match engine {
-        EngineKind::Uct => "playouts",
-        EngineKind::AlphaBeta => "nodes",
-    }
-}
-
-/// The engine of a snapshot.
-pub fn engine_of(info: &SearchInfo) -> EngineKind {
-    if info.alphabeta().is_some() {
-        EngineKind::AlphaBeta
-    } else {
-        EngineKind::Uct
-    }
-}
 
 /// `"cp 120 (62%)"`, `"mate 3 (100%)"`: the protocol's score words and the
 /// win chance for the side to move.
@@ -96,7 +79,7 @@ mod tests {
     use super::*;
     use crate::game::{Position, Variant};
     use crate::search::alphabeta::AlphaBetaParams;
-    use crate::search::{new_engine, Limits};
+    use crate::search::{new_engine, EngineKind, Limits};
 
     /// A finished depth-3 alpha-beta search of a 5×5 start.
     fn searched() -> SearchInfo {
@@ -145,14 +128,14 @@ mod tests {
         assert_eq!(score_text(Score::Cp(120), 0.623), "cp 120 (62%)");
         assert_eq!(score_text(Score::Mate(-2), 0.0), "mate -2 (0%)");
         let info = searched();
-        assert_eq!(engine_of(&info), EngineKind::AlphaBeta);
-        assert_eq!(work_unit(engine_of(&info)), "nodes");
+        assert_eq!(info.engine_kind(), EngineKind::AlphaBeta);
+        assert_eq!(info.engine_kind().work_unit(), "nodes");
         let best = info.best_move.expect("a move");
         assert!(root_score(&info, best).is_some());
         let uct =
             crate::search::Uct::new(Position::new(Variant::default()), SearchParams::default())
                 .info(4);
-        assert_eq!(engine_of(&uct), EngineKind::Uct);
+        assert_eq!(uct.engine_kind(), EngineKind::Uct);
         assert_eq!(root_score(&uct, best), None);
     }
 }

@@ -1,7 +1,7 @@
 //! How the analysis views write numbers, colours and lines: small helpers
 //! shared by the panels, the board overlays and the coach.
 
-use crate::game::{Move, Orientation};
+use crate::game::Move;
 use crate::search::uct::UctReport;
 use crate::search::Proven;
 
@@ -100,13 +100,7 @@ pub fn move_label(ply: usize, mv: Move) -> String {
     let player = if ply % 2 == 1 { 1 } else { 2 };
     let what = match mv {
         Move::Pawn(square) => format!("pawn to {square}"),
-        Move::Wall(wall) => {
-            let way = match wall.orientation() {
-                Orientation::Horizontal => "horizontal",
-                Orientation::Vertical => "vertical",
-            };
-            format!("{way} wall at {}", wall.corner())
-        }
+        Move::Wall(wall) => format!("{} wall at {}", wall.orientation().word(), wall.corner()),
     };
     format!("Move {}, player {player}: {what}", ply.div_ceil(2))
 }

@@ -29,14 +29,6 @@ pub fn oriented(wall: Wall, flip: bool) -> Wall {
     Wall::new(wall.corner(), wall.orientation().flip()).unwrap_or(wall)
 }
 
-/// The CSS class of a groove running this way.
-pub fn orientation_class(o: Orientation) -> &'static str {
-    match o {
-        Orientation::Horizontal => "horizontal",
-        Orientation::Vertical => "vertical",
-    }
-}
-
 fn points(corners: [(f64, f64); 6]) -> String {
     let points: Vec<String> = corners.iter().map(|(x, y)| format!("{x},{y}")).collect();
     points.join(" ")

@@ -21,7 +21,7 @@
 #[path = "coach_hint.rs"]
 mod hint;
 
-pub use hint::{count_text, sure_line, sure_line_of, work_unit};
+pub use hint::{count_text, sure_line, sure_line_of};
 
 use super::analysis::Searched;
 use super::engine_run::TOP_CHILDREN;
@@ -122,7 +122,7 @@ impl Hint {
             line: sure_line_of(info, mv),
             source,
             searched: info.searched,
-            unit: work_unit(info),
+            unit: info.engine_kind().work_unit(),
         })
     }
 }
@@ -354,7 +354,7 @@ impl AppState {
                         .map(|analysis_move| Disagreement {
                             analysis_move,
                             analysis_searched: info.searched,
-                            analysis_unit: work_unit(info),
+                            analysis_unit: info.engine_kind().work_unit(),
                             hint_searched: hint.searched,
                             hint_unit: hint.unit,
                         });

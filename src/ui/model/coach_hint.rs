@@ -72,16 +72,6 @@ pub fn sure_line_of(info: &SearchInfo, mv: Move) -> Vec<Move> {
     }
 }
 
-/// What a snapshot's work is counted in: playouts for UCT, nodes for
-/// alpha-beta.
-pub fn work_unit(info: &SearchInfo) -> &'static str {
-    if info.alphabeta().is_some() {
-        "nodes"
-    } else {
-        "playouts"
-    }
-}
-
 /// A count as people read it on a page: `950`, `20 k`, `1.2 M`.
 pub fn count_text(n: u64) -> String {
     match n {

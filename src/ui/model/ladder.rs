@@ -57,7 +57,7 @@ impl AppState {
 
     /// The side a person plays against the engine, if one side is a person
     /// and the other the engine.
-    fn human_against_engine(&self) -> Option<Player> {
+    pub(super) fn human_against_engine(&self) -> Option<Player> {
         match self.board.seats {
             [Seat::Human, Seat::Engine] => Some(Player::One),
             [Seat::Engine, Seat::Human] => Some(Player::Two),

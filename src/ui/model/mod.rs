@@ -285,12 +285,9 @@ impl AppState {
         if !self.board.unfinished() {
             return None;
         }
-        let seats = self.board.seats;
-        match seats {
+        match self.board.seats {
             [Seat::Human, Seat::Human] => Some(self.board.game.position().turn()),
-            [Seat::Human, Seat::Engine] => Some(Player::One),
-            [Seat::Engine, Seat::Human] => Some(Player::Two),
-            [Seat::Engine, Seat::Engine] => None,
+            _ => self.human_against_engine(),
         }
     }
 

@@ -60,6 +60,9 @@ pub const THEME_KEY: &str = "quoridor.theme";
 pub const SOUND_KEY: &str = "quoridor.sound";
 /// The `localStorage` key of whether the engine panel is open.
 pub const ENGINE_PANEL_KEY: &str = "quoridor.panel.engine";
+/// The `localStorage` key of whether the engine panel's "Advanced" group
+/// is open.
+pub const ADVANCED_OPEN_KEY: &str = "quoridor.panel.advanced";
 /// The `localStorage` key of whether the analysis panel is open.
 pub const ANALYSIS_PANEL_KEY: &str = "quoridor.panel.analysis";
 /// The `localStorage` key of whether the how-to-play card was dismissed.
