@@ -6,6 +6,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::analysis::candidate_labels::DrawnCandidates;
 use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
@@ -14,6 +15,7 @@ use super::disclosure::Disclosure;
 use super::game_actions::GameActions;
 use super::history::History;
 use super::how_to_play::HowToPlay;
+use super::labels::viewport_label_scale;
 use super::level_status::{level_label, level_suggestion};
 use super::link::encode;
 use super::model::analysis::Intent;
@@ -33,7 +35,7 @@ use super::status::WorkerStatus;
 use super::storage::{
     hardware_concurrency, initial_state, remember_flag, remembered_flag, save, save_record,
 };
-use super::theme::{apply_theme, stored_theme};
+use super::theme::stored_theme;
 use super::thinking::{Thinking, ThinkingSummary};
 use super::top_bar::TopBar;
 use super::watch::WatchControls;
@@ -136,9 +138,9 @@ pub fn app() -> Html {
     use_board_keys(dispatch.clone());
 
     // Page preferences: the theme (index.html applied it before the app
-    // loaded), move sounds, the how-to-play card.
+    // loaded; the switch applies a new choice), move sounds, the
+    // how-to-play card.
     let theme = use_state(stored_theme);
-    use_effect_with(*theme, |theme| apply_theme(*theme));
     let sound = use_state(|| remembered_flag(SOUND_KEY));
     use_move_sound(state.board.game.moves(), *sound);
     let how_to_play = use_state(|| !remembered_flag(HOW_TO_PLAY_DISMISSED_KEY));
@@ -167,6 +169,16 @@ pub fn app() -> Html {
     // Over in the shown position, unless a preview draws another one.
     let game_over = board.preview.is_none() && board.shown_outcome().is_some();
     let analysis = analysis_props(&state, &engine);
+    // The candidates drawn on the board, their labels placed once for the
+    // analysis overlay and the coach's marks.
+    let drawn = analysis.on_board.as_ref().map(|searched| {
+        DrawnCandidates::of(
+            &searched.info,
+            state.analysis.top,
+            position.size(),
+            viewport_label_scale(),
+        )
+    });
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
@@ -214,14 +226,14 @@ pub fn app() -> Html {
                         interactive={board.accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
-                            top={state.analysis.top} hover={state.analysis.hover}
+                            drawn={drawn.clone()} hover={state.analysis.hover}
                             show_pv={state.analysis.show_pv}
                             on_hover={analysis.on_intent.reform(Intent::Hover)}
                             on_play={analysis.on_play.clone()} />
                         if let Some(line) = state.tree_map_ghosts() {
                             <g class="tree-map-ghosts"><PvGhosts {position} {line} /></g>
                         }
-                        { coach_overlay(&state) }
+                        { coach_overlay(&state, drawn.as_ref()) }
                     </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}

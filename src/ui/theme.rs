@@ -26,7 +26,7 @@ pub fn choose_theme(theme: Theme) {
 }
 
 /// Sets `<html data-theme>` for `theme` (resolving `auto` by the system).
-pub fn apply_theme(theme: Theme) {
+fn apply_theme(theme: Theme) {
     let dark = match theme {
         Theme::Auto => system_prefers_dark(),
         Theme::Light => false,

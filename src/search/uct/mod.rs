@@ -626,7 +626,11 @@ impl Uct {
             Proof::Win => Some(side.other()),
             Proof::Unknown => self.root.winner(),
         };
-        let pv_nodes = self.line_nodes(ROOT, side, PV_LEN);
+        // The whole line once: its length is the tree's PV depth, its
+        // start the snapshot's line.
+        let mut pv_nodes = self.line_nodes(ROOT, side, usize::MAX);
+        let pv_depth = u32::try_from(pv_nodes.len()).unwrap_or(u32::MAX);
+        pv_nodes.truncate(PV_LEN);
         SearchInfo {
             side_to_move: side,
             best_move,
@@ -655,8 +659,7 @@ impl Uct {
                 } else {
                     0.0
                 },
-                pv_depth: u32::try_from(self.principal_variation(usize::MAX).len())
-                    .unwrap_or(u32::MAX),
+                pv_depth,
                 memory_bytes: memory,
                 bytes_per_node: (memory / nodes.max(1) as u64) as u32,
                 tree_full: self.full,

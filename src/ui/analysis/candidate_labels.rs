@@ -10,7 +10,7 @@
 use crate::game::Move;
 use crate::game::Orientation;
 use crate::search::alphabeta::{RootMoveScore, Score};
-use crate::search::ChildInfo;
+use crate::search::{ChildInfo, SearchInfo};
 use crate::ui::analysis::format::{percent, share};
 use crate::ui::geometry::{
     extent, square_center, square_origin, wall_center, wall_rect, MARGIN, SQUARE,
@@ -179,6 +179,48 @@ pub fn candidate_labels(
             }
         })
         .collect()
+}
+
+/// The candidates a snapshot draws on the board: its first `top` root
+/// children with the root's visits, alpha-beta's root scores and their
+/// labels placed. Made once per render and read by the candidates' marks,
+/// the numbers of a drawn line and the coach's hint, so each keeps clear
+/// of the same labels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnCandidates {
+    /// Root children, most visited first (alpha-beta: best first).
+    pub children: Vec<ChildInfo>,
+    /// Visits of the root, for the shares.
+    pub root_visits: u32,
+    /// Alpha-beta: the root moves' scores from the last completed iteration.
+    pub scores: Vec<RootMoveScore>,
+    /// The children's labels, in the same order.
+    pub labels: Vec<CandidateLabel>,
+}
+
+impl DrawnCandidates {
+    /// What `info` draws with `top` candidates on a board of `size`, the
+    /// labels at `scale` times their fonts.
+    pub fn of(info: &SearchInfo, top: usize, size: u8, scale: f64) -> DrawnCandidates {
+        let children: Vec<ChildInfo> = info.children.iter().take(top).cloned().collect();
+        let root_visits = info.uct().map_or(0, |t| t.root_visits);
+        let scores = info
+            .alphabeta()
+            .map(|ab| ab.root_moves.clone())
+            .unwrap_or_default();
+        let labels = candidate_labels(size, &children, root_visits, &scores, &[], scale);
+        DrawnCandidates {
+            children,
+            root_visits,
+            scores,
+            labels,
+        }
+    }
+
+    /// The boxes of the labels that found room.
+    pub fn label_boxes(&self) -> Vec<LabelBox> {
+        self.labels.iter().filter_map(|l| l.placed).collect()
+    }
 }
 
 /// A score short enough for a board square: `+1.2` steps of path or `M3`.

@@ -4,26 +4,18 @@
 
 use yew::prelude::*;
 
-use super::candidate_labels::{candidate_labels, mark_rect};
+use super::candidate_labels::{mark_rect, DrawnCandidates};
 use super::format::{percent, share, win_colour};
 use crate::game::Move;
-use crate::search::alphabeta::RootMoveScore;
-use crate::search::ChildInfo;
-use crate::ui::labels::viewport_label_scale;
 
 /// Props of [`Candidates`].
 #[derive(Properties, PartialEq)]
 pub struct CandidatesProps {
     /// Squares per side.
     pub size: u8,
-    /// Root children, most visited first, as many as should be drawn.
-    pub children: Vec<ChildInfo>,
-    /// Visits of the root, for the shares.
-    pub root_visits: u32,
-    /// Alpha-beta: the root moves' scores from the last completed iteration
-    /// (then each mark shows its score instead of a visit share).
-    #[prop_or_default]
-    pub scores: Vec<RootMoveScore>,
+    /// The candidates to draw with their labels (alpha-beta's carry root
+    /// scores: then each mark shows its score instead of a visit share).
+    pub drawn: DrawnCandidates,
     /// The pointer entered (`Some`) or left (`None`) a candidate.
     #[prop_or_default]
     pub on_hover: Callback<Option<Move>>,
@@ -36,21 +28,14 @@ pub struct CandidatesProps {
 /// by win probability for the mover, the most visited one outlined.
 #[function_component(Candidates)]
 pub fn candidates(props: &CandidatesProps) -> Html {
-    let total = props
+    let drawn = &props.drawn;
+    let total = drawn
         .root_visits
-        .max(props.children.iter().map(|c| c.visits()).sum());
-    let most = props.children.iter().map(|c| c.visits()).max().unwrap_or(0);
-    let alphabeta = !props.scores.is_empty();
-    let labels = candidate_labels(
-        props.size,
-        &props.children,
-        props.root_visits,
-        &props.scores,
-        &[],
-        viewport_label_scale(),
-    );
-    let marks = props.children.iter().enumerate().map(|(i, c)| {
-        let score = props.scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
+        .max(drawn.children.iter().map(|c| c.visits()).sum());
+    let most = drawn.children.iter().map(|c| c.visits()).max().unwrap_or(0);
+    let alphabeta = !drawn.scores.is_empty();
+    let marks = drawn.children.iter().enumerate().map(|(i, c)| {
+        let score = drawn.scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
         // Alpha-beta lists the best move first; UCT's best is the most visited.
         let best = if alphabeta { i == 0 } else { c.visits() == most && most > 0 };
         let colour = win_colour(c.win_probability);
@@ -81,7 +66,7 @@ pub fn candidates(props: &CandidatesProps) -> Html {
         }
     });
     // The labels above every mark, so a wall's mark never crosses another's numbers.
-    let texts = labels.iter().map(|label| {
+    let texts = drawn.labels.iter().map(|label| {
         let mv = label.mv.to_string();
         let main = label.main_at().map(|(x, y)| {
             html! {

@@ -2,11 +2,10 @@
 
 use yew::prelude::*;
 
-use super::candidate_labels::candidate_labels;
+use super::candidate_labels::DrawnCandidates;
 use super::candidates::Candidates;
 use super::pv_ghosts::PvGhosts;
 use crate::game::{Move, Position};
-use crate::ui::labels::viewport_label_scale;
 use crate::ui::model::analysis::Searched;
 
 /// Props of [`AnalysisOverlay`].
@@ -16,8 +15,8 @@ pub struct AnalysisOverlayProps {
     pub position: Position,
     /// The engine's snapshot of that position, if it searched it.
     pub searched: Option<Searched>,
-    /// Candidates to draw.
-    pub top: usize,
+    /// The candidates drawn of that snapshot, with their labels.
+    pub drawn: Option<DrawnCandidates>,
     /// The candidate under the pointer (its line is drawn).
     pub hover: Option<Move>,
     /// Draw the principal variation.
@@ -37,7 +36,6 @@ pub fn analysis_overlay(props: &AnalysisOverlayProps) -> Html {
         return Html::default();
     };
     let info = &searched.info;
-    let children: Vec<_> = info.children.iter().take(props.top).cloned().collect();
     let hovered_line = props
         .hover
         .and_then(|mv| info.children.iter().find(|c| c.mv == mv))
@@ -49,27 +47,18 @@ pub fn analysis_overlay(props: &AnalysisOverlayProps) -> Html {
             }
         });
     let line = hovered_line.or_else(|| props.show_pv.then(|| info.pv.clone()));
-    let root_visits = info.uct().map_or(0, |t| t.root_visits);
-    let scores = info
-        .alphabeta()
-        .map(|ab| ab.root_moves.clone())
-        .unwrap_or_default();
     // The line's numbers keep clear of the candidates' labels.
-    let reserved: Vec<_> = candidate_labels(
-        props.position.size(),
-        &children,
-        root_visits,
-        &scores,
-        &[],
-        viewport_label_scale(),
-    )
-    .into_iter()
-    .filter_map(|l| l.placed)
-    .collect();
+    let reserved = props
+        .drawn
+        .as_ref()
+        .map(DrawnCandidates::label_boxes)
+        .unwrap_or_default();
     html! {
         <g class="analysis-overlay">
-            <Candidates size={props.position.size()} {children} {root_visits} {scores}
-                on_hover={props.on_hover.clone()} on_play={props.on_play.clone()} />
+            if let Some(drawn) = props.drawn.clone() {
+                <Candidates size={props.position.size()} {drawn}
+                    on_hover={props.on_hover.clone()} on_play={props.on_play.clone()} />
+            }
             if let Some(line) = line {
                 <PvGhosts position={props.position} {line} {reserved} />
             }

@@ -5,50 +5,24 @@ use yew::prelude::*;
 use super::{CoachOverlay, CoachPanel};
 use crate::game::Move;
 use crate::review::GameReview;
-use crate::ui::analysis::candidate_labels::candidate_labels;
-use crate::ui::labels::{viewport_label_scale, LabelBox};
+use crate::ui::analysis::candidate_labels::DrawnCandidates;
+use crate::ui::labels::LabelBox;
 use crate::ui::model::{Action, AppState};
 
-/// The hint and the better move drawn on the board.
-pub fn coach_overlay(state: &AppState) -> Html {
+/// The hint and the better move drawn on the board, clear of the labels of
+/// the candidates `drawn` there.
+pub fn coach_overlay(state: &AppState, drawn: Option<&DrawnCandidates>) -> Html {
     let board = &state.board;
     let better = state.coach.review_of(&board.game).and_then(|review| {
         let next = review.moves().get(board.shown_ply())?;
         next.better.map(|_| next.line.clone())
     });
     let position = board.board_position();
-    // The candidates the analysis overlay draws, and their labels' boxes
-    // as it places them.
-    let (candidates, reserved): (Vec<(Move, Option<LabelBox>)>, Vec<LabelBox>) =
-        match state.searched_on_board() {
-            Some(searched) => {
-                let info = &searched.info;
-                let children: Vec<_> = info
-                    .children
-                    .iter()
-                    .take(state.analysis.top)
-                    .cloned()
-                    .collect();
-                let scores = info
-                    .alphabeta()
-                    .map(|ab| ab.root_moves.clone())
-                    .unwrap_or_default();
-                let root_visits = info.uct().map_or(0, |t| t.root_visits);
-                let labels = candidate_labels(
-                    position.size(),
-                    &children,
-                    root_visits,
-                    &scores,
-                    &[],
-                    viewport_label_scale(),
-                );
-                (
-                    labels.iter().map(|l| (l.mv, l.placed)).collect(),
-                    labels.iter().filter_map(|l| l.placed).collect(),
-                )
-            }
-            None => (Vec::new(), Vec::new()),
-        };
+    // The candidates the analysis overlay draws, and their labels' boxes.
+    let candidates: Vec<(Move, Option<LabelBox>)> = drawn
+        .map(|d| d.labels.iter().map(|l| (l.mv, l.placed)).collect())
+        .unwrap_or_default();
+    let reserved = drawn.map(DrawnCandidates::label_boxes).unwrap_or_default();
     // A hint belongs to the shown position, not to a previewed line's end.
     let hint = state
         .hint_view()
