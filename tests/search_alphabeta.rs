@@ -3,7 +3,8 @@
 //! and one-move threats stopped; every switch plays only legal moves.
 
 use quoridor::game::{Move, Position, Variant};
-use quoridor::search::alphabeta::{static_score, WIN};
+use quoridor::search::alphabeta::static_score;
+use quoridor::search::WIN;
 use quoridor::search::{AlphaBeta, AlphaBetaParams, Limits, SearchEngine, SearchParams, Slice};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;

@@ -6,7 +6,7 @@
 
 use super::{BenchPosition, POSITIONS};
 use crate::game::{Bitboard, Game, Move, Position, RecordError, Square, Variant};
-use crate::search::alphabeta::is_decided;
+use crate::search::is_decided;
 use crate::search::{
     now_ms, AlphaBeta, AlphaBetaInfo, AlphaBetaParams, EngineRng, Limits, SearchEngine,
     SearchParams,

@@ -4,10 +4,10 @@
 //! that builds an engine from its kind; each engine implements the
 //! interface in its own folder.
 
-use super::info::{ChildInfo, SearchInfo};
+use super::info::SearchInfo;
 use super::params::SearchParams;
 use super::slice::Slice;
-use super::uct::{MapLimits, NodeId, TreeMap};
+use super::tree_view::TreeView;
 use crate::game::{IllegalMove, Move, Position};
 use crate::text::spelled;
 use serde::{Deserialize, Serialize};
@@ -138,27 +138,4 @@ pub trait SearchEngine: Send {
         while !self.run(Slice::time(50.0)) {}
         self.best_move()
     }
-}
-
-/// A search tree an engine offers for exploring (UCT's): an optional
-/// capability, reached through [`SearchEngine::tree`].
-///
-/// ```
-/// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, ROOT};
-/// let start = Position::new(Variant::new(5, 2).unwrap());
-/// let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
-/// let mut uct = new_engine(start, EngineKind::Uct, params.clone());
-/// uct.think();
-/// let (path, children) = uct.tree().unwrap().tree_node(ROOT).unwrap();
-/// assert!(path.is_empty() && !children.is_empty());
-/// assert!(new_engine(start, EngineKind::AlphaBeta, params).tree().is_none());
-/// ```
-pub trait TreeView {
-    /// The children of tree node `id` and the moves to it, for a tree
-    /// explorer; `None` for an unknown node.
-    fn tree_node(&self, id: NodeId) -> Option<(Vec<Move>, Vec<ChildInfo>)>;
-    /// A bounded slice of the search tree under the node reached by `path`
-    /// from the root, for the tree map; `None` when `path` leaves the tree.
-    fn tree_map(&self, path: &[Move], limits: MapLimits) -> Option<TreeMap>;
 }

@@ -4,9 +4,9 @@
 use crate::game::{Move, Player};
 use serde::{Deserialize, Serialize};
 
-use super::alphabeta::AlphaBetaInfo;
+use super::depth_report::AlphaBetaInfo;
 use super::engine::EngineKind;
-use super::uct::{UctChild, UctReport};
+use super::tree_report::{UctChild, UctReport};
 
 /// A proven outcome of a move, for the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

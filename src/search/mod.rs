@@ -21,6 +21,7 @@
 
 pub mod alphabeta;
 mod clock;
+mod depth_report;
 mod engine;
 mod eval;
 mod info;
@@ -29,25 +30,29 @@ mod levels;
 mod limits;
 mod move_choice;
 mod new_engine;
+mod node_id;
 mod option_kind;
 mod options;
 mod params;
 mod pawn_race;
+mod score;
 mod setup_options;
 mod slice;
+mod tree_report;
+mod tree_view;
 pub mod uct;
 
-pub use alphabeta::{
-    AlphaBeta, AlphaBetaInfo, AlphaBetaParams, IterationRow, RootMoveScore, Score,
-};
+pub use alphabeta::{AlphaBeta, AlphaBetaParams};
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
-pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
+pub use depth_report::{AlphaBetaInfo, IterationRow, RootMoveScore};
+pub use engine::{EngineConfig, EngineKind, SearchEngine};
 pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use levels::{Level, LEVELS, LEVEL_TIME_CAP_MS};
 pub use limits::{LimitKind, Limits};
 pub use move_choice::{choice_key, chosen_move, MoveChoice, MIN_VISIT_SHARE};
 pub use new_engine::new_engine;
+pub use node_id::{NodeId, NodeIdOutOfRange, ROOT};
 pub use option_kind::{
     Accepted, EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown,
 };
@@ -57,16 +62,20 @@ pub use options::{
 };
 pub use params::{Preset, SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
+pub use score::{is_decided, Score, WIN, WIN_BOUND};
 pub use setup_options::{GameSetup, SetupOption, MAX_PLY_LIMIT};
 pub use slice::Slice;
+pub use tree_report::{UctChild, UctReport};
+pub use tree_view::{
+    MapLimits, MapNode, TreeMap, TreeView, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
+};
 #[cfg(test)]
 pub(crate) use uct::test_snapshot;
 pub use uct::{
     merge_root_children, merge_root_infos, pick_by_race, ranked_moves, shortens_own_path,
-    tree_params, FinalMove, MapLimits, MapNode, NodeId, NodeIdOutOfRange, Outcome, ParallelUct,
-    PlayoutPolicy, Race, Selector, SelectorMemory, Tied, TreeMap, Uct, UctChild, UctParams,
-    UctReport, DEFAULT_MAP_BUDGET, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_MAP_BUDGET,
-    MAX_MAP_DEPTH, MAX_TREE_MB, MIB, NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT, ROOT,
+    tree_params, FinalMove, Outcome, ParallelUct, PlayoutPolicy, Race, Selector, SelectorMemory,
+    Tied, Uct, UctParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
+    NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT,
 };
 
 /// The engine's pseudo-random generator: Xoshiro256++ (seeded through

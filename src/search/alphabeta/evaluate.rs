@@ -1,9 +1,9 @@
 //! The alpha-beta engine's static evaluation, from the side to move's view.
 
 use super::params::AlphaBetaParams;
-use super::score::WIN;
 use crate::game::Position;
 use crate::search::learned::{self, Network};
+use crate::search::WIN;
 
 /// Path length of a pawn that is cut off (cannot happen in legal play).
 const CUT_OFF: i32 = 200;

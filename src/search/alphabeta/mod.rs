@@ -9,23 +9,24 @@
 mod evaluate;
 mod ordering;
 mod params;
-mod report;
-mod score;
 mod stack;
 mod table;
+mod table_score;
 
 pub use evaluate::static_score;
 pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
 pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
-pub use report::{AlphaBetaInfo, IterationRow, RootMoveScore};
-pub use score::{is_decided, Score, INFINITY, WIN, WIN_BOUND};
 pub use table::{key as zobrist_key, Table};
+pub use table_score::INFINITY;
 
 use super::clock::now_ms;
+use super::depth_report::{AlphaBetaInfo, IterationRow, RootMoveScore};
 use super::engine::{EngineKind, SearchEngine};
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
+use super::score::Score;
+use super::score::{is_decided, WIN};
 use super::slice::Slice;
 use crate::game::{IllegalMove, Move, Position};
 use stack::{Advance, Context, Counters, Stack};

@@ -10,11 +10,12 @@
 use super::evaluate::static_score;
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
-use super::score::{from_table, is_decided, to_table, INFINITY, WIN};
 use super::table::{key, Bound, Table};
+use super::table_score::{from_table, to_table, INFINITY};
 use crate::game::{Move, Position};
 use crate::search::learned::Network;
 use crate::search::pawn_race::{PawnRace, RaceResult};
+use crate::search::{is_decided, WIN};
 
 /// Null-move depth reduction.
 const NULL_REDUCTION: i32 = 2;

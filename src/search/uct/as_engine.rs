@@ -1,11 +1,12 @@
 //! The UCT search behind the engine interface ([`SearchEngine`]), with its
 //! tree open to the explorer and the tree map ([`TreeView`]).
 
-use super::{MapLimits, NodeId, TreeMap, Uct};
+use super::Uct;
 use crate::game::{IllegalMove, Move, Position};
 use crate::search::{
     ChildInfo, EngineKind, SearchEngine, SearchInfo, SearchParams, Slice, TreeView,
 };
+use crate::search::{MapLimits, NodeId, TreeMap};
 use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -4,9 +4,9 @@
 //! shared memory), as does [`crate::search::ParallelUct`] in wasm; native
 //! threads share one tree instead.
 
-use super::{UctChild, UctReport};
 use crate::game::Move;
 use crate::search::info::{ChildInfo, EngineReport, Proven, SearchInfo};
+use crate::search::{UctChild, UctReport};
 use std::borrow::Borrow;
 
 /// Merges snapshots of searches of one root into one, with the `top` best

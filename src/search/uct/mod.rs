@@ -9,7 +9,6 @@ mod parallel;
 mod params;
 pub(crate) mod policy;
 mod ranking;
-mod report;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_run;
 mod tie_break;
@@ -25,13 +24,8 @@ pub use params::{
 };
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
-pub use report::{UctChild, UctReport};
 use tie_break::pick_by_race_after;
 pub use tie_break::{pick_by_race, shortens_own_path, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
-pub use tree::{NodeId, NodeIdOutOfRange, ROOT};
-pub use tree_map::{
-    MapLimits, MapNode, TreeMap, DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MAX_MAP_DEPTH,
-};
 
 use self::descent::{ranked_reserve, Descent, Worker};
 #[cfg(not(target_arch = "wasm32"))]
@@ -47,6 +41,7 @@ use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
 use super::slice::Slice;
 use crate::game::{IllegalMove, Move, Player, Position};
+use crate::search::{MapLimits, NodeId, TreeMap, UctChild, UctReport, ROOT};
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,13 +9,14 @@
 use super::descent::SEED_STEP;
 use super::merge::merge_root_infos;
 use super::tree::NodeId;
-use super::tree_map::{MapLimits, TreeMap};
 use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
-use crate::search::engine::{EngineKind, SearchEngine, TreeView};
+use crate::search::engine::{EngineKind, SearchEngine};
 use crate::search::info::{ChildInfo, SearchInfo};
 use crate::search::move_choice::chosen_move;
 use crate::search::params::{SearchParams, MAX_THREADS};
+use crate::search::TreeView;
+use crate::search::{MapLimits, TreeMap};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

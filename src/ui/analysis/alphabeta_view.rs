@@ -5,7 +5,7 @@
 //! natively.
 
 use crate::game::Move;
-use crate::search::alphabeta::{AlphaBetaInfo, Score};
+use crate::search::{AlphaBetaInfo, Score};
 use crate::search::{SearchInfo, SearchParams};
 
 use super::format::percent;

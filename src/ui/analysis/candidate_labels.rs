@@ -9,8 +9,8 @@
 
 use crate::game::Move;
 use crate::game::Orientation;
-use crate::search::alphabeta::{RootMoveScore, Score};
 use crate::search::{ChildInfo, SearchInfo};
+use crate::search::{RootMoveScore, Score};
 use crate::ui::analysis::format::{percent, share};
 use crate::ui::geometry::{
     extent, square_center, square_origin, wall_center, wall_rect, MARGIN, SQUARE,

@@ -2,8 +2,8 @@
 //! shared by the panels, the board overlays and the coach.
 
 use crate::game::Move;
-use crate::search::uct::UctReport;
 use crate::search::Proven;
+use crate::search::UctReport;
 
 /// `0.634` → `"63%"`; out-of-range and NaN values are clamped.
 pub fn percent(p: f64) -> String {

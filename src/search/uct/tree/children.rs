@@ -9,7 +9,6 @@ use super::proof::Proof;
 use super::slots::take_slots;
 use super::Tree;
 use crate::game::Move;
-use std::num::NonZeroU32;
 use std::sync::atomic::Ordering::{Relaxed, Release};
 
 impl Tree {
@@ -115,7 +114,7 @@ impl Iterator for ChildIter<'_> {
         let id = self.next?;
         if self.below > 0 {
             self.below -= 1;
-            self.next = NonZeroU32::new(id.0.get() - 1).map(NodeId);
+            self.next = id.index().checked_sub(1).and_then(NodeId::new);
         } else {
             self.next = self.tree[id].next_sibling();
             self.below = self.tree.run_below(self.next);

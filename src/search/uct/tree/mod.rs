@@ -14,7 +14,7 @@ mod proof;
 mod slots;
 mod subtree;
 
-pub use id::{NodeId, NodeIdOutOfRange, ROOT};
+pub use crate::search::{NodeId, ROOT};
 pub(crate) use move_set::{MoveSet, TriedSet};
 pub(crate) use node::Node;
 pub(crate) use proof::Proof;

@@ -1,7 +1,8 @@
-//! What the UCT engine adds to a [`crate::search::SearchInfo`] snapshot:
-//! the tree's size, depth and memory, and each candidate's node.
+//! What a tree search (UCT) adds to a [`crate::search::SearchInfo`]
+//! snapshot: the tree's size, depth and memory, and each candidate's node.
+//! Plain data the core owns, so the snapshot names no engine's code.
 
-use super::NodeId;
+use super::node_id::NodeId;
 use serde::{Deserialize, Serialize};
 
 /// The UCT part of a snapshot.

@@ -1,6 +1,7 @@
-//! Scores of the alpha-beta engine: centipawns (100 = one step of path
-//! length) from the side to move's view, and wins in N plies near
-//! [`WIN`], stored in the transposition table relative to the node.
+//! Scores as the protocol shows them ([`Score`]): centipawns (100 = one
+//! step of path length) from the side to move's view, or a win in N moves;
+//! and the integer values a depth-first search scores with, wins in N plies
+//! near [`WIN`].
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -9,38 +10,11 @@ use std::fmt;
 pub const WIN: i32 = 1_000_000;
 /// Scores beyond this (in absolute value) are wins or losses in N plies.
 pub const WIN_BOUND: i32 = WIN - 10_000;
-/// Larger than any score: the initial window.
-pub const INFINITY: i32 = WIN + 1;
 
 /// Whether `score` is a win or loss in N plies.
 #[inline]
 pub fn is_decided(score: i32) -> bool {
     score.abs() > WIN_BOUND
-}
-
-/// `score` at ply `ply` from the root, as stored in the table (relative to
-/// the node: a win in 3 plies from the node is the same entry at any ply).
-#[inline]
-pub fn to_table(score: i32, ply: u32) -> i32 {
-    if score > WIN_BOUND {
-        score + ply as i32
-    } else if score < -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// The inverse of [`to_table`].
-#[inline]
-pub fn from_table(score: i32, ply: u32) -> i32 {
-    if score > WIN_BOUND {
-        score - ply as i32
-    } else if score < -WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 /// A score as the protocol shows it: centipawns or a win in N moves.
@@ -102,15 +76,6 @@ mod tests {
         assert_eq!(Score::from_value(-(WIN - 4)), Score::Mate(-2));
         assert_eq!(Score::from_value(150), Score::Cp(150));
         assert_eq!(Score::Mate(2).to_string(), "mate 2");
-    }
-
-    #[test]
-    fn table_scores_are_relative_to_the_node() {
-        for v in [WIN - 5, -(WIN - 7), 42, -300] {
-            assert_eq!(from_table(to_table(v, 4), 4), v);
-        }
-        // A win in 3 plies from a node at ply 2 is a win in 5 from the root.
-        assert_eq!(to_table(WIN - 5, 2), WIN - 3);
     }
 
     #[test]

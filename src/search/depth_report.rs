@@ -1,6 +1,8 @@
-//! What the alpha-beta engine adds to a [`crate::search::SearchInfo`]
-//! snapshot: the completed depth, the score, one row per iteration, the root
-//! moves' scores, hash fill and the effective branching factor.
+//! What a depth-first search (alpha-beta) adds to a
+//! [`crate::search::SearchInfo`] snapshot: the completed depth, the score,
+//! one row per iteration, the root moves' scores, hash fill and the effective
+//! branching factor. Plain data the core owns, so the snapshot names no
+//! engine's code.
 
 use super::score::Score;
 use crate::game::Move;
