@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use super::format::numbered_line;
-use crate::search::alphabeta::IterationRow;
+use crate::search::IterationRow;
 
 /// Props of [`IterationTable`].
 #[derive(Properties, PartialEq)]

@@ -9,7 +9,7 @@ use super::alphabeta_view::{root_move_bars, score_text};
 use super::format::{numbered_line, percent, proven_text, uct_text, win_colour};
 use super::icicle::{icicle_layout, line_key, parse_line_key, IcicleRect, ROW_HEIGHT};
 use crate::game::Move;
-use crate::search::alphabeta::AlphaBetaInfo;
+use crate::search::AlphaBetaInfo;
 use crate::ui::model::icicle::{
     IcicleState, MapIntent, CHART_WIDTH, DEFAULT_ROWS, MAX_ROWS, MIN_ROWS, MIN_WIDTH,
 };
