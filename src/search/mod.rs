@@ -58,7 +58,7 @@ pub use option_kind::{
 };
 pub use options::{
     find_option, limit_option, option_value, protocol_option_names, set_option, uci_option_lines,
-    OPTIONS,
+    ConfigOption, OPTIONS,
 };
 pub use params::{Preset, SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};

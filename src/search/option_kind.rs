@@ -3,14 +3,15 @@
 //! shows it, and why a value was refused. The options themselves are the
 //! table in [`super::options`].
 
-use super::engine::EngineConfig;
 use super::limits::LimitKind;
 use crate::text::{closest, one_of, quote_input};
 use std::fmt;
 
-/// One engine option: an [`EngineConfig`] field (the engine kind or a
-/// setting) under its protocol name.
-pub struct EngineOption {
+/// One engine option: a field of the settings `C` it reads and writes (for
+/// the option table, [`crate::search::EngineConfig`]: the engine kind or a
+/// setting) under its protocol name. The kind of option, its parsing and its
+/// protocol line are the same whatever `C` is.
+pub struct EngineOption<C: 'static> {
     /// The name in the protocol, links and specs (the field's name).
     pub name: &'static str,
     /// A short label for the web app's engine panel.
@@ -20,7 +21,7 @@ pub struct EngineOption {
     /// Where the web app's engine panel shows it.
     pub shown: Shown,
     /// What values it takes, and how it reads and writes the field.
-    pub kind: OptionKind,
+    pub kind: OptionKind<C>,
 }
 
 /// Where the web app's engine panel shows an option.
@@ -47,13 +48,13 @@ pub enum Shown {
 
 /// What values an option takes, with its typed getter and setter.
 #[derive(Clone, Copy)]
-pub enum OptionKind {
+pub enum OptionKind<C: 'static> {
     /// On or off (UCI `check`); reads `true|on|1` and `false|off|0`.
     Check {
         /// The field's value.
-        get: fn(&EngineConfig) -> bool,
+        get: fn(&C) -> bool,
         /// Sets the field.
-        set: fn(&mut EngineConfig, bool),
+        set: fn(&mut C, bool),
     },
     /// A whole number from `min` to `max` (UCI `spin`).
     Spin {
@@ -62,36 +63,36 @@ pub enum OptionKind {
         /// Greatest value.
         max: u64,
         /// The field's value.
-        get: fn(&EngineConfig) -> u64,
+        get: fn(&C) -> u64,
         /// Sets the field (with a value in range).
-        set: fn(&mut EngineConfig, u64),
+        set: fn(&mut C, u64),
     },
     /// A whole number, or the word `none` for "not at all" (UCI `string`).
     WholeOr {
         /// The word for `None` (`unlimited`, `off`).
         none: &'static str,
         /// The field's value.
-        get: fn(&EngineConfig) -> Option<u32>,
+        get: fn(&C) -> Option<u32>,
         /// Sets the field.
-        set: fn(&mut EngineConfig, Option<u32>),
+        set: fn(&mut C, Option<u32>),
     },
     /// A finite real number in `range` (UCI `string`: UCI spins are whole).
     Number {
         /// The accepted values.
         range: NumberRange,
         /// The field's value.
-        get: fn(&EngineConfig) -> f64,
+        get: fn(&C) -> f64,
         /// Sets the field (with a value in range).
-        set: fn(&mut EngineConfig, f64),
+        set: fn(&mut C, f64),
     },
     /// One of some words (UCI `combo`).
     Combo {
         /// The accepted words, in the order they are listed.
         values: &'static [&'static str],
         /// The field's value, spelled.
-        get: fn(&EngineConfig) -> &'static str,
+        get: fn(&C) -> &'static str,
         /// Sets the field from one of `values`, or says why not.
-        set: fn(&mut EngineConfig, &str) -> Result<(), Refusal>,
+        set: fn(&mut C, &str) -> Result<(), Refusal>,
     },
 }
 
@@ -281,7 +282,7 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-impl OptionKind {
+impl<C> OptionKind<C> {
     /// What this kind accepts.
     pub fn accepted(&self) -> Accepted {
         match *self {
@@ -294,9 +295,9 @@ impl OptionKind {
     }
 }
 
-impl EngineOption {
+impl<C> EngineOption<C> {
     /// This option's value in `p`, as text that [`EngineOption::set`] reads back.
-    pub fn value(&self, p: &EngineConfig) -> String {
+    pub fn value(&self, p: &C) -> String {
         match self.kind {
             OptionKind::Check { get, .. } => get(p).to_string(),
             OptionKind::Spin { get, .. } => get(p).to_string(),
@@ -310,7 +311,7 @@ impl EngineOption {
 
     /// Sets this option in `p` from `text` (spaces trimmed, words in any
     /// case); on error `p` is unchanged.
-    pub fn set(&self, p: &mut EngineConfig, text: &str) -> Result<(), OptionError> {
+    pub fn set(&self, p: &mut C, text: &str) -> Result<(), OptionError> {
         let value = text.trim();
         let bad = || OptionError::bad_value(self.name, value, self.kind.accepted());
         match self.kind {
@@ -357,7 +358,7 @@ impl EngineOption {
 
     /// The handshake's `option name … type …` line, with this option's value
     /// in `defaults` as the default.
-    pub fn uci_line(&self, defaults: &EngineConfig) -> String {
+    pub fn uci_line(&self, defaults: &C) -> String {
         let (name, default) = (self.name, self.value(defaults));
         match self.kind {
             OptionKind::Check { .. } => format!("option name {name} type check default {default}"),

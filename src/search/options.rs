@@ -29,13 +29,16 @@ use super::setup_options::{parse_preset, GameSetup, SetupOption};
 use super::uct::{FinalMove, PlayoutPolicy, MAX_TREE_MB};
 use crate::text::Choice;
 
+/// An option of the table: one [`EngineConfig`] field.
+pub type ConfigOption = EngineOption<EngineConfig>;
+
 /// The largest playout count, time in ms and seed the options accept.
 const U32_MAX: u64 = u32::MAX as u64;
 
 /// Every engine option, in the order the protocol, links and the engine panel
 /// list them. (Kept one entry per few lines, as a table.)
 #[rustfmt::skip]
-pub static OPTIONS: [EngineOption; 49] = [
+pub static OPTIONS: [ConfigOption; 49] = [
     EngineOption {
         name: "level",
         label: "Level",
@@ -419,12 +422,12 @@ fn set_eval(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {
 
 /// The option of the limit `kind` (`playouts` or `time_ms`; a test checks
 /// that both exist).
-pub fn limit_option(kind: LimitKind) -> Option<&'static EngineOption> {
+pub fn limit_option(kind: LimitKind) -> Option<&'static ConfigOption> {
     OPTIONS.iter().find(|o| o.shown == Shown::LimitSlider(kind))
 }
 
 /// The engine option called `name`, if there is one.
-pub fn find_option(name: &str) -> Option<&'static EngineOption> {
+pub fn find_option(name: &str) -> Option<&'static ConfigOption> {
     OPTIONS.iter().find(|o| o.name == name)
 }
 

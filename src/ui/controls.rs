@@ -15,7 +15,7 @@ use super::model::settings::{default_threads, reply_speed};
 use super::model::{EngineSettings, Seat};
 use super::storage::hardware_concurrency;
 use crate::search::{
-    limit_option, EngineKind, EngineOption, LimitKind, OptionKind, Preset, Shown, OPTIONS,
+    limit_option, ConfigOption, EngineKind, LimitKind, OptionKind, Preset, Shown, OPTIONS,
 };
 use crate::text::Choice;
 
@@ -282,7 +282,7 @@ fn slider(props: &SliderProps) -> Html {
 
 #[derive(Properties)]
 struct OptionProps {
-    option: &'static EngineOption,
+    option: &'static ConfigOption,
     settings: EngineSettings,
     on_change: Callback<EngineSettings>,
     on_error: Callback<String>,

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::game::Player;
 use crate::search::{
-    EngineConfig, EngineKind, EngineOption, Level, LimitKind, Preset, SearchParams, MAX_THREADS,
+    ConfigOption, EngineConfig, EngineKind, Level, LimitKind, Preset, SearchParams, MAX_THREADS,
 };
 use crate::text::spelled;
 
@@ -106,7 +106,7 @@ impl EngineSettings {
 
     /// Option `option`'s value in these settings, as text. The engine
     /// choice reads as UCT here: each side's engine is in `engines`.
-    pub fn option_value(&self, option: &EngineOption) -> String {
+    pub fn option_value(&self, option: &ConfigOption) -> String {
         option.value(&EngineConfig::uct(self.params.clone()))
     }
 
