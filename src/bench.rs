@@ -17,8 +17,8 @@ pub mod abtable;
 
 use crate::game::{Game, Move, RecordError, Variant};
 use crate::search::{
-    new_engine, now_ms, AlphaBetaParams, EngineKind, Evaluation, Limits, Preset, Score, SearchInfo,
-    SearchParams,
+    new_engine, now_ms, EngineConfig, EngineKind, Evaluation, Limits, Preset, Score, SearchEngine,
+    SearchInfo, SearchParams,
 };
 use std::fmt;
 
@@ -71,31 +71,27 @@ pub const DEFAULT_BENCH_PLAYOUTS: u64 = 20_000;
 /// Milliseconds per position of the alpha-beta benchmark unless told otherwise.
 pub const DEFAULT_BENCH_MS: u64 = 1000;
 
-/// The benchmark's settings by name: `default` ([`SearchParams::default`]) or
-/// `thesis` ([`SearchParams::thesis_fixed_point`]), with the time limit off,
+/// The benchmark's settings by name: `default` ([`EngineConfig::default`]) or
+/// `thesis` ([`EngineConfig::thesis_fixed_point`]), with the time limit off,
 /// seed 1 and the classic evaluation, so a run depends only on the playout
 /// count and its speed compares across versions and with the benchmarks
 /// before the learned evaluation (`quoridor bench --eval` chooses another).
 ///
 /// ```
-/// use quoridor::bench::bench_params;
+/// use quoridor::bench::bench_config;
 /// use quoridor::search::Evaluation;
-/// assert_eq!(bench_params("default").map(|p| p.eval), Some(Evaluation::Classic));
+/// assert_eq!(bench_config("default").map(|c| c.params.eval), Some(Evaluation::Classic));
 /// ```
-pub fn bench_params(name: &str) -> Option<SearchParams> {
-    let base = match name.parse::<Preset>().ok()? {
-        preset @ (Preset::Default | Preset::Thesis) => preset.params(),
+pub fn bench_config(name: &str) -> Option<EngineConfig> {
+    let mut config = match name.parse::<Preset>().ok()? {
+        preset @ (Preset::Default | Preset::Thesis) => preset.config(),
         Preset::Easy => return None,
     };
-    Some(SearchParams {
-        limits: Limits {
-            time: None,
-            ..base.limits
-        },
-        seed: 1,
-        eval: Evaluation::Classic,
-        ..base
-    })
+    let params = &mut config.params;
+    params.limits.time = None;
+    params.seed = 1;
+    params.eval = Evaluation::Classic;
+    Some(config)
 }
 
 /// What one position's search did.
@@ -213,15 +209,14 @@ impl From<BenchError> for String {
 /// the move chosen and the milliseconds it took.
 fn think_on(
     p: &BenchPosition,
-    kind: EngineKind,
-    params: &SearchParams,
+    config: &EngineConfig,
 ) -> Result<(SearchInfo, Option<Move>, f64), BenchError> {
     let game =
         Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
             position: p.name,
             error,
         })?;
-    let mut search = new_engine(*game.position(), kind, params.clone());
+    let mut search = new_engine(*game.position(), config);
     let start = now_ms();
     let best = search.think();
     let ms = now_ms() - start;
@@ -233,16 +228,16 @@ fn tree_nodes(info: &SearchInfo) -> u32 {
     info.uct().map_or(0, |u| u.nodes)
 }
 
-/// Searches every position of [`POSITIONS`] with `params`, `playouts` playouts
-/// each (at least one; a fresh tree per position). Errors only if a record is bad.
-pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
-    let params = SearchParams {
-        limits: Limits::playouts(playouts.max(1)),
-        ..params.clone()
-    };
+/// Searches every position of [`POSITIONS`] with UCT and `config`'s
+/// settings, `playouts` playouts each (at least one; a fresh tree per
+/// position). Errors only if a record is bad.
+pub fn run(config: &EngineConfig, playouts: u64) -> Result<BenchReport, BenchError> {
+    let mut config = config.clone();
+    config.kind = EngineKind::Uct;
+    config.params.limits = Limits::playouts(playouts.max(1));
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, EngineKind::Uct, &params)?;
+        let (info, best, ms) = think_on(&p, &config)?;
         results.push(BenchResult {
             name: p.name.to_string(),
             playouts: info.searched,
@@ -257,30 +252,29 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
 
 /// One engine thinks `playouts` playouts at each position of [`GAME`] in
 /// turn, from the start, keeping its tree between thinks as it does in a
-/// match (when `params` reuse trees, as the Default preset does): the speed of
+/// match (when `config` reuses trees, as the Default preset does): the speed of
 /// the large, reused trees of a game, which [`run`]'s fresh trees do not
 /// show. One row per six thinks, timed with the tree reuse
 /// between them; each row's nodes are the tree's at its last think.
 ///
 /// ```
-/// use quoridor::bench::{bench_params, run_game};
-/// let report = run_game(&bench_params("default").unwrap(), 20).unwrap();
+/// use quoridor::bench::{bench_config, run_game};
+/// let report = run_game(&bench_config("default").unwrap(), 20).unwrap();
 /// assert_eq!(report.results.len(), 4);
 /// assert_eq!(report.results[0].name, "plies 0-5");
 /// assert_eq!(report.total_playouts(), 24 * 20);
 /// ```
-pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
-    let params = SearchParams {
-        limits: Limits::playouts(playouts.max(1)),
-        ..params.clone()
-    };
+pub fn run_game(config: &EngineConfig, playouts: u64) -> Result<BenchReport, BenchError> {
+    let mut config = config.clone();
+    config.kind = EngineKind::Uct;
+    config.params.limits = Limits::playouts(playouts.max(1));
     let bad = |error| BenchError {
         position: GAME.name,
         error,
     };
     let game = Game::parse_with_variant(GAME.record, Variant::default()).map_err(bad)?;
     let start = *game.position_at(0).unwrap_or(game.position());
-    let mut search = new_engine(start, EngineKind::Uct, params);
+    let mut search = new_engine(start, &config);
     let mut results = Vec::new();
     let thinks = game.moves().len();
     for first in (0..thinks).step_by(GAME_ROW_THINKS) {
@@ -314,26 +308,27 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
     Ok(BenchReport { results })
 }
 
-/// The alpha-beta benchmark's settings ([`run_alphabeta`] searches them with alpha-beta): its
-/// default enhancements, 64 MiB of hash and the classic evaluation (as
-/// [`bench_params`]: `quoridor bench --eval` chooses another); limits are
-/// set per run.
+/// The alpha-beta benchmark's settings: its default enhancements, 64 MiB of
+/// hash and the classic evaluation (as [`bench_config`]: `quoridor bench
+/// --eval` chooses another); limits are set per run.
 ///
 /// ```
-/// use quoridor::bench::alphabeta_bench_params;
-/// use quoridor::search::Evaluation;
-/// assert_eq!(alphabeta_bench_params().eval, Evaluation::Classic);
+/// use quoridor::bench::alphabeta_bench_config;
+/// use quoridor::search::{EngineKind, Evaluation};
+/// let config = alphabeta_bench_config();
+/// assert_eq!((config.kind, config.params.eval), (EngineKind::AlphaBeta, Evaluation::Classic));
 /// ```
-pub fn alphabeta_bench_params() -> SearchParams {
-    SearchParams {
-        limits: Limits::NONE,
-        eval: Evaluation::Classic,
-        alphabeta: AlphaBetaParams {
-            hash_mb: 64,
-            ..AlphaBetaParams::default()
+pub fn alphabeta_bench_config() -> EngineConfig {
+    let mut config = EngineConfig::of_kind(
+        EngineKind::AlphaBeta,
+        SearchParams {
+            limits: Limits::NONE,
+            eval: Evaluation::Classic,
+            ..SearchParams::default()
         },
-        ..SearchParams::default()
-    }
+    );
+    config.alphabeta.hash_mb = 64;
+    config
 }
 
 /// What the alpha-beta engine did on one position in a fixed time.
@@ -395,16 +390,15 @@ impl fmt::Display for DepthReport {
     }
 }
 
-/// Searches every position of [`POSITIONS`] with the alpha-beta engine of
-/// `params` for `ms` milliseconds each (a fresh table per position).
-pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, BenchError> {
-    let params = SearchParams {
-        limits: Limits::time_ms(ms.max(1)),
-        ..params.clone()
-    };
+/// Searches every position of [`POSITIONS`] with the alpha-beta engine and
+/// `config`'s settings for `ms` milliseconds each (a fresh table per position).
+pub fn run_alphabeta(config: &EngineConfig, ms: u64) -> Result<DepthReport, BenchError> {
+    let mut config = config.clone();
+    config.kind = EngineKind::AlphaBeta;
+    config.params.limits = Limits::time_ms(ms.max(1));
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, EngineKind::AlphaBeta, &params)?;
+        let (info, best, ms) = think_on(&p, &config)?;
         let ab = info.alphabeta();
         results.push(DepthResult {
             name: p.name,
@@ -439,9 +433,9 @@ mod tests {
     fn the_game_bench_keeps_its_tree_between_thinks() {
         let playouts = 2_000;
         let rows = |tree_reuse| {
-            let mut params = bench_params("default").expect("default");
-            params.uct.tree_reuse = tree_reuse;
-            run_game(&params, playouts).expect("the game reads").results
+            let mut config = bench_config("default").expect("default");
+            config.uct.tree_reuse = tree_reuse;
+            run_game(&config, playouts).expect("the game reads").results
         };
         let kept = rows(true);
         let names: Vec<&str> = kept.iter().map(|r| r.name.as_str()).collect();

@@ -6,6 +6,7 @@ mod common;
 
 use quoridor::game::{Game, QtpMove, Variant};
 use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
+use quoridor::search::{EngineConfig, SearchEngine};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Output;
@@ -273,7 +274,7 @@ fn library_move(kind: EngineKind, moves: &str, nodes: u64) -> String {
         limits: Limits::playouts(nodes),
         ..SearchParams::default()
     };
-    let mut engine = new_engine(*game.position(), kind, params);
+    let mut engine = new_engine(*game.position(), &EngineConfig::of_kind(kind, params));
     let mv = engine.think().expect("a move");
     QtpMove::new(mv).to_string()
 }

@@ -44,13 +44,13 @@ fn library_review(kind: EngineKind, record: &str, playouts: u64) -> String {
     for mv in record.split_whitespace() {
         game.play(mv.parse().expect("a move")).expect("legal");
     }
-    let params = EngineConfig {
+    let params = EngineConfig::of_kind(
         kind,
-        params: SearchParams {
+        SearchParams {
             limits: Limits::playouts(playouts),
             ..SearchParams::default()
         },
-    };
+    );
     let evals: Vec<PositionEval> = (0..=game.moves().len())
         .filter_map(|ply| game.position_at(ply))
         .map(|position| PositionEval::search(position, &params))

@@ -50,17 +50,17 @@ fn random_position(size: u8, walls: u8, plies: usize, rng: &mut SmallRng) -> Pos
 fn engine(pos: Position, ab: AlphaBetaParams, depth: u32) -> AlphaBeta {
     let params = SearchParams {
         limits: Limits::NONE,
-        alphabeta: AlphaBetaParams {
-            max_depth: Some(depth),
-            hash_mb: 1,
-            ..ab
-        },
         // The reference minimax knows only the evaluation, not the exact
         // table of wall-less endgames.
         pawn_race: false,
         ..SearchParams::default()
     };
-    AlphaBeta::new(pos, params)
+    let own = AlphaBetaParams {
+        max_depth: Some(depth),
+        hash_mb: 1,
+        ..ab
+    };
+    AlphaBeta::new(pos, params, own)
 }
 
 /// The value the engine reports after iterating to `depth`.
@@ -358,14 +358,14 @@ fn the_table_stays_warm_between_thinks_and_a_new_depth_limit_keeps_it() {
     search.think();
     let warm = search.nodes();
     assert!(warm < cold, "warm {warm} vs cold {cold}");
-    let mut deeper = search.params().clone();
-    deeper.alphabeta.max_depth = Some(4);
-    search.set_params(deeper.clone());
+    let mut deeper = search.alphabeta_params().clone();
+    deeper.max_depth = Some(4);
+    search.set_alphabeta_params(deeper.clone());
     search.think();
     let shallower = search.nodes();
     assert!(shallower <= warm, "a new depth limit keeps the table warm");
-    deeper.alphabeta.wall_weight += 1.0;
-    search.set_params(deeper);
+    deeper.wall_weight += 1.0;
+    search.set_alphabeta_params(deeper);
     search.think();
     assert!(
         search.nodes() > shallower,

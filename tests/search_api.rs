@@ -3,7 +3,7 @@
 //! stop flag works from another thread, and a seed makes a search repeat.
 
 use quoridor::game::{Game, Move, Position, Variant};
-use quoridor::search::{Limits, SearchInfo, SearchParams, Slice, Uct, UctParams};
+use quoridor::search::{EngineConfig, Limits, SearchInfo, SearchParams, Slice, Uct, UctParams};
 use std::time::{Duration, Instant};
 
 fn start() -> Position {
@@ -52,7 +52,7 @@ fn assert_consistent(info: &SearchInfo) {
 
 #[test]
 fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
-    let mut search = Uct::new(start(), with_limits(10_000, 0));
+    let mut search = Uct::new(start(), with_limits(10_000, 0), UctParams::default());
     search.start();
     let mut last = 0;
     for _ in 0..5 {
@@ -67,7 +67,7 @@ fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
 
 #[test]
 fn time_slices_return_within_their_budget() {
-    let mut search = Uct::new(start(), with_limits(0, 0));
+    let mut search = Uct::new(start(), with_limits(0, 0), UctParams::default());
     search.start();
     for _ in 0..5 {
         let t = Instant::now();
@@ -83,7 +83,7 @@ fn time_slices_return_within_their_budget() {
 
 #[test]
 fn think_stops_at_the_playout_limit() {
-    let mut search = Uct::new(start(), with_limits(777, 0));
+    let mut search = Uct::new(start(), with_limits(777, 0), UctParams::default());
     let mv = search.think().expect("a move");
     let info = search.info(3);
     assert_eq!(info.searched, 777);
@@ -94,7 +94,7 @@ fn think_stops_at_the_playout_limit() {
 
 #[test]
 fn think_stops_at_the_time_limit() {
-    let mut search = Uct::new(start(), with_limits(0, 150));
+    let mut search = Uct::new(start(), with_limits(0, 150), UctParams::default());
     let t = Instant::now();
     search.think().expect("a move");
     let took = t.elapsed();
@@ -104,7 +104,7 @@ fn think_stops_at_the_time_limit() {
 
 #[test]
 fn stop_flag_ends_an_unlimited_search_from_another_thread() {
-    let mut search = Uct::new(start(), with_limits(0, 0));
+    let mut search = Uct::new(start(), with_limits(0, 0), UctParams::default());
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -125,7 +125,7 @@ fn stop_flag_ends_an_unlimited_search_from_another_thread() {
 #[test]
 fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let params = with_limits(3000, 0);
-    let mut search = Uct::new(start(), params.clone());
+    let mut search = Uct::new(start(), params.clone(), UctParams::default());
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
@@ -154,9 +154,11 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
 
 #[test]
 fn without_tree_reuse_a_new_root_starts_empty() {
-    let mut params = with_limits(1000, 0);
-    params.uct.tree_reuse = false;
-    let mut search = Uct::new(start(), params);
+    let uct = UctParams {
+        tree_reuse: false,
+        ..UctParams::default()
+    };
+    let mut search = Uct::new(start(), with_limits(1000, 0), uct);
     let first = search.think().expect("a move");
     search.set_game(start(), &[first]).expect("legal");
     let info = search.info(0);
@@ -166,7 +168,7 @@ fn without_tree_reuse_a_new_root_starts_empty() {
 
 #[test]
 fn set_game_with_an_illegal_move_changes_nothing() {
-    let mut search = Uct::new(start(), with_limits(500, 0));
+    let mut search = Uct::new(start(), with_limits(500, 0), UctParams::default());
     let first = search.think().expect("a move");
     let before = tree(&search.info(0)).root_visits;
     let bad: Move = "e5".parse().expect("notation");
@@ -187,6 +189,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
                 seed,
                 ..with_limits(2000, 0)
             },
+            UctParams::default(),
         );
         search.think();
         let info = search.info(usize::MAX);
@@ -201,7 +204,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
 
 #[test]
 fn each_candidate_carries_its_own_line_starting_with_its_move() {
-    let mut search = Uct::new(start(), with_limits(3000, 0));
+    let mut search = Uct::new(start(), with_limits(3000, 0), UctParams::default());
     search.think();
     let info = search.info(8);
     assert_consistent(&info);
@@ -238,7 +241,7 @@ fn progress_snapshots_cost_under_five_percent() {
     const PLAYOUTS: u64 = 300_000;
     const EVERY_MS: f64 = 200.0;
     let run = |snapshots: bool| -> (f64, usize, f64) {
-        let mut search = Uct::new(start(), with_limits(PLAYOUTS, 0));
+        let mut search = Uct::new(start(), with_limits(PLAYOUTS, 0), UctParams::default());
         search.start();
         let began = Instant::now();
         let mut last = 0.0;
@@ -283,10 +286,12 @@ fn progress_snapshots_cost_under_five_percent() {
 #[test]
 fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() {
     for widening in [1.0, 2.5] {
-        let mut params = with_limits(400, 0);
-        params.uct.widening = widening;
-        params.uct.tree_reuse = false;
-        let mut search = Uct::new(start(), params);
+        let uct = UctParams {
+            widening,
+            tree_reuse: false,
+            ..UctParams::default()
+        };
+        let mut search = Uct::new(start(), with_limits(400, 0), uct);
         search.think();
         let info = search.info(usize::MAX);
         let bound =
@@ -305,9 +310,11 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         assert_eq!(ranked[0], "e2".parse::<Move>().expect("move"));
     }
     // Without widening the root gets a child on every visit until all ~130 exist.
-    let mut params = with_limits(400, 0);
-    params.uct.widening = 0.0;
-    let mut search = Uct::new(start(), params);
+    let uct = UctParams {
+        widening: 0.0,
+        ..UctParams::default()
+    };
+    let mut search = Uct::new(start(), with_limits(400, 0), uct);
     search.think();
     assert!(search.info(usize::MAX).children.len() > 100);
 }
@@ -317,19 +324,21 @@ fn tempo_gives_the_side_to_move_the_edge_in_the_evaluation() {
     use quoridor::search::{Selector, SelectorMemory};
     use rand::SeedableRng;
     let score = |tempo: f64, record: &str| {
-        let params = SearchParams {
-            uct: UctParams {
+        let thesis = EngineConfig::thesis_fixed_point();
+        let (params, uct) = (
+            thesis.params,
+            UctParams {
                 max_playout_moves: Some(0),
                 tempo,
                 ..UctParams::thesis()
             },
-            ..SearchParams::thesis_fixed_point()
-        };
+        );
         let game = Game::parse_with_variant(record, Variant::default()).expect("record");
         let mut memory = SelectorMemory::default();
         let mut rng = quoridor::search::EngineRng::seed_from_u64(1);
         let mut selector = Selector {
             params: &params,
+            uct: &uct,
             memory: &mut memory,
             rng: &mut rng,
             network: None,

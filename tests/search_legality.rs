@@ -2,7 +2,9 @@
 //! its chosen move, every root child and the principal variation.
 
 use quoridor::game::{Position, Variant};
-use quoridor::search::{FinalMove, Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
+use quoridor::search::{
+    EngineConfig, FinalMove, Limits, PlayoutPolicy, SearchParams, Uct, UctParams,
+};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -30,14 +32,14 @@ fn random_position(variant: Variant, plies: usize, rng: &mut SmallRng) -> Positi
     pos
 }
 
-/// Searches `pos` with `params` for `playouts` and checks every move the
+/// Searches `pos` with UCT and `config` for `playouts` and checks every move the
 /// search reports is legal; returns the number of root children.
-fn check_search(pos: Position, params: &SearchParams, playouts: u64, what: &str) -> usize {
+fn check_search(pos: Position, config: &EngineConfig, playouts: u64, what: &str) -> usize {
     let params = SearchParams {
         limits: Limits::playouts(playouts),
-        ..params.clone()
+        ..config.params.clone()
     };
-    let mut search = Uct::new(pos, params);
+    let mut search = Uct::new(pos, params, config.uct.clone());
     let best = search.think();
     let info = search.info(usize::MAX);
     if pos.is_over() {
@@ -65,16 +67,16 @@ fn check_search(pos: Position, params: &SearchParams, playouts: u64, what: &str)
 
 /// The thesis's fixed point and the default, each with one setting changed,
 /// both playout policies, plus everything on and everything off.
-fn setting_variants() -> Vec<(String, SearchParams)> {
-    let mut all = setting_variants_of("thesis", SearchParams::thesis_fixed_point());
-    all.extend(setting_variants_of("default", SearchParams::default()));
+fn setting_variants() -> Vec<(String, EngineConfig)> {
+    let mut all = setting_variants_of("thesis", EngineConfig::thesis_fixed_point());
+    all.extend(setting_variants_of("default", EngineConfig::default()));
     all.extend(extremes());
     all
 }
 
 /// `base` with one setting changed at a time, under both playout policies.
-fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, SearchParams)> {
-    type Change = (&'static str, fn(&mut SearchParams));
+fn setting_variants_of(base_name: &str, base: EngineConfig) -> Vec<(String, EngineConfig)> {
+    type Change = (&'static str, fn(&mut EngineConfig));
     let changes: [Change; 21] = [
         ("as is", |_| {}),
         ("uct_c 0", |p| p.uct.uct_c = 0.0),
@@ -83,7 +85,7 @@ fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, Sear
         ("maxd 0", |p| p.uct.max_playout_moves = Some(0)),
         ("maxd 5", |p| p.uct.max_playout_moves = Some(5)),
         ("wall_weight 0", |p| p.uct.wall_weight = 0.0),
-        ("score_slope 5", |p| p.score_slope = 5.0),
+        ("score_slope 5", |p| p.params.score_slope = 5.0),
         ("skip from root", |p| p.uct.skip_from_depth = Some(0)),
         ("smart playouts", |p| {
             p.uct.smart_playouts = !p.uct.smart_playouts
@@ -129,8 +131,8 @@ fn setting_variants_of(base_name: &str, base: SearchParams) -> Vec<(String, Sear
 }
 
 /// Every switch on, and every switch off.
-fn extremes() -> Vec<(String, SearchParams)> {
-    let all_on = SearchParams {
+fn extremes() -> Vec<(String, EngineConfig)> {
+    let all_on = EngineConfig {
         uct: UctParams {
             skip_from_depth: Some(1),
             smart_playouts: true,
@@ -144,9 +146,9 @@ fn extremes() -> Vec<(String, SearchParams)> {
             tempo: 1.0,
             ..UctParams::default()
         },
-        ..SearchParams::default()
+        ..EngineConfig::default()
     };
-    let all_off = SearchParams {
+    let all_off = EngineConfig {
         uct: UctParams {
             skip_from_depth: None,
             smart_playouts: false,
@@ -160,7 +162,7 @@ fn extremes() -> Vec<(String, SearchParams)> {
             tempo: 0.0,
             ..UctParams::default()
         },
-        ..SearchParams::default()
+        ..EngineConfig::default()
     };
     vec![
         ("all switches on".into(), all_on),
@@ -169,7 +171,7 @@ fn extremes() -> Vec<(String, SearchParams)> {
 }
 
 /// Searches a start, a midgame and a small-board position with each setting.
-fn check_settings(settings: Vec<(String, SearchParams)>) {
+fn check_settings(settings: Vec<(String, EngineConfig)>) {
     let mut rng = SmallRng::seed_from_u64(7);
     let positions = [
         Position::new(Variant::default()),
@@ -190,13 +192,13 @@ fn check_settings(settings: Vec<(String, SearchParams)>) {
 fn every_thesis_setting_searches_and_returns_legal_moves() {
     check_settings(setting_variants_of(
         "thesis",
-        SearchParams::thesis_fixed_point(),
+        EngineConfig::thesis_fixed_point(),
     ));
 }
 
 #[test]
 fn every_default_setting_searches_and_returns_legal_moves() {
-    check_settings(setting_variants_of("default", SearchParams::default()));
+    check_settings(setting_variants_of("default", EngineConfig::default()));
 }
 
 #[test]
@@ -216,10 +218,8 @@ fn never_returns_an_illegal_move_in_random_positions() {
                 let plies = rng.random_range(0..40);
                 let pos = random_position(variant, plies, &mut rng);
                 let (name, params) = &settings[rng.random_range(0..settings.len())];
-                let params = SearchParams {
-                    seed: rng.random(),
-                    ..params.clone()
-                };
+                let mut params = params.clone();
+                params.params.seed = rng.random();
                 let what = format!("{size}x{size} walls {walls}, {plies} plies, {name}");
                 check_search(pos, &params, 100, &what);
                 searched += 1;

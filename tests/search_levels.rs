@@ -11,6 +11,7 @@ use quoridor::search::{
     new_engine, shortens_own_path, EngineKind, Level, Limits, PawnRace, RaceResult, SearchParams,
     LEVELS,
 };
+use quoridor::search::{EngineConfig, SearchEngine};
 use std::collections::HashMap;
 
 /// The most playouts a repeated test search gets.
@@ -37,8 +38,7 @@ fn level_params(level: &Level, seed: u64, cap: u64) -> SearchParams {
 fn choice(level: &Level, seed: u64, cap: u64) -> Move {
     let mut engine = new_engine(
         middle_game(),
-        EngineKind::Uct,
-        level_params(level, seed, cap),
+        &EngineConfig::of_kind(EngineKind::Uct, level_params(level, seed, cap)),
     );
     engine.think().expect("the position has moves")
 }
@@ -164,8 +164,7 @@ fn with_no_walls_left_every_level_steps_along_a_shortest_path() {
             for seed in 1..=3 {
                 let mut engine = new_engine(
                     *pos,
-                    EngineKind::Uct,
-                    level_params(level, seed, TEST_BUDGET),
+                    &EngineConfig::of_kind(EngineKind::Uct, level_params(level, seed, TEST_BUDGET)),
                 );
                 let mv = engine.think().expect("a move");
                 let context = format!(
@@ -197,7 +196,7 @@ fn level_one_game(pos: Position, seed: u64) -> (Player, u32) {
             return (winner, moves[winner.index()]);
         }
         let params = level_params(level, seed + ply % 2, TEST_BUDGET);
-        let mv = new_engine(pos, EngineKind::Uct, params)
+        let mv = new_engine(pos, &EngineConfig::of_kind(EngineKind::Uct, params))
             .think()
             .expect("a move");
         moves[pos.turn().index()] += 1;

@@ -5,6 +5,7 @@
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
 use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, Slice, ROOT};
+use quoridor::search::{EngineConfig, SearchEngine};
 use std::time::{Duration, Instant};
 
 fn game(record: &str, variant: Variant) -> Game {
@@ -23,7 +24,10 @@ fn threaded(threads: u32, playouts: u64, seed: u64) -> SearchParams {
 
 /// The move of a two-thread engine after `record`.
 fn engine_move(record: &str, variant: Variant, params: SearchParams) -> Move {
-    let mut search = new_engine(*game(record, variant).position(), EngineKind::Uct, params);
+    let mut search = new_engine(
+        *game(record, variant).position(),
+        &EngineConfig::of_kind(EngineKind::Uct, params),
+    );
     search.think().expect("the position has moves")
 }
 
@@ -56,14 +60,20 @@ fn two_threads_wall_off_an_opponent_who_would_win_next_move() {
 fn two_threads_prove_a_win_two_moves_deep() {
     let variant = Variant::new(5, 0).expect("5x5 without walls");
     let pos = *game("c2 b5 c3 a5", variant).position();
-    let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 20_000, 1));
+    let mut search = new_engine(
+        pos,
+        &EngineConfig::of_kind(EngineKind::Uct, threaded(2, 20_000, 1)),
+    );
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
     assert!(info.searched < 20_000, "a proof ends the search early");
     let mut after = pos;
     after.play(mv).expect("legal");
-    let mut reply = new_engine(after, EngineKind::Uct, threaded(2, 20_000, 1));
+    let mut reply = new_engine(
+        after,
+        &EngineConfig::of_kind(EngineKind::Uct, threaded(2, 20_000, 1)),
+    );
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));
 }
@@ -72,7 +82,10 @@ fn two_threads_prove_a_win_two_moves_deep() {
 fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
     let start = Position::new(Variant::default());
     for threads in [1, 2, 3] {
-        let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 7));
+        let mut search = new_engine(
+            start,
+            &EngineConfig::of_kind(EngineKind::Uct, threaded(threads, 900, 7)),
+        );
         search.think().expect("a move");
         let info = search.info(5);
         assert_eq!(info.searched, 900, "{threads} threads");
@@ -110,7 +123,10 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
 fn slices_and_the_think_count_exact_playouts_on_several_threads() {
     let start = Position::new(Variant::default());
     for threads in [2, 3] {
-        let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 11));
+        let mut search = new_engine(
+            start,
+            &EngineConfig::of_kind(EngineKind::Uct, threaded(threads, 900, 11)),
+        );
         search.start();
         let mut counts = Vec::new();
         loop {
@@ -134,7 +150,10 @@ fn slices_and_the_think_count_exact_playouts_on_several_threads() {
 fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
     let start = *game("e2 e8 e3 e7", Variant::default()).position();
     let playouts = 30_000;
-    let mut search = new_engine(start, EngineKind::Uct, threaded(2, playouts, 11));
+    let mut search = new_engine(
+        start,
+        &EngineConfig::of_kind(EngineKind::Uct, threaded(2, playouts, 11)),
+    );
     search.think().expect("a move");
     let (_, root_children) = search
         .tree()
@@ -171,10 +190,10 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
 
 /// A think from the start with `params`, which must end with a legal move
 /// and a full tree; its last snapshot.
-fn full_tree_think(params: SearchParams) -> quoridor::search::SearchInfo {
+fn full_tree_think(config: EngineConfig) -> quoridor::search::SearchInfo {
     let start = Position::new(Variant::default());
-    let threads = params.threads;
-    let mut search = new_engine(start, EngineKind::Uct, params);
+    let threads = config.params.threads;
+    let mut search = new_engine(start, &config);
     let mv = search.think().expect("the start has moves");
     assert!(start.check(mv).is_ok());
     let info = search.info(0);
@@ -187,12 +206,12 @@ fn the_tree_memory_is_a_total_the_trees_stay_within() {
     for threads in [1, 2] {
         // No limit at all: with leaves scored by the evaluation (the
         // Default's `maxd` 0) a full tree ends the think by itself.
-        let mut params = SearchParams {
+        let mut config = EngineConfig::uct(SearchParams {
             limits: Limits::NONE,
             ..threaded(threads, 0, 5)
-        };
-        params.uct.tree_mb = 2;
-        let info = full_tree_think(params);
+        });
+        config.uct.tree_mb = 2;
+        let info = full_tree_think(config);
         assert!(
             tree(&info).memory_bytes <= 2 << 20,
             "{threads} threads hold {} bytes",
@@ -225,10 +244,10 @@ fn random_playouts_go_on_in_a_full_tree() {
     for threads in [1, 2] {
         // `maxd` 2: each playout from a leaf samples random moves, so a
         // full tree still learns something from it.
-        let mut params = threaded(threads, 40_000, 5);
-        params.uct.tree_mb = 1;
-        params.uct.max_playout_moves = Some(2);
-        let info = full_tree_think(params);
+        let mut config = EngineConfig::uct(threaded(threads, 40_000, 5));
+        config.uct.tree_mb = 1;
+        config.uct.max_playout_moves = Some(2);
+        let info = full_tree_think(config);
         assert_eq!(
             info.searched, 40_000,
             "playouts go on once the tree is full"
@@ -246,7 +265,10 @@ fn two_threads_play_only_legal_moves_in_whole_games() {
     for seed in 1..=3 {
         let mut pos = Position::new(Variant::new(5, 2).expect("5x5"));
         let mut moves = Vec::new();
-        let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 300, seed));
+        let mut search = new_engine(
+            pos,
+            &EngineConfig::of_kind(EngineKind::Uct, threaded(2, 300, seed)),
+        );
         while !pos.is_over() && moves.len() < 100 {
             search
                 .set_game(Position::new(pos.variant()), &moves)
@@ -268,7 +290,7 @@ fn stop_ends_every_thread() {
         limits: Limits::NONE,
         ..SearchParams::default()
     };
-    let mut search = new_engine(start, EngineKind::Uct, params);
+    let mut search = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params));
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -292,7 +314,10 @@ fn stop_ends_every_thread() {
 fn changing_threads_keeps_the_game_and_tree_reuse_goes_on() {
     let variant = Variant::default();
     let start = Position::new(variant);
-    let mut search = new_engine(start, EngineKind::Uct, threaded(1, 400, 1));
+    let mut search = new_engine(
+        start,
+        &EngineConfig::of_kind(EngineKind::Uct, threaded(1, 400, 1)),
+    );
     search.think().expect("a move");
     search.set_params(threaded(2, 400, 1));
     let moves: Vec<Move> = ["e2", "e8"]

@@ -3,7 +3,7 @@
 //! `cargo test --release -- --ignored`.
 
 use quoridor::game::{Player, Position, Variant};
-use quoridor::search::{Limits, SearchParams, Uct};
+use quoridor::search::{EngineConfig, Limits, SearchParams, Uct};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -16,7 +16,7 @@ enum Mover {
     /// A uniformly random legal move.
     Random,
     /// The engine with these settings (a fresh search every move).
-    Engine(SearchParams),
+    Engine(Box<EngineConfig>),
 }
 
 /// Plays one game; returns the winner (`None` for a draw by length).
@@ -33,12 +33,12 @@ fn play(variant: Variant, one: &Mover, two: &Mover, seed: u64) -> Option<Player>
                 let moves = pos.legal_moves();
                 moves[rng.random_range(0..moves.len())]
             }
-            Mover::Engine(params) => {
+            Mover::Engine(config) => {
                 let params = SearchParams {
                     seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
-                    ..params.clone()
+                    ..config.params.clone()
                 };
-                Uct::new(pos, params)
+                Uct::new(pos, params, config.uct.clone())
                     .think()
                     .expect("a live position has moves")
             }
@@ -68,17 +68,21 @@ fn match_score(variant: Variant, a: &Mover, b: &Mover, games: u64, seed: u64) ->
     score
 }
 
+/// The thesis's fixed point with `playouts` a move.
+fn thesis_with(playouts: u64) -> EngineConfig {
+    let mut config = EngineConfig::thesis_fixed_point();
+    config.params.limits = Limits::playouts(playouts);
+    config
+}
+
 fn thesis() -> Mover {
-    Mover::Engine(SearchParams::thesis_fixed_point())
+    Mover::Engine(Box::new(EngineConfig::thesis_fixed_point()))
 }
 
 #[test]
 fn thesis_engine_beats_a_random_mover_on_a_small_board() {
     let variant = Variant::new(5, 3).expect("5x5 with 3 walls");
-    let engine = Mover::Engine(SearchParams {
-        limits: Limits::playouts(500),
-        ..SearchParams::thesis_fixed_point()
-    });
+    let engine = Mover::Engine(Box::new(thesis_with(500)));
     let score = match_score(variant, &engine, &Mover::Random, 10, 1);
     assert_eq!(score, 10.0, "won every game");
 }
@@ -93,12 +97,7 @@ fn thesis_engine_beats_a_random_mover_in_all_of_20_games() {
 #[test]
 #[ignore = "slow in debug builds: cargo test --release -- --ignored"]
 fn four_times_the_playouts_wins_a_clear_majority() {
-    let with = |playouts| {
-        Mover::Engine(SearchParams {
-            limits: Limits::playouts(playouts),
-            ..SearchParams::thesis_fixed_point()
-        })
-    };
+    let with = |playouts| Mover::Engine(Box::new(thesis_with(playouts)));
     // Measured: 39 of 40 (seeds 100–139). 2000 against 500 playouts scores
     // only 22 of 40: at 500 both barely get past one visit per root move.
     let score = match_score(Variant::default(), &with(4000), &with(1000), 40, 100);

@@ -2,36 +2,40 @@
 //! proves won positions. Fixed seeds and playout counts, so runs repeat.
 
 use quoridor::game::{Game, Move, Player, Variant};
-use quoridor::search::{Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
+use quoridor::search::{EngineConfig, Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
 }
 
-/// The engine's move after `record` with `params` limited to `playouts`.
-fn engine_move(record: &str, variant: Variant, params: &SearchParams, playouts: u64) -> Move {
+/// UCT's move after `record` with `config` limited to `playouts`.
+fn engine_move(record: &str, variant: Variant, config: &EngineConfig, playouts: u64) -> Move {
     let params = SearchParams {
         limits: Limits::playouts(playouts),
-        ..params.clone()
+        ..config.params.clone()
     };
-    let mut search = Uct::new(*game(record, variant).position(), params);
+    let mut search = Uct::new(
+        *game(record, variant).position(),
+        params,
+        config.uct.clone(),
+    );
     search.think().expect("the position has moves")
 }
 
-fn presets() -> Vec<(&'static str, SearchParams)> {
+fn presets() -> Vec<(&'static str, EngineConfig)> {
     vec![
-        ("default", SearchParams::default()),
-        ("thesis", SearchParams::thesis_fixed_point()),
-        ("easy", SearchParams::easy()),
+        ("default", EngineConfig::default()),
+        ("thesis", EngineConfig::thesis_fixed_point()),
+        ("easy", EngineConfig::easy()),
         (
             "thesis+shortest_path",
-            SearchParams {
+            EngineConfig {
                 uct: UctParams {
                     playout_policy: PlayoutPolicy::ShortestPath,
                     path_bias: 0.8,
                     ..UctParams::thesis()
                 },
-                ..SearchParams::thesis_fixed_point()
+                ..EngineConfig::thesis_fixed_point()
             },
         ),
     ]
@@ -64,23 +68,23 @@ fn walls_off_an_opponent_who_would_win_next_move() {
     // Player 2 on d2 reaches d1 next move; player 1 on e8 is two moves from
     // goal (its own wall e8h is in the way). Only c1h or d1h saves the game.
     let record = "e2 e8 e3 d8 e4 d7 e5 d6 e6 d5 e7 d4 e8 d3 e8h d2";
-    let mut cases: Vec<(String, SearchParams)> = (1..=5)
+    let mut cases: Vec<(String, EngineConfig)> = (1..=5)
         .map(|seed| {
-            let params = SearchParams {
+            let config = EngineConfig::uct(SearchParams {
                 seed,
                 ..SearchParams::default()
-            };
-            (format!("default seed {seed}"), params)
+            });
+            (format!("default seed {seed}"), config)
         })
         .collect();
     cases.push((
         "thesis+losing_move_detection".to_string(),
-        SearchParams {
+        EngineConfig {
             uct: UctParams {
                 losing_move_detection: true,
                 ..UctParams::thesis()
             },
-            ..SearchParams::thesis_fixed_point()
+            ..EngineConfig::thesis_fixed_point()
         },
     ));
     for (name, params) in cases {
@@ -98,7 +102,7 @@ fn solver_proves_a_lost_position_for_the_side_to_move() {
         limits: Limits::playouts(5000),
         ..SearchParams::default()
     };
-    let mut search = Uct::new(pos, params);
+    let mut search = Uct::new(pos, params, UctParams::default());
     assert!(search.think().is_some());
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -114,7 +118,7 @@ fn solver_proves_a_win_two_moves_deep() {
         limits: Limits::playouts(20_000),
         ..SearchParams::default()
     };
-    let mut search = Uct::new(pos, params);
+    let mut search = Uct::new(pos, params, UctParams::default());
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -128,6 +132,7 @@ fn solver_proves_a_win_two_moves_deep() {
             limits: Limits::playouts(20_000),
             ..SearchParams::default()
         },
+        UctParams::default(),
     );
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));

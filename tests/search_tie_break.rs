@@ -49,10 +49,10 @@ fn shuffle(game: &Game) -> Move {
 
 /// Plays the standoff with `params` for player 2 against the shuffler;
 /// returns the winner, if any, within [`PLY_CAP`] plies, and the record.
-fn play_standoff(params: SearchParams) -> (Option<Player>, Game) {
+fn play_standoff((params, uct): (SearchParams, UctParams)) -> (Option<Player>, Game) {
     let mut game = Game::parse_with_variant(STANDOFF, Variant::default()).expect("record");
     let start = *Game::new(Variant::default()).position();
-    let mut search = Uct::new(start, params);
+    let mut search = Uct::new(start, params, uct);
     for _ in 0..PLY_CAP {
         if game.position().is_over() {
             break;
@@ -68,16 +68,17 @@ fn play_standoff(params: SearchParams) -> (Option<Player>, Game) {
     (game.position().winner(), game)
 }
 
-fn quick(params: SearchParams) -> SearchParams {
-    SearchParams {
+fn quick(uct: UctParams) -> (SearchParams, UctParams) {
+    let params = SearchParams {
         limits: Limits::playouts(60_000),
-        ..params
-    }
+        ..SearchParams::default()
+    };
+    (params, uct)
 }
 
 #[test]
 fn the_standoff_is_won_against_a_shuffling_opponent() {
-    let (winner, game) = play_standoff(quick(SearchParams::default()));
+    let (winner, game) = play_standoff(quick(UctParams::default()));
     assert_eq!(winner, Some(Player::Two), "record: {game}");
     assert!(
         game.moves().len() <= STANDOFF.split_whitespace().count() + 8,
@@ -99,6 +100,7 @@ fn a_lost_race_in_the_table_runs_home_when_every_move_loses_equally_late() {
                 limits: Limits::playouts(playouts),
                 ..SearchParams::default()
             },
+            UctParams::default(),
         );
         search.set_game(start, game.moves()).expect("legal record");
         let mv = search.think().expect("a move").to_string();
@@ -113,12 +115,9 @@ fn a_lost_race_in_the_table_runs_home_when_every_move_loses_equally_late() {
 fn without_the_tie_break_the_standoff_is_a_shuffle() {
     // The behaviour the issue reported, kept reproducible: visit counts
     // alone choose a random lost move.
-    let params = quick(SearchParams {
-        uct: UctParams {
-            tie_break: false,
-            ..UctParams::default()
-        },
-        ..SearchParams::default()
+    let params = quick(UctParams {
+        tie_break: false,
+        ..UctParams::default()
     });
     let (winner, game) = play_standoff(params);
     assert_eq!(winner, None, "record: {game}");

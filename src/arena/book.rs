@@ -26,7 +26,8 @@
 
 use crate::game::{Game, Move, Position, Variant};
 use crate::search::{
-    new_engine, ranked_moves, EngineKind, EngineRng, Evaluation, Limits, SearchParams,
+    new_engine, ranked_moves, EngineConfig, EngineRng, Evaluation, Limits, SearchEngine,
+    SearchParams,
 };
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -167,7 +168,7 @@ fn balance(pos: &Position, settings: &BookSettings) -> f64 {
         eval: Evaluation::Classic,
         ..SearchParams::default()
     };
-    let mut search = new_engine(*pos, EngineKind::Uct, params);
+    let mut search = new_engine(*pos, &EngineConfig::uct(params));
     search.think();
     search.info(0).win_probability
 }

@@ -12,7 +12,7 @@ mod spec;
 
 pub use error::EngineError;
 pub use process::handshake;
-pub use running::game_params;
+pub use running::game_config;
 pub(crate) use running::RunningContender;
 pub use spec::{parse_spec, SpecError};
 

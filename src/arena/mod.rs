@@ -34,7 +34,7 @@ mod work;
 
 pub use book::{generate_book, Book, BookSettings, Opening};
 pub use contender::{
-    game_params, handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
+    game_config, handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
     HANDSHAKE_TIMEOUT, RANDOM_MOVER,
 };
 pub use play::{

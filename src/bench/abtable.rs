@@ -118,14 +118,14 @@ fn nodes_to_depths(
     let deepest = depths.iter().copied().max().unwrap_or(1);
     let params = SearchParams {
         limits: Limits::playouts(cap),
-        alphabeta: AlphaBetaParams {
-            max_depth: Some(deepest),
-            hash_mb: HASH_MB,
-            ..ab.clone()
-        },
         ..SearchParams::default()
     };
-    let mut search = AlphaBeta::new(pos, params);
+    let own = AlphaBetaParams {
+        max_depth: Some(deepest),
+        hash_mb: HASH_MB,
+        ..ab.clone()
+    };
+    let mut search = AlphaBeta::new(pos, params, own);
     search.think();
     let rows = search.iterations();
     let decided = search.value().is_some_and(is_decided);
@@ -209,13 +209,13 @@ pub struct DepthReached {
 pub fn depth_in_time(position: Position, ms: u64) -> DepthReached {
     let params = SearchParams {
         limits: Limits::time_ms(ms.max(1)),
-        alphabeta: AlphaBetaParams {
-            hash_mb: TIMED_HASH_MB,
-            ..AlphaBetaParams::default()
-        },
         ..SearchParams::default()
     };
-    let mut search = AlphaBeta::new(position, params);
+    let own = AlphaBetaParams {
+        hash_mb: TIMED_HASH_MB,
+        ..AlphaBetaParams::default()
+    };
+    let mut search = AlphaBeta::new(position, params, own);
     let best = search.think();
     DepthReached {
         info: search.report(),

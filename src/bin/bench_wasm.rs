@@ -13,7 +13,7 @@ mod wasm {
     /// `overall: … = N playouts/s`.
     #[wasm_bindgen]
     pub fn bench(params: &str, playouts: u32) -> Result<String, JsValue> {
-        let settings = quoridor::bench::bench_params(params).ok_or_else(|| {
+        let settings = quoridor::bench::bench_config(params).ok_or_else(|| {
             JsValue::from_str(&format!("params must be default or thesis, got {params:?}"))
         })?;
         quoridor::bench::run(&settings, playouts as u64)
@@ -26,7 +26,7 @@ mod wasm {
     /// line is `overall: N nodes/s`.
     #[wasm_bindgen]
     pub fn bench_alphabeta(ms: u32) -> Result<String, JsValue> {
-        let settings = quoridor::bench::alphabeta_bench_params();
+        let settings = quoridor::bench::alphabeta_bench_config();
         quoridor::bench::run_alphabeta(&settings, u64::from(ms))
             .map(|report| report.to_string())
             .map_err(|e| JsValue::from_str(&e.to_string()))
@@ -52,15 +52,13 @@ mod wasm {
             .parse::<quoridor::search::Evaluation>()
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let report = if engine == "alphabeta" {
-            let settings = quoridor::search::SearchParams {
-                eval,
-                ..quoridor::bench::alphabeta_bench_params()
-            };
+            let mut settings = quoridor::bench::alphabeta_bench_config();
+            settings.params.eval = eval;
             quoridor::bench::run_alphabeta(&settings, u64::from(amount)).map(|r| r.to_string())
         } else {
-            let mut settings = quoridor::bench::bench_params("default")
+            let mut settings = quoridor::bench::bench_config("default")
                 .ok_or_else(|| JsValue::from_str("no default bench settings"))?;
-            settings.eval = eval;
+            settings.params.eval = eval;
             quoridor::bench::run(&settings, u64::from(amount)).map(|r| r.to_string())
         };
         report.map_err(|e| JsValue::from_str(&e.to_string()))

@@ -4,11 +4,11 @@ use super::args::BenchArgs;
 use super::args::BenchParams;
 use super::stdout::StdoutError;
 use crate::bench::{
-    alphabeta_bench_params, bench_params, run, run_alphabeta, run_game, BenchError,
+    alphabeta_bench_config, bench_config, run, run_alphabeta, run_game, BenchError,
     DEFAULT_BENCH_MS, DEFAULT_BENCH_PLAYOUTS, GAME,
 };
 use crate::search::learned;
-use crate::search::{EngineKind, Evaluation, SearchParams, MAX_THREADS};
+use crate::search::{EngineKind, Evaluation, MAX_THREADS};
 use std::fmt;
 use std::io::Write;
 
@@ -111,11 +111,11 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
         return bench_alphabeta(args);
     }
     let name = args.params.unwrap_or(BenchParams::Default).to_string();
-    let mut params = bench_params(&name)
+    let mut config = bench_config(&name)
         .ok_or_else(|| BenchCommandError::UnknownParams { name: name.clone() })?;
     let thread_count = args.threads.unwrap_or(1);
-    params.threads = u32::try_from(thread_count).unwrap_or(MAX_THREADS);
-    params.eval = args.eval;
+    config.params.threads = u32::try_from(thread_count).unwrap_or(MAX_THREADS);
+    config.params.eval = args.eval;
     let playouts = args.playouts.unwrap_or(DEFAULT_BENCH_PLAYOUTS);
     let mut out = std::io::stdout().lock();
     let threads = match thread_count {
@@ -143,9 +143,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     )?;
     out.flush()?;
     let report = if args.game {
-        run_game(&params, playouts)
+        run_game(&config, playouts)
     } else {
-        run(&params, playouts)
+        run(&config, playouts)
     }
     .map_err(BenchCommandError::Position)?;
     writeln!(out, "{report}")?;
@@ -156,20 +156,18 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
 /// `bench --engine alphabeta`: each bench position for `--ms` milliseconds;
 /// nodes/s and the depth reached.
 fn bench_alphabeta(args: &BenchArgs) -> Result<(), BenchCommandError> {
-    let params = SearchParams {
-        eval: args.eval,
-        ..alphabeta_bench_params()
-    };
+    let mut config = alphabeta_bench_config();
+    config.params.eval = args.eval;
     let ms = args.ms.unwrap_or(DEFAULT_BENCH_MS);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread{}",
-        params.alphabeta.hash_mb,
+        config.alphabeta.hash_mb,
         eval_note(args.eval, EngineKind::AlphaBeta)
     )?;
     out.flush()?;
-    let report = run_alphabeta(&params, ms).map_err(BenchCommandError::Position)?;
+    let report = run_alphabeta(&config, ms).map_err(BenchCommandError::Position)?;
     writeln!(out, "{report}")?;
     out.flush()?;
     Ok(())

@@ -22,7 +22,7 @@ use super::args::QtpArgs;
 use super::protocol_input::OpenInputError;
 use crate::game::{Game, IllegalMove, Move, Outcome, PlyLimit, Position, QtpMove, Variant};
 use crate::search::{
-    new_engine, set_option, EngineConfig, OptionError, SearchEngine, SearchParams,
+    new_engine, set_option, Engine, EngineConfig, OptionError, SearchEngine, SearchParams,
 };
 use std::ffi::OsString;
 use std::fmt;
@@ -119,7 +119,7 @@ struct QtpSession {
     /// `None` until the game's first move.
     seating: Option<Seating>,
     /// Built by [`new_engine`], so the `engine` option picks it.
-    search: Box<dyn SearchEngine>,
+    search: Engine,
     clock: GameClock,
 }
 
@@ -127,7 +127,7 @@ impl QtpSession {
     fn new(config: EngineConfig, game_time: Option<Duration>) -> QtpSession {
         let variant = Variant::default();
         QtpSession {
-            search: new_engine(Position::new(variant), config.kind, config.params.clone()),
+            search: new_engine(Position::new(variant), &config),
             config,
             game_time,
             variant,
@@ -208,11 +208,7 @@ impl QtpSession {
     fn new_game(&mut self) {
         self.game = Game::new(self.variant);
         self.seating = None;
-        self.search = new_engine(
-            Position::new(self.variant),
-            self.config.kind,
-            self.config.params.clone(),
-        );
+        self.search = new_engine(Position::new(self.variant), &self.config);
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
@@ -272,7 +268,7 @@ impl QtpSession {
         let start = Position::new(self.variant);
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
-            self.search = new_engine(start, self.config.kind, self.config.params.clone());
+            self.search = new_engine(start, &self.config);
             return Err(QtpCommandError::NoMove);
         }
         let position = *self.game.position();

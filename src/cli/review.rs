@@ -51,13 +51,13 @@ impl ReviewArgs {
             Some(n) => Limits::playouts(n),
             None => Limits::time_ms(self.time_ms.unwrap_or(DEFAULT_REVIEW_TIME_MS)),
         };
-        EngineConfig {
-            kind: self.engine.unwrap_or_default(),
-            params: SearchParams {
+        EngineConfig::of_kind(
+            self.engine.unwrap_or_default(),
+            SearchParams {
                 limits,
                 ..SearchParams::default()
             },
-        }
+        )
     }
 }
 

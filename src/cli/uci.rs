@@ -30,8 +30,8 @@ use self::think::{bestmove_line, think};
 use super::protocol_input::ProtocolInput;
 use crate::game::{Game, Move, Player, PlyLimit, Position, Variant};
 use crate::search::{
-    new_engine, protocol_option_names, set_option, uci_option_lines, EngineConfig, GameSetup,
-    OptionError, SearchEngine, SearchParams, SetupOption,
+    new_engine, protocol_option_names, set_option, uci_option_lines, Engine, EngineConfig,
+    GameSetup, OptionError, SearchEngine, SetupOption,
 };
 use crate::text::quote_input;
 use std::io::{BufRead, Write};
@@ -131,7 +131,7 @@ enum UciFlow {
 struct Running {
     stop: Arc<AtomicBool>,
     wait_for_stop: bool,
-    handle: JoinHandle<Box<dyn SearchEngine>>,
+    handle: JoinHandle<Engine>,
 }
 
 /// The protocol state: options, the current game and the search (which is
@@ -146,7 +146,7 @@ struct UciSession {
     /// When the game is over without a winner (the `ply_limit` option).
     ply_limit: PlyLimit,
     game: Game,
-    search: Option<Box<dyn SearchEngine>>,
+    search: Option<Engine>,
     running: Option<Running>,
 }
 
@@ -169,9 +169,9 @@ impl UciSession {
 
     /// A new engine (of the kind the options name) for the current game,
     /// board and options.
-    fn fresh_search(&self) -> Box<dyn SearchEngine> {
+    fn fresh_search(&self) -> Engine {
         let start = Position::new(self.variant);
-        let mut search = new_engine(start, self.config.kind, self.config.params.clone());
+        let mut search = new_engine(start, &self.config);
         // The game's moves were checked when it was set, so they replay.
         let replayed = search.set_game(start, self.game.moves());
         debug_assert!(replayed.is_ok(), "{replayed:?}");
@@ -443,20 +443,19 @@ impl UciSession {
             self.out.line("bestmove (none)");
             return;
         }
-        let mut search = match self.search.take() {
-            Some(search) if search.kind() == self.config.kind => search,
-            _ => self.fresh_search(),
-        };
-        let mut params = SearchParams {
-            limits: plan.limits,
-            ..self.config.params.clone()
-        };
+        let mut config = self.config.clone();
+        config.params.limits = plan.limits;
         if let Some(depth) = plan.depth {
             // Alpha-beta stops after that iteration; UCT ignores the field
             // and the think thread checks its principal variation.
-            params.alphabeta.max_depth = Some(u32::try_from(depth.get()).unwrap_or(u32::MAX));
+            config.alphabeta.max_depth = Some(u32::try_from(depth.get()).unwrap_or(u32::MAX));
         }
-        search.set_params(params);
+        let mut search = match self.search.take() {
+            Some(search) if search.kind() == config.kind => search,
+            _ => self.fresh_search(),
+        };
+        let configured = search.configure(&config);
+        debug_assert!(configured, "the engine is of the kind configured");
         // Start on this thread, so a `stop` read right after cannot be lost.
         search.start();
         let stop = search.stop_flag();
@@ -485,6 +484,7 @@ impl UciSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::SearchParams;
     use std::io::Write;
     use std::sync::Mutex;
 

@@ -2,7 +2,7 @@
 //! best play, the move it would play and its line.
 
 use crate::game::{Game, Move, Player, Position};
-use crate::search::{for_player, new_engine, EngineConfig, SearchInfo};
+use crate::search::{for_player, new_engine, EngineConfig, SearchEngine, SearchInfo};
 use serde::{Deserialize, Serialize};
 
 /// What the engine thinks of one position.
@@ -62,7 +62,7 @@ impl PositionEval {
         if let Some(winner) = position.winner() {
             return PositionEval::finished(winner);
         }
-        let mut search = new_engine(*position, config.kind, config.params.clone());
+        let mut search = new_engine(*position, config);
         search.think();
         PositionEval::from_info(&search.info(usize::MAX))
     }

@@ -49,37 +49,6 @@ impl EngineKind {
     }
 }
 
-/// Which engine to build and the settings it searches with: the engine kind
-/// beside the settings, not among them. The option table reads and writes
-/// this pair (option `engine` is `kind`), so the engine protocol, the QTP
-/// flags, the arena's specs and share links all carry the choice.
-///
-/// ```
-/// use quoridor::search::{set_option, EngineConfig, EngineKind, SearchParams};
-/// let mut config = EngineConfig::default();
-/// set_option(&mut config, "engine", "alphabeta").unwrap();
-/// assert_eq!(config.kind, EngineKind::AlphaBeta);
-/// assert_eq!(config.params, SearchParams::default());
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct EngineConfig {
-    /// Which engine searches (option `engine`).
-    pub kind: EngineKind,
-    /// The settings: the common ones and each engine's own part.
-    pub params: SearchParams,
-}
-
-impl EngineConfig {
-    /// `params` searched by UCT (what a preset stands for).
-    pub fn uct(params: SearchParams) -> EngineConfig {
-        EngineConfig {
-            kind: EngineKind::Uct,
-            params,
-        }
-    }
-}
-
 /// A search engine: set the game and the settings, start a think, run it in
 /// slices until it is finished (or stopped through [`SearchEngine::stop_flag`]),
 /// and read progress and the best move at any time.
@@ -90,7 +59,7 @@ impl EngineConfig {
 /// for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
 ///     let params = SearchParams { limits: Limits::time_ms(100), ..SearchParams::default() };
 ///     let start = Position::new(Variant::new(5, 2).unwrap());
-///     let mut search = new_engine(start, engine, params);
+///     let mut search = new_engine(start, &EngineConfig::of_kind(engine, params));
 ///     let mv = search.think().expect("the start has moves");
 ///     assert!(start.check(mv).is_ok());
 /// }

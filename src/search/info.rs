@@ -130,6 +130,7 @@ mod tests {
         learned, merge_root_infos, new_engine, EngineKind, Evaluation, Limits, SearchInfo,
         SearchParams, Uct,
     };
+    use crate::search::{EngineConfig, SearchEngine, UctParams};
 
     /// A few moves into a 9×9 game, so the root is not the start.
     fn root() -> Position {
@@ -150,7 +151,7 @@ mod tests {
     }
 
     fn snapshot(kind: EngineKind, eval: Evaluation) -> SearchInfo {
-        let mut engine = new_engine(root(), kind, params(eval, 1));
+        let mut engine = new_engine(root(), &EngineConfig::of_kind(kind, params(eval, 1)));
         engine.think();
         engine.info(8)
     }
@@ -177,7 +178,11 @@ mod tests {
         let expected = learned::win_chance(net, &root());
         let infos: Vec<SearchInfo> = [1, 2]
             .map(|seed| {
-                let mut search = Uct::new(root(), params(Evaluation::Learned, seed));
+                let mut search = Uct::new(
+                    root(),
+                    params(Evaluation::Learned, seed),
+                    UctParams::default(),
+                );
                 search.think();
                 search.info(usize::MAX)
             })
@@ -189,7 +194,7 @@ mod tests {
         let back: SearchInfo = serde_json::from_str(&json).expect("parses");
         assert_eq!(back.network_value, expected);
         // A classic snapshot writes no field, and one without it reads as None.
-        let mut classic = Uct::new(root(), params(Evaluation::Classic, 1));
+        let mut classic = Uct::new(root(), params(Evaluation::Classic, 1), UctParams::default());
         classic.think();
         let json = serde_json::to_string(&classic.info(4)).expect("serialises");
         assert!(!json.contains("network_value"), "{json}");

@@ -37,7 +37,7 @@
 //! assert_eq!(LEVELS.len(), 10);
 //! ```
 
-use super::engine::EngineConfig;
+use super::config::EngineConfig;
 use super::eval::Evaluation;
 use super::limits::Limits;
 use super::move_choice::MoveChoice;
@@ -194,15 +194,15 @@ impl Level {
     /// budget (and [`LEVEL_TIME_CAP_MS`]) and its way of erring, one search
     /// thread so that a seed gives the same game.
     pub fn config(&self) -> EngineConfig {
-        let mut params = SearchParams {
+        let mut config = EngineConfig::uct(SearchParams {
             limits: Limits::playouts(self.playouts).and_time_ms(LEVEL_TIME_CAP_MS),
             choice: self.choice,
             eval: self.eval,
             level: Some(self.number),
             ..SearchParams::default()
-        };
-        params.uct.widening = self.widening;
-        EngineConfig::uct(params)
+        });
+        config.uct.widening = self.widening;
+        config
     }
 }
 
@@ -230,6 +230,6 @@ mod tests {
         assert!(rated.windows(2).all(|w| w[0] < w[1]), "{rated:?}");
         let top = &LEVELS[9];
         assert!(!top.choice.is_random());
-        assert_eq!(top.config().params.uct, SearchParams::default().uct);
+        assert_eq!(top.config().uct, EngineConfig::default().uct);
     }
 }

@@ -21,6 +21,8 @@
 
 pub mod alphabeta;
 mod clock;
+mod common_options;
+mod config;
 mod depth_report;
 mod engine;
 mod eval;
@@ -42,16 +44,18 @@ mod tree_report;
 mod tree_view;
 pub mod uct;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaParams};
+pub use alphabeta::{alphabeta_options, AlphaBeta, AlphaBetaParams};
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
+pub use common_options::common_options;
+pub use config::{EngineConfig, Preset};
 pub use depth_report::{AlphaBetaInfo, IterationRow, RootMoveScore};
-pub use engine::{EngineConfig, EngineKind, SearchEngine};
+pub use engine::{EngineKind, SearchEngine};
 pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use levels::{Level, LEVELS, LEVEL_TIME_CAP_MS};
 pub use limits::{LimitKind, Limits};
 pub use move_choice::{choice_key, chosen_move, MoveChoice, MIN_VISIT_SHARE};
-pub use new_engine::new_engine;
+pub use new_engine::{new_engine, Engine};
 pub use node_id::{NodeId, NodeIdOutOfRange, ROOT};
 pub use option_kind::{
     Accepted, EngineOption, NumberRange, OptionError, OptionKind, Refusal, Shown,
@@ -60,7 +64,7 @@ pub use options::{
     find_option, limit_option, option_value, protocol_option_names, set_option, uci_option_lines,
     ConfigOption, OPTIONS,
 };
-pub use params::{Preset, SearchParams, MAX_THREADS};
+pub use params::{SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
 pub use score::{is_decided, Score, WIN, WIN_BOUND};
 pub use setup_options::{GameSetup, SetupOption, MAX_PLY_LIMIT};
@@ -73,8 +77,8 @@ pub use tree_view::{
 pub(crate) use uct::test_snapshot;
 pub use uct::{
     merge_root_children, merge_root_infos, pick_by_race, ranked_moves, shortens_own_path,
-    tree_params, FinalMove, Outcome, ParallelUct, PlayoutPolicy, Race, Selector, SelectorMemory,
-    Tied, Uct, UctParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
+    tree_params, uct_options, FinalMove, Outcome, ParallelUct, PlayoutPolicy, Race, Selector,
+    SelectorMemory, Tied, Uct, UctParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
     NEAR_CERTAIN_LOSS, PLAYOUT_SAFETY_LIMIT,
 };
 

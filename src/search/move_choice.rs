@@ -19,7 +19,7 @@
 //!     choice: MoveChoice { temperature: 0.2, margin: 0.3 },
 //!     ..SearchParams::default()
 //! };
-//! let mut engine = new_engine(start, EngineKind::Uct, params);
+//! let mut engine = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params));
 //! let mv = engine.think().unwrap();
 //! assert!(start.check(mv).is_ok());
 //! ```

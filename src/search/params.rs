@@ -1,52 +1,18 @@
-//! The engines' settings: the common ones in [`SearchParams`], each engine's
-//! own in its part ([`UctParams`], [`AlphaBetaParams`]), and the presets.
+//! The settings every engine reads ([`SearchParams`]): the think's limits,
+//! the seed, the evaluation and its slope, the pawn-race table, threads and
+//! the way of choosing the move. Each engine's own settings are its own type
+//! (`UctParams`, `AlphaBetaParams`), set beside these in
+//! [`crate::search::EngineConfig`].
 
-use super::alphabeta::AlphaBetaParams;
 use super::engine::EngineKind;
 use super::eval::Evaluation;
 use super::learned::{self, Network};
 use super::limits::Limits;
 use super::move_choice::MoveChoice;
-use super::uct::UctParams;
-use crate::text::spelled;
 use serde::{Deserialize, Serialize};
 
-/// A named set of all settings (the `preset` option).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Preset {
-    /// [`SearchParams::thesis_fixed_point`].
-    Thesis,
-    /// [`SearchParams::default`].
-    Default,
-    /// [`SearchParams::easy`].
-    Easy,
-}
-
-spelled!(Preset {
-    Thesis => "thesis",
-    Default => "default",
-    Easy => "easy",
-});
-
-impl Preset {
-    /// The settings this preset stands for.
-    ///
-    /// ```
-    /// use quoridor::search::{Preset, SearchParams};
-    /// assert_eq!("thesis".parse::<Preset>().unwrap().params(), SearchParams::thesis_fixed_point());
-    /// ```
-    pub fn params(self) -> SearchParams {
-        match self {
-            Preset::Thesis => SearchParams::thesis_fixed_point(),
-            Preset::Default => SearchParams::default(),
-            Preset::Easy => SearchParams::easy(),
-        }
-    }
-}
-
-/// All engine settings: what both engines read, and each engine's own part.
-/// Which engine searches is chosen beside them ([`crate::search::EngineConfig`]).
+/// The settings every engine reads. Which engine searches, and its own
+/// settings, are chosen beside them ([`crate::search::EngineConfig`]).
 ///
 /// Serialised (serde) only for the worker messages, which page and worker of
 /// one build exchange; saved games and share links keep settings as option
@@ -54,9 +20,8 @@ impl Preset {
 ///
 /// ```
 /// use quoridor::search::{Limits, SearchParams};
-/// let thesis = SearchParams::thesis_fixed_point();
-/// assert_eq!(thesis.limits, Limits::playouts(2500));
-/// assert_eq!(thesis.uct.max_playout_moves, Some(2));
+/// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
+/// assert_eq!(params.seed, 1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -91,11 +56,6 @@ pub struct SearchParams {
     /// not reproducible: the threads' timing shapes the tree. Alpha-beta
     /// searches on one.
     pub threads: u32,
-    /// The UCT engine's own settings (the thesis's parameters 2–4 and 6–10,
-    /// UCT's extensions, the tree budgets).
-    pub uct: UctParams,
-    /// The alpha-beta engine's settings (options `hash` and `ab_*`).
-    pub alphabeta: AlphaBetaParams,
     /// How the move is chosen among the search's candidates (options
     /// `temperature` and `choice_margin`): the best one, unless a
     /// temperature makes the engine err like a weaker player.
@@ -104,28 +64,6 @@ pub struct SearchParams {
     /// [`crate::search::LEVELS`]), `None` for settings of one's own. Other
     /// options set afterwards keep the label: a level, customised.
     pub level: Option<u8>,
-}
-
-impl SearchParams {
-    /// The thesis's fixed point: 2,500 playouts, C 0.1, maxd 2, wall weight 1,
-    /// slope 0.3, parameters 6–10 off, no extensions.
-    pub fn thesis_fixed_point() -> SearchParams {
-        SearchParams {
-            limits: Limits::playouts(2500),
-            pawn_race: false,
-            eval: Evaluation::Classic,
-            uct: UctParams::thesis(),
-            ..SearchParams::default()
-        }
-    }
-
-    /// A weak opponent for beginners: the thesis engine with few playouts.
-    pub fn easy() -> SearchParams {
-        SearchParams {
-            limits: Limits::playouts(300),
-            ..SearchParams::thesis_fixed_point()
-        }
-    }
 }
 
 impl SearchParams {
@@ -154,12 +92,11 @@ impl SearchParams {
 pub const MAX_THREADS: u32 = 16;
 
 impl Default for SearchParams {
-    /// The strongest combination measured with `quoridor arena` (the matches
-    /// are in `docs/experiments.md`, "Tuning the Default preset"): UCT's
-    /// [`UctParams::default`] — a best-first search rather than the thesis's
-    /// random playouts — with slope 0.3, the pawn-race table and 2 s a move;
-    /// and each engine's strongest evaluation ([`Evaluation::Auto`]: UCT's
-    /// is the learned one, `docs/learned-eval.md`).
+    /// The Default preset's common part, the strongest combination measured
+    /// with `quoridor arena` (the matches are in `docs/experiments.md`,
+    /// "Tuning the Default preset"): slope 0.3, the pawn-race table and 2 s
+    /// a move, and each engine's strongest evaluation ([`Evaluation::Auto`]:
+    /// the learned one, `docs/learned-eval.md`).
     fn default() -> SearchParams {
         SearchParams {
             limits: Limits::time_ms(2000),
@@ -168,47 +105,22 @@ impl Default for SearchParams {
             seed: 1,
             eval: Evaluation::Auto,
             threads: 1,
-            uct: UctParams::default(),
-            alphabeta: AlphaBetaParams::default(),
             choice: MoveChoice::default(),
             level: None,
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::{EngineKind, FinalMove, PlayoutPolicy};
-    use crate::text::Choice;
-
-    /// The worker messages spell these enums with serde: the same words.
-    fn assert_serde_spells_like_display<C: Choice + Serialize + std::fmt::Display>() {
-        for value in C::ALL {
-            let json = serde_json::to_string(value).expect("serialise");
-            assert_eq!(json, format!("\"{value}\""));
-        }
+/// The settings themselves, for their options on their own (see each
+/// part's options).
+impl AsRef<SearchParams> for SearchParams {
+    fn as_ref(&self) -> &SearchParams {
+        self
     }
+}
 
-    #[test]
-    fn serde_and_display_spell_the_words_alike() {
-        assert_serde_spells_like_display::<PlayoutPolicy>();
-        assert_serde_spells_like_display::<FinalMove>();
-        assert_serde_spells_like_display::<Preset>();
-        assert_serde_spells_like_display::<EngineKind>();
-    }
-
-    #[test]
-    fn presets_read_their_names_in_any_case() {
-        assert_eq!("Thesis".parse::<Preset>(), Ok(Preset::Thesis));
-        assert_eq!(
-            " easy ".parse::<Preset>().map(Preset::params),
-            Ok(SearchParams::easy())
-        );
-        let err = "hard".parse::<Preset>().expect_err("no such preset");
-        assert_eq!(
-            err.to_string(),
-            "expected thesis, default or easy, got \"hard\""
-        );
+impl AsMut<SearchParams> for SearchParams {
+    fn as_mut(&mut self) -> &mut SearchParams {
+        self
     }
 }

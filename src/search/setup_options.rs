@@ -3,9 +3,9 @@
 //! They sit next to the engine option table ([`super::options::OPTIONS`])
 //! and are listed after it.
 
-use super::engine::EngineConfig;
+use super::config::EngineConfig;
+use super::config::Preset;
 use super::option_kind::{combo_line, Accepted, OptionError};
-use super::params::Preset;
 use crate::game::{PlyLimit, Variant, MAX_SIZE, MAX_WALLS, MIN_SIZE};
 use crate::text::{spelled, Choice};
 
@@ -131,7 +131,7 @@ impl SetupOption {
                 }
                 setup.ply_limit = PlyLimit::new(plies);
             }
-            SetupOption::Preset => *config = EngineConfig::uct(parse_preset(value)?.params()),
+            SetupOption::Preset => *config = parse_preset(value)?.config(),
         }
         Ok(())
     }

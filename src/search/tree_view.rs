@@ -113,11 +113,11 @@ impl TreeMap {
 /// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, ROOT};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
-/// let mut uct = new_engine(start, EngineKind::Uct, params.clone());
+/// let mut uct = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params.clone()));
 /// uct.think();
 /// let (path, children) = uct.tree().unwrap().tree_node(ROOT).unwrap();
 /// assert!(path.is_empty() && !children.is_empty());
-/// assert!(new_engine(start, EngineKind::AlphaBeta, params).tree().is_none());
+/// assert!(new_engine(start, &EngineConfig::of_kind(EngineKind::AlphaBeta, params)).tree().is_none());
 /// ```
 pub trait TreeView {
     /// The children of tree node `id` and the moves to it, for a tree

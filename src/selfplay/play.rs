@@ -7,9 +7,9 @@
 use super::format::{rounded, BoardDefinition, FinalResult, GameLine, Header, PlyLine};
 use super::format::{FORMAT, TOP_CANDIDATES, VERSION};
 use crate::arena::shard::{build_version, Shard};
-use crate::arena::{game_params, game_seed, MOVE_CAP};
+use crate::arena::{game_config, game_seed, MOVE_CAP};
 use crate::game::{Game, Move, Position, Variant};
-use crate::search::{new_engine, EngineConfig, EngineRng, Limits, SearchInfo};
+use crate::search::{new_engine, EngineConfig, EngineRng, Limits, SearchEngine, SearchInfo};
 use rand::{Rng, SeedableRng};
 
 /// Mixed into a game's seed for its random plies, so they do not follow
@@ -90,8 +90,10 @@ pub fn play_selfplay_game(config: &SelfplayConfig, index: usize) -> GameLine {
     let seed = game_seed(config.seed, index);
     let book: &[Move] = config.opening(index).map_or(&[], Game::moves);
     let start = Position::new(config.variant);
-    let params = game_params(&config.engine, Some(config.limit), seed);
-    let mut engine = new_engine(start, config.engine.kind, params);
+    let mut engine = new_engine(
+        start,
+        &game_config(&config.engine, Some(config.limit), seed),
+    );
     let mut rng = EngineRng::seed_from_u64(seed ^ RANDOM_PLIES_SALT);
     let mut game = Game::new(config.variant);
     let mut plies = Vec::new();

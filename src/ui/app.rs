@@ -258,7 +258,7 @@ pub fn app() -> Html {
                         <WatchControls paused={run.paused} on_action={dispatch.clone()} />
                     }
                     if let Some(search) = thinking {
-                        <Thinking engine={search.engine} params={search.params.clone()} info={run.thinking_snapshot().cloned()}
+                        <Thinking engine={search.config.kind} params={search.config.params.clone()} info={run.thinking_snapshot().cloned()}
                             on_move_now={move_now} />
                     } else if let Some(info) = run.finished_snapshot().cloned() {
                         <ThinkingSummary {info} />

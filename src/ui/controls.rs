@@ -51,7 +51,7 @@ pub fn engine_controls(props: &ControlsProps) -> Html {
     let preset = |label: &'static str, tip: &'static str, preset: Preset| {
         let (on_change, settings) = (props.on_change.clone(), s.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
-            let mut next = settings.preset_keeping_engines(preset.params());
+            let mut next = settings.preset_keeping_engines(preset.config());
             // A level plays on one worker; its presets get the machine's.
             if settings.params.level.is_some() {
                 next = next.with_threads(default_threads(hardware_concurrency()));

@@ -256,7 +256,7 @@ pub fn set_param(config: &mut EngineConfig, name: &str, value: &str) -> Result<(
         .ok_or_else(|| OptionError::unknown(name, OPTIONS.iter().map(|o| o.name)))?;
     let mut changed = config.clone();
     option.set(&mut changed, value)?;
-    let (next, p) = (&changed.params, &config.params);
+    let (next, p) = (&changed, &*config);
     let whole = |min: u64, max: u64| {
         Err(OptionError::bad_value(
             option.name,
@@ -266,12 +266,11 @@ pub fn set_param(config: &mut EngineConfig, name: &str, value: &str) -> Result<(
     };
     let (least_nodes, most_nodes) = LINK_NODE_BUDGET;
     // Only the field this option changed is checked against its cap.
-    if next.limits.playouts != p.limits.playouts
-        && next.limits.playouts_or_zero() > LINK_MAX_PLAYOUTS
-    {
+    let (limits, old_limits) = (&next.params.limits, &p.params.limits);
+    if limits.playouts != old_limits.playouts && limits.playouts_or_zero() > LINK_MAX_PLAYOUTS {
         return whole(0, LINK_MAX_PLAYOUTS);
     }
-    if next.limits.time != p.limits.time && next.limits.time_ms_or_zero() > LINK_MAX_TIME_MS {
+    if limits.time != old_limits.time && limits.time_ms_or_zero() > LINK_MAX_TIME_MS {
         return whole(0, LINK_MAX_TIME_MS);
     }
     if next.uct.node_budget != p.uct.node_budget
@@ -295,9 +294,9 @@ pub fn set_settings_param(
     name: &str,
     value: &str,
 ) -> Result<(), OptionError> {
-    let mut config = EngineConfig::uct(settings.params.clone());
+    let mut config = settings.as_config();
     set_param(&mut config, name, value)?;
-    settings.params = config.params;
+    settings.take_config(config);
     Ok(())
 }
 
@@ -338,8 +337,8 @@ pub fn encode(shared: &Shared) -> String {
     let level = shared.engine.params.level.and_then(Level::get);
     let base = level.map_or_else(EngineConfig::default, Level::config);
     // The engine choice is per side (above), so the kind here is never written.
-    let settings = EngineConfig::uct(shared.engine.params.clone());
-    for option in &OPTIONS {
+    let settings = shared.engine.as_config();
+    for option in OPTIONS.iter() {
         if option.shown == Shown::EngineChoice {
             continue;
         }
@@ -381,7 +380,7 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
     let mut engine = shared.engine.clone();
     // The options read into one engine choice and settings; the choice
     // becomes both sides' engine below unless a side names its own.
-    let mut config = EngineConfig::uct(engine.params.clone());
+    let mut config = engine.as_config();
     let mut seat_engines: [Option<EngineKind>; 2] = [None; 2];
     let mut limit = None;
     for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -481,12 +480,12 @@ pub fn decode_with(query: &str, base: Shared) -> Opened {
             }
         }
     }
-    engine.params = config.params;
+    let both = config.kind;
+    engine.take_config(config);
     // A level plays by playouts unless the link says otherwise.
     let level_limit = engine.params.level.map(|_| LimitKind::Playouts);
     engine.limit = limit.or(level_limit).unwrap_or(engine.limit);
     // `engine=` (the protocol's option) picks both sides; `pN_engine` wins.
-    let both = config.kind;
     for (side, kind) in seat_engines.into_iter().enumerate() {
         engine.engines[side] = kind.unwrap_or(both);
     }
@@ -613,7 +612,6 @@ fn unescape(text: &str) -> Result<String, BadEscape> {
 mod tests {
     use super::*;
     use crate::game::Player;
-    use crate::search::SearchParams;
 
     fn sample() -> Shared {
         let mut shared = Shared {
@@ -623,8 +621,8 @@ mod tests {
             seats: [Seat::Engine, Seat::Human],
             ..Shared::default()
         };
-        shared.engine.params.uct.uct_c = 0.05;
-        shared.engine.params.uct.smart_playouts = true;
+        shared.engine.uct.uct_c = 0.05;
+        shared.engine.uct.smart_playouts = true;
         shared.engine.limit = LimitKind::Playouts;
         shared
     }
@@ -756,7 +754,7 @@ mod tests {
             crate::search::Limits::time_ms(2000)
         );
         assert_eq!(engine.params.limits.playouts_or_zero(), 20_000);
-        assert_eq!(engine.params.uct.uct_c, 0.05);
+        assert_eq!(engine.uct.uct_c, 0.05);
         assert_eq!(opened.shared.view, Some(2));
         let playouts = decode("limit=playouts&playouts=300");
         assert_eq!(
@@ -838,7 +836,7 @@ mod tests {
         shared.engine = shared
             .engine
             .with_engine(Player::Two, EngineKind::AlphaBeta);
-        shared.engine.params.alphabeta.hash_mb = 64;
+        shared.engine.alphabeta.hash_mb = 64;
         let text = encode(&shared);
         assert!(text.contains("p1_engine=uct&p2_engine=alphabeta"), "{text}");
         assert!(text.contains("hash=64"), "{text}");
@@ -1004,8 +1002,8 @@ mod tests {
 
     #[test]
     fn every_option_round_trips_through_its_text() {
-        let p = EngineConfig::uct(SearchParams::thesis_fixed_point());
-        for option in &OPTIONS {
+        let p = EngineConfig::thesis_fixed_point();
+        for option in OPTIONS.iter() {
             let mut q = EngineConfig::default();
             let value = option.value(&p);
             set_param(&mut q, option.name, &value).expect("its own text reads back");
@@ -1033,7 +1031,7 @@ mod tests {
         assert_eq!(opened.shared, shared);
         assert_eq!(opened.shared.engine.exact_level(), Some(level(3)));
         // A customised level keeps its label and lists its changes.
-        shared.engine.params.uct.uct_c = 0.3;
+        shared.engine.uct.uct_c = 0.3;
         let text = encode(&shared);
         assert!(text.ends_with("&level=3&uct_c=0.3&seed=4242"), "{text}");
         let opened = decode(&text);

@@ -19,8 +19,8 @@
 
 use crate::game::{Move, Position};
 use crate::search::{
-    chosen_move, merge_root_children, merge_root_infos, tree_params, ChildInfo, EngineKind,
-    SearchInfo, SearchParams, ROOT,
+    chosen_move, merge_root_children, merge_root_infos, tree_params, ChildInfo, EngineConfig,
+    EngineKind, SearchInfo, SearchParams, ROOT,
 };
 use crate::worker::messages::{
     SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
@@ -312,8 +312,7 @@ impl PoolCore {
         let WorkerRequest::Search {
             id,
             game,
-            engine,
-            params,
+            config,
             mode,
             top,
         } = request
@@ -322,7 +321,7 @@ impl PoolCore {
         };
         // A search still running is dropped (the page has stopped it).
         self.root_asks.clear();
-        let keys: Vec<WorkerKey> = match engine {
+        let keys: Vec<WorkerKey> = match config.kind {
             EngineKind::AlphaBeta => self.members.iter().take(1).map(|m| m.key).collect(),
             EngineKind::Uct => self.members.iter().map(|m| m.key).collect(),
         };
@@ -343,8 +342,7 @@ impl PoolCore {
                 WorkerRequest::Search {
                     id,
                     game: game.clone(),
-                    engine,
-                    params: tree_params(&params, i, count),
+                    config: tree_config(&config, i, count),
                     mode,
                     top: worker_top,
                 },
@@ -354,7 +352,7 @@ impl PoolCore {
             id,
             mode,
             top: top as usize,
-            params,
+            params: config.params,
             root,
             parts: keys
                 .into_iter()
@@ -675,6 +673,15 @@ fn merge_out(out: &mut PoolOut, more: PoolOut) {
     out.to_page.extend(more.to_page);
     out.notices.extend(more.notices);
     out.dropped.extend(more.dropped);
+}
+
+/// Worker `index`'s share of `config` when `count` workers search it: its
+/// seed, budgets and playouts, one thread each ([`tree_params`], the native
+/// threads' rule; alpha-beta searches on one worker, which gets the whole).
+fn tree_config(config: &EngineConfig, index: usize, count: usize) -> EngineConfig {
+    let mut share = config.clone();
+    (share.params, share.uct) = tree_params(&config.params, &config.uct, index, count);
+    share
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::{Square, Variant};
-use crate::search::{Limits, Proven, SearchParams, UctParams};
+use crate::search::{Limits, Proven, SearchParams};
 use crate::worker::messages::GameData;
 
 fn pawn(file: u8, rank: u8) -> Move {
@@ -30,37 +30,34 @@ fn info(children: Vec<ChildInfo>, per_sec: f64) -> SearchInfo {
     crate::search::test_snapshot(children, playouts, per_sec)
 }
 
-fn search(id: u32, params: SearchParams, mode: SearchMode) -> WorkerRequest {
-    engine_search(id, EngineKind::Uct, params, mode)
-}
-
-fn engine_search(
-    id: u32,
-    engine: EngineKind,
-    params: SearchParams,
-    mode: SearchMode,
-) -> WorkerRequest {
+fn search(id: u32, config: EngineConfig, mode: SearchMode) -> WorkerRequest {
     WorkerRequest::Search {
         id: SearchId(id),
         game: GameData::new(Variant::default(), Vec::new()),
-        engine,
-        params,
+        config,
         mode,
         top: 16,
     }
 }
 
-fn uct(playouts: u64) -> SearchParams {
-    SearchParams {
+fn engine_search(
+    id: u32,
+    kind: EngineKind,
+    config: EngineConfig,
+    mode: SearchMode,
+) -> WorkerRequest {
+    search(id, EngineConfig { kind, ..config }, mode)
+}
+
+fn uct(playouts: u64) -> EngineConfig {
+    let mut config = EngineConfig::uct(SearchParams {
         threads: 2,
         seed: 7,
-        uct: UctParams {
-            node_budget: 1001,
-            ..UctParams::default()
-        },
         limits: Limits::playouts(playouts),
         ..SearchParams::default()
-    }
+    });
+    config.uct.node_budget = 1001;
+    config
 }
 
 /// A pool of `n` started workers.
@@ -96,26 +93,30 @@ fn a_uct_search_goes_to_every_worker_with_its_own_seed_and_share() {
     let (mut pool, keys) = pool(2);
     let out = pool.request(search(1, uct(1001), SearchMode::Move), 10.0);
     assert_eq!(out.to_workers.len(), 2);
-    let sent: Vec<(WorkerKey, SearchParams, u32)> = out
+    let sent: Vec<(WorkerKey, EngineConfig, u32)> = out
         .to_workers
         .into_iter()
         .map(|(key, request)| match request {
-            WorkerRequest::Search { params, top, .. } => (key, params, top),
+            WorkerRequest::Search { config, top, .. } => (key, config, top),
             other => panic!("a search expected, got {other:?}"),
         })
         .collect();
     assert_eq!(sent[0].0, keys[0]);
     assert_eq!(sent[1].0, keys[1]);
+    let whole = uct(1001);
+    let share = |i| tree_params(&whole.params, &whole.uct, i, 2);
     let (a, b) = (&sent[0].1, &sent[1].1);
     assert_eq!(
-        a,
-        &tree_params(&uct(1001), 0, 2),
+        (&a.params, &a.uct),
+        (&share(0).0, &share(0).1),
         "the native threads' rule"
     );
-    assert_eq!(b, &tree_params(&uct(1001), 1, 2));
+    assert_eq!((&b.params, &b.uct), (&share(1).0, &share(1).1));
+    let (a_uct, b_uct) = (&a.uct, &b.uct);
+    let (a, b) = (&a.params, &b.params);
     assert_eq!(a.seed, 7);
     assert_ne!(a.seed, b.seed);
-    assert_eq!(a.uct.node_budget + b.uct.node_budget, 1001);
+    assert_eq!(a_uct.node_budget + b_uct.node_budget, 1001);
     assert_eq!(
         a.limits.playouts_or_zero() + b.limits.playouts_or_zero(),
         1001
@@ -137,9 +138,10 @@ fn alphabeta_searches_on_the_first_worker_alone() {
     );
     assert_eq!(out.to_workers.len(), 1);
     assert_eq!(out.to_workers[0].0, keys[0]);
-    let WorkerRequest::Search { params, top, .. } = &out.to_workers[0].1 else {
+    let WorkerRequest::Search { config, top, .. } = &out.to_workers[0].1 else {
         panic!("a search expected");
     };
+    let params = &config.params;
     assert_eq!(params.threads, 1);
     assert_eq!(params.limits.playouts_or_zero(), 100, "the whole limit");
     assert_eq!(*top, 16);
@@ -586,12 +588,9 @@ fn with_a_temperature_the_merged_move_is_drawn_among_the_merged_candidates() {
     let (a, b) = (pawn(4, 1), pawn(3, 0));
     let played = |choice: MoveChoice, seed: u64| {
         let (mut pool, keys) = pool(2);
-        let params = SearchParams {
-            seed,
-            choice,
-            ..uct(1000)
-        };
-        pool.request(search(1, params, SearchMode::Move), 0.0);
+        let mut config = uct(1000);
+        (config.params.seed, config.params.choice) = (seed, choice);
+        pool.request(search(1, config, SearchMode::Move), 0.0);
         let one = info(vec![child(5, a, 50, 0.55), child(6, b, 45, 0.5)], 1.0);
         let two = info(vec![child(7, a, 50, 0.55), child(8, b, 45, 0.5)], 1.0);
         pool.answer(keys[0], done(1, one), 10.0);

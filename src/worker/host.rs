@@ -6,7 +6,7 @@ use super::messages::{
     GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
 use crate::game::{Move, Position};
-use crate::search::{new_engine, EngineKind, Limits, MapLimits, SearchEngine, SearchParams};
+use crate::search::{new_engine, Engine, EngineConfig, Limits, MapLimits, SearchEngine};
 
 /// Milliseconds of search between two looks at the message queue.
 pub const SLICE_MS: f64 = 40.0;
@@ -15,7 +15,7 @@ pub const SLICE_MS: f64 = 40.0;
 /// of the moves actually played is reused) and the search under way.
 #[derive(Default)]
 pub struct EngineHost {
-    search: Option<Box<dyn SearchEngine>>,
+    search: Option<Engine>,
     active: Option<ActiveSearch>,
     last_id: SearchId,
     /// Milliseconds the first read of the learned network took.
@@ -42,11 +42,10 @@ impl EngineHost {
             WorkerRequest::Search {
                 id,
                 game,
-                engine,
-                params,
+                config,
                 mode,
                 top,
-            } => self.start(id, &game, engine, params, mode, top as usize),
+            } => self.start(id, &game, config, mode, top as usize),
             WorkerRequest::Stop { id } => match &self.active {
                 Some(a) if a.id == id => self.finish().into_iter().collect(),
                 _ => Vec::new(),
@@ -78,8 +77,7 @@ impl EngineHost {
         &mut self,
         id: SearchId,
         game: &GameData,
-        engine: EngineKind,
-        mut params: SearchParams,
+        mut config: EngineConfig,
         mode: SearchMode,
         top: usize,
     ) -> Vec<WorkerResponse> {
@@ -93,24 +91,25 @@ impl EngineHost {
             }
         };
         if mode == SearchMode::Analysis {
-            params.limits = Limits::NONE;
+            config.params.limits = Limits::NONE;
         }
         if self.network_read_ms.is_none() {
             // The first search that asks for the network reads (parses) the
             // built-in weights: timed here, where it happens anyway. With the
             // classic evaluation `learned_network` reads nothing.
             let started = super::timing::precise_ms();
-            let read = params.learned_network(engine).is_some();
+            let read = config.params.learned_network(config.kind).is_some();
             self.network_read_ms = read.then(|| super::timing::precise_ms() - started);
         }
         let start = Position::new(game.variant());
-        let search = match self.search.as_mut() {
-            Some(search) if search.kind() == engine => {
-                search.set_params(params);
-                search
-            }
-            _ => self.search.insert(new_engine(start, engine, params)),
-        };
+        // The engine of the last search is kept (its tree or table) when
+        // it is of the kind asked for; another kind is built afresh.
+        if !self.search.as_mut().is_some_and(|s| s.configure(&config)) {
+            self.search = None;
+        }
+        let search = self
+            .search
+            .get_or_insert_with(|| new_engine(start, &config));
         if let Err(e) = search.set_game(start, game.moves()) {
             return vec![WorkerResponse::Error {
                 id,
@@ -203,6 +202,7 @@ pub fn worker_name() -> String {
 mod tests {
     use super::*;
     use crate::game::{Game, Variant};
+    use crate::search::SearchParams;
     use crate::search::{Evaluation, NodeId, ROOT};
     use crate::worker::messages::tests::{quick, standard};
 
@@ -237,8 +237,7 @@ mod tests {
         let now = host.handle(WorkerRequest::Search {
             id: SearchId(3),
             game: standard("e2 e8"),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Move,
             top: 8,
         });
@@ -262,8 +261,7 @@ mod tests {
         let search = |engine, eval| WorkerRequest::Search {
             id: SearchId(4),
             game: standard("e2 e8"),
-            engine,
-            params: SearchParams { eval, ..quick() },
+            config: EngineConfig::of_kind(engine, SearchParams { eval, ..quick() }),
             mode: SearchMode::Move,
             top: 8,
         };
@@ -306,8 +304,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: SearchId(1),
             game: standard(""),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Analysis,
             top: 5,
         });
@@ -333,8 +330,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: SearchId(2),
             game: standard(""),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Move,
             top: 5,
         });
@@ -350,8 +346,7 @@ mod tests {
         let answers = host.handle(WorkerRequest::Search {
             id: SearchId(9),
             game: standard("e2 e2"),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Move,
             top: 5,
         });
@@ -368,8 +363,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: SearchId(4),
             game: standard(""),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Move,
             top: 5,
         });
@@ -408,8 +402,7 @@ mod tests {
         host.handle(WorkerRequest::Search {
             id: SearchId(6),
             game: game.clone(),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Move,
             top: 5,
         });
@@ -438,8 +431,10 @@ mod tests {
             .handle(WorkerRequest::Search {
                 id: SearchId(1),
                 game: game.clone(),
-                engine: crate::search::EngineKind::AlphaBeta,
-                params: alphabeta_unlimited(),
+                config: EngineConfig::of_kind(
+                    crate::search::EngineKind::AlphaBeta,
+                    alphabeta_unlimited()
+                ),
                 mode: SearchMode::Move,
                 top: 5,
             })
@@ -497,8 +492,7 @@ mod tests {
             host.handle(WorkerRequest::Search {
                 id,
                 game: standard("e2"),
-                engine,
-                params,
+                config: EngineConfig::of_kind(engine, params),
                 mode: SearchMode::Move,
                 top: 3,
             });
@@ -518,14 +512,14 @@ mod tests {
 mod tree_map_tests {
     use super::*;
     use crate::game::Variant;
+    use crate::search::SearchParams;
     use crate::search::ROOT;
 
     fn analyse(host: &mut EngineHost, id: SearchId) {
         host.handle(WorkerRequest::Search {
             id,
             game: GameData::new(Variant::default(), Vec::new()),
-            engine: crate::search::EngineKind::Uct,
-            params: SearchParams::default(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, SearchParams::default()),
             mode: SearchMode::Analysis,
             top: 4,
         });

@@ -12,7 +12,7 @@
 use std::fmt;
 
 use crate::game::{Game, Move, Variant};
-use crate::search::{ChildInfo, EngineKind, MapLimits, NodeId, SearchInfo, SearchParams, TreeMap};
+use crate::search::{ChildInfo, EngineConfig, MapLimits, NodeId, SearchInfo, TreeMap};
 use serde::{Deserialize, Serialize};
 
 /// The id the page gives a search. Every answer about that search carries
@@ -95,6 +95,9 @@ impl From<&Game> for GameData {
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+// A search request is sent once per search and dropped: its settings
+// inline cost nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum WorkerRequest {
     /// A liveness check; the worker answers [`WorkerResponse::Pong`] with the
     /// same `id` and the text reversed.
@@ -110,10 +113,8 @@ pub enum WorkerRequest {
         id: SearchId,
         /// The game so far.
         game: GameData,
-        /// The engine that searches.
-        engine: EngineKind,
-        /// Engine settings (limits included).
-        params: SearchParams,
+        /// The engine that searches and its settings (limits included).
+        config: EngineConfig,
         /// Play a move, or analyse without limit.
         mode: SearchMode,
         /// How many root children the snapshots list.
@@ -208,6 +209,7 @@ pub const PROGRESS_EVERY_MS: f64 = 200.0;
 pub(crate) mod tests {
     use super::*;
     use crate::search::Limits;
+    use crate::search::SearchParams;
 
     /// Settings for a quick search: 400 playouts.
     pub(crate) fn quick() -> SearchParams {
@@ -238,8 +240,7 @@ pub(crate) mod tests {
         let request = WorkerRequest::Search {
             id: SearchId(7),
             game: standard("e2 e8 e3h"),
-            engine: crate::search::EngineKind::Uct,
-            params: quick(),
+            config: EngineConfig::of_kind(crate::search::EngineKind::Uct, quick()),
             mode: SearchMode::Analysis,
             top: 3,
         };

@@ -6,25 +6,26 @@ use super::reply::Reply;
 use super::{Contender, EngineError, MatchLimit};
 use crate::arena::{Work, WorkUnit};
 use crate::game::{Move, Position, Variant};
-use crate::search::{new_engine, EngineConfig, EngineRng, SearchEngine, SearchParams};
+use crate::search::{new_engine, Engine, EngineConfig, EngineRng, SearchEngine};
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// The settings `config` searches with in one game: its own seed varied by
 /// the game's `seed`, and the match's `limit` (if any) instead of its own.
 /// Self-play seeds its engine the same way.
-pub fn game_params(config: &EngineConfig, limit: MatchLimit, seed: u64) -> SearchParams {
-    let mut params = config.params.clone();
+pub fn game_config(config: &EngineConfig, limit: MatchLimit, seed: u64) -> EngineConfig {
+    let mut game = config.clone();
+    let params = &mut game.params;
     params.seed = params.seed.wrapping_mul(1_000_003).wrapping_add(seed);
     if let Some(limits) = limit {
         params.limits = limits;
     }
-    params
+    game
 }
 
 /// A contender ready to play one game.
 pub(crate) enum RunningContender {
-    Internal(Box<dyn SearchEngine>),
+    Internal(Engine),
     /// The random mover and its generator for this game.
     Random(EngineRng),
     External(Process),
@@ -45,8 +46,7 @@ impl RunningContender {
         match contender {
             Contender::Internal { config, .. } => Ok(RunningContender::Internal(new_engine(
                 Position::new(variant),
-                config.kind,
-                game_params(config, limit, seed),
+                &game_config(config, limit, seed),
             ))),
             Contender::Random => Ok(RunningContender::Random(EngineRng::seed_from_u64(seed))),
             Contender::External {

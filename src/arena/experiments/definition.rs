@@ -1,7 +1,7 @@
 //! What an experiment is: its series of settings, each the tested engine
 //! against the fixed point, and the settings told in the thesis's terms.
 
-use crate::search::SearchParams;
+use crate::search::EngineConfig;
 use crate::text::group_digits;
 
 /// One row of an experiment: the tested engine's settings against the fixed
@@ -11,9 +11,9 @@ pub struct ExperimentSetting {
     /// The parameter's value as shown in the table ("0.05", "∞", "on").
     pub label: String,
     /// The tested engine (its `playouts`/`time_ms` are its budget).
-    pub tested: SearchParams,
+    pub tested: EngineConfig,
     /// The fixed point it plays (its own budget).
-    pub fixed: SearchParams,
+    pub fixed: EngineConfig,
     /// The tested engine's wins out of 100 in the thesis, if it reports them.
     pub thesis: Option<u32>,
 }
@@ -45,14 +45,14 @@ pub struct Experiment {
 /// Describes settings in the thesis's ten-parameter terms.
 ///
 /// ```
-/// use quoridor::search::SearchParams;
-/// let text = quoridor::arena::experiments::thesis_terms(&SearchParams::thesis_fixed_point());
+/// use quoridor::search::EngineConfig;
+/// let text = quoridor::arena::experiments::thesis_terms(&EngineConfig::thesis_fixed_point());
 /// assert_eq!(text, "2,500 playouts · C 0.1 · maxd 2 · wall weight 1 · slope 0.3 · skipping off · 7–10 off");
 /// ```
-pub fn thesis_terms(p: &SearchParams) -> String {
-    let budget = match p.limits.playouts {
+pub fn thesis_terms(p: &EngineConfig) -> String {
+    let budget = match p.params.limits.playouts {
         Some(n) => format!("{} playouts", group_digits(n.get(), ',')),
-        None => format!("{} ms", p.limits.time_ms_or_zero()),
+        None => format!("{} ms", p.params.limits.time_ms_or_zero()),
     };
     let maxd = p
         .uct
@@ -80,6 +80,6 @@ pub fn thesis_terms(p: &SearchParams) -> String {
     };
     format!(
         "{budget} · C {} · maxd {maxd} · wall weight {} · slope {} · skipping {skip} · {rest}",
-        p.uct.uct_c, p.uct.wall_weight, p.score_slope
+        p.uct.uct_c, p.uct.wall_weight, p.params.score_slope
     )
 }

@@ -1,13 +1,13 @@
 //! The thesis's tables: the values each experiment tests, with the
 //! thesis's wins out of 100, and its switches 7–10.
 
-use crate::search::SearchParams;
+use crate::search::EngineConfig;
 
 /// Playouts the thesis's engine made in its 2 s with maxd 5 (its table 3).
 pub(super) const THESIS_2S_MAXD5: u64 = 2630;
 
 /// Turns one of the thesis's switches 7–10 on.
-pub(super) type Switch = fn(&mut SearchParams);
+pub(super) type Switch = fn(&mut EngineConfig);
 
 /// Milliseconds a move in the equal-time series of experiments 7–10.
 pub(super) const EQUAL_TIME_MS: u64 = 10;

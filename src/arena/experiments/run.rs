@@ -7,7 +7,6 @@ use super::{
 };
 use crate::arena::{run_match, Contender, MatchConfig, Summary, Tally};
 use crate::game::Variant;
-use crate::search::EngineConfig;
 use std::time::Instant;
 
 /// What [`run`] reports while it plays.
@@ -82,8 +81,8 @@ pub(super) fn setting_config(
     threads: usize,
 ) -> MatchConfig {
     let mut config = MatchConfig::new(
-        Contender::internal(&setting.label, EngineConfig::uct(setting.tested.clone())),
-        Contender::internal("fixed point", EngineConfig::uct(setting.fixed.clone())),
+        Contender::internal(&setting.label, setting.tested.clone()),
+        Contender::internal("fixed point", setting.fixed.clone()),
         Variant::default(),
     );
     config.games = games;

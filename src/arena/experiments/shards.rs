@@ -10,7 +10,7 @@ use super::{
 };
 use crate::arena::shard::{Numbered, Shard};
 use crate::arena::{run_games, GameResult, Summary, Tally};
-use crate::search::SearchParams;
+use crate::search::EngineConfig;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -47,9 +47,9 @@ pub struct SettingDefinition {
     /// The setting's label.
     pub label: String,
     /// The tested engine.
-    pub tested: SearchParams,
+    pub tested: EngineConfig,
     /// The fixed point.
-    pub fixed: SearchParams,
+    pub fixed: EngineConfig,
 }
 
 /// Everything that defines a run of the experiments: games per setting, the

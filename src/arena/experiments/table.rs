@@ -6,30 +6,28 @@ use super::rows::{
     THESIS_2S_MAXD5, UCT_C_ROWS, WALL_WEIGHT_ROWS,
 };
 use super::{Experiment, ExperimentSetting, Series};
-use crate::search::{Limits, SearchParams, UctParams};
+use crate::search::{EngineConfig, Limits, UctParams};
 use crate::text::group_digits;
 
-fn with_playouts(p: &SearchParams, playouts: u64) -> SearchParams {
-    SearchParams {
-        limits: Limits::playouts(playouts),
-        ..p.clone()
-    }
+fn with_playouts(p: &EngineConfig, playouts: u64) -> EngineConfig {
+    let mut config = p.clone();
+    config.params.limits = Limits::playouts(playouts);
+    config
 }
 
-fn with_time(p: &SearchParams, ms: u64) -> SearchParams {
-    SearchParams {
-        limits: Limits::time_ms(ms),
-        ..p.clone()
-    }
+fn with_time(p: &EngineConfig, ms: u64) -> EngineConfig {
+    let mut config = p.clone();
+    config.params.limits = Limits::time_ms(ms);
+    config
 }
 
 /// A series where the tested engine differs from `fixed` by `change(value)`,
 /// both with the budget `fixed` has.
 fn series<T: Copy>(
     name: &str,
-    fixed: &SearchParams,
+    fixed: &EngineConfig,
     rows: &[(&str, T, Option<u32>)],
-    change: impl Fn(&mut SearchParams, T),
+    change: impl Fn(&mut EngineConfig, T),
 ) -> Series {
     Series {
         name: name.to_string(),
@@ -50,17 +48,15 @@ fn series<T: Copy>(
 }
 
 /// The thesis's fixed point with a playout budget and the given constants.
-fn fixed_point(playouts: u64, maxd: Option<u32>, wall_weight: f64, slope: f64) -> SearchParams {
-    let base = with_playouts(&SearchParams::thesis_fixed_point(), playouts);
-    SearchParams {
-        score_slope: slope,
-        uct: UctParams {
-            max_playout_moves: maxd,
-            wall_weight,
-            ..base.uct.clone()
-        },
-        ..base
-    }
+fn fixed_point(playouts: u64, maxd: Option<u32>, wall_weight: f64, slope: f64) -> EngineConfig {
+    let mut config = with_playouts(&EngineConfig::thesis_fixed_point(), playouts);
+    config.params.score_slope = slope;
+    config.uct = UctParams {
+        max_playout_moves: maxd,
+        wall_weight,
+        ..config.uct
+    };
+    config
 }
 
 /// The budgets of one run: the thesis's multiplied by `scale`.
@@ -93,7 +89,7 @@ impl Budget {
         maxd: Option<u32>,
         wall_weight: f64,
         slope: f64,
-    ) -> SearchParams {
+    ) -> EngineConfig {
         fixed_point(self.playouts(playouts), maxd, wall_weight, slope)
     }
 }
@@ -154,7 +150,7 @@ const EXPERIMENTS: [ExperimentRecipe; 6] = [
         series: |b| {
             let fixed = b.fixed_point(THESIS_2S_MAXD5, Some(5), 0.25, 0.3);
             vec![series(&b.equal(THESIS_2S_MAXD5), &fixed, &SLOPE_ROWS, |p, v| {
-                p.score_slope = v;
+                p.params.score_slope = v;
             })]
         },
     },
@@ -179,13 +175,13 @@ fn playouts_series(b: Budget) -> Vec<Series> {
             "fixed point as in the thesis's table (maxd 0)",
             &b.fixed_point(2500, Some(0), 1.0, 0.3),
             &PLAYOUT_ROWS,
-            |p, v| p.limits = Limits::playouts(b.playouts(v)),
+            |p, v| p.params.limits = Limits::playouts(b.playouts(v)),
         ),
         series(
             "fixed point with maxd 2, as in the other experiments",
             &b.fixed_point(2500, Some(2), 1.0, 0.3),
             &unlabelled,
-            |p, v| p.limits = Limits::playouts(b.playouts(v)),
+            |p, v| p.params.limits = Limits::playouts(b.playouts(v)),
         ),
     ]
 }
@@ -226,7 +222,7 @@ fn maxd_series(b: Budget) -> Vec<Series> {
 }
 
 /// Experiment 6's fixed point, which experiments 7–10 share.
-fn switch_fixed_point(b: Budget) -> SearchParams {
+fn switch_fixed_point(b: Budget) -> EngineConfig {
     b.fixed_point(THESIS_2S_MAXD5, Some(5), 0.25, 0.5)
 }
 
@@ -240,7 +236,7 @@ fn switch_experiment(
         "The thesis describes this switch ({what}) but reports no results for it. The fixed point is experiment 6's (maxd 5, wall weight 0.25, slope 0.5, no skipping); the tested engine is the same with the switch on. Equal playouts show what the switch does to the quality of the search, equal time (on this machine) also what it does to its speed."
     );
     let rows: [Row<bool>; 2] = [("off", false, None), ("on", true, None)];
-    let apply = |p: &mut SearchParams, on: bool| {
+    let apply = |p: &mut EngineConfig, on: bool| {
         if on {
             switch_on(p);
         }
@@ -302,7 +298,7 @@ mod tests {
             (
                 c.tested.uct.uct_c,
                 c.thesis,
-                c.tested.limits.playouts_or_zero()
+                c.tested.params.limits.playouts_or_zero()
             ),
             (0.05, Some(55), 2500)
         );
@@ -311,11 +307,11 @@ mod tests {
         assert_eq!(
             (
                 inf.tested.uct.max_playout_moves,
-                inf.tested.limits.playouts_or_zero()
+                inf.tested.params.limits.playouts_or_zero()
             ),
             (None, 86)
         );
-        assert_eq!(inf.fixed.limits.playouts_or_zero(), 3469);
+        assert_eq!(inf.fixed.params.limits.playouts_or_zero(), 3469);
         // The fixed point's own row is played too (it should come out near 50%).
         assert_eq!(list[3].series[0].settings[3].tested.uct.wall_weight, 1.0);
     }
@@ -325,8 +321,11 @@ mod tests {
         for e in all(0.01) {
             for s in &e.series {
                 for setting in &s.settings {
-                    let budget = |p: &SearchParams| {
-                        p.limits.playouts_or_zero().max(p.limits.time_ms_or_zero())
+                    let budget = |p: &EngineConfig| {
+                        p.params
+                            .limits
+                            .playouts_or_zero()
+                            .max(p.params.limits.time_ms_or_zero())
                     };
                     assert!(budget(&setting.tested) <= 100, "experiment {}", e.number);
                     assert!(budget(&setting.fixed) <= 100);

@@ -5,7 +5,8 @@ use super::go::Plan;
 use super::output::Output;
 use crate::game::Move;
 use crate::search::{
-    now_ms, AlphaBetaInfo, EngineReport, SearchEngine, SearchInfo, SearchParams, Slice, UctReport,
+    now_ms, AlphaBetaInfo, Engine, EngineReport, SearchEngine, SearchInfo, Slice, UctParams,
+    UctReport,
 };
 use std::num::NonZeroUsize;
 use std::sync::atomic::Ordering;
@@ -22,11 +23,7 @@ const PV_MOVES: usize = 24;
 /// The search thread: runs in slices, reports every [`INFO_INTERVAL_MS`],
 /// and ends with a last `info` and `bestmove`. A think that must wait for
 /// `stop` and finishes early (a proof) waits for it before answering.
-pub(super) fn think(
-    mut search: Box<dyn SearchEngine>,
-    out: Output,
-    plan: Plan,
-) -> Box<dyn SearchEngine> {
+pub(super) fn think(mut search: Engine, out: Output, plan: Plan) -> Engine {
     let stop = search.stop_flag();
     let mut last_report = now_ms();
     let slice = if plan.depth.is_some() {
@@ -51,8 +48,8 @@ pub(super) fn think(
     }
     let info = search.info(0);
     out.line(&info_line(&info, plan.depth));
-    if let Some(tree) = info.uct().filter(|t| t.tree_full) {
-        out.line(&tree_full_line(tree, search.params()));
+    if let (Some(tree), Engine::Uct(uct)) = (info.uct().filter(|t| t.tree_full), &search) {
+        out.line(&tree_full_line(tree, uct.uct_params()));
     }
     let best = info.best_move.or_else(|| search.root().fallback_move());
     out.line(&bestmove_line(best));
@@ -61,17 +58,17 @@ pub(super) fn think(
 
 /// The note that a think ended because its tree is full, naming the
 /// budget it reached: `node_budget` when the nodes reached it, else `tree_mb`.
-fn tree_full_line(tree: &UctReport, params: &SearchParams) -> String {
+fn tree_full_line(tree: &UctReport, uct: &UctParams) -> String {
     let mib = tree.memory_bytes as f64 / crate::search::MIB as f64;
-    if params.uct.node_budget_reached(tree.nodes as usize) {
+    if uct.node_budget_reached(tree.nodes as usize) {
         format!(
             "info string tree full at {} nodes, {mib:.1} MiB (node_budget {}): no room for more nodes",
-            tree.nodes, params.uct.node_budget
+            tree.nodes, uct.node_budget
         )
     } else {
         format!(
             "info string tree full at {mib:.1} MiB (tree_mb {}): no room for more nodes",
-            params.uct.tree_mb
+            uct.tree_mb
         )
     }
 }

@@ -7,6 +7,7 @@
 //! it can pause after any node and go on in the next slice.
 
 mod evaluate;
+mod options;
 mod ordering;
 mod params;
 mod stack;
@@ -14,6 +15,7 @@ mod table;
 mod table_score;
 
 pub use evaluate::static_score;
+pub use options::alphabeta_options;
 pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
 pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
 pub use table::{key as zobrist_key, Table};
@@ -55,18 +57,16 @@ struct Completed {
 /// ```
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{AlphaBeta, AlphaBetaParams, SearchEngine, SearchParams};
-/// let params = SearchParams {
-///     alphabeta: AlphaBetaParams { max_depth: Some(3), ..AlphaBetaParams::default() },
-///     ..SearchParams::default()
-/// };
+/// let own = AlphaBetaParams { max_depth: Some(3), ..AlphaBetaParams::default() };
 /// let start = Position::new(Variant::new(5, 2).unwrap());
-/// let mut search = AlphaBeta::new(start, params);
+/// let mut search = AlphaBeta::new(start, SearchParams::default(), own);
 /// let mv = search.think().expect("a move");
 /// assert!(start.check(mv).is_ok());
 /// assert_eq!(search.info(0).alphabeta().unwrap().depth, 3);
 /// ```
 pub struct AlphaBeta {
     params: SearchParams,
+    own: AlphaBetaParams,
     root: Position,
     stop: Arc<AtomicBool>,
     started_ms: f64,
@@ -89,14 +89,15 @@ pub struct AlphaBeta {
 }
 
 impl AlphaBeta {
-    /// An engine searching `root` with `params` (its `alphabeta` settings
-    /// and `limits`; the playout limit counts nodes).
-    pub fn new(root: Position, params: SearchParams) -> AlphaBeta {
-        let table_mb = params.alphabeta.hash_mb;
+    /// An engine searching `root` with the common settings `params` (the
+    /// playout limit counts nodes) and its own `own`.
+    pub fn new(root: Position, params: SearchParams, own: AlphaBetaParams) -> AlphaBeta {
+        let table_mb = own.hash_mb;
         let mut engine = AlphaBeta {
             table: Table::new(table_mb),
             table_mb,
             params,
+            own,
             root,
             stop: Arc::new(AtomicBool::new(false)),
             started_ms: now_ms(),
@@ -118,7 +119,32 @@ impl AlphaBeta {
     }
 
     fn ab(&self) -> &AlphaBetaParams {
-        &self.params.alphabeta
+        &self.own
+    }
+
+    /// The engine's own settings.
+    pub fn alphabeta_params(&self) -> &AlphaBetaParams {
+        &self.own
+    }
+
+    /// Changes the engine's own settings from the next think on. New
+    /// evaluation or pruning settings make stored results stale, so the
+    /// table is cleared (and resized for a new `hash`) when they change; a
+    /// new depth limit keeps it.
+    pub fn set_alphabeta_params(&mut self, own: AlphaBetaParams) {
+        let depth_only = AlphaBetaParams {
+            max_depth: own.max_depth,
+            ..self.own.clone()
+        };
+        if own != depth_only {
+            if own.hash_mb != self.table_mb {
+                self.table_mb = own.hash_mb;
+                self.table = Table::new(self.table_mb);
+            } else {
+                self.table.clear();
+            }
+        }
+        self.own = own;
     }
 
     /// Milliseconds since the think started.
@@ -306,22 +332,7 @@ impl SearchEngine for AlphaBeta {
         &self.params
     }
 
-    /// New evaluation or pruning settings make stored results stale, so the
-    /// table is cleared (and resized for a new `hash`) when they change; a
-    /// new depth limit keeps it.
     fn set_params(&mut self, params: SearchParams) {
-        let depth_only = AlphaBetaParams {
-            max_depth: params.alphabeta.max_depth,
-            ..self.params.alphabeta.clone()
-        };
-        if params.alphabeta != depth_only {
-            if params.alphabeta.hash_mb != self.table_mb {
-                self.table_mb = params.alphabeta.hash_mb;
-                self.table = Table::new(self.table_mb);
-            } else {
-                self.table.clear();
-            }
-        }
         self.params = params;
     }
 
@@ -380,7 +391,7 @@ impl SearchEngine for AlphaBeta {
                 budget = budget.min(limit.get().saturating_sub(in_slice).max(1));
             }
             let mut ctx = Context {
-                params: &self.params.alphabeta,
+                params: &self.own,
                 table: &mut self.table,
                 heuristics: &mut self.heuristics,
                 counters: &mut self.counters,

@@ -115,3 +115,17 @@ impl AlphaBetaParams {
         }
     }
 }
+
+/// The settings themselves, for their options on their own (see each
+/// part's options).
+impl AsRef<AlphaBetaParams> for AlphaBetaParams {
+    fn as_ref(&self) -> &AlphaBetaParams {
+        self
+    }
+}
+
+impl AsMut<AlphaBetaParams> for AlphaBetaParams {
+    fn as_mut(&mut self) -> &mut AlphaBetaParams {
+        self
+    }
+}

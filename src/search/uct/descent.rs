@@ -4,6 +4,7 @@
 //! these iterations; each thread brings its own [`Worker`] (generator,
 //! playout memory, counters).
 
+use super::params::UctParams;
 use super::policy::{Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
@@ -28,8 +29,8 @@ pub(super) const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Bytes the new move sets' ranked moves may take (none without widening):
 /// one set's worth per thread, since every thread of a shared search may
 /// find room and make a set at the same moment.
-pub(super) fn ranked_reserve(params: &SearchParams) -> u64 {
-    if params.uct.widening > 0.0 {
+pub(super) fn ranked_reserve(params: &SearchParams, uct: &UctParams) -> u64 {
+    if uct.widening > 0.0 {
         let threads = u64::from(params.threads.clamp(1, crate::search::params::MAX_THREADS));
         (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64 * threads
     } else {
@@ -84,6 +85,7 @@ impl Worker {
 /// settings, and the thread's own [`Worker`].
 pub(super) struct Descent<'a> {
     pub params: &'a SearchParams,
+    pub uct: &'a UctParams,
     pub tree: &'a Tree,
     pub root: &'a Position,
     /// The exact pawn-race table, when the root is wall-less (see
@@ -201,7 +203,7 @@ impl Descent<'_> {
             return Some(DRAW);
         }
         let proof = self.tree[node].proof();
-        if self.params.uct.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
+        if self.uct.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
             let mover = pos.turn().other();
             let winner = if proof == Proof::Win {
                 mover
@@ -220,15 +222,15 @@ impl Descent<'_> {
     fn may_expand(&mut self, node: NodeId, depth: u32) -> bool {
         let n = &self.tree[node];
         let skip = n.children() > 0
-            && self.params.uct.skip_from_depth.is_some_and(|d| depth >= d)
+            && self.uct.skip_from_depth.is_some_and(|d| depth >= d)
             && self.worker.rng.random_bool(0.5);
         !skip
             && !n.fully_expanded()
             && self.may_widen(n.children(), n.visits())
-            && !self.params.uct.node_budget_reached(self.tree.len())
+            && !self.uct.node_budget_reached(self.tree.len())
             && self
                 .tree
-                .has_room(self.params.uct.tree_bytes(), ranked_reserve(self.params))
+                .has_room(self.uct.tree_bytes(), ranked_reserve(self.params, self.uct))
     }
 
     /// Adds a child of `node` (in `pos`) for one of its untried moves, under
@@ -239,7 +241,7 @@ impl Descent<'_> {
     /// thread to sleep in the kernel, which cost a shared search about 5%
     /// of its playouts. It waits only at a node still without children.
     fn expand(&mut self, node: NodeId, mut pos: Position, depth: u32) -> Expansion {
-        let widening = self.params.uct.widening > 0.0;
+        let widening = self.uct.widening > 0.0;
         // The candidates stay uncounted until the selector runs dry.
         let Some(set) = self.tree.move_set(node, || {
             let mut ranked = Vec::new();
@@ -269,7 +271,7 @@ impl Descent<'_> {
         pos.play_unchecked(mv);
         let mut result = None;
         if let Some(winner) = pos.winner() {
-            if self.params.uct.tracks_proofs() {
+            if self.uct.tracks_proofs() {
                 self.tree.prove(child, Proof::Win);
             }
             result = Some(win_value(winner));
@@ -282,7 +284,7 @@ impl Descent<'_> {
                 RaceResult::Win(_) => (Some(pos.turn()), Proof::Loss),
                 RaceResult::Draw => (None, Proof::Unknown),
             };
-            if self.params.uct.tracks_proofs() && proof != Proof::Unknown {
+            if self.uct.tracks_proofs() && proof != Proof::Unknown {
                 self.tree.prove(child, proof);
             }
             result = Some(winner.map_or(DRAW, win_value));
@@ -332,6 +334,7 @@ impl Descent<'_> {
     fn playout(&mut self, pos: Position) -> f64 {
         let mut selector = Selector {
             params: self.params,
+            uct: self.uct,
             memory: &mut self.worker.memory,
             rng: &mut self.worker.rng,
             network: self.params.learned_network(EngineKind::Uct),
@@ -351,7 +354,7 @@ impl Descent<'_> {
         );
         let mut walls = pos.legal_wall_slots();
         let mut restricted = false;
-        if self.params.uct.near_walls_only {
+        if self.uct.near_walls_only {
             let kept = walls & pos.near_wall_mask();
             restricted = kept != walls;
             walls = kept;
@@ -363,7 +366,7 @@ impl Descent<'_> {
     /// Whether a node with `children` children after `visits` visits may get
     /// another (always, without progressive widening).
     fn may_widen(&self, children: u16, visits: u32) -> bool {
-        let w = self.params.uct.widening;
+        let w = self.uct.widening;
         w <= 0.0 || f64::from(children) < (w * (f64::from(visits) + 1.0).sqrt()).ceil()
     }
 
@@ -392,7 +395,7 @@ impl Descent<'_> {
     /// untried move (with progressive widening).
     fn untried_by_rank(&self, pos: &Position, set: &MoveSet) -> Option<Move> {
         let size = pos.size();
-        if self.params.uct.solver {
+        if self.uct.solver {
             let g = Geometry::of(size);
             let wins = pos.pawn_targets() & g.goal[pos.turn().index()] & !set.tried.pawn;
             if let Some(s) = wins.first() {
@@ -414,6 +417,7 @@ impl Descent<'_> {
         for _ in 0..24 {
             let mut selector = Selector {
                 params: self.params,
+                uct: self.uct,
                 memory: &mut self.worker.memory,
                 rng: &mut self.worker.rng,
                 network: None,
@@ -441,7 +445,7 @@ impl Descent<'_> {
         n.set_candidates(u16::try_from(total).unwrap_or(u16::MAX));
         if pick.is_none() {
             n.set_candidates(n.children());
-            if self.params.uct.tracks_proofs() {
+            if self.uct.tracks_proofs() {
                 self.tree.prove_if_all_lost(node);
             }
         }
@@ -455,9 +459,9 @@ impl Descent<'_> {
         // C·sqrt(ln N / n) as (C·sqrt(ln N))·(1/sqrt(n)) with the second
         // factor cached in the child: no division or root per child, which
         // is where a large tree spent most of its time.
-        let scale = (self.params.uct.uct_c * ln_n.sqrt()) as f32;
+        let scale = (self.uct.uct_c * ln_n.sqrt()) as f32;
         let flip = mover == Player::Two;
-        let tracks = self.params.uct.tracks_proofs();
+        let tracks = self.uct.tracks_proofs();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let mut fallback = None;

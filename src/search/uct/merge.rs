@@ -35,7 +35,7 @@ use std::borrow::Borrow;
 /// let infos: Vec<_> = [1, 2]
 ///     .map(|seed| {
 ///         let params = SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() };
-///         let mut search = Uct::new(start, params);
+///         let mut search = Uct::new(start, params, UctParams::default());
 ///         search.think();
 ///         search.info(usize::MAX)
 ///     })
@@ -141,7 +141,7 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 /// use quoridor::game::{Position, Variant};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let lists: Vec<_> = [1, 2].map(|seed| {
-///     let mut s = Uct::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() });
+///     let mut s = Uct::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() }, UctParams::default());
 ///     s.think();
 ///     TreeView::tree_node(&s, ROOT).unwrap().1
 /// }).to_vec();
@@ -261,6 +261,7 @@ pub(crate) fn snapshot(children: Vec<ChildInfo>, playouts: u64, per_sec: f64) ->
 mod tests {
     use super::*;
     use crate::game::Square;
+    use crate::search::UctParams;
     use crate::search::ROOT;
 
     fn pawn(file: u8, rank: u8) -> Move {
@@ -395,7 +396,7 @@ mod tests {
                     limits: Limits::playouts(400),
                     ..SearchParams::default()
                 };
-                let mut search = Uct::new(start, params);
+                let mut search = Uct::new(start, params, UctParams::default());
                 search.think();
                 search.info(usize::MAX)
             })

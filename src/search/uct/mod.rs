@@ -5,6 +5,7 @@
 mod as_engine;
 pub(crate) mod descent;
 mod merge;
+mod options;
 mod parallel;
 mod params;
 pub(crate) mod policy;
@@ -18,6 +19,7 @@ mod tree_map;
 #[cfg(test)]
 pub(crate) use merge::snapshot as test_snapshot;
 pub use merge::{merge_root_children, merge_root_infos};
+pub use options::uct_options;
 pub use parallel::{tree_params, ParallelUct};
 pub use params::{
     FinalMove, PlayoutPolicy, UctParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
@@ -58,12 +60,14 @@ const PV_LEN: usize = 24;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{Limits, Uct, SearchParams};
 /// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
-/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params);
+/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params, UctParams::default());
 /// let mv = search.think().expect("the start position has moves");
 /// assert!(Position::new(Variant::new(5, 2).unwrap()).check(mv).is_ok());
 /// ```
 pub struct Uct {
     params: SearchParams,
+    /// UCT's own settings.
+    uct: UctParams,
     tree: Tree,
     root: Position,
     /// Moves from the game's start position to the root, for tree reuse.
@@ -84,11 +88,12 @@ pub struct Uct {
 }
 
 impl Uct {
-    /// A search of `root` with `params`.
-    pub fn new(root: Position, params: SearchParams) -> Uct {
+    /// A search of `root` with the common settings `params` and UCT's own `uct`.
+    pub fn new(root: Position, params: SearchParams, uct: UctParams) -> Uct {
         let workers = vec![Worker::new(params.seed, 0)];
         Uct {
             params,
+            uct,
             tree: Tree::new(),
             root,
             root_moves: Vec::new(),
@@ -101,9 +106,19 @@ impl Uct {
         }
     }
 
-    /// The settings.
+    /// The common settings.
     pub fn params(&self) -> &SearchParams {
         &self.params
+    }
+
+    /// UCT's own settings.
+    pub fn uct_params(&self) -> &UctParams {
+        &self.uct
+    }
+
+    /// Changes UCT's own settings (from the next iteration on).
+    pub fn set_uct_params(&mut self, uct: UctParams) {
+        self.uct = uct;
     }
 
     /// Changes the settings (from the next iteration on). A new seed reseeds.
@@ -134,7 +149,7 @@ impl Uct {
 
     /// Whether the solver has proven the root (which ends the think).
     pub fn is_solved(&self) -> bool {
-        self.tree.root_solved(self.params.uct.solver)
+        self.tree.root_solved(self.uct.solver)
     }
 
     /// Sets the root to the position after `moves` from `start`. When tree
@@ -147,10 +162,7 @@ impl Uct {
             pos.play(*mv)?;
         }
         let mut reused = None;
-        if self.params.uct.tree_reuse
-            && start == self.game_start
-            && moves.starts_with(&self.root_moves)
-        {
+        if self.uct.tree_reuse && start == self.game_start && moves.starts_with(&self.root_moves) {
             reused = moves[self.root_moves.len()..]
                 .iter()
                 .try_fold(ROOT, |node, mv| {
@@ -213,11 +225,11 @@ impl Uct {
 
     /// Whether the think is over: a limit reached, stopped, solved, no
     /// move, or a full tree whose leaves the evaluation scores (see
-    /// [`SearchParams::stops_when_full`]).
+    /// [`UctParams::stops_when_full`]).
     pub fn is_finished(&self) -> bool {
         let p = &self.params;
         self.stop.load(Ordering::Relaxed)
-            || (self.full && p.uct.stops_when_full())
+            || (self.full && self.uct.stops_when_full())
             || p.limits.playouts_reached(self.playouts())
             || p.limits.time_reached(|| self.elapsed_ms())
             || self.root.is_over()
@@ -241,7 +253,10 @@ impl Uct {
         }
         let slice_start = now_ms();
         let mut done = 0u64;
-        let (budget, reserve) = (self.params.uct.tree_bytes(), ranked_reserve(&self.params));
+        let (budget, reserve) = (
+            self.uct.tree_bytes(),
+            ranked_reserve(&self.params, &self.uct),
+        );
         loop {
             if self.is_finished() {
                 return true;
@@ -259,6 +274,7 @@ impl Uct {
             }
             let mut descent = Descent {
                 params: &self.params,
+                uct: &self.uct,
                 tree: &self.tree,
                 root: &self.root,
                 race: self.race.as_ref(),
@@ -278,7 +294,10 @@ impl Uct {
     /// shared run makes it before each slice; [`Uct::set_game`] makes it
     /// for the first slices, outside the think's clock.
     fn make_slice_room(&mut self) {
-        let (budget, reserve) = (self.params.uct.tree_bytes(), ranked_reserve(&self.params));
+        let (budget, reserve) = (
+            self.uct.tree_bytes(),
+            ranked_reserve(&self.params, &self.uct),
+        );
         let room = (self.tree.len() / 4).max(1 << 15);
         let has_room = self.tree.make_room(budget, reserve, room, room / 2);
         self.note_room(has_room);
@@ -288,7 +307,7 @@ impl Uct {
     /// no room left (`has_room` false: growing them failed) or the node
     /// budget is reached; whether it is full.
     fn note_room(&mut self, has_room: bool) -> bool {
-        if !has_room || self.params.uct.node_budget_reached(self.tree.len()) {
+        if !has_room || self.uct.node_budget_reached(self.tree.len()) {
             self.full = true;
         }
         self.full
@@ -317,6 +336,7 @@ impl Uct {
             slice_claimed: AtomicU64::new(0),
             no_move: AtomicBool::new(false),
             params: &self.params,
+            uct: &self.uct,
             tree: &self.tree,
             root: &self.root,
             race: self.race.as_ref(),
@@ -358,7 +378,7 @@ impl Uct {
                     uct: Some(UctChild {
                         id,
                         visits: ch.visits(),
-                        uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.params.uct.uct_c),
+                        uct_value: uct_value(mean, ch.visits(), mover, ln_n, self.uct.uct_c),
                         children: ch.children() as u32,
                     }),
                 })
@@ -395,7 +415,7 @@ impl Uct {
         })?;
         let context = MapContext {
             root_turn: self.root.turn(),
-            uct_c: self.params.uct.uct_c,
+            uct_c: self.uct.uct_c,
             uct_value,
         };
         Some(tree_map(&self.tree, top, path.to_vec(), limits, &context))
@@ -421,7 +441,7 @@ impl Uct {
     /// on, the race decides among proven wins and among moves that all lose
     /// (see [`self::tie_break`]).
     fn best_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
-        let tracks = self.params.uct.tracks_proofs();
+        let tracks = self.uct.tracks_proofs();
         let children: Vec<NodeId> = self.tree.children(node).collect();
         if tracks {
             let wins: Vec<NodeId> = children
@@ -429,7 +449,7 @@ impl Uct {
                 .copied()
                 .filter(|&c| self.tree[c].proof() == Proof::Win)
                 .collect();
-            if self.params.uct.tie_break && wins.len() > 1 {
+            if self.uct.tie_break && wins.len() > 1 {
                 if let Some(win) = self.pick_by_race(node, &wins, Outcome::Won) {
                     return Some(win);
                 }
@@ -438,7 +458,7 @@ impl Uct {
                 return Some(win);
             }
         }
-        if self.params.uct.tie_break && self.all_lost(&children, mover) {
+        if self.uct.tie_break && self.all_lost(&children, mover) {
             // A move not yet proven lost may still hold a chance: those first.
             let unproven: Vec<NodeId> = children
                 .iter()
@@ -460,7 +480,7 @@ impl Uct {
         let key = |c: NodeId| {
             let n = &self.tree[c];
             let mean = for_player(n.mean(), mover);
-            match self.params.uct.final_move {
+            match self.uct.final_move {
                 FinalMove::MostVisits => (n.visits() as f64, mean),
                 FinalMove::BestWinrate => (mean, n.visits() as f64),
             }
@@ -477,7 +497,7 @@ impl Uct {
     /// Whether every one of `children` (at least one) is a proven loss for
     /// `mover`, or (unproven) nearly certainly lost by its mean score.
     fn all_lost(&self, children: &[NodeId], mover: Player) -> bool {
-        let tracks = self.params.uct.tracks_proofs();
+        let tracks = self.uct.tracks_proofs();
         !children.is_empty()
             && children.iter().all(|&c| {
                 let n = &self.tree[c];

@@ -8,6 +8,7 @@
 
 use super::descent::SEED_STEP;
 use super::merge::merge_root_infos;
+use super::params::UctParams;
 use super::tree::NodeId;
 use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
@@ -29,10 +30,10 @@ use std::sync::Arc;
 /// search with this one rule.
 ///
 /// ```
-/// use quoridor::search::{tree_params, Limits, SearchParams};
-/// let mut params = SearchParams { limits: Limits::playouts(10), ..SearchParams::default() };
-/// params.uct.node_budget = 1001;
-/// let trees: Vec<_> = (0..2).map(|i| tree_params(&params, i, 2)).collect();
+/// use quoridor::search::{tree_params, Limits, SearchParams, UctParams};
+/// let params = SearchParams { limits: Limits::playouts(10), ..SearchParams::default() };
+/// let uct = UctParams { node_budget: 1001, ..UctParams::default() };
+/// let trees: Vec<_> = (0..2).map(|i| tree_params(&params, &uct, i, 2)).collect();
 /// assert_eq!(trees[0].uct.node_budget + trees[1].uct.node_budget, 1001);
 /// assert_eq!(trees[0].uct.tree_mb + trees[1].uct.tree_mb, params.uct.tree_mb);
 /// assert_eq!(trees[0].limits.playouts_or_zero() + trees[1].limits.playouts_or_zero(), 10);
@@ -40,16 +41,22 @@ use std::sync::Arc;
 /// assert_ne!(trees[1].seed, params.seed);
 /// assert!(trees.iter().all(|t| t.threads == 1));
 /// ```
-pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchParams {
+pub fn tree_params(
+    params: &SearchParams,
+    uct: &UctParams,
+    index: usize,
+    count: usize,
+) -> (SearchParams, UctParams) {
     let n = count.max(1) as u64;
     let i = index as u64;
     let share = |total: u64| total / n + u64::from(i < total % n);
     let mut p = params.clone();
+    let mut own = uct.clone();
     p.seed = params.seed.wrapping_add(SEED_STEP.wrapping_mul(i));
-    p.uct.node_budget = u32::try_from(share(u64::from(params.uct.node_budget)))
+    own.node_budget = u32::try_from(share(u64::from(uct.node_budget)))
         .unwrap_or(u32::MAX)
         .max(1);
-    p.uct.tree_mb = u32::try_from(share(u64::from(params.uct.tree_mb)))
+    own.tree_mb = u32::try_from(share(u64::from(uct.tree_mb)))
         .unwrap_or(u32::MAX)
         .max(1);
     if params.limits.playouts.is_some() {
@@ -58,7 +65,7 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
             .and_playouts(share(params.limits.playouts_or_zero()).max(1));
     }
     p.threads = 1;
-    p
+    (p, own)
 }
 
 /// The UCT engine behind [`crate::search::new_engine`]. Natively it is one
@@ -69,16 +76,17 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{Limits, ParallelUct, SearchEngine, SearchParams};
+/// use quoridor::search::{Limits, ParallelUct, SearchEngine, SearchParams, UctParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let params = SearchParams { threads: 2, limits: Limits::playouts(400), ..SearchParams::default() };
-/// let mut search = ParallelUct::new(start, params);
+/// let mut search = ParallelUct::new(start, params, UctParams::default());
 /// let mv = search.think().expect("the start has moves");
 /// assert!(start.check(mv).is_ok());
 /// assert_eq!(search.info(0).searched, 400, "the playout limit is a total");
 /// ```
 pub struct ParallelUct {
     params: SearchParams,
+    uct: UctParams,
     trees: Vec<Uct>,
     stop: Arc<AtomicBool>,
     /// The game as last set, for trees added when `threads` grows.
@@ -86,16 +94,53 @@ pub struct ParallelUct {
 }
 
 impl ParallelUct {
-    /// An engine on `root` with `params.threads` trees (1 to [`MAX_THREADS`]).
-    pub fn new(root: Position, params: SearchParams) -> ParallelUct {
+    /// An engine on `root` with `params.threads` trees (1 to [`MAX_THREADS`]),
+    /// the common settings `params` and UCT's own `uct`.
+    pub fn new(root: Position, params: SearchParams, uct: UctParams) -> ParallelUct {
         let mut engine = ParallelUct {
-            params: params.clone(),
+            params,
+            uct,
             trees: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             game: (root, Vec::new()),
         };
-        engine.set_params(params);
+        engine.configure_trees();
         engine
+    }
+
+    /// UCT's own settings.
+    pub fn uct_params(&self) -> &UctParams {
+        &self.uct
+    }
+
+    /// Changes UCT's own settings (from the next iteration on).
+    pub fn set_uct_params(&mut self, uct: UctParams) {
+        self.uct = uct;
+        self.configure_trees();
+    }
+
+    /// As many trees as the settings ask for, each with its share of them.
+    fn configure_trees(&mut self) {
+        let count = tree_count(&self.params);
+        let (start, moves) = &self.game;
+        while self.trees.len() < count {
+            let mut tree = Uct::new(*start, self.params.clone(), self.uct.clone());
+            // The moves were legal when the game was set.
+            let replayed = tree.set_game(*start, moves);
+            debug_assert!(replayed.is_ok(), "{replayed:?}");
+            tree.share_stop_flag(self.stop.clone());
+            self.trees.push(tree);
+        }
+        self.trees.truncate(count);
+        for (i, tree) in self.trees.iter_mut().enumerate() {
+            let (params, uct) = if count == 1 {
+                (self.params.clone(), self.uct.clone())
+            } else {
+                tree_params(&self.params, &self.uct, i, count)
+            };
+            tree.set_params(params);
+            tree.set_uct_params(uct);
+        }
     }
 
     /// How many trees search (the `threads` option, within 1 to [`MAX_THREADS`]).
@@ -168,25 +213,8 @@ impl SearchEngine for ParallelUct {
         &self.params
     }
     fn set_params(&mut self, params: SearchParams) {
-        let count = tree_count(&params);
-        let (start, moves) = &self.game;
-        while self.trees.len() < count {
-            let mut tree = Uct::new(*start, params.clone());
-            // The moves were legal when the game was set.
-            let replayed = tree.set_game(*start, moves);
-            debug_assert!(replayed.is_ok(), "{replayed:?}");
-            tree.share_stop_flag(self.stop.clone());
-            self.trees.push(tree);
-        }
-        self.trees.truncate(count);
-        for (i, tree) in self.trees.iter_mut().enumerate() {
-            tree.set_params(if count == 1 {
-                params.clone()
-            } else {
-                tree_params(&params, i, count)
-            });
-        }
         self.params = params;
+        self.configure_trees();
     }
     fn root(&self) -> &Position {
         self.trees[0].root()

@@ -221,3 +221,17 @@ impl UctParams {
         self.solver || self.losing_move_detection
     }
 }
+
+/// The settings themselves, for their options on their own (see each
+/// part's options).
+impl AsRef<UctParams> for UctParams {
+    fn as_ref(&self) -> &UctParams {
+        self
+    }
+}
+
+impl AsMut<UctParams> for UctParams {
+    fn as_mut(&mut self) -> &mut UctParams {
+        self
+    }
+}

@@ -1,7 +1,7 @@
 //! The pseudo-random move selector shared by playouts and tree expansion,
 //! and the playout itself.
 
-use super::params::PlayoutPolicy;
+use super::params::{PlayoutPolicy, UctParams};
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
@@ -172,6 +172,7 @@ fn random_element(set: Bitboard, range: usize, rng: &mut EngineRng) -> usize {
 /// The pseudo-random move selector used by playouts and expansion.
 pub struct Selector<'a> {
     pub params: &'a SearchParams,
+    pub uct: &'a UctParams,
     pub memory: &'a mut SelectorMemory,
     pub rng: &'a mut EngineRng,
     /// The network that scores the position where a playout stops
@@ -183,7 +184,7 @@ impl Selector<'_> {
     /// Whether the wall at `slot` is legal, learning blocking walls as it goes.
     /// `slot` must be free of overlaps.
     fn wall_keeps_paths(&mut self, pos: &Position, slot: usize, o: Orientation) -> bool {
-        let remember = self.params.uct.remember_blocking_walls;
+        let remember = self.uct.remember_blocking_walls;
         if !pos.closing_wall_slots()[o].has(slot) {
             // Touches at most one point of the edge or other walls: it cannot
             // close a region, so it cannot cut anyone off.
@@ -215,12 +216,12 @@ impl Selector<'_> {
             return WallSlots::EMPTY;
         }
         let g = Geometry::of(pos.size());
-        let mut universe = if self.params.uct.remember_overlapping_walls {
+        let mut universe = if self.uct.remember_overlapping_walls {
             pos.free_wall_slots()
         } else {
             ByOrientation::new(g.slots, g.slots)
         };
-        if self.params.uct.near_walls_only {
+        if self.uct.near_walls_only {
             universe &= pos.near_wall_mask();
         }
         universe
@@ -281,11 +282,7 @@ impl Selector<'_> {
         if let Some(win) = (pos.pawn_targets() & g.goal[me.index()]).first() {
             return Some(Move::Pawn(Square::from_index(win, n)));
         }
-        if pos.walls_left(me) > 0
-            && !self
-                .rng
-                .random_bool(self.params.uct.path_bias.clamp(0.0, 1.0))
-        {
+        if pos.walls_left(me) > 0 && !self.rng.random_bool(self.uct.path_bias.clamp(0.0, 1.0)) {
             let path = self.memory.path_walls(pos, me.other());
             {
                 let mut cand = pos.free_wall_slots() & path;
@@ -314,13 +311,13 @@ impl Selector<'_> {
     /// The result of a playout that `winner` won after `ply` moves, as the
     /// probability that player 1 wins (quicker wins count a little more).
     pub fn win_score(&self, winner: Player, ply: u32) -> f64 {
-        let value = (1.0 - ply as f64 * self.params.uct.win_length_penalty).max(0.9);
+        let value = (1.0 - ply as f64 * self.uct.win_length_penalty).max(0.9);
         for_player(value, winner)
     }
 
     /// One move of the configured policy.
     pub fn select(&mut self, pos: &Position) -> Option<Move> {
-        match self.params.uct.playout_policy {
+        match self.uct.playout_policy {
             PlayoutPolicy::ShortestPath => self.shortest_path(pos),
             PlayoutPolicy::Uniform => self.uniform(pos),
         }
@@ -331,11 +328,7 @@ impl Selector<'_> {
     /// (the network's, turned to player 1's view, when there is one and it
     /// encodes the variant). Also returns the number of moves played.
     pub fn playout(&mut self, mut pos: Position) -> (f64, u32) {
-        let limit = self
-            .params
-            .uct
-            .max_playout_moves
-            .unwrap_or(PLAYOUT_SAFETY_LIMIT);
+        let limit = self.uct.max_playout_moves.unwrap_or(PLAYOUT_SAFETY_LIMIT);
         // The cached distance layers may belong to another position of the tree.
         self.memory.walls_changed();
         let mut ply = 0;
@@ -344,7 +337,7 @@ impl Selector<'_> {
                 return (self.win_score(w, ply), ply);
             }
             // Smart playouts: each player's every second move (plies 2,3 of every 4).
-            let smart = self.params.uct.smart_playouts && ply % 4 >= 2;
+            let smart = self.uct.smart_playouts && ply % 4 >= 2;
             let mv = if smart {
                 self.shortest_step(&pos)
             } else {
@@ -361,10 +354,10 @@ impl Selector<'_> {
             return (for_player(chance, pos.turn()), ply);
         }
         let tempo = match pos.turn() {
-            Player::One => self.params.uct.tempo,
-            Player::Two => -self.params.uct.tempo,
+            Player::One => self.uct.tempo,
+            Player::Two => -self.uct.tempo,
         };
-        let e = thesis_evaluation(&pos, self.params.uct.wall_weight) + tempo;
+        let e = thesis_evaluation(&pos, self.uct.wall_weight) + tempo;
         (win_probability(e, self.params.score_slope), ply)
     }
 }
@@ -379,12 +372,10 @@ mod tests {
 
     /// The value of a playout of no moves from `record`, with `network`.
     fn leaf_value(record: &str, variant: Variant, network: Option<&Network>) -> f64 {
-        let params = SearchParams {
-            uct: UctParams {
-                max_playout_moves: Some(0),
-                ..UctParams::default()
-            },
-            ..SearchParams::default()
+        let params = SearchParams::default();
+        let uct = UctParams {
+            max_playout_moves: Some(0),
+            ..UctParams::default()
         };
         let pos = *Game::parse_with_variant(record, variant)
             .expect("record")
@@ -393,6 +384,7 @@ mod tests {
         let mut rng = EngineRng::seed_from_u64(1);
         let mut selector = Selector {
             params: &params,
+            uct: &uct,
             memory: &mut memory,
             rng: &mut rng,
             network,
@@ -427,9 +419,9 @@ mod tests {
         let pos = *Game::parse_with_variant("e2", Variant::default())
             .expect("record")
             .position();
-        let params = SearchParams::default();
-        let tempo = -params.uct.tempo; // player 2 to move
-        let e = thesis_evaluation(&pos, params.uct.wall_weight) + tempo;
+        let (params, uct) = (SearchParams::default(), UctParams::default());
+        let tempo = -uct.tempo; // player 2 to move
+        let e = thesis_evaluation(&pos, uct.wall_weight) + tempo;
         assert_eq!(
             leaf_value("e2", Variant::default(), None),
             win_probability(e, params.score_slope)

@@ -2,6 +2,7 @@
 //! (see [`super::Uct::run`]).
 
 use super::descent::{ranked_reserve, Descent, Worker};
+use super::params::UctParams;
 use super::tree::Tree;
 use crate::game::Position;
 use crate::search::clock::now_ms;
@@ -22,6 +23,7 @@ pub(super) struct SharedRun<'a> {
     /// Set when the root turned out to have no move at all.
     pub no_move: AtomicBool,
     pub params: &'a SearchParams,
+    pub uct: &'a UctParams,
     pub tree: &'a Tree,
     pub root: &'a Position,
     pub race: Option<&'a PawnRace>,
@@ -51,17 +53,17 @@ impl SharedRun<'_> {
     /// the room made for the slice is used up (the pools grow only between
     /// slices; descents that cannot add a node would only score leaves again).
     fn work(&self, worker: &mut Worker) {
-        let p = self.params;
+        let (p, uct) = (self.params, self.uct);
         let mut done = 0u64;
         loop {
             if self.stop.load(Ordering::Relaxed)
                 || self.no_move.load(Ordering::Relaxed)
-                || self.tree.root_solved(p.uct.solver)
+                || self.tree.root_solved(uct.solver)
                 || (done % 16 == 0
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
                         || self.slice.0.time_reached(|| now_ms() - self.slice_start)
                         || (!self.full
-                            && !self.tree.has_room(p.uct.tree_bytes(), ranked_reserve(p)))))
+                            && !self.tree.has_room(uct.tree_bytes(), ranked_reserve(p, uct)))))
             {
                 return;
             }
@@ -72,6 +74,7 @@ impl SharedRun<'_> {
             }
             let mut descent = Descent {
                 params: p,
+                uct,
                 tree: self.tree,
                 root: self.root,
                 race: self.race,

@@ -219,6 +219,7 @@ pub(crate) fn tree_map(
 mod tests {
     use super::*;
     use crate::game::{Position, Variant};
+    use crate::search::UctParams;
     use crate::search::{Limits, SearchParams, Uct, DEFAULT_MAP_BUDGET};
 
     fn searched(playouts: u64) -> Uct {
@@ -226,7 +227,11 @@ mod tests {
             limits: Limits::playouts(playouts),
             ..SearchParams::default()
         };
-        let mut search = Uct::new(Position::new(Variant::default()), params);
+        let mut search = Uct::new(
+            Position::new(Variant::default()),
+            params,
+            UctParams::default(),
+        );
         search.think();
         search
     }

@@ -80,19 +80,21 @@ mod tests {
     use crate::game::{Position, Variant};
     use crate::search::alphabeta::AlphaBetaParams;
     use crate::search::{new_engine, EngineKind, Limits};
+    use crate::search::{EngineConfig, SearchEngine, UctParams};
 
     /// A finished depth-3 alpha-beta search of a 5×5 start.
     fn searched() -> SearchInfo {
         let params = SearchParams {
             limits: Limits::time_ms(5_000),
-            alphabeta: AlphaBetaParams {
-                max_depth: Some(3),
-                ..AlphaBetaParams::default()
-            },
             ..SearchParams::default()
         };
+        let mut config = EngineConfig::of_kind(EngineKind::AlphaBeta, params);
+        config.alphabeta = AlphaBetaParams {
+            max_depth: Some(3),
+            ..AlphaBetaParams::default()
+        };
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
-        let mut engine = new_engine(start, EngineKind::AlphaBeta, params);
+        let mut engine = new_engine(start, &config);
         engine.think();
         engine.info(16)
     }
@@ -132,9 +134,12 @@ mod tests {
         assert_eq!(info.engine_kind().work_unit(), "nodes");
         let best = info.best_move.expect("a move");
         assert!(root_score(&info, best).is_some());
-        let uct =
-            crate::search::Uct::new(Position::new(Variant::default()), SearchParams::default())
-                .info(4);
+        let uct = crate::search::Uct::new(
+            Position::new(Variant::default()),
+            SearchParams::default(),
+            UctParams::default(),
+        )
+        .info(4);
         assert_eq!(uct.engine_kind(), EngineKind::Uct);
         assert_eq!(root_score(&uct, best), None);
     }

@@ -130,10 +130,8 @@ impl AppState {
         }
         self.analysis.analysed = Some(game.moves.clone());
         let to_move = replayed.position().turn();
-        let engine = self.analysis_engine(to_move);
-        let params = self.engine.settings.effective();
-        self.engine
-            .start(SearchMode::Analysis, game, engine, params);
+        let config = (self.engine.settings).config_for(self.analysis_engine(to_move));
+        self.engine.start(SearchMode::Analysis, game, config);
     }
 
     /// Analysis follows the board: another shown position (a move played,

@@ -30,7 +30,7 @@ use super::Seat;
 use crate::game::{Game, Move};
 use crate::review::{GameReview, PositionEval};
 use crate::search::SearchInfo;
-use crate::search::{EngineKind, Limits, SearchParams};
+use crate::search::{EngineConfig, Limits, SearchParams};
 use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse};
 
 /// Milliseconds a hint searches by default.
@@ -74,8 +74,7 @@ impl CoachSearch {
             id: self.id,
             game: self.game.clone(),
             // The coach judges with UCT's Default preset, as the CLI's review does by default.
-            engine: EngineKind::Uct,
-            params: self.params.clone(),
+            config: EngineConfig::uct(self.params.clone()),
             mode: SearchMode::Move,
             top: TOP_CHILDREN,
         }

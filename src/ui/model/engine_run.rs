@@ -3,7 +3,7 @@
 //! snapshot the worker sent.
 
 use super::EngineSettings;
-use crate::search::{EngineKind, SearchInfo, SearchParams};
+use crate::search::{EngineConfig, SearchInfo};
 use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerRequest};
 
 /// Root children listed in progress snapshots.
@@ -19,10 +19,9 @@ pub struct RequestedSearch {
     pub mode: SearchMode,
     /// The game searched: the position after its moves.
     pub game: GameData,
-    /// The engine that searches.
-    pub engine: EngineKind,
-    /// Settings fixed when the search started.
-    pub params: SearchParams,
+    /// The engine that searches and its settings, fixed when the search
+    /// started.
+    pub config: EngineConfig,
 }
 
 impl RequestedSearch {
@@ -31,8 +30,7 @@ impl RequestedSearch {
         WorkerRequest::Search {
             id: self.id,
             game: self.game.clone(),
-            engine: self.engine,
-            params: self.params.clone(),
+            config: self.config.clone(),
             mode: self.mode,
             top: TOP_CHILDREN,
         }
@@ -133,21 +131,14 @@ impl EngineRun {
             .map(|s| &s.info)
     }
 
-    /// Starts a search of `game` with `params` under a new id.
-    pub fn start(
-        &mut self,
-        mode: SearchMode,
-        game: GameData,
-        engine: EngineKind,
-        params: SearchParams,
-    ) {
+    /// Starts a search of `game` with `config` under a new id.
+    pub fn start(&mut self, mode: SearchMode, game: GameData, config: EngineConfig) {
         self.last_search_id = self.last_search_id.next();
         self.search = Some(RequestedSearch {
             id: self.last_search_id,
             mode,
             game,
-            engine,
-            params,
+            config,
         });
     }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::{Game, Move, Variant};
+use crate::search::UctParams;
 use crate::search::{SearchParams, Uct};
 use crate::ui::model::record::{Day, WINS_TO_SUGGEST};
 use crate::ui::model::{Action, Shared};
@@ -43,7 +44,12 @@ fn at_level(n: u8, seats: [Seat; 2], record: &str, seed: u64) -> AppState {
 /// The engine's search under way answers `best`.
 fn engine_plays(state: &mut AppState, best: &str) {
     let id = state.engine.search.as_ref().expect("the engine thinks").id;
-    let info = Uct::new(*state.board.game.position(), SearchParams::default()).info(4);
+    let info = Uct::new(
+        *state.board.game.position(),
+        SearchParams::default(),
+        UctParams::default(),
+    )
+    .info(4);
     let reply = WorkerResponse::Done {
         id,
         best: Some(mv(best)),
@@ -116,7 +122,7 @@ fn only_a_person_against_the_levels_own_settings_counts() {
     assert!(humans.ladder.record.is_empty(), "two people");
     let mut customised = at_level(3, [Seat::Human, Seat::Engine], P1_WINS_NEXT, 100);
     let mut settings = customised.engine.settings.clone();
-    settings.params.uct.uct_c = 0.3;
+    settings.uct.uct_c = 0.3;
     customised.apply(Action::SetEngine(settings), SEED);
     win(&mut customised);
     assert!(customised.ladder.record.is_empty(), "a customised level");
@@ -195,11 +201,14 @@ fn the_engine_at_a_level_plays_every_move_of_a_game_with_the_games_seed() {
     let mut s = at_level(3, [Seat::Human, Seat::Engine], "", 4242);
     s.apply(Action::Play(mv("c2")), 1);
     let search = s.engine.search.clone().expect("the engine thinks");
-    assert_eq!(search.params.seed, 4242);
-    assert_eq!(search.params.threads, 1);
-    assert_eq!(search.params.level, Some(3));
-    assert_eq!(search.params.limits.playouts_or_zero(), 100);
+    assert_eq!(search.config.params.seed, 4242);
+    assert_eq!(search.config.params.threads, 1);
+    assert_eq!(search.config.params.level, Some(3));
+    assert_eq!(search.config.params.limits.playouts_or_zero(), 100);
     engine_plays(&mut s, "c4");
     s.apply(Action::Play(mv("c3")), 2);
-    assert_eq!(s.engine.search.as_ref().expect("thinks").params.seed, 4242);
+    assert_eq!(
+        s.engine.search.as_ref().expect("thinks").config.params.seed,
+        4242
+    );
 }

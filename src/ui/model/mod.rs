@@ -336,16 +336,16 @@ impl AppState {
             return;
         }
         let to_move = self.board.game.position().turn();
-        let engine = self.engine.settings.engine_of(to_move);
-        let mut params = self.engine.settings.effective();
+        let settings = &self.engine.settings;
+        let mut config = settings.config_for(settings.engine_of(to_move));
         // A seed a link set (any but the presets') or a level's game seed
         // is kept, so the link replays the same search; otherwise each move
         // gets a fresh one.
-        if params.seed == SearchParams::default().seed {
-            params.seed = seed;
+        if config.params.seed == SearchParams::default().seed {
+            config.params.seed = seed;
         }
         let game = GameData::from(&self.board.game);
-        self.engine.start(SearchMode::Move, game, engine, params);
+        self.engine.start(SearchMode::Move, game, config);
     }
 
     /// The engine that analyses a position with `to_move` to move: the engine

@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::game::Player;
 use crate::search::{
-    ConfigOption, EngineConfig, EngineKind, Level, LimitKind, Preset, SearchParams, MAX_THREADS,
+    AlphaBetaParams, ConfigOption, EngineConfig, EngineKind, Level, LimitKind, Preset,
+    SearchParams, UctParams, MAX_THREADS,
 };
 use crate::text::spelled;
 
@@ -29,8 +30,12 @@ spelled!(Seat {
 /// side uses. Both engines share the limit; each reads its own parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSettings {
-    /// Every engine parameter (the engine of each side is `engines`).
+    /// The settings every engine reads (the engine of each side is `engines`).
     pub params: SearchParams,
+    /// The UCT engine's own settings.
+    pub uct: UctParams,
+    /// The alpha-beta engine's own settings.
+    pub alphabeta: AlphaBetaParams,
     /// The limit that applies.
     pub limit: LimitKind,
     /// The engine of each side, indexed by [`Player::index`]: it plays that
@@ -42,7 +47,7 @@ impl Default for EngineSettings {
     /// The Default preset at 2 s per move, with 20,000 playouts ready on the
     /// other slider.
     fn default() -> Self {
-        EngineSettings::from_preset(SearchParams::default())
+        EngineSettings::from_preset(EngineConfig::default())
     }
 }
 
@@ -54,7 +59,13 @@ const SPARE_PLAYOUTS: u64 = 20_000;
 impl EngineSettings {
     /// A preset: its limit is the one it sets; the other slider gets a
     /// sensible value.
-    pub fn from_preset(mut params: SearchParams) -> Self {
+    pub fn from_preset(config: EngineConfig) -> Self {
+        let EngineConfig {
+            mut params,
+            uct,
+            alphabeta,
+            ..
+        } = config;
         let limit = if params.limits.time.is_some() {
             LimitKind::Time
         } else {
@@ -68,15 +79,17 @@ impl EngineSettings {
         }
         EngineSettings {
             params,
+            uct,
+            alphabeta,
             limit,
             engines: [EngineKind::Uct; 2],
         }
     }
 
-    /// A preset's parameters with this settings' engine choice and thread
+    /// A preset's settings with this settings' engine choice and thread
     /// count kept (threads fit the machine, not the strength).
-    pub fn preset_keeping_engines(&self, params: SearchParams) -> Self {
-        let mut next = EngineSettings::from_preset(params);
+    pub fn preset_keeping_engines(&self, config: EngineConfig) -> Self {
+        let mut next = EngineSettings::from_preset(config);
         next.engines = self.engines;
         next.params.threads = self.params.threads;
         next
@@ -104,10 +117,40 @@ impl EngineSettings {
         }
     }
 
-    /// Option `option`'s value in these settings, as text. The engine
-    /// choice reads as UCT here: each side's engine is in `engines`.
+    /// What engine `kind` searches with: the settings sent to the engine
+    /// ([`EngineSettings::effective`]) and that engine's own part.
+    pub fn config_for(&self, kind: EngineKind) -> EngineConfig {
+        EngineConfig {
+            kind,
+            params: self.effective(),
+            uct: self.uct.clone(),
+            alphabeta: self.alphabeta.clone(),
+        }
+    }
+
+    /// These settings as the option table reads them (both limits kept).
+    /// The engine choice reads as UCT here: each side's engine is in
+    /// `engines`.
+    pub fn as_config(&self) -> EngineConfig {
+        EngineConfig {
+            kind: EngineKind::Uct,
+            params: self.params.clone(),
+            uct: self.uct.clone(),
+            alphabeta: self.alphabeta.clone(),
+        }
+    }
+
+    /// Takes the settings of `config` (not its engine choice: each side's
+    /// engine is in `engines`).
+    pub fn take_config(&mut self, config: EngineConfig) {
+        self.params = config.params;
+        self.uct = config.uct;
+        self.alphabeta = config.alphabeta;
+    }
+
+    /// Option `option`'s value in these settings, as text.
     pub fn option_value(&self, option: &ConfigOption) -> String {
-        option.value(&EngineConfig::uct(self.params.clone()))
+        option.value(&self.as_config())
     }
 
     /// The engine `player`'s side uses.
@@ -223,8 +266,11 @@ impl EngineSettings {
     /// budget with a time cap, its way of erring, one worker so that a seed
     /// gives the same game), limited by playouts.
     pub fn at_level(level: &Level) -> Self {
+        let config = level.config();
         EngineSettings {
-            params: level.config().params,
+            params: config.params,
+            uct: config.uct,
+            alphabeta: config.alphabeta,
             limit: LimitKind::Playouts,
             engines: [EngineKind::Uct; 2],
         }
@@ -260,7 +306,7 @@ impl EngineSettings {
             }
         }
         let mut next = if self.exact_level().is_some() {
-            EngineSettings::from_preset(Preset::Default.params()).with_threads(threads)
+            EngineSettings::from_preset(Preset::Default.config()).with_threads(threads)
         } else {
             self.clone()
         };
@@ -316,7 +362,7 @@ mod tests {
     #[test]
     fn a_preset_keeps_the_thread_count() {
         let settings = EngineSettings::default().with_threads(4);
-        let easy = settings.preset_keeping_engines(crate::search::Preset::Easy.params());
+        let easy = settings.preset_keeping_engines(crate::search::Preset::Easy.config());
         assert_eq!(easy.params.threads, 4);
         assert_eq!(easy.params.limits.playouts_or_zero(), 300);
         assert_eq!(settings.with_threads(99).params.threads, MAX_THREADS);
@@ -342,7 +388,7 @@ mod tests {
             Some(5)
         );
         let mut changed = five.clone();
-        changed.params.uct.uct_c = 0.3;
+        changed.uct.uct_c = 0.3;
         let label = changed.level().expect("still labelled");
         assert!(label.customised);
         assert_eq!(label.to_string(), "Level 5 · Tactician, customised");
@@ -419,7 +465,7 @@ mod tests {
         assert_eq!(custom, full.with_engine(Player::Two, EngineKind::AlphaBeta));
         assert_eq!(custom.level(), None);
         let mut tuned = EngineSettings::default().with_threads(2);
-        tuned.params.uct.uct_c = 0.3;
+        tuned.uct.uct_c = 0.3;
         let kept = tuned.for_opponent(Opponent::Custom, engines, 3);
         assert_eq!(kept.params, tuned.params);
         assert_eq!(kept.engines, engines);

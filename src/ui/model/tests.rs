@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::game::{Position, Variant};
+use crate::search::EngineConfig;
+use crate::search::UctParams;
 use crate::search::{SearchInfo, SearchParams, Uct};
 use crate::ui::model::analysis::Intent;
 use crate::worker::messages::{SearchId, WorkerRequest};
@@ -37,7 +39,12 @@ fn against_engine() -> AppState {
 
 /// A snapshot as the worker sends it.
 fn info() -> SearchInfo {
-    Uct::new(Position::new(Variant::default()), SearchParams::default()).info(4)
+    Uct::new(
+        Position::new(Variant::default()),
+        SearchParams::default(),
+        UctParams::default(),
+    )
+    .info(4)
 }
 
 fn search_id(state: &AppState) -> SearchId {
@@ -85,7 +92,7 @@ fn a_human_move_is_played_and_the_engine_starts_its_reply_with_the_given_seed() 
     assert_eq!(search.game.variant, Variant::default());
     let mut expected = s.engine.settings.effective();
     expected.seed = 42;
-    assert_eq!(search.params, expected);
+    assert_eq!(search.config.params, expected);
 }
 
 #[test]
@@ -266,7 +273,7 @@ fn a_new_game_keeps_the_worker_and_never_reuses_a_search_id() {
     let search = s.engine.search.clone().expect("the engine opens");
     assert!(search.id > old);
     assert_eq!(search.game.variant, variant);
-    assert_eq!(search.params.seed, 11);
+    assert_eq!(search.config.params.seed, 11);
     assert_eq!(s.analysis.top, crate::ui::model::analysis::DEFAULT_TOP);
     done(&mut s, old, "e8");
     assert!(
@@ -280,7 +287,7 @@ fn settings_changed_mid_think_apply_from_the_next_engine_move() {
     let mut s = against_engine();
     s.apply(Action::Play(mv("e2")), SEED);
     let before = s.engine.search.clone().expect("thinking");
-    let settings = EngineSettings::from_preset(SearchParams::thesis_fixed_point());
+    let settings = EngineSettings::from_preset(EngineConfig::thesis_fixed_point());
     assert_ne!(settings, s.engine.settings);
     s.apply(Action::SetEngine(settings.clone()), SEED);
     assert_eq!(s.engine.search, Some(before.clone()), "the think goes on");
@@ -288,7 +295,7 @@ fn settings_changed_mid_think_apply_from_the_next_engine_move() {
     s.apply(Action::Play(mv("e3")), 5);
     let mut expected = settings.effective();
     expected.seed = 5;
-    assert_eq!(s.engine.search.expect("next move").params, expected);
+    assert_eq!(s.engine.search.expect("next move").config.params, expected);
 }
 
 #[test]
@@ -351,7 +358,7 @@ fn analysis_starts_on_the_board_position_and_stops() {
     let search = s.engine.search.clone().expect("analysing");
     assert_eq!(search.mode, SearchMode::Analysis);
     assert_eq!(search.game.moves, moves("e2 e8"));
-    assert_eq!(search.params, s.engine.settings.effective());
+    assert_eq!(search.config.params, s.engine.settings.effective());
     assert_eq!(s.analysis.analysed, Some(moves("e2 e8")));
     s.apply(Action::Analysis(Intent::Analyse(false)), SEED);
     assert_eq!(s.engine.activity(), EngineActivity::Idle);
@@ -589,7 +596,7 @@ fn analysis_candidate_count_stays_within_what_the_worker_lists() {
 fn each_engine_seat_searches_with_its_own_engine() {
     let mut s = state([Seat::Engine; 2], "");
     let uct_search = s.engine.search.clone().expect("player 1's engine thinks");
-    assert_eq!(uct_search.engine, EngineKind::Uct);
+    assert_eq!(uct_search.config.kind, EngineKind::Uct);
     let settings = s
         .engine
         .settings
@@ -597,8 +604,11 @@ fn each_engine_seat_searches_with_its_own_engine() {
     s.apply(Action::SetEngine(settings), SEED);
     done(&mut s, uct_search.id, "e2");
     let reply = s.engine.search.clone().expect("player 2's engine thinks");
-    assert_eq!(reply.engine, EngineKind::AlphaBeta);
-    assert_eq!(reply.params.limits, s.engine.settings.effective().limits);
+    assert_eq!(reply.config.kind, EngineKind::AlphaBeta);
+    assert_eq!(
+        reply.config.params.limits,
+        s.engine.settings.effective().limits
+    );
     assert_eq!(
         s.shared().engine.engines,
         [EngineKind::Uct, EngineKind::AlphaBeta]
@@ -615,7 +625,11 @@ fn analysis_uses_the_engine_seats_choice_or_the_side_to_moves() {
     s.apply(Action::SetEngine(settings), SEED);
     s.apply(Action::Analysis(Intent::Analyse(true)), SEED);
     let search = s.engine.search.clone().expect("analysing");
-    assert_eq!(search.engine, EngineKind::AlphaBeta, "the engine seat's");
+    assert_eq!(
+        search.config.kind,
+        EngineKind::AlphaBeta,
+        "the engine seat's"
+    );
     let mut humans = state([Seat::Human; 2], "e2");
     let settings = humans
         .engine
@@ -624,10 +638,14 @@ fn analysis_uses_the_engine_seats_choice_or_the_side_to_moves() {
     humans.apply(Action::SetEngine(settings), SEED);
     humans.apply(Action::Analysis(Intent::Analyse(true)), SEED);
     let search = humans.engine.search.clone().expect("analysing");
-    assert_eq!(search.engine, EngineKind::AlphaBeta, "player 2 to move");
+    assert_eq!(
+        search.config.kind,
+        EngineKind::AlphaBeta,
+        "player 2 to move"
+    );
     humans.apply(Action::View(Some(0)), SEED);
     let search = humans.engine.search.clone().expect("restarted");
-    assert_eq!(search.engine, EngineKind::Uct, "player 1 to move");
+    assert_eq!(search.config.kind, EngineKind::Uct, "player 1 to move");
 }
 
 #[test]
@@ -644,7 +662,7 @@ fn a_new_game_keeps_the_engine_choice() {
     );
     assert_eq!(s.engine.settings, settings);
     let search = s.engine.search.clone().expect("the engine moves first");
-    assert_eq!(search.engine, EngineKind::AlphaBeta);
+    assert_eq!(search.config.kind, EngineKind::AlphaBeta);
 }
 
 #[test]
@@ -653,7 +671,10 @@ fn a_seed_a_link_sets_is_kept_so_the_search_replays() {
     s.engine.settings.params.seed = 1234;
     s.apply(Action::Play(mv("e2")), 99);
     let search = s.engine.search.clone().expect("thinking");
-    assert_eq!(search.params.seed, 1234, "the link's seed, not a fresh one");
+    assert_eq!(
+        search.config.params.seed, 1234,
+        "the link's seed, not a fresh one"
+    );
 }
 
 #[test]

@@ -202,7 +202,7 @@ mod tests {
         );
         state.apply(Action::Analysis(Intent::Analyse(true)), SEED);
         let search = state.engine.search.clone().expect("analysis runs");
-        assert_eq!(search.engine, EngineKind::AlphaBeta);
+        assert_eq!(search.config.kind, EngineKind::AlphaBeta);
         let mut host = EngineHost::default();
         host.handle(search.request());
         let progress = loop {
