@@ -17,6 +17,7 @@ mod square;
 mod variant;
 mod wall;
 mod wide;
+mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard, MAX_SIZE, MIN_SIZE};
 pub use geometry::Geometry;

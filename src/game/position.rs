@@ -7,6 +7,7 @@ use super::moves::{Move, Player};
 use super::square::Square;
 use super::variant::Variant;
 use super::wall::{ByOrientation, Orientation, Wall, WallSlots};
+use super::zobrist;
 use std::fmt;
 
 /// Why a move cannot be played in a position.
@@ -190,13 +191,15 @@ pub struct Position {
     v_walls: Bitboard,
     block_north: Bitboard,
     block_east: Bitboard,
+    /// The Zobrist hash of the fields above, kept up to date by every change.
+    hash: u64,
 }
 
 impl Position {
     /// The start position of `variant`, player 1 to move.
     pub fn new(variant: Variant) -> Position {
         let n = variant.size();
-        Position {
+        let mut pos = Position {
             variant,
             pawns: [
                 variant.start(Player::One).index(n) as u8,
@@ -208,7 +211,54 @@ impl Position {
             v_walls: Bitboard::EMPTY,
             block_north: Bitboard::EMPTY,
             block_east: Bitboard::EMPTY,
+            hash: 0,
+        };
+        pos.hash = pos.hash_from_scratch();
+        pos
+    }
+
+    /// The position's Zobrist hash: equal positions hash equal however they
+    /// were reached (transpositions), different ones almost never do. Kept
+    /// up to date move by move, so reading it costs nothing. The numbers are
+    /// fixed, the same on every platform and run.
+    ///
+    /// ```
+    /// use quoridor::game::{Position, Variant};
+    /// let start = Position::new(Variant::default());
+    /// let play = |moves: &[&str]| {
+    ///     let mut pos = start;
+    ///     for m in moves {
+    ///         pos.play(m.parse().unwrap()).unwrap();
+    ///     }
+    ///     pos
+    /// };
+    /// let a = play(&["e2", "e8", "d3h"]);
+    /// assert_eq!(a.zobrist_hash(), play(&["d3h", "e8", "e2"]).zobrist_hash());
+    /// assert_ne!(a.zobrist_hash(), play(&["e2", "e8", "d3v"]).zobrist_hash());
+    /// ```
+    #[inline]
+    pub fn zobrist_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from the fields rather than kept: what
+    /// [`Position::zobrist_hash`] must always equal.
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut h = zobrist::variant(self.variant);
+        for p in Player::BOTH {
+            h ^= zobrist::pawn(p, self.pawn_index(p));
+            h ^= zobrist::stock(p, self.walls_left(p));
         }
+        let slots = self.wall_slots();
+        for o in Orientation::BOTH {
+            for slot in slots[o].iter() {
+                h ^= zobrist::wall(o, slot);
+            }
+        }
+        if self.turn == Player::Two {
+            h ^= zobrist::side();
+        }
+        h
     }
 
     #[inline]
@@ -664,15 +714,35 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
         let n = self.size();
+        let me = self.turn;
         match mv {
-            Move::Pawn(to) => self.pawns[self.turn.index()] = to.index(n) as u8,
+            Move::Pawn(to) => {
+                let to = to.index(n);
+                self.hash ^= zobrist::pawn(me, self.pawn_index(me)) ^ zobrist::pawn(me, to);
+                self.pawns[me.index()] = to as u8;
+            }
             Move::Wall(wall) => {
                 self.put_wall(wall.slot(n), wall.orientation());
-                let left = &mut self.walls_left[self.turn.index()];
-                *left = left.saturating_sub(1);
+                let left = self.walls_left[me.index()];
+                self.set_walls_left(me, left.saturating_sub(1));
             }
         }
+        self.pass_turn();
+    }
+
+    /// Gives `player` `left` walls in stock, keeping the hash.
+    #[inline]
+    fn set_walls_left(&mut self, player: Player, left: u8) {
+        let old = self.walls_left[player.index()];
+        self.hash ^= zobrist::stock(player, old) ^ zobrist::stock(player, left);
+        self.walls_left[player.index()] = left;
+    }
+
+    /// Hands the turn to the other player, keeping the hash.
+    #[inline]
+    fn pass_turn(&mut self) {
         self.turn = self.turn.other();
+        self.hash ^= zobrist::side();
     }
 
     /// This position with the pawns on squares `pawns` (bit indices, player
@@ -684,11 +754,16 @@ impl Position {
         if pawns[0] == pawns[1] || pawns.iter().any(|&p| p >= cells) {
             return None;
         }
-        Some(Position {
-            pawns: pawns.map(|p| p as u8),
-            turn,
-            ..*self
-        })
+        let mut pos = *self;
+        for p in Player::BOTH {
+            let to = pawns[p.index()];
+            pos.hash ^= zobrist::pawn(p, pos.pawn_index(p)) ^ zobrist::pawn(p, to);
+            pos.pawns[p.index()] = to as u8;
+        }
+        if pos.turn != turn {
+            pos.pass_turn();
+        }
+        Some(pos)
     }
 
     /// The position of `variant` with walls at `slots` already placed and
@@ -710,10 +785,10 @@ impl Position {
         if walls_left.iter().any(|&w| w > variant.walls()) {
             return None;
         }
-        let mut pos = Position {
-            walls_left,
-            ..Position::new(variant)
-        };
+        let mut pos = Position::new(variant);
+        for p in Player::BOTH {
+            pos.set_walls_left(p, walls_left[p.index()]);
+        }
         let n = variant.size();
         let g = pos.geometry();
         for o in Orientation::BOTH {
@@ -731,8 +806,8 @@ impl Position {
         Some(pos)
     }
 
-    /// Puts a wall in `slot` running `o` on the board: its blocked edges and
-    /// its slot (no stock, no turn, no check).
+    /// Puts a wall in `slot` running `o` on the board: its blocked edges, its
+    /// slot and its hash number (no stock, no turn, no check).
     #[inline]
     fn put_wall(&mut self, slot: usize, o: Orientation) {
         (self.block_north, self.block_east) = self.blocks_with(slot, o);
@@ -740,16 +815,16 @@ impl Position {
             Orientation::Horizontal => self.h_walls = self.h_walls.with(slot),
             Orientation::Vertical => self.v_walls = self.v_walls.with(slot),
         }
+        self.hash ^= zobrist::wall(o, slot);
     }
 
     /// This position with the turn passed to the other player (no such move
     /// exists in the rules: for the alpha-beta engine's null-move pruning).
     #[inline]
     pub fn passed(&self) -> Position {
-        Position {
-            turn: self.turn.other(),
-            ..*self
-        }
+        let mut pos = *self;
+        pos.pass_turn();
+        pos
     }
 
     /// The position as an ASCII diagram: pawns `1` and `2`, walls drawn as

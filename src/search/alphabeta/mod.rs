@@ -19,7 +19,7 @@ pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
 pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
 pub use report::{AlphaBetaInfo, IterationRow, RootMoveScore};
 pub use score::{is_decided, Score, INFINITY, WIN, WIN_BOUND};
-pub use table::{key as zobrist_key, Table};
+pub use table::Table;
 
 use super::clock::now_ms;
 use super::engine::{EngineKind, SearchEngine};
