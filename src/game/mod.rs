@@ -5,6 +5,7 @@
 
 mod bitboard;
 mod geometry;
+mod illegal_move;
 mod move_hints;
 mod moves;
 mod notation;
@@ -17,16 +18,18 @@ mod square;
 mod variant;
 mod wall;
 mod wide;
+mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard, MAX_SIZE, MIN_SIZE};
 pub use geometry::Geometry;
+pub use illegal_move::IllegalMove;
 pub use moves::{Move, Player};
 pub use notation::ParseMoveError;
 pub use outcome::{
     parse_result, result_text, Adjudication, EndedBy, Outcome, PlyLimit, WrongResult,
 };
 pub use perft::perft;
-pub use position::{DistanceMap, IllegalMove, Position};
+pub use position::{DistanceMap, Position};
 pub use qtp::QtpMove;
 pub use record::{is_move_number, Game, RecordError};
 pub use square::Square;

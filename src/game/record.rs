@@ -49,10 +49,11 @@
 //! );
 //! ```
 
+use super::illegal_move::IllegalMove;
 use super::moves::{Move, Player};
 use super::notation::ParseMoveError;
 use super::outcome::{parse_result, Outcome, PlyLimit, WrongResult};
-use super::position::{IllegalMove, Position};
+use super::position::Position;
 use super::square::Square;
 use super::variant::{Variant, VariantError};
 use std::fmt;

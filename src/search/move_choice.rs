@@ -128,7 +128,7 @@ pub fn chosen_move(info: &SearchInfo, params: &SearchParams, root: &Position) ->
 /// position, so the same seed in the same position picks the same move and
 /// a game does not repeat its choices from position to position.
 pub fn choice_key(seed: u64, root: &Position) -> u64 {
-    seed.rotate_left(17) ^ super::alphabeta::zobrist_key(root) ^ 0x9e37_79b9_7f4a_7c15
+    seed.rotate_left(17) ^ root.zobrist_hash() ^ 0x9e37_79b9_7f4a_7c15
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ pub use evaluate::static_score;
 pub use options::alphabeta_options;
 pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
 pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
-pub use table::{key as zobrist_key, Table};
+pub use table::Table;
 pub use table_score::INFINITY;
 
 use super::clock::now_ms;

@@ -10,7 +10,7 @@
 use super::evaluate::static_score;
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
-use super::table::{key, Bound, Table};
+use super::table::{Bound, Table};
 use super::table_score::{from_table, to_table, INFINITY};
 use crate::game::{Move, Position};
 use crate::search::learned::Network;
@@ -266,7 +266,7 @@ impl Stack {
         if let Some(race) = ctx.race.filter(|_| ply > 0).and_then(|t| t.result(&pos)) {
             return self.pop(race_score(race, ply));
         }
-        f.key = if p.tt { key(&pos) } else { 0 };
+        f.key = if p.tt { pos.zobrist_hash() } else { 0 };
         let mut tt_move = None;
         if p.tt && f.depth > 0 {
             if let Some(e) = ctx.table.probe(f.key) {

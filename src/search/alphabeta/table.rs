@@ -1,7 +1,5 @@
-//! The transposition table: Zobrist keys and one entry per slot.
-//!
-//! Key: the XOR of random numbers for each pawn's square, each placed wall
-//! (slot and orientation), each player's walls left, and the side to move.
+//! The transposition table: one entry per slot, found by the position's
+//! Zobrist hash ([`crate::game::Position::zobrist_hash`], kept by the rules).
 //!
 //! Replacement rule: an index holds one entry. A new result replaces the
 //! one there when that is empty, of the same position, from an earlier think
@@ -9,75 +7,7 @@
 //! deeper result of this think stays. Win scores are stored relative to the
 //! node (see [`super::score::to_table`]).
 
-use crate::game::{Move, Orientation, Player, Position, MAX_SIZE};
-
-const SQUARES: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
-const STOCKS: usize = crate::game::MAX_WALLS as usize + 1;
-
-/// The random numbers of the keys, fixed at compile time (SplitMix64).
-struct Zobrist {
-    pawn: [[u64; SQUARES]; 2],
-    wall: [[u64; SQUARES]; 2],
-    stock: [[u64; STOCKS]; 2],
-    side: u64,
-}
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const fn build_zobrist() -> Zobrist {
-    let mut state = 0x5155_4F52_4944_4F52; // "QUORIDOR"
-    let mut z = Zobrist {
-        pawn: [[0; SQUARES]; 2],
-        wall: [[0; SQUARES]; 2],
-        stock: [[0; STOCKS]; 2],
-        side: 0,
-    };
-    let mut p = 0;
-    while p < 2 {
-        let mut s = 0;
-        while s < SQUARES {
-            z.pawn[p][s] = splitmix(&mut state);
-            z.wall[p][s] = splitmix(&mut state);
-            s += 1;
-        }
-        let mut w = 0;
-        while w < STOCKS {
-            z.stock[p][w] = splitmix(&mut state);
-            w += 1;
-        }
-        p += 1;
-    }
-    z.side = splitmix(&mut state);
-    z
-}
-
-static ZOBRIST: Zobrist = build_zobrist();
-
-/// The Zobrist key of `pos`.
-pub fn key(pos: &Position) -> u64 {
-    let z = &ZOBRIST;
-    let mut k = 0;
-    for p in Player::BOTH {
-        k ^= z.pawn[p.index()][pos.pawn_index(p)];
-        k ^= z.stock[p.index()][usize::from(pos.walls_left(p)).min(STOCKS - 1)];
-    }
-    let slots = pos.wall_slots();
-    for o in Orientation::BOTH {
-        for slot in slots[o].iter() {
-            k ^= z.wall[o as usize][slot];
-        }
-    }
-    if pos.turn() == Player::Two {
-        k ^= z.side;
-    }
-    k
-}
+use crate::game::Move;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,25 +152,6 @@ fn mul_high_by_limbs(a: u64, b: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Variant;
-
-    #[test]
-    fn keys_tell_positions_apart_and_agree_on_transpositions() {
-        let start = Position::new(Variant::default());
-        let play = |moves: &[&str]| {
-            let mut p = start;
-            for m in moves {
-                p.play(m.parse().expect("move")).expect("legal");
-            }
-            p
-        };
-        let a = play(&["e2", "e8", "d3h", "c6h"]);
-        let b = play(&["d3h", "c6h", "e2", "e8"]);
-        assert_eq!(key(&a), key(&b));
-        assert_ne!(key(&start), key(&start.passed()));
-        assert_ne!(key(&a), key(&play(&["e2", "e8", "d3v", "c6h"])));
-        assert_ne!(key(&play(&["d3h"])), key(&play(&["e2"]).passed()));
-    }
 
     #[test]
     fn deeper_results_of_this_think_stay() {
