@@ -9,6 +9,7 @@
 mod evaluate;
 mod ordering;
 mod params;
+mod pv;
 mod report;
 mod score;
 mod stack;
@@ -193,7 +194,12 @@ impl AlphaBeta {
             }
             return;
         }
-        let pv = self.stack.root_pv.clone();
+        let pv = pv::lengthened(
+            &self.root,
+            self.stack.root_pv.clone(),
+            &self.table,
+            self.depth as usize,
+        );
         let best = pv
             .first()
             .copied()
