@@ -835,3 +835,18 @@ fn a_terminal_is_greeted_on_stderr_and_a_pipe_is_not() {
     );
     assert!(lines.contains(&"readyok"), "{screen}");
 }
+
+#[test]
+fn ucinewgame_goes_back_to_the_start_of_the_board_the_options_set() {
+    let mut e = Uci::start();
+    e.send("setoption name board_size value 5");
+    e.send("position startpos moves c2 c4");
+    assert_eq!(e.record(), "[size 5] c2 c4");
+    e.send("ucinewgame");
+    assert_eq!(
+        e.record(),
+        "[size 5]",
+        "the start position, the option kept"
+    );
+    assert!(e.sync().is_empty());
+}
