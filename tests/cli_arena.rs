@@ -721,6 +721,40 @@ fn a_dash_is_standard_output_for_one_output_only() {
 }
 
 #[test]
+fn counts_of_one_take_the_singular() {
+    let dir = scratch("singular");
+    let out = arena_in(
+        &dir,
+        &[
+            "--size",
+            "3",
+            "--walls",
+            "1",
+            "--games",
+            "1",
+            "--playouts",
+            "10",
+        ],
+    );
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("1 game on 3x3 with 1 wall,"), "{text}");
+    assert!(text.contains("of 1 game (95%"), "{text}");
+    for plural in ["games", "walls", "wins", "plies"] {
+        for before in [" 1 ", "/1 "] {
+            assert!(
+                !text.contains(&format!("{before}{plural}")),
+                "{before}{plural}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
 fn records_on_standard_output_stop_the_match_when_the_reader_goes() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;

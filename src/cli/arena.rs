@@ -20,6 +20,7 @@ use crate::arena::{
 };
 use crate::game::{Variant, VariantError};
 use crate::search::{EngineKind, Limits};
+use crate::text::count;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::{self, Write};
@@ -284,8 +285,9 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
     };
     let heading = args.shard.map(|s| {
         format!(
-            "shard {s}: {} of the match's {} games",
-            summary.games, config.games
+            "shard {s}: {} of the match's {}",
+            summary.games,
+            count(config.games, "game")
         )
     });
     let outputs = MatchFiles {
@@ -306,19 +308,21 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
 fn print_header(config: &MatchConfig, shard: Option<Shard>, share: usize) {
     let shard = shard.map_or(String::new(), |s| {
         format!(
-            "\n       shard {s}: the {share} games whose index ≡ {} (mod {})",
-            s.index, s.count
+            "\n       shard {s}: the {} whose index ≡ {} (mod {})",
+            count(share, "game"),
+            s.index,
+            s.count
         )
     });
     let _ = writeln!(
         io::stderr().lock(),
-        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}{shard}",
+        "arena: A = {}\n       B = {}\n       {} on {}x{} with {}, {} at once, limit {}{shard}",
         config.a.label(),
         config.b.label(),
-        config.games,
+        count(config.games, "game"),
         config.variant.size(),
         config.variant.size(),
-        config.variant.walls(),
+        count(config.variant.walls(), "wall"),
         config.threads,
         limit_text(
             config.limit,
@@ -372,9 +376,9 @@ fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
         })?;
     let _ = writeln!(
         io::stderr().lock(),
-        "arena merge: {} shards of {} games, played by quoridor {} in {:.1} s of shard time",
-        merged.shards,
-        definition.games,
+        "arena merge: {} of {}, played by quoridor {} in {:.1} s of shard time",
+        count(merged.shards, "shard"),
+        count(definition.games, "game"),
         merged.version,
         merged.seconds
     );
