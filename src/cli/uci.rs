@@ -9,8 +9,7 @@
 //! work) and stop an infinite one. Bad input never ends the session: it gets
 //! an `info string error: …` line (quoting at most 80 characters of it) and
 //! changes nothing — except that every `go` answers `bestmove`, searching
-//! without its invalid values. A closed output ends the session
-//! quietly.
+//! without its invalid values. A closed output ends the session quietly.
 
 mod error;
 mod go;
