@@ -721,6 +721,82 @@ fn a_dash_is_standard_output_for_one_output_only() {
 }
 
 #[test]
+fn counts_of_one_take_the_singular() {
+    let dir = scratch("singular");
+    let out = arena_in(
+        &dir,
+        &[
+            "--size",
+            "3",
+            "--walls",
+            "1",
+            "--games",
+            "1",
+            "--playouts",
+            "10",
+        ],
+    );
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("1 game on 3x3 with 1 wall,"), "{text}");
+    assert!(text.contains("of 1 game (95%"), "{text}");
+    for plural in ["games", "walls", "wins", "plies"] {
+        for before in [" 1 ", "/1 "] {
+            assert!(
+                !text.contains(&format!("{before}{plural}")),
+                "{before}{plural}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn records_on_standard_output_stop_the_match_when_the_reader_goes() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = scratch("reader-gone");
+    let games = 200;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .current_dir(&dir)
+        .args(["arena", "--size", "5", "--walls", "2", "--playouts", "100"])
+        .args([
+            "--threads",
+            "1",
+            "--games",
+            &games.to_string(),
+            "--records",
+            "-",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quoridor runs");
+    // As `| head -1`: one line read, then the pipe closed.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout piped"))
+        .read_line(&mut first)
+        .expect("a line");
+    assert!(first.starts_with("# game 1: "), "{first}");
+    let out = child.wait_with_output().expect("quoridor ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "quietly, as cat does: {err}");
+    assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
+    let played = err.lines().filter(|l| l.starts_with("game ")).count();
+    assert!(
+        (1..games).contains(&played),
+        "the match stops after the reader went: {played} games played"
+    );
+    assert!(
+        !err.contains("A scored"),
+        "no summary of a match not played: {err}"
+    );
+}
+
+#[test]
 fn an_output_that_cannot_be_written_at_the_end_is_saved_and_exits_1() {
     // /dev/full opens, then fails every write with ENOSPC.
     if !std::path::Path::new("/dev/full").exists() {

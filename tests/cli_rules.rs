@@ -145,7 +145,26 @@ fn show_reports_the_winner() {
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     assert!(text.contains("player 1 has won"));
-    assert!(text.contains("record: [size 3] b2 a3 b3"));
+    assert!(text.contains("record: [size 3] b2 a3 b3 1-0\n"), "{text}");
+}
+
+#[test]
+fn show_keeps_the_result_a_record_states() {
+    let out = quoridor(&["show", "e2 e8 1-0"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.ends_with(
+            "player 1 to move\n\
+             result: 1-0, as the record states: the game stopped here, and player 1 wins it on \
+             path lengths (paths 7 to 7, the side to move wins a tie)\n\
+             record: e2 e8 1-0\n"
+        ),
+        "{text}"
+    );
+    // A result that does not fit stays an error.
+    let wrong = quoridor(&["show", "e2 e8 0-1"]);
+    assert_eq!(wrong.status.code(), Some(2), "{}", stderr(&wrong));
 }
 
 #[test]

@@ -201,7 +201,7 @@ fn resume_after_a_cut_off_file_finishes_with_the_uninterrupted_games() {
     let out = succeeded(selfplay(&resumed, "4", &["--resume"]));
     let notes = stderr(&out);
     assert!(notes.contains("dropped line 3 of"), "{notes}");
-    assert!(notes.contains("after its 1 complete games"), "{notes}");
+    assert!(notes.contains("after its 1 complete game\n"), "{notes}");
     assert!(stdout(&out).starts_with("selfplay: 3 games, "));
     assert_eq!(header_and_games(&read(&resumed)), header_and_games(&text));
 }

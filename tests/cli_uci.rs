@@ -516,6 +516,33 @@ fn invalid_go_values_report_an_error_and_still_answer_bestmove() {
 }
 
 #[test]
+fn a_bad_go_value_is_left_out_and_the_valid_limits_kept() {
+    let mut e = Uci::start();
+    quick_defaults(&mut e);
+    let (lines, best) = e.go("go nodes 150 movetime abc");
+    assert_eq!(
+        lines[0],
+        "info string error: go movetime needs a positive whole number, got \"abc\"; searching without it"
+    );
+    assert_eq!(
+        field(&lines[lines.len() - 2], "playouts"),
+        150,
+        "{lines:#?}"
+    );
+    assert_legal(Variant::default(), "", &best);
+    let (lines, _) = e.go("go nodes 18446744073709551616 nodes 120");
+    assert_eq!(
+        lines[0],
+        "info string error: go nodes is at most 18446744073709551615, got \"18446744073709551616\"; searching without it"
+    );
+    assert_eq!(
+        field(&lines[lines.len() - 2], "playouts"),
+        120,
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn unknown_go_words_get_one_warning_and_a_bestmove() {
     let mut e = Uci::start();
     let (lines, best) = e.go("go ponder mate 3 searchmoves e2 nodes 150");
@@ -807,4 +834,19 @@ fn a_terminal_is_greeted_on_stderr_and_a_pipe_is_not() {
         "{screen}"
     );
     assert!(lines.contains(&"readyok"), "{screen}");
+}
+
+#[test]
+fn ucinewgame_goes_back_to_the_start_of_the_board_the_options_set() {
+    let mut e = Uci::start();
+    e.send("setoption name board_size value 5");
+    e.send("position startpos moves c2 c4");
+    assert_eq!(e.record(), "[size 5] c2 c4");
+    e.send("ucinewgame");
+    assert_eq!(
+        e.record(),
+        "[size 5]",
+        "the start position, the option kept"
+    );
+    assert!(e.sync().is_empty());
 }

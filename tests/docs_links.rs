@@ -233,3 +233,23 @@ fn anchors_follow_githubs_rule() {
     );
     assert_eq!(resolve(Path::new("README.md"), "../x.md"), None);
 }
+
+#[test]
+fn the_contributing_layout_names_every_source_folder() {
+    let layout = std::fs::read_to_string(root().join("docs/contributing.md")).expect("readable");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(root().join("src")).expect("src/ is readable") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            let name = path.file_name().expect("a name").to_string_lossy();
+            if !layout.contains(&format!("`src/{name}/`")) {
+                missing.push(name.into_owned());
+            }
+        }
+    }
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "docs/contributing.md's layout leaves out src/{missing:?}"
+    );
+}

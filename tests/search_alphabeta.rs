@@ -372,3 +372,25 @@ fn the_table_stays_warm_between_thinks_and_a_new_depth_limit_keeps_it() {
         "new weights: the table starts afresh"
     );
 }
+
+#[test]
+fn a_second_think_to_the_same_depth_gives_the_whole_line() {
+    let mut pos = Position::new(Variant::default());
+    for m in ["e2", "e8"] {
+        pos.play(m.parse().expect("move")).expect("legal");
+    }
+    let mut search = engine(pos, AlphaBetaParams::default(), 4);
+    search.think();
+    let first = search.info(0).pv;
+    search.think();
+    let second = search.info(0).pv;
+    // The warm table answers the root's children from their stored values;
+    // the line still reaches the depth searched.
+    assert!(first.len() >= 4, "{first:?}");
+    assert!(second.len() >= 4, "{second:?}");
+    assert_eq!(first[0], second[0]);
+    let mut line = pos;
+    for mv in &second {
+        line.play(*mv).expect("the line is legal");
+    }
+}

@@ -38,8 +38,8 @@ pub use contender::{
     HANDSHAKE_TIMEOUT, RANDOM_MOVER,
 };
 pub use play::{
-    game_seed, play_game, run_games, run_match, Ending, GameResult, GameSpec, MatchConfig,
-    MatchError, Side, SideStats, Tally, MOVE_CAP,
+    game_seed, play_game, run_games, run_games_while, run_match, Ending, GameResult, GameSpec,
+    MatchConfig, MatchError, Side, SideStats, Tally, MOVE_CAP,
 };
 pub use pool::play_numbered;
 pub use process_group::kill_all_engines;

@@ -355,6 +355,20 @@ pub fn run_games(
     indices: &[usize],
     on_game: &(dyn Fn(&GameResult, Tally) + Sync),
 ) -> Result<Vec<GameResult>, MatchError> {
+    run_games_while(config, indices, &mut |result, tally| {
+        on_game(result, tally);
+        true
+    })
+}
+
+/// [`run_games`], with `on_game` saying after each game whether to go on:
+/// after a `false` no game starts (those under way on other threads end),
+/// and the games played come back in game order.
+pub fn run_games_while(
+    config: &MatchConfig,
+    indices: &[usize],
+    on_game: &mut (dyn FnMut(&GameResult, Tally) -> bool + Send),
+) -> Result<Vec<GameResult>, MatchError> {
     let mut results = Vec::with_capacity(indices.len());
     let mut tally = Tally::default();
     let ended = play_numbered(
@@ -365,9 +379,9 @@ pub fn run_games(
             tally.played += 1;
             tally.games = indices.len();
             tally.a_wins += usize::from(result.a_won());
-            on_game(&result, tally);
+            let go_on = on_game(&result, tally);
             results.push(result);
-            true
+            go_on
         },
     );
     if !ended {

@@ -5,6 +5,7 @@
 use super::play::{Ending, GameResult, MatchConfig, Side};
 use super::stats::{wilson_interval, EloDifference};
 use super::work::WorkUnit;
+use crate::text::{count, plural};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -184,15 +185,20 @@ impl Summary {
             };
             let _ = writeln!(
                 out,
-                "{name}: {:>3} wins ({} moving first, {} second), {:.0} ms{work} per move — {}",
-                e.wins, e.wins_first, e.wins_second, e.ms_per_move, e.label
+                "{name}: {:>3} {} ({} moving first, {} second), {:.0} ms{work} per move — {}",
+                e.wins,
+                plural(e.wins, "win"),
+                e.wins_first,
+                e.wins_second,
+                e.ms_per_move,
+                e.label
             );
         }
         let _ = writeln!(
             out,
-            "A scored {:.1}% of {} games (95% Wilson interval {:.1}–{:.1}%), Elo A−B {}",
+            "A scored {:.1}% of {} (95% Wilson interval {:.1}–{:.1}%), Elo A−B {}",
             self.a_score * 100.0,
-            self.games,
+            count(self.games, "game"),
             lo * 100.0,
             hi * 100.0,
             elo_text(self.elo),
@@ -289,12 +295,12 @@ fn forfeit_line(r: &GameResult) -> Option<String> {
     let game = r.index + 1;
     match &r.ending {
         Ending::Illegal { side, sent, reason } => Some(format!(
-            "game {game}: {side} sent {sent:?} after {} plies: {reason}",
-            r.record.moves().len()
+            "game {game}: {side} sent {sent:?} after {}: {reason}",
+            count(r.record.moves().len(), "ply")
         )),
         Ending::Failed { side, reason } => Some(format!(
-            "game {game}: {side} failed after {} plies: {reason}",
-            r.record.moves().len()
+            "game {game}: {side} failed after {}: {reason}",
+            count(r.record.moves().len(), "ply")
         )),
         Ending::Goal | Ending::Adjudicated => None,
     }
@@ -309,12 +315,12 @@ pub fn describe(r: &GameResult) -> String {
         Ending::Failed { side, reason } => format!("as {side} failed: {reason}"),
     };
     format!(
-        "game {}: {} moved first; {} won {} after {} plies",
+        "game {}: {} moved first; {} won {} after {}",
         r.index + 1,
         if r.a_first { "A" } else { "B" },
         r.winner,
         ending,
-        r.record.moves().len()
+        count(r.record.moves().len(), "ply")
     )
 }
 

@@ -14,12 +14,14 @@ use super::rate::{self, RateError};
 use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
-    describe, handshake, kill_all_engines, parse_spec, run_games, write_records, Contender,
+    describe, handshake, kill_all_engines, parse_spec, run_games_while, write_records, Contender,
     EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, SpecError,
     Summary, RANDOM_MOVER,
 };
 use crate::game::{Variant, VariantError};
 use crate::search::{EngineKind, Limits};
+use crate::text::count;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -257,7 +259,10 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
     let label = args.shard.map_or(String::new(), |s| format!("shard {s}"));
     let progress = RunProgress::labelled(indices.len() as u64, &label);
     let started = Instant::now();
-    let results = run_games(&config, &indices, &|result, tally| {
+    // Records on standard output go out game by game, so that a reader
+    // that has gone (`| head -1`) ends the match.
+    let mut stream = records.is_stdout().then(|| RecordStream::new(&indices));
+    let results = run_games_while(&config, &indices, &mut |result, tally| {
         let score = format!(
             "A {} – B {} ({:.0}% for A)",
             tally.a_wins,
@@ -265,9 +270,14 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
             100.0 * tally.a_wins as f64 / tally.played.max(1) as f64
         );
         progress.update(tally.played as u64, &score, Some(&describe(result)));
+        stream.as_mut().is_none_or(|s| s.push(result))
     })
     .map_err(ArenaError::Match)?;
     progress.finish();
+    if let Some(failure) = stream.as_mut().and_then(|s| s.failure.take()) {
+        // A closed pipe ends the run quietly with 0, as for every command.
+        return Err(ArenaError::Output(StdoutError(failure)));
+    }
     let summary = Summary::new(&config, results);
     let json_text = match args.shard {
         Some(shard) => shard_json(&config, shard, started, &summary.results)?,
@@ -275,11 +285,13 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
     };
     let heading = args.shard.map(|s| {
         format!(
-            "shard {s}: {} of the match's {} games",
-            summary.games, config.games
+            "shard {s}: {} of the match's {}",
+            summary.games,
+            count(config.games, "game")
         )
     });
     let outputs = MatchFiles {
+        records_streamed: stream.is_some(),
         records: (records, &args.records),
         json: json.zip(json_path.as_deref()),
         json_name: if args.shard.is_some() {
@@ -296,19 +308,21 @@ pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
 fn print_header(config: &MatchConfig, shard: Option<Shard>, share: usize) {
     let shard = shard.map_or(String::new(), |s| {
         format!(
-            "\n       shard {s}: the {share} games whose index ≡ {} (mod {})",
-            s.index, s.count
+            "\n       shard {s}: the {} whose index ≡ {} (mod {})",
+            count(share, "game"),
+            s.index,
+            s.count
         )
     });
     let _ = writeln!(
         io::stderr().lock(),
-        "arena: A = {}\n       B = {}\n       {} games on {}x{} with {} walls, {} at once, limit {}{shard}",
+        "arena: A = {}\n       B = {}\n       {} on {}x{} with {}, {} at once, limit {}{shard}",
         config.a.label(),
         config.b.label(),
-        config.games,
+        count(config.games, "game"),
         config.variant.size(),
         config.variant.size(),
-        config.variant.walls(),
+        count(config.variant.walls(), "wall"),
         config.threads,
         limit_text(
             config.limit,
@@ -362,14 +376,15 @@ fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
         })?;
     let _ = writeln!(
         io::stderr().lock(),
-        "arena merge: {} shards of {} games, played by quoridor {} in {:.1} s of shard time",
-        merged.shards,
-        definition.games,
+        "arena merge: {} of {}, played by quoridor {} in {:.1} s of shard time",
+        count(merged.shards, "shard"),
+        count(definition.games, "game"),
         merged.version,
         merged.seconds
     );
     let summary = Summary::with_labels(definition.a.label(), definition.b.label(), merged.results);
     let outputs = MatchFiles {
+        records_streamed: false,
         records: (records, &args.records),
         json: json.zip(args.json.as_deref()),
         json_name: "summary",
@@ -386,8 +401,56 @@ fn one_on_stdout(records: &OutputFile, json: Option<&OutputFile>) -> Result<(), 
     Ok(())
 }
 
+/// The records of a match on standard output, written game by game in game
+/// order (a game that ends before one listed earlier waits for it), as the
+/// records file holds them.
+struct RecordStream {
+    /// Each game index's place in the order.
+    place: HashMap<usize, usize>,
+    /// Games ended before one listed earlier, by place.
+    waiting: BTreeMap<usize, GameResult>,
+    /// The place of the next game to write.
+    next: usize,
+    /// Why writing failed (a closed pipe, say); nothing more is written.
+    failure: Option<io::Error>,
+}
+
+impl RecordStream {
+    /// A stream of the games `indices`, in that order.
+    fn new(indices: &[usize]) -> RecordStream {
+        RecordStream {
+            place: indices.iter().enumerate().map(|(k, &i)| (i, k)).collect(),
+            waiting: BTreeMap::new(),
+            next: 0,
+            failure: None,
+        }
+    }
+
+    /// Takes the ended game `result` and writes every game now due; whether
+    /// the writes went through (else the match should stop).
+    fn push(&mut self, result: &GameResult) -> bool {
+        if self.failure.is_some() {
+            return false;
+        }
+        let place = self.place.get(&result.index).copied().unwrap_or(usize::MAX);
+        self.waiting.insert(place, result.clone());
+        while let Some(due) = self.waiting.remove(&self.next) {
+            let text = write_records(std::slice::from_ref(&due));
+            let mut out = io::stdout().lock();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                self.failure = Some(e);
+                return false;
+            }
+            self.next += 1;
+        }
+        true
+    }
+}
+
 /// Where a match's (or a shard's) records and JSON go.
 struct MatchFiles<'a> {
+    /// Whether the records went to standard output game by game already.
+    records_streamed: bool,
     records: (OutputFile, &'a Path),
     json: Option<(OutputFile, &'a Path)>,
     /// What the JSON file is called in the closing lines.
@@ -406,9 +469,11 @@ impl MatchFiles<'_> {
             self.records.0.is_stdout() || self.json.as_ref().is_some_and(|(f, _)| f.is_stdout());
         // The files first: a closed stdout must not cost the games.
         let mut failures = Vec::new();
-        let records_text = write_records(&summary.results);
-        if let Err(failure) = self.records.0.write(&records_text, "records") {
-            failures.push(failure);
+        if !self.records_streamed {
+            let records_text = write_records(&summary.results);
+            if let Err(failure) = self.records.0.write(&records_text, "records") {
+                failures.push(failure);
+            }
         }
         let json_path = match self.json {
             Some((file, path)) => {

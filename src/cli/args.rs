@@ -46,8 +46,9 @@ pub struct Cli {
 /// `--eval-file PATH`, on the subcommands that run engines.
 #[derive(Debug, Args)]
 pub struct EvalFileArg {
-    /// Weights for the engines' eval=learned option, in place of the ones
-    /// built in: a safetensors file as `quoridor train` writes it
+    /// Weights for the learned evaluation (eval=learned, and eval=auto, the
+    /// default, for both engines), in place of the ones built in: a
+    /// safetensors file as `quoridor train` writes it
     // Read by `eval_file::eval_file_arg` before the grammar (engine options
     // are checked as they are read); declared here for the help and checks.
     #[arg(long, value_name = "PATH")]
@@ -159,8 +160,8 @@ pub struct BenchArgs {
     #[arg(long)]
     pub game: bool,
     /// How the engine scores positions: classic, learned (the value
-    /// network; see --eval-file) or auto (the engine's strongest, as the
-    /// `eval` option's default: learned for uct, classic for alphabeta).
+    /// network; see --eval-file) or auto (as the `eval` option's default:
+    /// learned for both engines when there is a network, else classic).
     /// Classic by default, so that speeds compare across versions
     #[arg(long, value_name = "EVAL", default_value = "classic", value_parser = |s: &str| s.parse::<crate::search::Evaluation>().map_err(|e| e.to_string()))]
     pub eval: crate::search::Evaluation,
@@ -531,4 +532,45 @@ pub struct SelfplayMergeArgs {
     /// Where the merged file goes (never overwritten), or - for stdout
     #[arg(long, value_name = "FILE", required = true)]
     pub out: PathBuf,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{learned, EngineKind, Evaluation};
+    use clap::CommandFactory;
+
+    /// The long help of `quoridor COMMAND --FLAG`.
+    fn flag_help(command: &str, flag: &str) -> String {
+        let cli = Cli::command();
+        let sub = cli.find_subcommand(command).expect("subcommand");
+        let arg = sub
+            .get_arguments()
+            .find(|a| a.get_long() == Some(flag))
+            .expect("flag");
+        arg.get_long_help()
+            .or_else(|| arg.get_help())
+            .expect("help")
+            .to_string()
+    }
+
+    #[test]
+    fn the_eval_help_says_what_auto_is_for_each_engine() {
+        let help = flag_help("bench", "eval");
+        let learned = learned::available();
+        for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
+            let auto = Evaluation::Auto.for_engine(engine);
+            assert_eq!(auto == Evaluation::Learned, learned, "{engine:?}");
+            // Nothing names one evaluation for one engine only.
+            for eval in ["classic", "learned"] {
+                assert!(!help.contains(&format!("{eval} for {engine}")), "{help}");
+            }
+        }
+        assert!(
+            help.contains("learned for both engines when there is a network, else classic"),
+            "{help}"
+        );
+        let file_help = flag_help("uci", "eval-file");
+        assert!(file_help.contains("eval=auto, the default"), "{file_help}");
+    }
 }

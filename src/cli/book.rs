@@ -6,7 +6,7 @@ use super::ranges::{BoardSize, WallCount, Whole};
 use super::stdout::StdoutError;
 use crate::arena::{generate_book, BookSettings};
 use crate::game::{Variant, VariantError};
-use crate::text::group_digits;
+use crate::text::{count, group_digits, plural};
 use clap::Args;
 use std::fmt;
 use std::io::Write;
@@ -49,11 +49,12 @@ impl fmt::Display for BookError {
                 unbalanced,
             } => write!(
                 f,
-                "no opening found on {size}x{size} with {walls} walls at {plies} plies: of {drawn} \
+                "no opening found on {size}x{size} with {walls} at {plies}: of {drawn} \
                  drawn, {repeated} repeated a position and {unbalanced} were not within 50 ± \
                  {balance}%; try a bigger board, other --plies or a wider --balance",
                 size = variant.size(),
-                walls = variant.walls(),
+                walls = count(variant.walls(), "wall"),
+                plies = count(*plies, "ply"),
             ),
             BookError::Output(e) => e.fmt(f),
         }
@@ -139,16 +140,17 @@ pub fn book(args: &BookArgs) -> Result<(), BookError> {
     let v = settings.variant;
     writeln!(
         out,
-        "# quoridor book: {} openings of {} plies on {}x{} with {} walls (seed {}, best {} moves, 50 ± {}% by {} playouts)",
-        book.openings.len(),
-        settings.plies,
+        "# quoridor book: {} of {} on {}x{} with {} (seed {}, best {}, 50 ± {}% by {} {})",
+        count(book.openings.len(), "opening"),
+        count(settings.plies, "ply"),
         v.size(),
         v.size(),
-        v.walls(),
+        count(v.walls(), "wall"),
         settings.seed,
-        settings.top,
+        count(settings.top, "move"),
         args.balance,
         group_digits(settings.playouts, ','),
+        plural(settings.playouts, "playout"),
     )?;
     writeln!(
         out,
@@ -161,10 +163,10 @@ pub fn book(args: &BookArgs) -> Result<(), BookError> {
     out.flush()?;
     if book.openings.len() < settings.count {
         eprintln!(
-            "book: only {} of {} openings found (this board has few distinct balanced positions at {} plies)",
+            "book: only {} of {} found (this board has few distinct balanced positions at {})",
             book.openings.len(),
-            settings.count,
-            settings.plies
+            count(settings.count, "opening"),
+            count(settings.plies, "ply")
         );
     }
     Ok(())

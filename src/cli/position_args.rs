@@ -9,7 +9,7 @@
 //! and an empty input is the start position), else the start position.
 
 use super::ranges::{BoardSize, WallCount};
-use crate::game::{is_move_number, Game, RecordError, Variant, VariantError};
+use crate::game::{is_move_number, Game, Player, RecordError, Variant, VariantError};
 use clap::Args;
 use std::fmt;
 use std::io::{self, IsTerminal, Read};
@@ -123,6 +123,12 @@ impl PositionArgs {
     /// The game after the record. A header in the record must agree with the
     /// flags.
     pub fn game(&self) -> Result<Game, PositionError> {
+        self.game_with_result().map(|(game, _)| game)
+    }
+
+    /// The game after the record, and the result the record states at its
+    /// end (checked against the moves), if any.
+    pub fn game_with_result(&self) -> Result<(Game, Option<Player>), PositionError> {
         let record = self.record_text()?;
         let base = Variant::new(self.size.unwrap_or(9), self.walls.unwrap_or(10))
             .map_err(PositionError::Variant)?;
@@ -138,7 +144,7 @@ impl PositionArgs {
         }
         match error {
             Some(e) => Err(PositionError::Record(e)),
-            None => Ok(game),
+            None => Ok((game, Game::stated_result(&record))),
         }
     }
 

@@ -4,6 +4,7 @@
 //! without escape codes. The ETA is `-` until a game has finished: before
 //! that there is no pace to extrapolate from.
 
+use crate::text::plural;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::io::Write;
@@ -34,9 +35,10 @@ impl RunProgress {
         };
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
-            let style = ProgressStyle::with_template(
-                "[{bar:30}] {prefix}{pos}/{len} games  {msg}  {elapsed} elapsed, ETA {time_left}",
-            )
+            let style = ProgressStyle::with_template(&format!(
+                "[{{bar:30}}] {{prefix}}{{pos}}/{{len}} {}  {{msg}}  {{elapsed}} elapsed, ETA {{time_left}}",
+                plural(total, "game")
+            ))
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .with_key(
                 "time_left",
@@ -76,9 +78,10 @@ impl RunProgress {
                 };
                 let _ = writeln!(
                     std::io::stderr().lock(),
-                    "{line}  [{}{done}/{} games{score}, {} elapsed, ETA {}]",
+                    "{line}  [{}{done}/{} {}{score}, {} elapsed, ETA {}]",
                     self.label,
                     self.total,
+                    plural(self.total, "game"),
                     clock(self.started.elapsed()),
                     eta_text(done, self.total, self.started.elapsed())
                 );

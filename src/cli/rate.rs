@@ -7,6 +7,7 @@ use super::args::RateArgs;
 use super::output_target::Target;
 use super::stdout::StdoutError;
 use crate::arena::ratings::{Anchor, Crosstable, Ladder, LadderStep, RatingError, Ratings};
+use crate::text::count;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
@@ -158,7 +159,8 @@ impl fmt::Display for RateError {
             }
             RateError::CheckFailed { failed, steps } => write!(
                 f,
-                "the ladder check failed at {failed} of {steps} steps"
+                "the ladder check failed at {failed} of {}",
+                count(*steps, "step")
             ),
             RateError::Output(e) => e.fmt(f),
         }
@@ -230,8 +232,10 @@ fn read_summary(path: &Path) -> Result<MatchCounts, RateError> {
         serde_json::from_value(value).map_err(|e| not_summary(e.to_string()))?;
     if counts.a.wins.checked_add(counts.b.wins) != Some(counts.games) {
         return Err(not_summary(format!(
-            "its wins ({} + {}) do not add up to its {} games",
-            counts.a.wins, counts.b.wins, counts.games
+            "its wins ({} + {}) do not add up to its {}",
+            counts.a.wins,
+            counts.b.wins,
+            count(counts.games, "game")
         )));
     }
     if counts.a.label == counts.b.label {
@@ -433,9 +437,10 @@ fn ratings_text(table: &Crosstable, ratings: &Ratings, files: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "arena rate: {}, {}, {games} games from {}; anchor: {anchor}",
+        "arena rate: {}, {}, {} from {}; anchor: {anchor}",
         count(labels.len(), "engine"),
         count(pairings, "pairing"),
+        count(games, "game"),
         count(files, "file"),
     );
     let width = ratings
@@ -490,9 +495,9 @@ fn ladder_text(ladder: &Ladder) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "ladder, weakest first: each engine needs {} of at least {} games against the one before",
+        "ladder, weakest first: each engine needs {} of at least {} against the one before",
         percent(ladder.min_score),
-        ladder.min_games
+        count(ladder.min_games, "game")
     );
     let width = ladder
         .steps
@@ -504,9 +509,9 @@ fn ladder_text(ladder: &Ladder) -> String {
         let pair = format!("{} vs {}", step.upper, step.lower);
         let score = match step.score {
             Some(score) => format!(
-                "{:>6.1}% of {} games (95% Wilson interval {:.1}–{:.1}%)",
+                "{:>6.1}% of {} (95% Wilson interval {:.1}–{:.1}%)",
                 score * 100.0,
-                step.games,
+                count(step.games, "game"),
                 step.interval.0 * 100.0,
                 step.interval.1 * 100.0
             ),
@@ -521,13 +526,17 @@ fn ladder_text(ladder: &Ladder) -> String {
         .map(|s| format!("{} vs {}", s.upper, s.lower))
         .collect();
     let _ = if failed.is_empty() {
-        writeln!(out, "ladder check: passed ({} steps)", ladder.steps.len())
+        writeln!(
+            out,
+            "ladder check: passed ({})",
+            count(ladder.steps.len(), "step")
+        )
     } else {
         writeln!(
             out,
-            "ladder check: FAILED at {} of {} steps ({})",
+            "ladder check: FAILED at {} of {} ({})",
             failed.len(),
-            ladder.steps.len(),
+            count(ladder.steps.len(), "step"),
             failed.join("; ")
         )
     };
@@ -544,7 +553,7 @@ fn verdict(step: &LadderStep, ladder: &Ladder) -> String {
         why.push(format!("below {}", percent(ladder.min_score)));
     }
     if step.score.is_some() && !step.enough_games {
-        why.push(format!("fewer than {} games", ladder.min_games));
+        why.push(format!("fewer than {}", count(ladder.min_games, "game")));
     }
     if step.score.is_none() {
         why.push("they never met".to_string());
@@ -568,15 +577,6 @@ fn signed(rating: f64) -> String {
     match text.as_str() {
         "+0.0" | "-0.0" => "0.0".to_string(),
         _ => text,
-    }
-}
-
-/// `1 file`, `3 files`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 

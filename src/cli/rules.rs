@@ -3,7 +3,7 @@
 use super::args::PerftArgs;
 use super::position_args::{PositionArgs, PositionError};
 use super::stdout::StdoutError;
-use crate::game::{perft as count_perft, Position};
+use crate::game::{perft as count_perft, result_text, Adjudication, Position};
 use std::fmt;
 use std::io::Write;
 
@@ -103,12 +103,29 @@ pub fn perft(args: &PerftArgs) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// Prints the ASCII diagram of the position after the record.
+/// Prints the ASCII diagram of the position after the record, and the
+/// record with its result: the one it states, or a pawn's on its goal row.
 pub fn show(position: &PositionArgs) -> Result<(), RulesError> {
-    let game = position.game()?;
+    let (game, stated) = position.game_with_result()?;
     let mut out = std::io::stdout().lock();
     write!(out, "{}", game.position().diagram())?;
-    let record = game.to_string();
+    if let (Some(stated), None) = (stated, game.winner()) {
+        // The record was read, so the adjudication gives the stated winner.
+        let adjudication = Adjudication::of(game.position());
+        writeln!(
+            out,
+            "result: {}, as the record states: the game stopped here, and {stated} wins it on path lengths ({})",
+            result_text(stated),
+            adjudication.paths_text()
+        )?;
+    }
+    let mut record = game.to_string();
+    if let Some(winner) = stated.or(game.winner()) {
+        if !record.is_empty() {
+            record.push(' ');
+        }
+        record.push_str(result_text(winner));
+    }
     if !record.is_empty() {
         writeln!(out, "record: {record}")?;
     }

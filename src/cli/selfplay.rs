@@ -18,6 +18,7 @@ use crate::selfplay::{
     game_line, header_line, merge_files, play_selfplay_game, FinalResult, GameLine, Header,
     ReadError, ReadProblem, SelfplayConfig, SelfplayMergeError, SelfplayReader,
 };
+use crate::text::{count, plural};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
@@ -209,10 +210,10 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
         &mut |line| {
             tally.add(&line);
             let note = format!(
-                "game {}: {} in {} plies",
+                "game {}: {} in {}",
                 line.game,
                 result_text(line.result),
-                line.plies.len()
+                count(line.plies.len(), "ply")
             );
             progress.update(
                 tally.games as u64,
@@ -401,8 +402,9 @@ fn resume_point(
     }
     let _ = writeln!(
         io::stderr().lock(),
-        "selfplay: resuming {} after its {done} complete games",
-        path.display()
+        "selfplay: resuming {} after its {done} complete {}",
+        path.display(),
+        plural(done, "game")
     );
     Ok((reader.offset(), done))
 }
@@ -431,8 +433,10 @@ fn print_header(
 ) {
     let shard = shard.map_or(String::new(), |s| {
         format!(
-            "\n          shard {s}: the {share} games whose index ≡ {} (mod {})",
-            s.index, s.count
+            "\n          shard {s}: the {} whose index ≡ {} (mod {})",
+            count(share, "game"),
+            s.index,
+            s.count
         )
     });
     let resumed = if done > 0 {
@@ -445,17 +449,17 @@ fn print_header(
     };
     let _ = writeln!(
         io::stderr().lock(),
-        "selfplay: {} ({}), {} games on {}x{} with {} walls, {} at once, limit {}{shard}{resumed}",
+        "selfplay: {} ({}), {} on {}x{} with {}, {} at once, limit {}{shard}{resumed}",
         config.engine.kind,
         if config.openings.is_empty() {
             "from the start".to_string()
         } else {
-            format!("{} openings", config.openings.len())
+            count(config.openings.len(), "opening")
         },
-        config.games,
+        count(config.games, "game"),
         config.variant.size(),
         config.variant.size(),
-        config.variant.walls(),
+        count(config.variant.walls(), "wall"),
         threads,
         config.limit,
     );
@@ -493,8 +497,9 @@ impl RunTotals {
     /// `1,234 positions, 56.7 positions/s` for the progress bar.
     fn rate(&self, seconds: f64) -> String {
         format!(
-            "{} positions, {:.1} positions/s",
+            "{} {}, {:.1} positions/s",
             crate::text::group_digits(self.positions as u64, ','),
+            plural(self.positions, "position"),
             self.positions as f64 / seconds.max(1e-9)
         )
     }
@@ -502,9 +507,10 @@ impl RunTotals {
     /// The closing line.
     fn summary(&self, seconds: f64) -> String {
         format!(
-            "selfplay: {} games, {} positions; P1 {} / P2 {} / draws {}; mean {:.1} plies; {:.1} positions/s; {:.1} s elapsed",
-            self.games,
+            "selfplay: {}, {} {}; P1 {} / P2 {} / draws {}; mean {:.1} plies; {:.1} positions/s; {:.1} s elapsed",
+            count(self.games, "game"),
             crate::text::group_digits(self.positions as u64, ','),
+            plural(self.positions, "position"),
             self.wins[0],
             self.wins[1],
             self.draws,
@@ -563,10 +569,11 @@ fn merge_shards(args: &SelfplayMergeArgs) -> Result<(), SelfplayError> {
     let positions: usize = games.iter().map(|g| g.plies.len()).sum();
     print_summary(
         &format!(
-            "selfplay merge: {} files, {} games, {} positions\nwritten: {}",
-            args.files.len(),
-            games.len(),
+            "selfplay merge: {}, {}, {} {}\nwritten: {}",
+            count(args.files.len(), "file"),
+            count(games.len(), "game"),
             crate::text::group_digits(positions as u64, ','),
+            plural(positions, "position"),
             args.out.display()
         ),
         sink.is_stdout(),

@@ -9,6 +9,7 @@ use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::game::{Player, Position};
 use crate::solve::{brute_force, check_table, solve_keeping, Keep, SolveError, Table, Value};
+use crate::text::{count, plural};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt;
@@ -180,12 +181,15 @@ pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{n}x{n}, {w} walls each: {} positions solved ({} wall states, {} wall configurations) in {seconds:.1} s",
+        "{n}x{n}, {w} each: {} {} solved ({} wall {}, {} wall {}) in {seconds:.1} s",
         group(stats.positions),
+        plural(stats.positions, "position"),
         group(stats.states),
+        plural(stats.states, "state"),
         group(stats.configs),
+        plural(stats.configs, "configuration"),
         n = variant.size(),
-        w = variant.walls(),
+        w = count(variant.walls(), "wall"),
     )?;
     writeln!(
         out,
@@ -232,9 +236,11 @@ fn run_check(table: &Table, out: &mut impl Write) -> Result<(), SolveCommandErro
     progress.finish();
     writeln!(
         out,
-        "consistency check: {} positions, {} violations ({:.1} s)",
+        "consistency check: {} {}, {} {} ({:.1} s)",
         group(report.positions),
+        plural(report.positions, "position"),
         group(report.violations),
+        plural(report.violations, "violation"),
         started.elapsed().as_secs_f64()
     )?;
     if report.passed() {
@@ -281,7 +287,11 @@ fn run_brute_force(
         Ok(())
     } else {
         Err(SolveCommandError::CheckFailed(format!(
-            "{differ} positions differ from the brute force"
+            "{} from the brute force",
+            match differ {
+                1 => "1 position differs".to_string(),
+                n => format!("{n} positions differ"),
+            }
         )))
     }
 }

@@ -158,7 +158,7 @@ use super::progress::BatchProgress;
 #[cfg(feature = "train")]
 use crate::search::learned::INPUTS;
 #[cfg(feature = "train")]
-use crate::text::group_digits;
+use crate::text::{count, group_digits, plural};
 #[cfg(feature = "train")]
 use crate::train::{
     git_head, load_data, loss_svg, train as fit, Manifest, NetShape, TrainConfig, TrainError,
@@ -272,11 +272,12 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
 /// `data: 12,345 positions of 200 games in 1 file (0 skipped); …`.
 fn data_line(data: &TrainingData, trained: usize, mirror: bool) -> String {
     format!(
-        "data: {} positions of {} games in {} file{} ({} skipped: board not 9x9 with 10 walls); {} positions per epoch{}",
+        "data: {} {} of {} {} in {} ({} skipped: board not 9x9 with 10 walls); {} positions per epoch{}",
         group_digits(data.positions.len() as u64, ','),
+        plural(data.positions.len(), "position"),
         group_digits(data.games() as u64, ','),
-        data.files.len(),
-        if data.files.len() == 1 { "" } else { "s" },
+        plural(data.games(), "game"),
+        count(data.files.len(), "file"),
         group_digits(data.skipped() as u64, ','),
         group_digits(trained as u64, ','),
         if mirror { " (mirrors included)" } else { "" },
@@ -288,9 +289,10 @@ fn validation_line(outcome: &TrainOutcome) -> String {
     let accuracy = |a: Option<f64>| a.map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a));
     match (outcome.validation, outcome.classic) {
         (Some((loss, acc)), Some((classic_loss, classic_acc))) => format!(
-            "{} games ({} positions) held out: loss {loss:.4}, winner accuracy {} (epoch {} kept); the classic evaluation on them: loss {classic_loss:.4}, winner accuracy {}",
-            outcome.validation_games,
+            "{} ({} {}) held out: loss {loss:.4}, winner accuracy {} (epoch {} kept); the classic evaluation on them: loss {classic_loss:.4}, winner accuracy {}",
+            count(outcome.validation_games, "game"),
             group_digits(outcome.validation_positions as u64, ','),
+            plural(outcome.validation_positions, "position"),
             accuracy(acc),
             outcome.kept_epoch,
             accuracy(classic_acc),

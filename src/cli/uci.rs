@@ -8,9 +8,8 @@
 //! during a search wait for a search with limits to end (so piped scripts
 //! work) and stop an infinite one. Bad input never ends the session: it gets
 //! an `info string error: …` line (quoting at most 80 characters of it) and
-//! changes nothing — except that every `go` answers `bestmove`, with the
-//! configured limits if its own are invalid. A closed output ends the session
-//! quietly.
+//! changes nothing — except that every `go` answers `bestmove`, searching
+//! without its invalid values. A closed output ends the session quietly.
 
 mod error;
 mod go;
@@ -406,36 +405,33 @@ impl UciSession {
     }
 
     /// `go …` (see [`Go`]); plain `go` uses the options' limits. Always ends
-    /// in `bestmove`: invalid values are reported and the configured limits
-    /// used, unknown words are ignored with a warning.
+    /// in `bestmove`: an invalid value is reported and left out (the valid
+    /// limits given are kept, else the options' are used), unknown words are
+    /// ignored with a warning.
     fn go(&mut self, words: &[&str]) {
         let position = *self.game.position();
         let mover = position.turn();
-        let plan = match Go::parse(words) {
-            Ok(go) => {
-                if !go.ignored.is_empty() {
-                    self.out.warning(&format!(
-                        "ignoring go {}",
-                        quote_input(&go.ignored.join(" "))
-                    ));
-                }
-                if go.lacks_clock_of(mover) {
-                    let clock = if mover == Player::One {
-                        "wtime"
-                    } else {
-                        "btime"
-                    };
-                    self.out.warning(&format!(
-                        "go gives no {clock} for the side to move; the clocks are not used"
-                    ));
-                }
-                go.plan(mover, self.config.params.limits)
-            }
-            Err(e) => {
-                self.out.error(&e.to_string());
-                Go::default().plan(mover, self.config.params.limits)
-            }
-        };
+        let go = Go::parse(words);
+        for bad in &go.bad {
+            self.out.error(&bad.to_string());
+        }
+        if !go.ignored.is_empty() {
+            self.out.warning(&format!(
+                "ignoring go {}",
+                quote_input(&go.ignored.join(" "))
+            ));
+        }
+        if go.lacks_clock_of(mover) {
+            let clock = if mover == Player::One {
+                "wtime"
+            } else {
+                "btime"
+            };
+            self.out.warning(&format!(
+                "go gives no {clock} for the side to move; the clocks are not used"
+            ));
+        }
+        let plan = go.plan(mover, self.config.params.limits);
         // A game won, or at the ply limit, has no move to search: say why
         // and answer `go` all the same.
         if let Some(outcome) = self.game.outcome(self.ply_limit) {

@@ -104,6 +104,12 @@ impl Adjudication {
         };
         Adjudication { winner, paths }
     }
+
+    /// "paths 4 to 6", the winner's path first, saying why a tie went to
+    /// the winner (", the side to move wins a tie").
+    pub fn paths_text(&self) -> String {
+        paths_text(self.winner, self.paths)
+    }
 }
 
 /// "paths 4 to 6", the winner's path first, saying why a tie went to the

@@ -327,6 +327,19 @@ impl Game {
         Ok(game)
     }
 
+    /// The result a record states after its moves (`1-0` or `0-1`), if it
+    /// states one; `None` also for a record whose header or comments cannot
+    /// be read. [`Game::parse_prefix`] checks it against the moves.
+    ///
+    /// ```
+    /// use quoridor::game::{Game, Player};
+    /// assert_eq!(Game::stated_result("e2 e8 1-0"), Some(Player::One));
+    /// assert_eq!(Game::stated_result("e2 e8"), None);
+    /// ```
+    pub fn stated_result(text: &str) -> Option<Player> {
+        split_record(text).ok()?.result
+    }
+
     /// Reads as much of a record as is valid: the game after the longest
     /// valid prefix, and the error that stopped it, if any.
     pub fn parse_prefix(text: &str, default_variant: Variant) -> (Game, Option<RecordError>) {

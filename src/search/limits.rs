@@ -116,9 +116,11 @@ impl fmt::Display for Limits {
     /// `2,000 ms a move`, `2,500 playouts a move`, both joined by `or`, or
     /// `no limit`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let playouts = self
-            .playouts
-            .map(|n| format!("{} playouts", crate::text::group_digits(n.get(), ',')));
+        let playouts = self.playouts.map(|n| {
+            let n = n.get();
+            let noun = crate::text::plural(n, "playout");
+            format!("{} {noun}", crate::text::group_digits(n, ','))
+        });
         let time = self.time.map(|_| {
             format!(
                 "{} ms",

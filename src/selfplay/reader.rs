@@ -148,7 +148,11 @@ impl fmt::Display for ReadProblem {
             }
             ReadProblem::BlankLine => f.write_str("an empty line"),
             ReadProblem::GameOutOfRange { game, games } => {
-                write!(f, "game index {game} is beyond the run's {games} games")
+                write!(
+                    f,
+                    "game index {game} is beyond the run's {}",
+                    crate::text::count(*games, "game")
+                )
             }
             ReadProblem::IllegalMove { ply, text, reason } => {
                 write!(f, "move {} ({text:?}) of the record: {reason}", ply + 1)

@@ -1,7 +1,8 @@
 //! Small text helpers shared by the web app, the engines' options and the
 //! command-line reports: digit grouping, quoting what a user typed in an
-//! error, the words of one-of-a-few settings ([`Choice`], `spelled!`), and
-//! the "did you mean" of a misspelt name ([`closest`]).
+//! error, the words of one-of-a-few settings ([`Choice`], `spelled!`), a
+//! noun for a count ([`count`], [`plural`]), and the "did you mean" of a
+//! misspelt name ([`closest`]).
 
 pub(crate) mod choice;
 
@@ -26,6 +27,42 @@ pub fn group_digits(n: u64, separator: char) -> String {
         out.push(c);
     }
     out
+}
+
+/// `noun` for `n` of them: as given for 1, else in the plural (`s` added,
+/// or a `y` after a consonant made `ies`).
+///
+/// ```
+/// use quoridor::text::plural;
+/// assert_eq!(plural(1, "game"), "game");
+/// assert_eq!(plural(0_u64, "game"), "games");
+/// assert_eq!(plural(2_usize, "ply"), "plies");
+/// assert_eq!(plural(3, "day"), "days");
+/// ```
+pub fn plural<N: PartialEq + From<u8>>(n: N, noun: &str) -> String {
+    if n == N::from(1) {
+        return noun.to_string();
+    }
+    let mut letters = noun.chars().rev();
+    let consonant_y = letters.next() == Some('y')
+        && letters
+            .next()
+            .is_some_and(|c| c.is_alphabetic() && !"aeiou".contains(c));
+    match noun.strip_suffix('y') {
+        Some(stem) if consonant_y => format!("{stem}ies"),
+        _ => format!("{noun}s"),
+    }
+}
+
+/// `n` and its noun ([`plural`]): "1 game", "2 games", "300 plies".
+///
+/// ```
+/// use quoridor::text::count;
+/// assert_eq!(count(1, "file"), "1 file");
+/// assert_eq!(count(3_usize, "ply"), "3 plies");
+/// ```
+pub fn count<N: PartialEq + From<u8> + std::fmt::Display + Copy>(n: N, noun: &str) -> String {
+    format!("{n} {}", plural(n, noun))
 }
 
 /// The name in `known` closest to the misspelt `word`, if one is close

@@ -2,6 +2,7 @@
 //! first (definition, build, split) and every game must be there once.
 
 use super::{definition_hash, Numbered, Shard, ShardFile, ShardKind};
+use crate::text::count;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::fmt;
@@ -164,9 +165,11 @@ impl fmt::Display for MergeError {
                 first_games,
             } => write!(
                 f,
-                "{} is shard {shard} of {games} games but {} is shard {first_shard} of {first_games} games",
+                "{} is shard {shard} of {} but {} is shard {first_shard} of {}",
                 path.display(),
-                first.display()
+                count(*games, "game"),
+                first.display(),
+                count(*first_games, "game")
             ),
             MergeError::Stray { path, game, shard } => write!(
                 f,
@@ -195,8 +198,11 @@ impl fmt::Display for MergeError {
                 let shards: Vec<String> = shards.iter().map(ToString::to_string).collect();
                 write!(
                     f,
-                    "{} games are missing (indices {}{more}): no results for shard {}",
-                    games.len(),
+                    "{} missing (indices {}{more}): no results for shard {}",
+                    match games.len() {
+                        1 => "1 game is".to_string(),
+                        n => format!("{n} games are"),
+                    },
                     list.join(", "),
                     shards.join(", ")
                 )

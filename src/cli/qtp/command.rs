@@ -102,7 +102,8 @@ impl fmt::Display for QtpCommandError {
             QtpCommandError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
             QtpCommandError::UndoTooFar { asked, played } => write!(
                 f,
-                "cannot undo {asked} moves: {played} played; nothing was undone"
+                "cannot undo {}: {played} played; nothing was undone",
+                crate::text::count(*asked, "move")
             ),
             QtpCommandError::NoMove => f.write_str("the engine found no move"),
         }

@@ -5,7 +5,7 @@ use crate::game::Player;
 use crate::search::{Clock, Limits};
 use crate::text::quote_input;
 use std::fmt;
-use std::num::{NonZeroU64, NonZeroUsize};
+use std::num::{IntErrorKind, NonZeroU64, NonZeroUsize};
 use std::time::Duration;
 
 /// What one `go` asked for.
@@ -28,27 +28,49 @@ pub struct Go {
     /// Words this engine does not use (`ponder`, `mate 3`, `searchmoves …`):
     /// ignored, with one warning.
     pub ignored: Vec<String>,
+    /// Parameters with a missing or invalid value: each is reported and left
+    /// out, and the think uses the valid rest.
+    pub bad: Vec<BadGoValue>,
 }
 
 /// A `go` parameter with a missing or invalid value. The engine says so and
-/// searches with its configured limits, so a `bestmove` still comes.
+/// searches without it (with the other limits given, or else the configured
+/// ones), so a `bestmove` still comes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadGoValue {
     /// The parameter.
     pub name: &'static str,
     /// The value given (at most 80 characters of it), if any.
     pub value: Option<String>,
-    /// What it takes.
-    pub expected: &'static str,
+    /// What is wrong with it.
+    pub problem: GoValueProblem,
+}
+
+/// What is wrong with a `go` parameter's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoValueProblem {
+    /// Missing, or not the number it takes.
+    Invalid {
+        /// What the parameter takes.
+        expected: &'static str,
+    },
+    /// A whole number above the largest the parameter takes.
+    TooLarge {
+        /// The largest value the parameter takes.
+        max: u64,
+    },
 }
 
 impl fmt::Display for BadGoValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "go {} needs {}", self.name, self.expected)?;
+        match self.problem {
+            GoValueProblem::Invalid { expected } => write!(f, "go {} needs {expected}", self.name)?,
+            GoValueProblem::TooLarge { max } => write!(f, "go {} is at most {max}", self.name)?,
+        }
         if let Some(value) = &self.value {
             write!(f, ", got {value:?}")?;
         }
-        f.write_str("; searching with the configured limits")
+        f.write_str("; searching without it")
     }
 }
 
@@ -82,9 +104,43 @@ pub(super) const KEYWORDS: [&str; 10] = [
 const POSITIVE: &str = "a positive whole number";
 const MILLISECONDS: &str = "a whole number of milliseconds";
 
+/// `value` as a whole number from 1 to `max`.
+fn positive(value: Option<&str>, max: u64) -> Result<NonZeroU64, GoValueProblem> {
+    let invalid = GoValueProblem::Invalid { expected: POSITIVE };
+    match value.map(str::parse::<u64>) {
+        Some(Ok(n)) if n > max => Err(GoValueProblem::TooLarge { max }),
+        Some(Ok(n)) => NonZeroU64::new(n).ok_or(invalid),
+        Some(Err(e)) if *e.kind() == IntErrorKind::PosOverflow => {
+            Err(GoValueProblem::TooLarge { max })
+        }
+        _ => Err(invalid),
+    }
+}
+
+/// `value` as a clock time in milliseconds. Clocks may run below zero in
+/// some GUIs: that is no time left.
+fn millis(value: Option<&str>) -> Result<Duration, GoValueProblem> {
+    match value.map(str::parse::<i64>) {
+        Some(Ok(ms)) => Ok(Duration::from_millis(ms.max(0).unsigned_abs())),
+        Some(Err(e)) if *e.kind() == IntErrorKind::NegOverflow => Ok(Duration::ZERO),
+        Some(Err(e)) if *e.kind() == IntErrorKind::PosOverflow => Err(GoValueProblem::TooLarge {
+            max: i64::MAX.unsigned_abs(),
+        }),
+        _ => Err(GoValueProblem::Invalid {
+            expected: MILLISECONDS,
+        }),
+    }
+}
+
+/// The largest `depth`.
+const MAX_DEPTH: u64 = usize::MAX as u64;
+/// The largest `movestogo`.
+const MAX_MOVES_TO_GO: u64 = u32::MAX as u64;
+
 impl Go {
-    /// Reads the words after `go`.
-    pub fn parse(words: &[&str]) -> Result<Go, BadGoValue> {
+    /// Reads the words after `go`. A parameter with a bad value is left out
+    /// and listed in [`Go::bad`]; the others are kept.
+    pub fn parse(words: &[&str]) -> Go {
         let mut go = Go::default();
         let mut it = words.iter().copied().peekable();
         while let Some(word) = it.next() {
@@ -106,42 +162,36 @@ impl Go {
             }
             // Every other keyword takes a value.
             let value = it.next_if(|w| !KEYWORDS.contains(w));
-            let bad = |expected: &'static str| BadGoValue {
-                name,
-                value: value.map(quote_input),
-                expected,
-            };
-            let positive = || {
-                value
-                    .and_then(|v| v.parse::<u64>().ok())
-                    .and_then(NonZeroU64::new)
-                    .ok_or_else(|| bad(POSITIVE))
-            };
-            // Clocks may run below zero in some GUIs: that is no time left.
-            let millis = || {
-                value
-                    .and_then(|v| v.parse::<i64>().ok())
-                    .map(|ms| Duration::from_millis(ms.max(0).unsigned_abs()))
-                    .ok_or_else(|| bad(MILLISECONDS))
-            };
-            match name {
-                "movetime" => go.movetime = Some(Duration::from_millis(positive()?.get())),
-                "nodes" => go.nodes = Some(positive()?),
-                "depth" => {
-                    let n = usize::try_from(positive()?.get()).map_err(|_| bad(POSITIVE))?;
-                    go.depth = NonZeroUsize::new(n);
+            let read = (|| -> Result<(), GoValueProblem> {
+                match name {
+                    "movetime" => {
+                        go.movetime = Some(Duration::from_millis(positive(value, u64::MAX)?.get()));
+                    }
+                    "nodes" => go.nodes = Some(positive(value, u64::MAX)?),
+                    "depth" => {
+                        let n = positive(value, MAX_DEPTH)?.get();
+                        go.depth = usize::try_from(n).ok().and_then(NonZeroUsize::new);
+                    }
+                    "wtime" => go.time_left[Player::One.index()] = Some(millis(value)?),
+                    "btime" => go.time_left[Player::Two.index()] = Some(millis(value)?),
+                    "winc" => go.increment[Player::One.index()] = Some(millis(value)?),
+                    "binc" => go.increment[Player::Two.index()] = Some(millis(value)?),
+                    _ => {
+                        let n = positive(value, MAX_MOVES_TO_GO)?.get();
+                        go.moves_to_go = u32::try_from(n).ok();
+                    }
                 }
-                "wtime" => go.time_left[Player::One.index()] = Some(millis()?),
-                "btime" => go.time_left[Player::Two.index()] = Some(millis()?),
-                "winc" => go.increment[Player::One.index()] = Some(millis()?),
-                "binc" => go.increment[Player::Two.index()] = Some(millis()?),
-                _ => {
-                    let n = u32::try_from(positive()?.get()).map_err(|_| bad(POSITIVE))?;
-                    go.moves_to_go = Some(n);
-                }
+                Ok(())
+            })();
+            if let Err(problem) = read {
+                go.bad.push(BadGoValue {
+                    name,
+                    value: value.map(quote_input),
+                    problem,
+                });
             }
         }
-        Ok(go)
+        go
     }
 
     /// Whether clock words came without the time of `mover`, the side to
@@ -202,14 +252,24 @@ impl Go {
 mod tests {
     use super::*;
 
-    fn go(text: &str) -> Result<Go, BadGoValue> {
+    fn go(text: &str) -> Go {
         Go::parse(&text.split_whitespace().collect::<Vec<_>>())
     }
 
+    /// `go TEXT` read without a bad value.
+    fn valid(text: &str) -> Go {
+        let go = go(text);
+        assert_eq!(go.bad, [], "{text}");
+        go
+    }
+
+    /// The messages of the bad values of `go TEXT`.
+    fn errors(text: &str) -> Vec<String> {
+        go(text).bad.iter().map(ToString::to_string).collect()
+    }
+
     fn plan(text: &str, mover: Player) -> Plan {
-        go(text)
-            .expect("valid go")
-            .plan(mover, Limits::time_ms(2000))
+        go(text).plan(mover, Limits::time_ms(2000))
     }
 
     #[test]
@@ -251,14 +311,14 @@ mod tests {
 
     #[test]
     fn a_clock_for_the_other_side_only_is_not_used() {
-        let g = go("btime 1000").expect("valid");
+        let g = valid("btime 1000");
         assert!(g.lacks_clock_of(Player::One));
         assert!(!g.lacks_clock_of(Player::Two));
         assert_eq!(
             g.plan(Player::One, Limits::time_ms(2000)).limits,
             Limits::time_ms(2000)
         );
-        assert!(!go("nodes 5").expect("valid").lacks_clock_of(Player::One));
+        assert!(!valid("nodes 5").lacks_clock_of(Player::One));
     }
 
     #[test]
@@ -272,15 +332,13 @@ mod tests {
         let p = plan("depth 3", Player::One);
         assert_eq!(p.depth, NonZeroUsize::new(3));
         assert_eq!(p.limits, Limits::time_ms(2000));
-        let unlimited = go("depth 3")
-            .expect("valid")
-            .plan(Player::One, Limits::NONE);
+        let unlimited = valid("depth 3").plan(Player::One, Limits::NONE);
         assert!(!unlimited.wait_for_stop, "depth ends the think by itself");
     }
 
     #[test]
     fn unknown_words_are_collected_and_ignored() {
-        let g = go("ponder mate 3 searchmoves e2 e3 nodes 100").expect("valid");
+        let g = valid("ponder mate 3 searchmoves e2 e3 nodes 100");
         assert_eq!(
             g.ignored,
             ["ponder", "mate", "3", "searchmoves", "e2", "e3"]
@@ -291,23 +349,96 @@ mod tests {
     #[test]
     fn invalid_values_name_the_parameter_and_what_it_needs() {
         for (text, message) in [
-            ("nodes 0", "go nodes needs a positive whole number, got \"0\"; searching with the configured limits"),
-            ("nodes", "go nodes needs a positive whole number; searching with the configured limits"),
-            ("nodes -1", "go nodes needs a positive whole number, got \"-1\"; searching with the configured limits"),
-            ("movetime abc", "go movetime needs a positive whole number, got \"abc\"; searching with the configured limits"),
-            ("movetime infinite", "go movetime needs a positive whole number; searching with the configured limits"),
-            ("depth 0", "go depth needs a positive whole number, got \"0\"; searching with the configured limits"),
-            ("wtime soon", "go wtime needs a whole number of milliseconds, got \"soon\"; searching with the configured limits"),
-            ("movestogo 0", "go movestogo needs a positive whole number, got \"0\"; searching with the configured limits"),
+            (
+                "nodes 0",
+                "go nodes needs a positive whole number, got \"0\"; searching without it",
+            ),
+            (
+                "nodes",
+                "go nodes needs a positive whole number; searching without it",
+            ),
+            (
+                "nodes -1",
+                "go nodes needs a positive whole number, got \"-1\"; searching without it",
+            ),
+            (
+                "movetime abc",
+                "go movetime needs a positive whole number, got \"abc\"; searching without it",
+            ),
+            (
+                "movetime infinite",
+                "go movetime needs a positive whole number; searching without it",
+            ),
+            (
+                "depth 0",
+                "go depth needs a positive whole number, got \"0\"; searching without it",
+            ),
+            (
+                "wtime soon",
+                "go wtime needs a whole number of milliseconds, got \"soon\"; searching without it",
+            ),
+            (
+                "movestogo 0",
+                "go movestogo needs a positive whole number, got \"0\"; searching without it",
+            ),
         ] {
-            assert_eq!(go(text).expect_err(text).to_string(), message);
+            assert_eq!(errors(text).join("\n"), message);
         }
+    }
+
+    #[test]
+    fn a_bad_value_is_left_out_and_the_valid_limits_kept() {
+        let g = go("movetime 100 nodes 0");
+        assert_eq!(
+            errors("movetime 100 nodes 0"),
+            ["go nodes needs a positive whole number, got \"0\"; searching without it"]
+        );
+        assert_eq!(
+            g.plan(Player::One, Limits::time_ms(2000)).limits,
+            Limits::time_ms(100)
+        );
+        // A bad value does not swallow the next parameter.
+        let g = go("nodes abc depth 3 wtime soon btime 1000");
+        assert_eq!(g.depth, NonZeroUsize::new(3));
+        assert_eq!(g.time_left, [None, Some(Duration::from_secs(1))]);
+        assert_eq!(
+            g.bad.iter().map(|b| b.name).collect::<Vec<_>>(),
+            ["nodes", "wtime"]
+        );
+        // With every limit bad, the configured limits.
+        assert_eq!(
+            plan("nodes 0 movetime x", Player::One).limits,
+            Limits::time_ms(2000)
+        );
+    }
+
+    #[test]
+    fn a_number_too_large_says_so_and_gives_the_largest() {
+        for (text, message) in [
+            ("nodes 18446744073709551616", "go nodes is at most 18446744073709551615, got \"18446744073709551616\"; searching without it"),
+            ("movetime 99999999999999999999", "go movetime is at most 18446744073709551615, got \"99999999999999999999\"; searching without it"),
+            ("depth 18446744073709551616", "go depth is at most 18446744073709551615, got \"18446744073709551616\"; searching without it"),
+            ("movestogo 4294967296", "go movestogo is at most 4294967295, got \"4294967296\"; searching without it"),
+            ("wtime 9223372036854775808", "go wtime is at most 9223372036854775807, got \"9223372036854775808\"; searching without it"),
+            ("binc 99999999999999999999", "go binc is at most 9223372036854775807, got \"99999999999999999999\"; searching without it"),
+        ] {
+            assert_eq!(errors(text).join("\n"), message);
+        }
+        // The largest values themselves are taken.
+        let g = valid("nodes 18446744073709551615 movestogo 4294967295 wtime 9223372036854775807");
+        assert_eq!(g.nodes, NonZeroU64::new(u64::MAX));
+        assert_eq!(g.moves_to_go, Some(u32::MAX));
+        // A clock far below zero is no time left, as any negative clock.
+        assert_eq!(
+            valid("wtime -99999999999999999999").time_left[0],
+            Some(Duration::ZERO)
+        );
     }
 
     #[test]
     fn a_huge_value_is_quoted_short() {
         let huge = format!("movetime {}", "9".repeat(100_000));
-        let message = go(&huge).expect_err("too big").to_string();
+        let message = errors(&huge).join("\n");
         assert!(message.len() < 200, "{}", message.len());
     }
 }

@@ -10,6 +10,7 @@ mod evaluate;
 mod options;
 mod ordering;
 mod params;
+mod pv;
 mod stack;
 mod table;
 mod table_score;
@@ -220,7 +221,12 @@ impl AlphaBeta {
             }
             return;
         }
-        let pv = self.stack.root_pv.clone();
+        let pv = pv::lengthened(
+            &self.root,
+            self.stack.root_pv.clone(),
+            &self.table,
+            self.depth as usize,
+        );
         let best = pv
             .first()
             .copied()
