@@ -34,16 +34,56 @@ fn src(folder: &str) -> PathBuf {
         .join(folder)
 }
 
-/// The code without its test modules and comments.
+/// The code without its comments and test modules: each `#[cfg(test)]`
+/// module is cut, inline (`mod tests { … }`, to its closing brace) or
+/// declared (`mod tests;`, with any `#[path]` before it), and the code after
+/// it is kept.
 fn code(source: &str) -> String {
-    let source = source
-        .find("#[cfg(test)]\nmod ")
-        .map_or(source, |i| &source[..i]);
-    source
+    let mut code: String = source
         .lines()
         .map(|line| line.find("//").map_or(line, |i| &line[..i]))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    while let Some(start) = code.find("#[cfg(test)]") {
+        let after = &code[start..];
+        let end = match (after.find(';'), after.find('{')) {
+            (Some(semi), Some(brace)) if semi < brace => start + semi + 1,
+            (Some(semi), None) => start + semi + 1,
+            (_, Some(brace)) => start + brace + block_len(&after[brace..]),
+            (None, None) => code.len(),
+        };
+        code.replace_range(start..end, "");
+    }
+    code
+}
+
+/// The length of the `{ … }` block `text` starts with (all of `text` if it
+/// is not closed).
+fn block_len(text: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+#[test]
+fn test_modules_are_cut_and_the_code_after_them_kept() {
+    let source =
+        "use a::B;\n#[cfg(test)]\n#[path = \"x_tests.rs\"]\nmod tests;\nuse c::D; // note\n\
+                  #[cfg(test)]\nmod more {\n    fn f() { use e::F; }\n}\nuse g::H;\n";
+    let code = code(source);
+    assert!(code.contains("use a::B;") && code.contains("use c::D;") && code.contains("use g::H;"));
+    assert!(!code.contains("x_tests") && !code.contains("e::F") && !code.contains("note"));
 }
 
 fn is_ident(c: char) -> bool {
@@ -170,6 +210,12 @@ fn the_pages_model_imports_no_component_and_no_codec() {
     let model = src("ui/model");
     let mut found = Vec::new();
     for (path, text) in rust_files(&model) {
+        let is_tests = path
+            .file_stem()
+            .is_some_and(|n| n.to_string_lossy().ends_with("tests"));
+        if is_tests {
+            continue;
+        }
         let code = code(&text);
         let is_root = path.file_name().is_some_and(|n| n == "mod.rs");
         // From the folder's root `super::` is the page; from its files,
