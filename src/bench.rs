@@ -4,9 +4,9 @@
 //! measure exactly the same work.
 //!
 //! ```
-//! use quoridor::bench::{bench_params, run};
-//! let params = bench_params("thesis").unwrap();
-//! let report = run(&params, 50).unwrap();
+//! use quoridor::bench::{bench_config, run};
+//! let config = bench_config("thesis").unwrap();
+//! let report = run(&config, 50).unwrap();
 //! assert_eq!(report.results.len(), 4);
 //! assert!(report.results.iter().all(|r| r.playouts > 0));
 //! ```

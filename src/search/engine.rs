@@ -51,19 +51,8 @@ impl EngineKind {
 
 /// A search engine: set the game and the settings, start a think, run it in
 /// slices until it is finished (or stopped through [`SearchEngine::stop_flag`]),
-/// and read progress and the best move at any time.
-///
-/// ```
-/// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
-/// for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-///     let params = SearchParams { limits: Limits::time_ms(100), ..SearchParams::default() };
-///     let start = Position::new(Variant::new(5, 2).unwrap());
-///     let mut search = new_engine(start, &EngineConfig::of_kind(engine, params));
-///     let mv = search.think().expect("the start has moves");
-///     assert!(start.check(mv).is_ok());
-/// }
-/// ```
+/// and read progress and the best move at any time. Each engine implements
+/// it; `new_engine` (the engine registry) builds one of a given kind.
 pub trait SearchEngine: Send {
     /// Which engine this is.
     fn kind(&self) -> EngineKind;

@@ -9,20 +9,6 @@
 //! [`SearchInfo`](super::SearchInfo) (their win probabilities, proofs and,
 //! for UCT, visits), so the same rule applies to one UCT tree, to several
 //! merged ones, or to any engine that reports root values.
-//!
-//! ```
-//! use quoridor::game::{Move, Position, Variant};
-//! use quoridor::search::{new_engine, EngineKind, Limits, MoveChoice, SearchParams};
-//! let start = Position::new(Variant::default());
-//! let params = SearchParams {
-//!     limits: Limits::playouts(400),
-//!     choice: MoveChoice { temperature: 0.2, margin: 0.3 },
-//!     ..SearchParams::default()
-//! };
-//! let mut engine = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params));
-//! let mv = engine.think().unwrap();
-//! assert!(start.check(mv).is_ok());
-//! ```
 
 use super::info::{ChildInfo, Proven, SearchInfo};
 use super::params::SearchParams;

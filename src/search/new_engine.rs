@@ -19,6 +19,30 @@ use std::sync::Arc;
 /// takes a whole [`EngineConfig`] ([`Engine::configure`]): the common
 /// settings and the engine's own part.
 ///
+/// Every engine thinks through the same interface; only UCT keeps a tree
+/// to explore ([`SearchEngine::tree`]); with a temperature the move is drawn
+/// among the plausible candidates ([`crate::search::MoveChoice`]):
+///
+/// ```
+/// use quoridor::game::{Position, Variant};
+/// use quoridor::search::{new_engine, EngineConfig, EngineKind, Limits, MoveChoice, SearchEngine, SearchParams, ROOT};
+/// let start = Position::new(Variant::new(5, 2).unwrap());
+/// for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
+///     let params = SearchParams {
+///         limits: Limits::playouts(200),
+///         choice: MoveChoice { temperature: 0.2, margin: 0.3 },
+///         ..SearchParams::default()
+///     };
+///     let mut engine = new_engine(start, &EngineConfig::of_kind(kind, params));
+///     let mv = engine.think().expect("the start has moves");
+///     assert!(start.check(mv).is_ok());
+///     let tree = engine.tree().map(|t| t.tree_node(ROOT).unwrap());
+///     assert_eq!(tree.is_some(), kind == EngineKind::Uct);
+/// }
+/// ```
+///
+/// Settings change between thinks:
+///
 /// ```
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{new_engine, EngineConfig, EngineKind, Limits, SearchEngine, SearchParams};

@@ -106,19 +106,7 @@ impl TreeMap {
 }
 
 /// A search tree an engine offers for exploring (UCT's): an optional
-/// capability, reached through [`SearchEngine::tree`].
-///
-/// ```
-/// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, ROOT};
-/// let start = Position::new(Variant::new(5, 2).unwrap());
-/// let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
-/// let mut uct = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params.clone()));
-/// uct.think();
-/// let (path, children) = uct.tree().unwrap().tree_node(ROOT).unwrap();
-/// assert!(path.is_empty() && !children.is_empty());
-/// assert!(new_engine(start, &EngineConfig::of_kind(EngineKind::AlphaBeta, params)).tree().is_none());
-/// ```
+/// capability, reached through [`crate::search::SearchEngine::tree`].
 pub trait TreeView {
     /// The children of tree node `id` and the moves to it, for a tree
     /// explorer; `None` for an unknown node.

@@ -38,7 +38,7 @@ impl From<SpecError> for String {
 /// entries win) into an engine and its settings, starting from UCT's `Default`.
 ///
 /// ```
-/// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap().params;
+/// let p = quoridor::arena::parse_spec("preset=thesis, uct_c=0.3").unwrap();
 /// assert_eq!((p.uct.uct_c, p.uct.max_playout_moves), (0.3, Some(2)));
 /// assert!(quoridor::arena::parse_spec("uct_c").is_err());
 /// ```

@@ -30,7 +30,7 @@ use std::borrow::Borrow;
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{merge_root_infos, Limits, Uct, SearchParams};
+/// use quoridor::search::{merge_root_infos, Limits, Uct, UctParams, SearchParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let infos: Vec<_> = [1, 2]
 ///     .map(|seed| {
@@ -137,7 +137,7 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 /// tree explorer uses it for the root of several workers' trees.
 ///
 /// ```
-/// use quoridor::search::{merge_root_children, Uct, SearchParams, Limits, ROOT, TreeView};
+/// use quoridor::search::{merge_root_children, Uct, UctParams, SearchParams, Limits, ROOT, TreeView};
 /// use quoridor::game::{Position, Variant};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let lists: Vec<_> = [1, 2].map(|seed| {

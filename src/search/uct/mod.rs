@@ -58,7 +58,7 @@ const PV_LEN: usize = 24;
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
-/// use quoridor::search::{Limits, Uct, SearchParams};
+/// use quoridor::search::{Limits, Uct, UctParams, SearchParams};
 /// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
 /// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params, UctParams::default());
 /// let mv = search.think().expect("the start position has moves");

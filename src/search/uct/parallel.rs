@@ -34,12 +34,12 @@ use std::sync::Arc;
 /// let params = SearchParams { limits: Limits::playouts(10), ..SearchParams::default() };
 /// let uct = UctParams { node_budget: 1001, ..UctParams::default() };
 /// let trees: Vec<_> = (0..2).map(|i| tree_params(&params, &uct, i, 2)).collect();
-/// assert_eq!(trees[0].uct.node_budget + trees[1].uct.node_budget, 1001);
-/// assert_eq!(trees[0].uct.tree_mb + trees[1].uct.tree_mb, params.uct.tree_mb);
-/// assert_eq!(trees[0].limits.playouts_or_zero() + trees[1].limits.playouts_or_zero(), 10);
-/// assert_eq!(trees[0].seed, params.seed);
-/// assert_ne!(trees[1].seed, params.seed);
-/// assert!(trees.iter().all(|t| t.threads == 1));
+/// assert_eq!(trees[0].1.node_budget + trees[1].1.node_budget, 1001);
+/// assert_eq!(trees[0].1.tree_mb + trees[1].1.tree_mb, uct.tree_mb);
+/// assert_eq!(trees[0].0.limits.playouts_or_zero() + trees[1].0.limits.playouts_or_zero(), 10);
+/// assert_eq!(trees[0].0.seed, params.seed);
+/// assert_ne!(trees[1].0.seed, params.seed);
+/// assert!(trees.iter().all(|t| t.0.threads == 1));
 /// ```
 pub fn tree_params(
     params: &SearchParams,
