@@ -5,8 +5,9 @@
 //!
 //! ```
 //! use quoridor::bench::{bench_params, run};
+//! use quoridor::search::learned::Evaluator;
 //! let params = bench_params("thesis").unwrap();
-//! let report = run(&params, 50).unwrap();
+//! let report = run(&params, &Evaluator::classic(), 50).unwrap();
 //! assert_eq!(report.results.len(), 4);
 //! assert!(report.results.iter().all(|r| r.playouts > 0));
 //! ```
@@ -16,6 +17,7 @@
 pub mod abtable;
 
 use crate::game::{Game, Move, RecordError, Variant};
+use crate::search::learned::Evaluator;
 use crate::search::{
     new_engine, now_ms, AlphaBetaParams, EngineKind, Evaluation, Limits, Preset, Score, SearchInfo,
     SearchParams,
@@ -215,13 +217,14 @@ fn think_on(
     p: &BenchPosition,
     kind: EngineKind,
     params: &SearchParams,
+    evaluator: &Evaluator,
 ) -> Result<(SearchInfo, Option<Move>, f64), BenchError> {
     let game =
         Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
             position: p.name,
             error,
         })?;
-    let mut search = new_engine(*game.position(), kind, params.clone());
+    let mut search = new_engine(*game.position(), kind, params.clone(), evaluator.clone());
     let start = now_ms();
     let best = search.think();
     let ms = now_ms() - start;
@@ -234,15 +237,20 @@ fn tree_nodes(info: &SearchInfo) -> u32 {
 }
 
 /// Searches every position of [`POSITIONS`] with `params`, `playouts` playouts
-/// each (at least one; a fresh tree per position). Errors only if a record is bad.
-pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
+/// each (at least one; a fresh tree per position), scoring with `evaluator`.
+/// Errors only if a record is bad.
+pub fn run(
+    params: &SearchParams,
+    evaluator: &Evaluator,
+    playouts: u64,
+) -> Result<BenchReport, BenchError> {
     let params = SearchParams {
         limits: Limits::playouts(playouts.max(1)),
         ..params.clone()
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, EngineKind::Uct, &params)?;
+        let (info, best, ms) = think_on(&p, EngineKind::Uct, &params, evaluator)?;
         results.push(BenchResult {
             name: p.name.to_string(),
             playouts: info.searched,
@@ -264,12 +272,17 @@ pub fn run(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchErr
 ///
 /// ```
 /// use quoridor::bench::{bench_params, run_game};
-/// let report = run_game(&bench_params("default").unwrap(), 20).unwrap();
+/// use quoridor::search::learned::Evaluator;
+/// let report = run_game(&bench_params("default").unwrap(), &Evaluator::classic(), 20).unwrap();
 /// assert_eq!(report.results.len(), 4);
 /// assert_eq!(report.results[0].name, "plies 0-5");
 /// assert_eq!(report.total_playouts(), 24 * 20);
 /// ```
-pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, BenchError> {
+pub fn run_game(
+    params: &SearchParams,
+    evaluator: &Evaluator,
+    playouts: u64,
+) -> Result<BenchReport, BenchError> {
     let params = SearchParams {
         limits: Limits::playouts(playouts.max(1)),
         ..params.clone()
@@ -280,7 +293,7 @@ pub fn run_game(params: &SearchParams, playouts: u64) -> Result<BenchReport, Ben
     };
     let game = Game::parse_with_variant(GAME.record, Variant::default()).map_err(bad)?;
     let start = *game.position_at(0).unwrap_or(game.position());
-    let mut search = new_engine(start, EngineKind::Uct, params);
+    let mut search = new_engine(start, EngineKind::Uct, params, evaluator.clone());
     let mut results = Vec::new();
     let thinks = game.moves().len();
     for first in (0..thinks).step_by(GAME_ROW_THINKS) {
@@ -396,15 +409,20 @@ impl fmt::Display for DepthReport {
 }
 
 /// Searches every position of [`POSITIONS`] with the alpha-beta engine of
-/// `params` for `ms` milliseconds each (a fresh table per position).
-pub fn run_alphabeta(params: &SearchParams, ms: u64) -> Result<DepthReport, BenchError> {
+/// `params` for `ms` milliseconds each (a fresh table per position),
+/// scoring with `evaluator`.
+pub fn run_alphabeta(
+    params: &SearchParams,
+    evaluator: &Evaluator,
+    ms: u64,
+) -> Result<DepthReport, BenchError> {
     let params = SearchParams {
         limits: Limits::time_ms(ms.max(1)),
         ..params.clone()
     };
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, EngineKind::AlphaBeta, &params)?;
+        let (info, best, ms) = think_on(&p, EngineKind::AlphaBeta, &params, evaluator)?;
         let ab = info.alphabeta();
         results.push(DepthResult {
             name: p.name,
@@ -441,7 +459,9 @@ mod tests {
         let rows = |tree_reuse| {
             let mut params = bench_params("default").expect("default");
             params.uct.tree_reuse = tree_reuse;
-            run_game(&params, playouts).expect("the game reads").results
+            run_game(&params, &Evaluator::classic(), playouts)
+                .expect("the game reads")
+                .results
         };
         let kept = rows(true);
         let names: Vec<&str> = kept.iter().map(|r| r.name.as_str()).collect();

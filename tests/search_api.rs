@@ -3,8 +3,15 @@
 //! stop flag works from another thread, and a seed makes a search repeat.
 
 use quoridor::game::{Game, Move, Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{Limits, SearchInfo, SearchParams, Slice, Uct, UctParams};
 use std::time::{Duration, Instant};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 fn start() -> Position {
     Position::new(Variant::default())
@@ -52,7 +59,7 @@ fn assert_consistent(info: &SearchInfo) {
 
 #[test]
 fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
-    let mut search = Uct::new(start(), with_limits(10_000, 0));
+    let mut search = Uct::new(start(), with_limits(10_000, 0), evaluator());
     search.start();
     let mut last = 0;
     for _ in 0..5 {
@@ -67,7 +74,7 @@ fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
 
 #[test]
 fn time_slices_return_within_their_budget() {
-    let mut search = Uct::new(start(), with_limits(0, 0));
+    let mut search = Uct::new(start(), with_limits(0, 0), evaluator());
     search.start();
     for _ in 0..5 {
         let t = Instant::now();
@@ -83,7 +90,7 @@ fn time_slices_return_within_their_budget() {
 
 #[test]
 fn think_stops_at_the_playout_limit() {
-    let mut search = Uct::new(start(), with_limits(777, 0));
+    let mut search = Uct::new(start(), with_limits(777, 0), evaluator());
     let mv = search.think().expect("a move");
     let info = search.info(3);
     assert_eq!(info.searched, 777);
@@ -94,7 +101,7 @@ fn think_stops_at_the_playout_limit() {
 
 #[test]
 fn think_stops_at_the_time_limit() {
-    let mut search = Uct::new(start(), with_limits(0, 150));
+    let mut search = Uct::new(start(), with_limits(0, 150), evaluator());
     let t = Instant::now();
     search.think().expect("a move");
     let took = t.elapsed();
@@ -104,7 +111,7 @@ fn think_stops_at_the_time_limit() {
 
 #[test]
 fn stop_flag_ends_an_unlimited_search_from_another_thread() {
-    let mut search = Uct::new(start(), with_limits(0, 0));
+    let mut search = Uct::new(start(), with_limits(0, 0), evaluator());
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -125,7 +132,7 @@ fn stop_flag_ends_an_unlimited_search_from_another_thread() {
 #[test]
 fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let params = with_limits(3000, 0);
-    let mut search = Uct::new(start(), params.clone());
+    let mut search = Uct::new(start(), params.clone(), evaluator());
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
@@ -156,7 +163,7 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
 fn without_tree_reuse_a_new_root_starts_empty() {
     let mut params = with_limits(1000, 0);
     params.uct.tree_reuse = false;
-    let mut search = Uct::new(start(), params);
+    let mut search = Uct::new(start(), params, evaluator());
     let first = search.think().expect("a move");
     search.set_game(start(), &[first]).expect("legal");
     let info = search.info(0);
@@ -166,7 +173,7 @@ fn without_tree_reuse_a_new_root_starts_empty() {
 
 #[test]
 fn set_game_with_an_illegal_move_changes_nothing() {
-    let mut search = Uct::new(start(), with_limits(500, 0));
+    let mut search = Uct::new(start(), with_limits(500, 0), evaluator());
     let first = search.think().expect("a move");
     let before = tree(&search.info(0)).root_visits;
     let bad: Move = "e5".parse().expect("notation");
@@ -187,6 +194,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
                 seed,
                 ..with_limits(2000, 0)
             },
+            evaluator(),
         );
         search.think();
         let info = search.info(usize::MAX);
@@ -201,7 +209,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
 
 #[test]
 fn each_candidate_carries_its_own_line_starting_with_its_move() {
-    let mut search = Uct::new(start(), with_limits(3000, 0));
+    let mut search = Uct::new(start(), with_limits(3000, 0), evaluator());
     search.think();
     let info = search.info(8);
     assert_consistent(&info);
@@ -238,7 +246,7 @@ fn progress_snapshots_cost_under_five_percent() {
     const PLAYOUTS: u64 = 300_000;
     const EVERY_MS: f64 = 200.0;
     let run = |snapshots: bool| -> (f64, usize, f64) {
-        let mut search = Uct::new(start(), with_limits(PLAYOUTS, 0));
+        let mut search = Uct::new(start(), with_limits(PLAYOUTS, 0), evaluator());
         search.start();
         let began = Instant::now();
         let mut last = 0.0;
@@ -286,7 +294,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         let mut params = with_limits(400, 0);
         params.uct.widening = widening;
         params.uct.tree_reuse = false;
-        let mut search = Uct::new(start(), params);
+        let mut search = Uct::new(start(), params, evaluator());
         search.think();
         let info = search.info(usize::MAX);
         let bound =
@@ -307,7 +315,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
     // Without widening the root gets a child on every visit until all ~130 exist.
     let mut params = with_limits(400, 0);
     params.uct.widening = 0.0;
-    let mut search = Uct::new(start(), params);
+    let mut search = Uct::new(start(), params, evaluator());
     search.think();
     assert!(search.info(usize::MAX).children.len() > 100);
 }

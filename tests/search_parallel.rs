@@ -4,8 +4,15 @@
 //! memory as totals, and `stop` ends every thread.
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, Slice, ROOT};
 use std::time::{Duration, Instant};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -23,7 +30,12 @@ fn threaded(threads: u32, playouts: u64, seed: u64) -> SearchParams {
 
 /// The move of a two-thread engine after `record`.
 fn engine_move(record: &str, variant: Variant, params: SearchParams) -> Move {
-    let mut search = new_engine(*game(record, variant).position(), EngineKind::Uct, params);
+    let mut search = new_engine(
+        *game(record, variant).position(),
+        EngineKind::Uct,
+        params,
+        evaluator(),
+    );
     search.think().expect("the position has moves")
 }
 
@@ -56,14 +68,14 @@ fn two_threads_wall_off_an_opponent_who_would_win_next_move() {
 fn two_threads_prove_a_win_two_moves_deep() {
     let variant = Variant::new(5, 0).expect("5x5 without walls");
     let pos = *game("c2 b5 c3 a5", variant).position();
-    let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 20_000, 1));
+    let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 20_000, 1), evaluator());
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
     assert!(info.searched < 20_000, "a proof ends the search early");
     let mut after = pos;
     after.play(mv).expect("legal");
-    let mut reply = new_engine(after, EngineKind::Uct, threaded(2, 20_000, 1));
+    let mut reply = new_engine(after, EngineKind::Uct, threaded(2, 20_000, 1), evaluator());
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));
 }
@@ -72,7 +84,12 @@ fn two_threads_prove_a_win_two_moves_deep() {
 fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
     let start = Position::new(Variant::default());
     for threads in [1, 2, 3] {
-        let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 7));
+        let mut search = new_engine(
+            start,
+            EngineKind::Uct,
+            threaded(threads, 900, 7),
+            evaluator(),
+        );
         search.think().expect("a move");
         let info = search.info(5);
         assert_eq!(info.searched, 900, "{threads} threads");
@@ -110,7 +127,12 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
 fn slices_and_the_think_count_exact_playouts_on_several_threads() {
     let start = Position::new(Variant::default());
     for threads in [2, 3] {
-        let mut search = new_engine(start, EngineKind::Uct, threaded(threads, 900, 11));
+        let mut search = new_engine(
+            start,
+            EngineKind::Uct,
+            threaded(threads, 900, 11),
+            evaluator(),
+        );
         search.start();
         let mut counts = Vec::new();
         loop {
@@ -134,7 +156,12 @@ fn slices_and_the_think_count_exact_playouts_on_several_threads() {
 fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
     let start = *game("e2 e8 e3 e7", Variant::default()).position();
     let playouts = 30_000;
-    let mut search = new_engine(start, EngineKind::Uct, threaded(2, playouts, 11));
+    let mut search = new_engine(
+        start,
+        EngineKind::Uct,
+        threaded(2, playouts, 11),
+        evaluator(),
+    );
     search.think().expect("a move");
     let (_, root_children) = search
         .tree()
@@ -174,7 +201,7 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
 fn full_tree_think(params: SearchParams) -> quoridor::search::SearchInfo {
     let start = Position::new(Variant::default());
     let threads = params.threads;
-    let mut search = new_engine(start, EngineKind::Uct, params);
+    let mut search = new_engine(start, EngineKind::Uct, params, evaluator());
     let mv = search.think().expect("the start has moves");
     assert!(start.check(mv).is_ok());
     let info = search.info(0);
@@ -246,7 +273,7 @@ fn two_threads_play_only_legal_moves_in_whole_games() {
     for seed in 1..=3 {
         let mut pos = Position::new(Variant::new(5, 2).expect("5x5"));
         let mut moves = Vec::new();
-        let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 300, seed));
+        let mut search = new_engine(pos, EngineKind::Uct, threaded(2, 300, seed), evaluator());
         while !pos.is_over() && moves.len() < 100 {
             search
                 .set_game(Position::new(pos.variant()), &moves)
@@ -268,7 +295,7 @@ fn stop_ends_every_thread() {
         limits: Limits::NONE,
         ..SearchParams::default()
     };
-    let mut search = new_engine(start, EngineKind::Uct, params);
+    let mut search = new_engine(start, EngineKind::Uct, params, evaluator());
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -292,7 +319,7 @@ fn stop_ends_every_thread() {
 fn changing_threads_keeps_the_game_and_tree_reuse_goes_on() {
     let variant = Variant::default();
     let start = Position::new(variant);
-    let mut search = new_engine(start, EngineKind::Uct, threaded(1, 400, 1));
+    let mut search = new_engine(start, EngineKind::Uct, threaded(1, 400, 1), evaluator());
     search.think().expect("a move");
     search.set_params(threaded(2, 400, 1));
     let moves: Vec<Move> = ["e2", "e8"]

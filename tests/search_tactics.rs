@@ -2,7 +2,14 @@
 //! proves won positions. Fixed seeds and playout counts, so runs repeat.
 
 use quoridor::game::{Game, Move, Player, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -14,7 +21,7 @@ fn engine_move(record: &str, variant: Variant, params: &SearchParams, playouts: 
         limits: Limits::playouts(playouts),
         ..params.clone()
     };
-    let mut search = Uct::new(*game(record, variant).position(), params);
+    let mut search = Uct::new(*game(record, variant).position(), params, evaluator());
     search.think().expect("the position has moves")
 }
 
@@ -98,7 +105,7 @@ fn solver_proves_a_lost_position_for_the_side_to_move() {
         limits: Limits::playouts(5000),
         ..SearchParams::default()
     };
-    let mut search = Uct::new(pos, params);
+    let mut search = Uct::new(pos, params, evaluator());
     assert!(search.think().is_some());
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -114,7 +121,7 @@ fn solver_proves_a_win_two_moves_deep() {
         limits: Limits::playouts(20_000),
         ..SearchParams::default()
     };
-    let mut search = Uct::new(pos, params);
+    let mut search = Uct::new(pos, params, evaluator());
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -128,6 +135,7 @@ fn solver_proves_a_win_two_moves_deep() {
             limits: Limits::playouts(20_000),
             ..SearchParams::default()
         },
+        evaluator(),
     );
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));

@@ -48,8 +48,6 @@ pub struct Cli {
 pub struct EvalFileArg {
     /// Weights for the engines' eval=learned option, in place of the ones
     /// built in: a safetensors file as `quoridor train` writes it
-    // Read by `eval_file::eval_file_arg` before the grammar (engine options
-    // are checked as they are read); declared here for the help and checks.
     #[arg(long, value_name = "PATH")]
     pub eval_file: Option<PathBuf>,
 }
@@ -209,7 +207,8 @@ impl fmt::Display for BenchParams {
 #[command(
     after_help = with_terms("\
 An engine SPEC is protocol options name=value, applied in order after the Default preset
-(preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
+(preset=thesis,uct_c=0.05,…), plus eval_file=PATH: that engine's own network weights in place
+of --eval-file's (two networks can meet in one match); an engine CMD is a shell command speaking the engine protocol,
 started once to check it answers, then once per game, in its own process group. Write
 qtp:CMD for an engine speaking QTP (it thinks by its own settings; the limit only times it
 out), uci:CMD (the default) for the engine protocol.

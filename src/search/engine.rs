@@ -85,12 +85,13 @@ impl EngineConfig {
 /// and read progress and the best move at any time.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
 /// for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
 ///     let params = SearchParams { limits: Limits::time_ms(100), ..SearchParams::default() };
 ///     let start = Position::new(Variant::new(5, 2).unwrap());
-///     let mut search = new_engine(start, engine, params);
+///     let mut search = new_engine(start, engine, params, Evaluator::embedded().unwrap());
 ///     let mv = search.think().expect("the start has moves");
 ///     assert!(start.check(mv).is_ok());
 /// }
@@ -144,15 +145,16 @@ pub trait SearchEngine: Send {
 /// capability, reached through [`SearchEngine::tree`].
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, ROOT};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let params = SearchParams { limits: Limits::playouts(200), ..SearchParams::default() };
-/// let mut uct = new_engine(start, EngineKind::Uct, params.clone());
+/// let mut uct = new_engine(start, EngineKind::Uct, params.clone(), Evaluator::classic());
 /// uct.think();
 /// let (path, children) = uct.tree().unwrap().tree_node(ROOT).unwrap();
 /// assert!(path.is_empty() && !children.is_empty());
-/// assert!(new_engine(start, EngineKind::AlphaBeta, params).tree().is_none());
+/// assert!(new_engine(start, EngineKind::AlphaBeta, params, Evaluator::classic()).tree().is_none());
 /// ```
 pub trait TreeView {
     /// The children of tree node `id` and the moves to it, for a tree

@@ -2,7 +2,6 @@
 //! and the choice between it and the learned one ([`Evaluation`]).
 
 use super::engine::EngineKind;
-use super::learned;
 use crate::game::{Player, Position};
 use crate::text::spelled;
 use serde::{Deserialize, Serialize};
@@ -11,16 +10,18 @@ use serde::{Deserialize, Serialize};
 /// `eval`): alpha-beta's static score and UCT's value where a playout stops.
 ///
 /// The default, [`Evaluation::Auto`], is whichever evaluation measured
-/// strongest for the engine that searches ([`Evaluation::for_engine`]): the
+/// strongest for the engine that searches ([`Evaluation::resolve`]): the
 /// learned network for both UCT and alpha-beta when the build has one, the
 /// classic terms otherwise (`docs/learned-eval.md` has the matches). The
 /// other two name one evaluation for both engines.
 ///
 /// ```
 /// use quoridor::search::{EngineKind, Evaluation};
+/// use quoridor::search::ResolvedEval;
 /// assert_eq!(Evaluation::default(), Evaluation::Auto);
-/// assert_eq!(Evaluation::Classic.for_engine(EngineKind::Uct), Evaluation::Classic);
-/// assert_eq!(Evaluation::Learned.for_engine(EngineKind::AlphaBeta), Evaluation::Learned);
+/// assert_eq!(Evaluation::Classic.resolve(EngineKind::Uct, true), ResolvedEval::Classic);
+/// assert_eq!(Evaluation::Learned.resolve(EngineKind::AlphaBeta, false), ResolvedEval::Learned);
+/// assert_eq!(Evaluation::Auto.resolve(EngineKind::AlphaBeta, false), ResolvedEval::Classic);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -31,7 +32,7 @@ pub enum Evaluation {
     Auto,
     /// Hand-set terms: path lengths, walls in stock, tempo.
     Classic,
-    /// The value network ([`crate::search::learned::network`]) for the
+    /// The value network (the engine's [`crate::search::learned::Evaluator`]) for the
     /// variant its features encode (9×9, 10 walls); other variants keep the
     /// classic evaluation.
     Learned,
@@ -43,20 +44,31 @@ spelled!(Evaluation {
     Learned => "learned",
 });
 
+/// The evaluation an engine scores with once option `eval` is resolved
+/// ([`Evaluation::resolve`]): never `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResolvedEval {
+    /// Hand-set terms: path lengths, walls in stock, tempo.
+    Classic,
+    /// The value network, for the variant its features encode.
+    Learned,
+}
+
 impl Evaluation {
-    /// The evaluation `engine` scores with under this setting: `Classic` or
-    /// `Learned`, never `Auto`. `Auto` is `Learned` when the process has a
-    /// network ([`crate::search::learned::available`]) and `Classic`
-    /// otherwise: the network beat the classic evaluation at 1 s a move with
-    /// each engine (`docs/learned-eval.md`). Each engine is listed, so that a
-    /// new one states its own choice.
-    pub fn for_engine(self, engine: EngineKind) -> Evaluation {
+    /// The evaluation `engine` scores with under this setting when a
+    /// network is there (`has_network`) or not. `Auto` is `Learned` with a
+    /// network and `Classic` without: the network beat the classic
+    /// evaluation at 1 s a move with each engine (`docs/learned-eval.md`).
+    /// Each engine is listed, so that a new one states its own choice.
+    /// `Learned` stays `Learned`: whoever applies the settings refuses it
+    /// without a network (`learned::Evaluator::refusal`).
+    pub fn resolve(self, engine: EngineKind, has_network: bool) -> ResolvedEval {
         match (self, engine) {
-            (Evaluation::Auto, EngineKind::Uct | EngineKind::AlphaBeta) if learned::available() => {
-                Evaluation::Learned
+            (Evaluation::Auto, EngineKind::Uct | EngineKind::AlphaBeta) if has_network => {
+                ResolvedEval::Learned
             }
-            (Evaluation::Auto, _) => Evaluation::Classic,
-            (chosen, _) => chosen,
+            (Evaluation::Auto | Evaluation::Classic, _) => ResolvedEval::Classic,
+            (Evaluation::Learned, _) => ResolvedEval::Learned,
         }
     }
 }

@@ -11,6 +11,7 @@
 //! merged ones, or to any engine that reports root values.
 //!
 //! ```
+//! use quoridor::search::learned::Evaluator;
 //! use quoridor::game::{Move, Position, Variant};
 //! use quoridor::search::{new_engine, EngineKind, Limits, MoveChoice, SearchParams};
 //! let start = Position::new(Variant::default());
@@ -19,7 +20,7 @@
 //!     choice: MoveChoice { temperature: 0.2, margin: 0.3 },
 //!     ..SearchParams::default()
 //! };
-//! let mut engine = new_engine(start, EngineKind::Uct, params);
+//! let mut engine = new_engine(start, EngineKind::Uct, params, Evaluator::classic());
 //! let mv = engine.think().unwrap();
 //! assert!(start.check(mv).is_ok());
 //! ```

@@ -2,9 +2,7 @@
 //! own in its part ([`UctParams`], [`AlphaBetaParams`]), and the presets.
 
 use super::alphabeta::AlphaBetaParams;
-use super::engine::EngineKind;
 use super::eval::Evaluation;
-use super::learned::{self, Network};
 use super::limits::Limits;
 use super::move_choice::MoveChoice;
 use super::uct::UctParams;
@@ -125,28 +123,6 @@ impl SearchParams {
             limits: Limits::playouts(300),
             ..SearchParams::thesis_fixed_point()
         }
-    }
-}
-
-impl SearchParams {
-    /// The network `engine` scores with: `None` when its evaluation
-    /// ([`Evaluation::for_engine`]) is the classic one, and also with
-    /// `eval=learned` in a process without a network (the option refuses
-    /// `learned` then, but settings can arrive by other roads).
-    pub fn learned_network(&self, engine: EngineKind) -> Option<&'static Network> {
-        match self.eval.for_engine(engine) {
-            Evaluation::Learned => learned::network(),
-            Evaluation::Auto | Evaluation::Classic => None,
-        }
-    }
-
-    /// The learned network's own value of `pos` for the side to move (no
-    /// search), as snapshots report it ([`crate::search::SearchInfo::network_value`]):
-    /// `None` unless [`SearchParams::learned_network`] gives `engine` a
-    /// network that encodes `pos`'s variant.
-    pub fn network_value(&self, engine: EngineKind, pos: &crate::game::Position) -> Option<f64> {
-        self.learned_network(engine)
-            .and_then(|net| learned::win_chance(net, pos))
     }
 }
 

@@ -43,10 +43,13 @@ impl RunningContender {
         timeout: Duration,
     ) -> Result<RunningContender, EngineError> {
         match contender {
-            Contender::Internal { config, .. } => Ok(RunningContender::Internal(new_engine(
+            Contender::Internal {
+                config, evaluator, ..
+            } => Ok(RunningContender::Internal(new_engine(
                 Position::new(variant),
                 config.kind,
                 game_params(config, limit, seed),
+                evaluator.clone(),
             ))),
             Contender::Random => Ok(RunningContender::Random(EngineRng::seed_from_u64(seed))),
             Contender::External {

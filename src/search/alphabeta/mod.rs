@@ -24,6 +24,7 @@ pub use table::{key as zobrist_key, Table};
 use super::clock::now_ms;
 use super::engine::{EngineKind, SearchEngine};
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
+use super::learned::Evaluator;
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
 use super::slice::Slice;
@@ -52,6 +53,7 @@ struct Completed {
 /// The alpha-beta engine over one root position, run in slices.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{AlphaBeta, AlphaBetaParams, SearchEngine, SearchParams};
 /// let params = SearchParams {
@@ -59,13 +61,15 @@ struct Completed {
 ///     ..SearchParams::default()
 /// };
 /// let start = Position::new(Variant::new(5, 2).unwrap());
-/// let mut search = AlphaBeta::new(start, params);
+/// let mut search = AlphaBeta::new(start, params, Evaluator::classic());
 /// let mv = search.think().expect("a move");
 /// assert!(start.check(mv).is_ok());
 /// assert_eq!(search.info(0).alphabeta().unwrap().depth, 3);
 /// ```
 pub struct AlphaBeta {
     params: SearchParams,
+    /// What scores the leaves.
+    evaluator: Evaluator,
     root: Position,
     stop: Arc<AtomicBool>,
     started_ms: f64,
@@ -90,12 +94,13 @@ pub struct AlphaBeta {
 impl AlphaBeta {
     /// An engine searching `root` with `params` (its `alphabeta` settings
     /// and `limits`; the playout limit counts nodes).
-    pub fn new(root: Position, params: SearchParams) -> AlphaBeta {
+    pub fn new(root: Position, params: SearchParams, evaluator: Evaluator) -> AlphaBeta {
         let table_mb = params.alphabeta.hash_mb;
         let mut engine = AlphaBeta {
             table: Table::new(table_mb),
             table_mb,
             params,
+            evaluator,
             root,
             stop: Arc::new(AtomicBool::new(false)),
             started_ms: now_ms(),
@@ -384,7 +389,9 @@ impl SearchEngine for AlphaBeta {
                 heuristics: &mut self.heuristics,
                 counters: &mut self.counters,
                 race: self.race.as_ref(),
-                network: self.params.learned_network(EngineKind::AlphaBeta),
+                network: self
+                    .evaluator
+                    .network_for(self.params.eval, EngineKind::AlphaBeta),
             };
             if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);
@@ -446,7 +453,11 @@ impl SearchEngine for AlphaBeta {
             searched: self.counters.nodes,
             searched_per_sec: ab.nps,
             children,
-            network_value: self.params.network_value(EngineKind::AlphaBeta, &self.root),
+            network_value: self.evaluator.network_value(
+                self.params.eval,
+                EngineKind::AlphaBeta,
+                &self.root,
+            ),
             engine: EngineReport::AlphaBeta(ab),
         }
     }

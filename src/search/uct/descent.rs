@@ -8,9 +8,10 @@ use super::policy::{Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
 use crate::game::{Geometry, Move, Player, Position, Square};
+use crate::search::learned::Network;
 use crate::search::params::SearchParams;
 use crate::search::pawn_race::{PawnRace, RaceResult};
-use crate::search::{EngineKind, EngineRng};
+use crate::search::EngineRng;
 use rand::{Rng, SeedableRng};
 
 /// Most moves ranked for progressive widening at a node; the rest come from
@@ -86,6 +87,8 @@ pub(super) struct Descent<'a> {
     pub params: &'a SearchParams,
     pub tree: &'a Tree,
     pub root: &'a Position,
+    /// The network that scores where a playout stops (`eval=learned`).
+    pub network: Option<&'a Network>,
     /// The exact pawn-race table, when the root is wall-less (see
     /// [`SearchParams::pawn_race`]).
     pub race: Option<&'a PawnRace>,
@@ -334,7 +337,7 @@ impl Descent<'_> {
             params: self.params,
             memory: &mut self.worker.memory,
             rng: &mut self.worker.rng,
-            network: self.params.learned_network(EngineKind::Uct),
+            network: self.network,
         };
         selector.playout(pos).0
     }

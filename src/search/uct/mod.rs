@@ -42,6 +42,7 @@ use super::clock::now_ms;
 use super::engine::EngineKind;
 use super::eval::for_player;
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
+use super::learned::Evaluator;
 use super::move_choice::choice_key;
 use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
@@ -60,15 +61,18 @@ const PV_LEN: usize = 24;
 /// A UCT search over one root position, run in slices.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{Limits, Uct, SearchParams};
 /// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
-/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params);
+/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params, Evaluator::classic());
 /// let mv = search.think().expect("the start position has moves");
 /// assert!(Position::new(Variant::new(5, 2).unwrap()).check(mv).is_ok());
 /// ```
 pub struct Uct {
     params: SearchParams,
+    /// What scores where a playout stops.
+    evaluator: Evaluator,
     tree: Tree,
     root: Position,
     /// Moves from the game's start position to the root, for tree reuse.
@@ -89,11 +93,12 @@ pub struct Uct {
 }
 
 impl Uct {
-    /// A search of `root` with `params`.
-    pub fn new(root: Position, params: SearchParams) -> Uct {
+    /// A search of `root` with `params`, scoring with `evaluator`.
+    pub fn new(root: Position, params: SearchParams, evaluator: Evaluator) -> Uct {
         let workers = vec![Worker::new(params.seed, 0)];
         Uct {
             params,
+            evaluator,
             tree: Tree::new(),
             root,
             root_moves: Vec::new(),
@@ -267,6 +272,9 @@ impl Uct {
                 tree: &self.tree,
                 root: &self.root,
                 race: self.race.as_ref(),
+                network: self
+                    .evaluator
+                    .network_for(self.params.eval, EngineKind::Uct),
                 worker: &mut self.workers[0],
                 shared: false,
             };
@@ -325,6 +333,9 @@ impl Uct {
             tree: &self.tree,
             root: &self.root,
             race: self.race.as_ref(),
+            network: self
+                .evaluator
+                .network_for(self.params.eval, EngineKind::Uct),
             stop: &self.stop,
             started_ms: self.started_ms,
             full: self.full,
@@ -649,7 +660,11 @@ impl Uct {
                 0.0
             },
             children,
-            network_value: self.params.network_value(EngineKind::Uct, &self.root),
+            network_value: self.evaluator.network_value(
+                self.params.eval,
+                EngineKind::Uct,
+                &self.root,
+            ),
             engine: EngineReport::Uct(UctReport {
                 nodes,
                 root_visits: root.visits(),

@@ -14,6 +14,7 @@ use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
 use crate::search::engine::{EngineKind, SearchEngine, TreeView};
 use crate::search::info::{ChildInfo, SearchInfo};
+use crate::search::learned::Evaluator;
 use crate::search::move_choice::chosen_move;
 use crate::search::params::{SearchParams, MAX_THREADS};
 use std::num::NonZeroUsize;
@@ -67,17 +68,20 @@ pub fn tree_params(params: &SearchParams, index: usize, count: usize) -> SearchP
 /// and the tree map then show the first tree.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{Limits, ParallelUct, SearchEngine, SearchParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let params = SearchParams { threads: 2, limits: Limits::playouts(400), ..SearchParams::default() };
-/// let mut search = ParallelUct::new(start, params);
+/// let mut search = ParallelUct::new(start, params, Evaluator::classic());
 /// let mv = search.think().expect("the start has moves");
 /// assert!(start.check(mv).is_ok());
 /// assert_eq!(search.info(0).searched, 400, "the playout limit is a total");
 /// ```
 pub struct ParallelUct {
     params: SearchParams,
+    /// Handed to every tree.
+    evaluator: Evaluator,
     trees: Vec<Uct>,
     stop: Arc<AtomicBool>,
     /// The game as last set, for trees added when `threads` grows.
@@ -86,9 +90,10 @@ pub struct ParallelUct {
 
 impl ParallelUct {
     /// An engine on `root` with `params.threads` trees (1 to [`MAX_THREADS`]).
-    pub fn new(root: Position, params: SearchParams) -> ParallelUct {
+    pub fn new(root: Position, params: SearchParams, evaluator: Evaluator) -> ParallelUct {
         let mut engine = ParallelUct {
             params: params.clone(),
+            evaluator,
             trees: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             game: (root, Vec::new()),
@@ -170,7 +175,7 @@ impl SearchEngine for ParallelUct {
         let count = tree_count(&params);
         let (start, moves) = &self.game;
         while self.trees.len() < count {
-            let mut tree = Uct::new(*start, params.clone());
+            let mut tree = Uct::new(*start, params.clone(), self.evaluator.clone());
             // The moves were legal when the game was set.
             let replayed = tree.set_game(*start, moves);
             debug_assert!(replayed.is_ok(), "{replayed:?}");

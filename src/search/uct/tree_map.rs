@@ -322,7 +322,11 @@ mod tests {
             limits: Limits::playouts(playouts),
             ..SearchParams::default()
         };
-        let mut search = Uct::new(Position::new(Variant::default()), params);
+        let mut search = Uct::new(
+            Position::new(Variant::default()),
+            params,
+            crate::search::learned::test_evaluator(),
+        );
         search.think();
         search
     }

@@ -92,7 +92,12 @@ mod tests {
             ..SearchParams::default()
         };
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
-        let mut engine = new_engine(start, EngineKind::AlphaBeta, params);
+        let mut engine = new_engine(
+            start,
+            EngineKind::AlphaBeta,
+            params,
+            crate::search::learned::test_evaluator(),
+        );
         engine.think();
         engine.info(16)
     }
@@ -132,9 +137,12 @@ mod tests {
         assert_eq!(info.engine_kind().work_unit(), "nodes");
         let best = info.best_move.expect("a move");
         assert!(root_score(&info, best).is_some());
-        let uct =
-            crate::search::Uct::new(Position::new(Variant::default()), SearchParams::default())
-                .info(4);
+        let uct = crate::search::Uct::new(
+            Position::new(Variant::default()),
+            SearchParams::default(),
+            crate::search::learned::test_evaluator(),
+        )
+        .info(4);
         assert_eq!(uct.engine_kind(), EngineKind::Uct);
         assert_eq!(root_score(&uct, best), None);
     }

@@ -45,8 +45,12 @@ fn coach_search(state: &AppState) -> CoachSearch {
 fn answer(state: &mut AppState, best: &str, p1_win: f64) {
     let search = coach_search(state);
     let position = *search.game.replay().expect("legal").position();
-    let mut info: SearchInfo =
-        Uct::new(Position::new(Variant::default()), Default::default()).info(4);
+    let mut info: SearchInfo = Uct::new(
+        Position::new(Variant::default()),
+        Default::default(),
+        crate::search::learned::test_evaluator(),
+    )
+    .info(4);
     info.side_to_move = position.turn();
     info.win_probability = crate::search::for_player(p1_win, position.turn());
     info.proven_winner = match p1_win {
@@ -169,7 +173,12 @@ fn a_late_answer_to_a_cancelled_search_is_ignored() {
     let old = coach_search(&s);
     coach(&mut s, CoachIntent::CancelReview);
     coach(&mut s, CoachIntent::Hint);
-    let info = Uct::new(Position::new(Variant::default()), Default::default()).info(4);
+    let info = Uct::new(
+        Position::new(Variant::default()),
+        Default::default(),
+        crate::search::learned::test_evaluator(),
+    )
+    .info(4);
     let late = WorkerResponse::Done {
         id: old.id,
         best: Some(mv("e2")),
@@ -288,7 +297,12 @@ const ANALYSIS_LINE: &str = "e3 e7 e4 e6 e5 d6h";
 /// `searched` playouts at `per_sec` a second.
 fn snapshot(moves: &str, line: &str, visits: &[u32], searched: u64, per_sec: f64) -> SearchInfo {
     let game: Game = moves.parse().expect("legal record");
-    let mut info: SearchInfo = Uct::new(*game.position(), Default::default()).info(4);
+    let mut info: SearchInfo = Uct::new(
+        *game.position(),
+        Default::default(),
+        crate::search::learned::test_evaluator(),
+    )
+    .info(4);
     let pv: Vec<Move> = line.split_whitespace().map(mv).collect();
     info.best_move = pv.first().copied();
     info.pv = pv;

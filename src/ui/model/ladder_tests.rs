@@ -43,7 +43,12 @@ fn at_level(n: u8, seats: [Seat; 2], record: &str, seed: u64) -> AppState {
 /// The engine's search under way answers `best`.
 fn engine_plays(state: &mut AppState, best: &str) {
     let id = state.engine.search.as_ref().expect("the engine thinks").id;
-    let info = Uct::new(*state.board.game.position(), SearchParams::default()).info(4);
+    let info = Uct::new(
+        *state.board.game.position(),
+        SearchParams::default(),
+        crate::search::learned::test_evaluator(),
+    )
+    .info(4);
     let reply = WorkerResponse::Done {
         id,
         best: Some(mv(best)),

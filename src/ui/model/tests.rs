@@ -37,7 +37,12 @@ fn against_engine() -> AppState {
 
 /// A snapshot as the worker sends it.
 fn info() -> SearchInfo {
-    Uct::new(Position::new(Variant::default()), SearchParams::default()).info(4)
+    Uct::new(
+        Position::new(Variant::default()),
+        SearchParams::default(),
+        crate::search::learned::test_evaluator(),
+    )
+    .info(4)
 }
 
 fn search_id(state: &AppState) -> SearchId {
