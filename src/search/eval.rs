@@ -73,23 +73,130 @@ impl Evaluation {
     }
 }
 
+/// The path length the classic terms give a pawn cut off from its goal
+/// (legal play never allows one): longer than any path.
+pub const CUT_OFF_DISTANCE: u32 = 200;
+
+/// The classic evaluation's terms of a position from one player's view:
+/// both shortest paths to the goal rows ([`CUT_OFF_DISTANCE`] for a pawn
+/// without one) and both stocks of walls. Both engines score with them, UCT
+/// as the thesis's `E` ([`ClassicTerms::steps`]) through the `atan` curve,
+/// alpha-beta in centipawns ([`ClassicTerms::centipawns`]).
+///
+/// ```
+/// use quoridor::game::{Game, Player};
+/// use quoridor::search::ClassicTerms;
+/// let game: Game = "e2".parse().unwrap();
+/// let terms = ClassicTerms::of(game.position(), Player::Two);
+/// assert_eq!((terms.my_distance, terms.their_distance), (8, 7));
+/// assert_eq!(terms.steps(1.0), -1.0);
+/// assert_eq!(terms.centipawns(1.0, 30.0), -70);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassicTerms {
+    /// The player's shortest path to its goal row.
+    pub my_distance: u32,
+    /// The opponent's.
+    pub their_distance: u32,
+    /// The player's walls in stock.
+    pub my_walls: u8,
+    /// The opponent's.
+    pub their_walls: u8,
+}
+
+impl ClassicTerms {
+    /// The terms of `pos` from `player`'s view.
+    pub fn of(pos: &Position, player: Player) -> ClassicTerms {
+        let distance = |p| pos.distance_to_goal(p).unwrap_or(CUT_OFF_DISTANCE);
+        let other = player.other();
+        ClassicTerms {
+            my_distance: distance(player),
+            their_distance: distance(other),
+            my_walls: pos.walls_left(player),
+            their_walls: pos.walls_left(other),
+        }
+    }
+
+    /// Steps the player is ahead in the race: the opponent's path minus its own.
+    pub fn path_lead(&self) -> i32 {
+        self.their_distance as i32 - self.my_distance as i32
+    }
+
+    /// Walls the player has more than the opponent.
+    pub fn wall_lead(&self) -> i32 {
+        i32::from(self.my_walls) - i32::from(self.their_walls)
+    }
+
+    /// The thesis's evaluation in steps: `path_lead + wall_weight * wall_lead`.
+    pub fn steps(&self, wall_weight: f64) -> f64 {
+        f64::from(self.path_lead()) + wall_weight * f64::from(self.wall_lead())
+    }
+
+    /// The same in centipawns (a step is 100), with `tempo` added:
+    /// `100 * path_lead + round(wall_weight * wall_lead + tempo)`.
+    pub fn centipawns(&self, wall_weight: f64, tempo: f64) -> i32 {
+        let walls = wall_weight * f64::from(self.wall_lead());
+        100 * self.path_lead() + (walls + tempo).round() as i32
+    }
+}
+
 /// `E(s) = d(black) - d(white) + wall_weight * (walls(white) - walls(black))`
-/// from player 1's ("white's") view, where `d` is the shortest path to the
-/// goal row. A finished game scores ±1000.
+/// from player 1's ("white's") view ([`ClassicTerms::steps`]), where `d` is
+/// the shortest path to the goal row. A finished game scores ±1000.
 pub fn thesis_evaluation(pos: &Position, wall_weight: f64) -> f64 {
     match pos.winner() {
         Some(Player::One) => return 1000.0,
         Some(Player::Two) => return -1000.0,
         None => {}
     }
-    let d = |p| pos.distance_to_goal(p).unwrap_or(200) as f64;
-    let walls = |p| pos.walls_left(p) as f64;
-    d(Player::Two) - d(Player::One) + wall_weight * (walls(Player::One) - walls(Player::Two))
+    ClassicTerms::of(pos, Player::One).steps(wall_weight)
+}
+
+/// A win probability and the player whose chance it is: the network gives
+/// the side to move's, UCT's tree keeps player 1's, a snapshot reports the
+/// side to move's and each child's mover's. [`WinChance::for_player`] is the
+/// one conversion.
+///
+/// ```
+/// use quoridor::game::Player;
+/// use quoridor::search::WinChance;
+/// let chance = WinChance::new(Player::Two, 0.75);
+/// assert_eq!(chance.for_player(Player::Two), 0.75);
+/// assert_eq!(chance.for_player(Player::One), 0.25);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinChance {
+    player: Player,
+    chance: f64,
+}
+
+impl WinChance {
+    /// `player`'s chance `chance` (in [0, 1]).
+    pub fn new(player: Player, chance: f64) -> WinChance {
+        WinChance { player, chance }
+    }
+
+    /// Player 1's chance `chance`.
+    pub fn player_one(chance: f64) -> WinChance {
+        WinChance::new(Player::One, chance)
+    }
+
+    /// The chance that `player` wins: the same number for the player whose
+    /// chance it is, its complement for the other.
+    #[inline]
+    pub fn for_player(self, player: Player) -> f64 {
+        if player == self.player {
+            self.chance
+        } else {
+            1.0 - self.chance
+        }
+    }
 }
 
 /// Player 1's win chance `p1_score` as `player` sees it: unchanged for
-/// player 1, `1 - p1_score` for player 2. The flip is its own inverse, so it
-/// also turns `player`'s chance back into player 1's.
+/// player 1, `1 - p1_score` for player 2 ([`WinChance::for_player`]). The
+/// flip is its own inverse, so it also turns `player`'s chance back into
+/// player 1's.
 ///
 /// ```
 /// use quoridor::game::Player;
@@ -99,13 +206,12 @@ pub fn thesis_evaluation(pos: &Position, wall_weight: f64) -> f64 {
 /// ```
 #[inline]
 pub fn for_player(p1_score: f64, player: Player) -> f64 {
-    match player {
-        Player::One => p1_score,
-        Player::Two => 1.0 - p1_score,
-    }
+    WinChance::player_one(p1_score).for_player(player)
 }
 
-/// `atan(slope * E) / pi + 0.5`: the probability that player 1 wins, in [0, 1].
+/// `atan(slope * E) / pi + 0.5`, in [0, 1]: the chance that the player from
+/// whose view the evaluation `E` is wins (player 1 for
+/// [`thesis_evaluation`], the side to move for alpha-beta's scores).
 ///
 /// ```
 /// use quoridor::search::win_probability;

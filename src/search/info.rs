@@ -164,7 +164,9 @@ mod tests {
     fn a_learned_snapshot_carries_the_networks_own_value_of_the_root() {
         let evaluator = learned::test_evaluator();
         let net = evaluator.network().expect("a network");
-        let expected = learned::win_chance(net, &root()).expect("9x9 is encoded");
+        let expected = learned::win_chance(net, &root())
+            .expect("9x9 is encoded")
+            .for_player(root().turn());
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
             let info = snapshot(kind, Evaluation::Learned);
             assert_eq!(info.network_value, Some(expected), "{kind:?}");
@@ -181,7 +183,7 @@ mod tests {
     fn the_merge_keeps_the_networks_value_and_serde_defaults_it() {
         let evaluator = learned::test_evaluator();
         let net = evaluator.network().expect("a network");
-        let expected = learned::win_chance(net, &root());
+        let expected = learned::win_chance(net, &root()).map(|c| c.for_player(root().turn()));
         let infos: Vec<SearchInfo> = [1, 2]
             .map(|seed| {
                 let mut search = Uct::new(

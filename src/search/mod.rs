@@ -42,7 +42,10 @@ pub use alphabeta::{
 };
 pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
 pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
-pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation, ResolvedEval};
+pub use eval::{
+    for_player, thesis_evaluation, win_probability, ClassicTerms, Evaluation, ResolvedEval,
+    WinChance, CUT_OFF_DISTANCE,
+};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use levels::{Level, LEVELS, LEVEL_TIME_CAP_MS};
 pub use limits::{LimitKind, Limits};

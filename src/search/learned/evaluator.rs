@@ -101,6 +101,7 @@ impl Evaluator {
     ) -> Option<f64> {
         self.network_for(eval, engine)
             .and_then(|net| win_chance(net, pos))
+            .map(|chance| chance.for_player(pos.turn()))
     }
 
     /// Why option `eval` cannot be `eval` with this evaluator, if it cannot:

@@ -30,6 +30,7 @@ pub use network::{Network, WeightsError, MAX_HIDDEN};
 pub use network_file::{read_network, NetworkFileError};
 
 use crate::game::Position;
+use crate::search::WinChance;
 
 /// Why `eval=learned` is refused when there is no network.
 pub const NO_NETWORK: &str = "no learned network in this build: weights/value.safetensors was \
@@ -55,8 +56,8 @@ fn embedded_weights() -> Option<&'static [u8]> {
 /// the features do not encode `pos`'s variant (the caller then keeps the
 /// classic evaluation).
 #[inline]
-pub fn win_chance(net: &Network, pos: &Position) -> Option<f64> {
-    active_features(pos).map(|f| f64::from(net.evaluate(&f)))
+pub fn win_chance(net: &Network, pos: &Position) -> Option<WinChance> {
+    active_features(pos).map(|f| WinChance::new(pos.turn(), f64::from(net.evaluate(&f))))
 }
 
 /// [`win_chance`] with the shortest path lengths already known (`mine` for
@@ -66,6 +67,7 @@ pub fn win_chance_with_distances(
     pos: &Position,
     mine: usize,
     theirs: usize,
-) -> Option<f64> {
-    active_features_with_distances(pos, mine, theirs).map(|f| f64::from(net.evaluate(&f)))
+) -> Option<WinChance> {
+    active_features_with_distances(pos, mine, theirs)
+        .map(|f| WinChance::new(pos.turn(), f64::from(net.evaluate(&f))))
 }

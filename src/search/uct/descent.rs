@@ -112,7 +112,7 @@ struct Leaf {
 
 /// 1 if player 1 won, 0 if player 2 did.
 pub(super) fn win_value(winner: Player) -> f64 {
-    crate::search::eval::for_player(1.0, winner)
+    crate::search::WinChance::new(winner, 1.0).for_player(Player::One)
 }
 
 /// The result a shared descent counts at a node where `to_move` is to move

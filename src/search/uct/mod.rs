@@ -40,7 +40,7 @@ use self::tree::{Proof, Tree};
 use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
 use super::engine::EngineKind;
-use super::eval::for_player;
+use super::eval::WinChance;
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
 use super::learned::Evaluator;
 use super::move_choice::choice_key;
@@ -364,7 +364,7 @@ impl Uct {
                 Some(ChildInfo {
                     // Every node but the root has its move.
                     mv: ch.mv()?,
-                    win_probability: for_player(mean, mover),
+                    win_probability: WinChance::player_one(mean).for_player(mover),
                     proven: match ch.proof() {
                         Proof::Win => Some(Proven::Win),
                         Proof::Loss => Some(Proven::Loss),
@@ -475,7 +475,7 @@ impl Uct {
             .any(|&c| self.tree[c].proof() != Proof::Loss);
         let key = |c: NodeId| {
             let n = &self.tree[c];
-            let mean = for_player(n.mean(), mover);
+            let mean = n.chance().for_player(mover);
             match self.params.uct.final_move {
                 FinalMove::MostVisits => (n.visits() as f64, mean),
                 FinalMove::BestWinrate => (mean, n.visits() as f64),
@@ -500,7 +500,7 @@ impl Uct {
                 match n.proof() {
                     Proof::Loss if tracks => true,
                     Proof::Win if tracks => false,
-                    _ => n.visits() > 0 && for_player(n.mean(), mover) < NEAR_CERTAIN_LOSS,
+                    _ => n.visits() > 0 && n.chance().for_player(mover) < NEAR_CERTAIN_LOSS,
                 }
             })
     }
@@ -649,7 +649,7 @@ impl Uct {
             win_probability: if root.visits() == 0 {
                 0.5
             } else {
-                for_player(root.mean(), side)
+                root.chance().for_player(side)
             },
             proven_winner,
             elapsed_ms: elapsed,
@@ -687,7 +687,7 @@ impl Uct {
 /// `winrate + C * sqrt(ln(parent visits) / visits)`, the winrate seen by `mover`.
 #[inline]
 fn uct_value(mean: f64, visits: u32, mover: Player, ln_parent: f64, c: f64) -> f64 {
-    let winrate = for_player(mean, mover);
+    let winrate = WinChance::player_one(mean).for_player(mover);
     if visits == 0 {
         return f64::INFINITY;
     }

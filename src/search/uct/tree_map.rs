@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tree::{NodeId, Proof, Tree};
 use crate::game::{Move, Player};
-use crate::search::eval::for_player;
+use crate::search::eval::WinChance;
 use crate::search::info::Proven;
 
 /// Nodes in a tree map unless the page asks for another number.
@@ -209,7 +209,7 @@ impl Builder<'_> {
             parent,
             mv: n.mv(),
             visits: n.visits(),
-            win: for_player(mean, mover) as f32,
+            win: WinChance::player_one(mean).for_player(mover) as f32,
             uct,
             proven: match n.proof() {
                 Proof::Win => Some(Proven::Win),
