@@ -7,13 +7,18 @@
 mod common;
 
 use common::{quoridor, quoridor_with_input, scratch, stderr, stdout};
-use quoridor::search::learned::{embedded_network, Network, NO_NETWORK};
+use quoridor::search::learned::{Evaluator, Network, NO_NETWORK};
 use std::path::PathBuf;
 
 /// A random 375-16-8-1 network written to a scratch file.
 fn network_file(name: &str) -> PathBuf {
-    let path = scratch("learned", name).join("value.safetensors");
-    std::fs::write(&path, Network::random(16, 8, 9).to_safetensors()).expect("write");
+    seeded_network_file(name, 9)
+}
+
+/// The random 375-16-8-1 network of `seed` written to a scratch file.
+fn seeded_network_file(name: &str, seed: u64) -> PathBuf {
+    let path = scratch("learned", name).join(format!("value-{seed}.safetensors"));
+    std::fs::write(&path, Network::random(16, 8, seed).to_safetensors()).expect("write");
     path
 }
 
@@ -23,7 +28,8 @@ fn path_str(path: &std::path::Path) -> &str {
 
 #[test]
 fn without_a_network_eval_learned_is_refused_with_the_reason() {
-    if embedded_network().is_some() {
+    let embedded = Evaluator::embedded().expect("the built-in network loads");
+    if embedded.network().is_some() {
         return; // This build carries trained weights.
     }
     let out = quoridor_with_input(
@@ -162,4 +168,67 @@ fn bench_measures_the_learned_evaluation() {
             .is_some_and(|l| l.ends_with(", eval learned (375-16-8-1 network)")),
         "{text}"
     );
+}
+
+/// The game records of an arena match of `a` against `b` (arena specs) in
+/// one process: 4 games of 40 playouts a move on one thread, so that they
+/// are reproducible; one line of moves a game.
+fn arena_records(name: &str, a: &str, b: &str) -> Vec<String> {
+    let records = scratch("learned", name).join("games.txt");
+    let out = quoridor(&[
+        "arena",
+        "--a",
+        a,
+        "--b",
+        b,
+        "--games",
+        "4",
+        "--playouts",
+        "40",
+        "--threads",
+        "1",
+        "--records",
+        path_str(&records),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&records).expect("records written");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn arena_matches_two_weight_files_in_one_process() {
+    let a = seeded_network_file("two-a", 21);
+    let b = seeded_network_file("two-b", 22);
+    let spec = |file: &PathBuf| format!("eval=learned,eval_file={}", path_str(file));
+    let (sa, sb) = (spec(&a), spec(&b));
+    let a_b = arena_records("two-ab", &sa, &sb);
+    assert_eq!(a_b.len(), 4, "{a_b:?}");
+    // A match is reproducible...
+    assert_eq!(a_b, arena_records("two-ab-again", &sa, &sb));
+    // ...and the two networks play differently.
+    let a_a = arena_records("two-aa", &sa, &sa);
+    let b_b = arena_records("two-bb", &sb, &sb);
+    assert_ne!(a_a, b_b, "the two networks play alike");
+    // Each side scores with its own file: the match is neither network
+    // against itself, nor the two sides swapped.
+    assert_ne!(a_b, a_a, "side b played with A's network");
+    assert_ne!(a_b, b_b, "side a played with B's network");
+    assert_ne!(
+        a_b,
+        arena_records("two-ba", &sb, &sa),
+        "the sides swapped networks"
+    );
+    // A bad file in a spec is one error naming the flag and the file.
+    let missing = scratch("learned", "two-missing").join("none.safetensors");
+    let out = quoridor(&["arena", "--b", &spec(&missing)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with(&format!("error: --b: eval_file {}: ", missing.display())),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
 }

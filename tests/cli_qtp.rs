@@ -5,11 +5,18 @@
 mod common;
 
 use quoridor::game::{Game, QtpMove, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{new_engine, EngineKind, Limits, SearchParams};
 use quoridor::search::{EngineConfig, SearchEngine};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Output;
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// Runs `quoridor qtp FLAGS` with `script` on stdin; the process's output.
 fn run_qtp(flags: &[&str], script: &str) -> Output {
@@ -274,7 +281,11 @@ fn library_move(kind: EngineKind, moves: &str, nodes: u64) -> String {
         limits: Limits::playouts(nodes),
         ..SearchParams::default()
     };
-    let mut engine = new_engine(*game.position(), &EngineConfig::of_kind(kind, params));
+    let mut engine = new_engine(
+        *game.position(),
+        &EngineConfig::of_kind(kind, params),
+        evaluator(),
+    );
     let mv = engine.think().expect("a move");
     QtpMove::new(mv).to_string()
 }

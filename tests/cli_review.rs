@@ -6,7 +6,13 @@ mod common;
 use common::quoridor;
 use quoridor::game::{Game, PlyLimit, Variant};
 use quoridor::review::{annotated_record, GameReview, Judgement, PositionEval};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{EngineConfig, EngineKind, Limits, SearchParams};
+
+/// The engines' evaluator: the network built in, as `quoridor review` uses.
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// Player 1 stands on d8 and plays a wall instead of winning with d9;
 /// player 2 then wins.
@@ -53,7 +59,7 @@ fn library_review(kind: EngineKind, record: &str, playouts: u64) -> String {
     );
     let evals: Vec<PositionEval> = (0..=game.moves().len())
         .filter_map(|ply| game.position_at(ply))
-        .map(|position| PositionEval::search(position, &params))
+        .map(|position| PositionEval::search(position, &params, &evaluator()))
         .collect();
     let judged = GameReview::judge(&game, &evals);
     let mut text = format!("{}\n", annotated_record(&game, &judged, PlyLimit::DEFAULT));
@@ -162,7 +168,10 @@ fn review_calls_the_steps_back_in_a_lost_race_decided_and_leaves_them_out() {
         limits: Limits::playouts(300),
         ..SearchParams::default()
     });
-    let review = GameReview::judge(&game, &PositionEval::search_game(&game, &config, |_, _| ()));
+    let review = GameReview::judge(
+        &game,
+        &PositionEval::search_game(&game, &config, &evaluator(), |_, _| ()),
+    );
     let decided: Vec<usize> = review
         .moves()
         .iter()

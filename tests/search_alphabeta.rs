@@ -4,11 +4,18 @@
 
 use quoridor::game::{Move, Position, Variant};
 use quoridor::search::alphabeta::static_score;
+use quoridor::search::learned::Evaluator;
 use quoridor::search::WIN;
 use quoridor::search::{AlphaBeta, AlphaBetaParams, Limits, SearchEngine, SearchParams, Slice};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// Negamax without pruning: the reference value at `depth` plies.
 fn minimax(pos: &Position, depth: u32, ply: u32, p: &AlphaBetaParams) -> i32 {
@@ -60,7 +67,7 @@ fn engine(pos: Position, ab: AlphaBetaParams, depth: u32) -> AlphaBeta {
         hash_mb: 1,
         ..ab
     };
-    AlphaBeta::new(pos, params, own)
+    AlphaBeta::new(pos, params, own, evaluator())
 }
 
 /// The value the engine reports after iterating to `depth`.

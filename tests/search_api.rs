@@ -3,8 +3,15 @@
 //! stop flag works from another thread, and a seed makes a search repeat.
 
 use quoridor::game::{Game, Move, Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{EngineConfig, Limits, SearchInfo, SearchParams, Slice, Uct, UctParams};
 use std::time::{Duration, Instant};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 fn start() -> Position {
     Position::new(Variant::default())
@@ -52,7 +59,12 @@ fn assert_consistent(info: &SearchInfo) {
 
 #[test]
 fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
-    let mut search = Uct::new(start(), with_limits(10_000, 0), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(10_000, 0),
+        UctParams::default(),
+        evaluator(),
+    );
     search.start();
     let mut last = 0;
     for _ in 0..5 {
@@ -67,7 +79,12 @@ fn playout_slices_make_exactly_their_playouts_and_counts_grow() {
 
 #[test]
 fn time_slices_return_within_their_budget() {
-    let mut search = Uct::new(start(), with_limits(0, 0), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(0, 0),
+        UctParams::default(),
+        evaluator(),
+    );
     search.start();
     for _ in 0..5 {
         let t = Instant::now();
@@ -83,7 +100,12 @@ fn time_slices_return_within_their_budget() {
 
 #[test]
 fn think_stops_at_the_playout_limit() {
-    let mut search = Uct::new(start(), with_limits(777, 0), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(777, 0),
+        UctParams::default(),
+        evaluator(),
+    );
     let mv = search.think().expect("a move");
     let info = search.info(3);
     assert_eq!(info.searched, 777);
@@ -94,7 +116,12 @@ fn think_stops_at_the_playout_limit() {
 
 #[test]
 fn think_stops_at_the_time_limit() {
-    let mut search = Uct::new(start(), with_limits(0, 150), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(0, 150),
+        UctParams::default(),
+        evaluator(),
+    );
     let t = Instant::now();
     search.think().expect("a move");
     let took = t.elapsed();
@@ -104,7 +131,12 @@ fn think_stops_at_the_time_limit() {
 
 #[test]
 fn stop_flag_ends_an_unlimited_search_from_another_thread() {
-    let mut search = Uct::new(start(), with_limits(0, 0), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(0, 0),
+        UctParams::default(),
+        evaluator(),
+    );
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -125,7 +157,7 @@ fn stop_flag_ends_an_unlimited_search_from_another_thread() {
 #[test]
 fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let params = with_limits(3000, 0);
-    let mut search = Uct::new(start(), params.clone(), UctParams::default());
+    let mut search = Uct::new(start(), params.clone(), UctParams::default(), evaluator());
     let first = search.think().expect("a move");
     let info = search.info(1);
     let reply_node = search
@@ -158,7 +190,7 @@ fn without_tree_reuse_a_new_root_starts_empty() {
         tree_reuse: false,
         ..UctParams::default()
     };
-    let mut search = Uct::new(start(), with_limits(1000, 0), uct);
+    let mut search = Uct::new(start(), with_limits(1000, 0), uct, evaluator());
     let first = search.think().expect("a move");
     search.set_game(start(), &[first]).expect("legal");
     let info = search.info(0);
@@ -168,7 +200,12 @@ fn without_tree_reuse_a_new_root_starts_empty() {
 
 #[test]
 fn set_game_with_an_illegal_move_changes_nothing() {
-    let mut search = Uct::new(start(), with_limits(500, 0), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(500, 0),
+        UctParams::default(),
+        evaluator(),
+    );
     let first = search.think().expect("a move");
     let before = tree(&search.info(0)).root_visits;
     let bad: Move = "e5".parse().expect("notation");
@@ -190,6 +227,7 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
                 ..with_limits(2000, 0)
             },
             UctParams::default(),
+            evaluator(),
         );
         search.think();
         let info = search.info(usize::MAX);
@@ -204,7 +242,12 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
 
 #[test]
 fn each_candidate_carries_its_own_line_starting_with_its_move() {
-    let mut search = Uct::new(start(), with_limits(3000, 0), UctParams::default());
+    let mut search = Uct::new(
+        start(),
+        with_limits(3000, 0),
+        UctParams::default(),
+        evaluator(),
+    );
     search.think();
     let info = search.info(8);
     assert_consistent(&info);
@@ -241,7 +284,12 @@ fn progress_snapshots_cost_under_five_percent() {
     const PLAYOUTS: u64 = 300_000;
     const EVERY_MS: f64 = 200.0;
     let run = |snapshots: bool| -> (f64, usize, f64) {
-        let mut search = Uct::new(start(), with_limits(PLAYOUTS, 0), UctParams::default());
+        let mut search = Uct::new(
+            start(),
+            with_limits(PLAYOUTS, 0),
+            UctParams::default(),
+            evaluator(),
+        );
         search.start();
         let began = Instant::now();
         let mut last = 0.0;
@@ -291,7 +339,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
             tree_reuse: false,
             ..UctParams::default()
         };
-        let mut search = Uct::new(start(), with_limits(400, 0), uct);
+        let mut search = Uct::new(start(), with_limits(400, 0), uct, evaluator());
         search.think();
         let info = search.info(usize::MAX);
         let bound =
@@ -314,7 +362,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
         widening: 0.0,
         ..UctParams::default()
     };
-    let mut search = Uct::new(start(), with_limits(400, 0), uct);
+    let mut search = Uct::new(start(), with_limits(400, 0), uct, evaluator());
     search.think();
     assert!(search.info(usize::MAX).children.len() > 100);
 }

@@ -2,11 +2,18 @@
 //! its chosen move, every root child and the principal variation.
 
 use quoridor::game::{Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{
     EngineConfig, FinalMove, Limits, PlayoutPolicy, SearchParams, Uct, UctParams,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// A position after up to `plies` random legal moves from the start of
 /// `variant` (stops early if the game ends).
@@ -39,7 +46,7 @@ fn check_search(pos: Position, config: &EngineConfig, playouts: u64, what: &str)
         limits: Limits::playouts(playouts),
         ..config.params.clone()
     };
-    let mut search = Uct::new(pos, params, config.uct.clone());
+    let mut search = Uct::new(pos, params, config.uct.clone(), evaluator());
     let best = search.think();
     let info = search.info(usize::MAX);
     if pos.is_over() {

@@ -7,12 +7,19 @@
 //! is capped at [`TEST_BUDGET`] playouts (their way of choosing is the same).
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{
     new_engine, shortens_own_path, EngineKind, Level, Limits, PawnRace, RaceResult, SearchParams,
     LEVELS,
 };
 use quoridor::search::{EngineConfig, SearchEngine};
 use std::collections::HashMap;
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// The most playouts a repeated test search gets.
 const TEST_BUDGET: u64 = 3_000;
@@ -39,6 +46,7 @@ fn choice(level: &Level, seed: u64, cap: u64) -> Move {
     let mut engine = new_engine(
         middle_game(),
         &EngineConfig::of_kind(EngineKind::Uct, level_params(level, seed, cap)),
+        evaluator(),
     );
     engine.think().expect("the position has moves")
 }
@@ -165,6 +173,7 @@ fn with_no_walls_left_every_level_steps_along_a_shortest_path() {
                 let mut engine = new_engine(
                     *pos,
                     &EngineConfig::of_kind(EngineKind::Uct, level_params(level, seed, TEST_BUDGET)),
+                    evaluator(),
                 );
                 let mv = engine.think().expect("a move");
                 let context = format!(
@@ -196,9 +205,13 @@ fn level_one_game(pos: Position, seed: u64) -> (Player, u32) {
             return (winner, moves[winner.index()]);
         }
         let params = level_params(level, seed + ply % 2, TEST_BUDGET);
-        let mv = new_engine(pos, &EngineConfig::of_kind(EngineKind::Uct, params))
-            .think()
-            .expect("a move");
+        let mv = new_engine(
+            pos,
+            &EngineConfig::of_kind(EngineKind::Uct, params),
+            evaluator(),
+        )
+        .think()
+        .expect("a move");
         moves[pos.turn().index()] += 1;
         pos.play(mv).expect("legal");
     }

@@ -4,9 +4,16 @@
 //! memory as totals, and `stop` ends every thread.
 
 use quoridor::game::{Game, Move, Player, Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{new_engine, EngineKind, Limits, SearchParams, Slice, ROOT};
 use quoridor::search::{EngineConfig, SearchEngine};
 use std::time::{Duration, Instant};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -27,6 +34,7 @@ fn engine_move(record: &str, variant: Variant, params: SearchParams) -> Move {
     let mut search = new_engine(
         *game(record, variant).position(),
         &EngineConfig::of_kind(EngineKind::Uct, params),
+        evaluator(),
     );
     search.think().expect("the position has moves")
 }
@@ -63,6 +71,7 @@ fn two_threads_prove_a_win_two_moves_deep() {
     let mut search = new_engine(
         pos,
         &EngineConfig::of_kind(EngineKind::Uct, threaded(2, 20_000, 1)),
+        evaluator(),
     );
     let mv = search.think().expect("a move");
     let info = search.info(10);
@@ -73,6 +82,7 @@ fn two_threads_prove_a_win_two_moves_deep() {
     let mut reply = new_engine(
         after,
         &EngineConfig::of_kind(EngineKind::Uct, threaded(2, 20_000, 1)),
+        evaluator(),
     );
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));
@@ -85,6 +95,7 @@ fn the_playout_limit_is_a_total_and_the_threads_share_one_tree() {
         let mut search = new_engine(
             start,
             &EngineConfig::of_kind(EngineKind::Uct, threaded(threads, 900, 7)),
+            evaluator(),
         );
         search.think().expect("a move");
         let info = search.info(5);
@@ -126,6 +137,7 @@ fn slices_and_the_think_count_exact_playouts_on_several_threads() {
         let mut search = new_engine(
             start,
             &EngineConfig::of_kind(EngineKind::Uct, threaded(threads, 900, 11)),
+            evaluator(),
         );
         search.start();
         let mut counts = Vec::new();
@@ -153,6 +165,7 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
     let mut search = new_engine(
         start,
         &EngineConfig::of_kind(EngineKind::Uct, threaded(2, playouts, 11)),
+        evaluator(),
     );
     search.think().expect("a move");
     let (_, root_children) = search
@@ -193,7 +206,7 @@ fn every_virtual_loss_is_settled_in_a_big_shared_tree() {
 fn full_tree_think(config: EngineConfig) -> quoridor::search::SearchInfo {
     let start = Position::new(Variant::default());
     let threads = config.params.threads;
-    let mut search = new_engine(start, &config);
+    let mut search = new_engine(start, &config, evaluator());
     let mv = search.think().expect("the start has moves");
     assert!(start.check(mv).is_ok());
     let info = search.info(0);
@@ -268,6 +281,7 @@ fn two_threads_play_only_legal_moves_in_whole_games() {
         let mut search = new_engine(
             pos,
             &EngineConfig::of_kind(EngineKind::Uct, threaded(2, 300, seed)),
+            evaluator(),
         );
         while !pos.is_over() && moves.len() < 100 {
             search
@@ -290,7 +304,11 @@ fn stop_ends_every_thread() {
         limits: Limits::NONE,
         ..SearchParams::default()
     };
-    let mut search = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params));
+    let mut search = new_engine(
+        start,
+        &EngineConfig::of_kind(EngineKind::Uct, params),
+        evaluator(),
+    );
     let stop = search.stop_flag();
     search.start();
     let stopper = std::thread::spawn(move || {
@@ -317,6 +335,7 @@ fn changing_threads_keeps_the_game_and_tree_reuse_goes_on() {
     let mut search = new_engine(
         start,
         &EngineConfig::of_kind(EngineKind::Uct, threaded(1, 400, 1)),
+        evaluator(),
     );
     search.think().expect("a move");
     search.set_params(threaded(2, 400, 1));

@@ -7,11 +7,18 @@
 //! Fixed seeds and playout (node) counts.
 
 use quoridor::game::{Game, Move, Player, Position, Square, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::SearchEngine;
 use quoridor::search::{
     new_engine, shortens_own_path, EngineConfig, EngineKind, Limits, PawnRace, RaceResult,
     SearchParams,
 };
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// The Default engine with a small playout count and `pawn_race` as given.
 fn engine(pawn_race: bool) -> SearchParams {
@@ -61,7 +68,11 @@ fn play_out_counting(
     let mut game = Game::parse_with_variant(record, variant).expect("test record is legal");
     let table = PawnRace::solve(game.position()).expect("both stocks are spent");
     let start = Position::new(variant);
-    let mut search = new_engine(start, &EngineConfig::of_kind(config.kind, config.params));
+    let mut search = new_engine(
+        start,
+        &EngineConfig::of_kind(config.kind, config.params),
+        evaluator(),
+    );
     let mut plies = 0;
     let mut aside = 0;
     while game.position().winner().is_none() {
@@ -160,11 +171,19 @@ fn the_engine_reports_a_table_win_as_proven() {
     let pos = *Game::parse_with_variant("e2", variant)
         .expect("legal")
         .position();
-    let mut search = new_engine(pos, &EngineConfig::of_kind(EngineKind::Uct, engine(true)));
+    let mut search = new_engine(
+        pos,
+        &EngineConfig::of_kind(EngineKind::Uct, engine(true)),
+        evaluator(),
+    );
     search.think().expect("a move");
     let info = search.info(0);
     assert_eq!(info.proven_winner, Some(Player::Two), "{info:?}");
-    let mut without = new_engine(pos, &EngineConfig::of_kind(EngineKind::Uct, engine(false)));
+    let mut without = new_engine(
+        pos,
+        &EngineConfig::of_kind(EngineKind::Uct, engine(false)),
+        evaluator(),
+    );
     without.think().expect("a move");
     assert_eq!(
         without.info(0).proven_winner,
@@ -190,7 +209,11 @@ fn the_engine_moves_at_every_turn_of_a_wall_less_game_with_tree_reuse() {
             limits: Limits::playouts(10_000),
             ..engine(true)
         };
-        let mut search = new_engine(start, &EngineConfig::of_kind(EngineKind::Uct, params));
+        let mut search = new_engine(
+            start,
+            &EngineConfig::of_kind(EngineKind::Uct, params),
+            evaluator(),
+        );
         // From before the last walls, so the reused trees hold nodes grown
         // before the table existed.
         for ply in (24..=game.moves().len()).step_by(2) {

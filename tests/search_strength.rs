@@ -3,9 +3,16 @@
 //! `cargo test --release -- --ignored`.
 
 use quoridor::game::{Player, Position, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{EngineConfig, Limits, SearchParams, Uct};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// Longest game before it counts as a draw.
 const MAX_PLIES: usize = 400;
@@ -38,7 +45,7 @@ fn play(variant: Variant, one: &Mover, two: &Mover, seed: u64) -> Option<Player>
                     seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
                     ..config.params.clone()
                 };
-                Uct::new(pos, params, config.uct.clone())
+                Uct::new(pos, params, config.uct.clone(), evaluator())
                     .think()
                     .expect("a live position has moves")
             }

@@ -2,7 +2,14 @@
 //! proves won positions. Fixed seeds and playout counts, so runs repeat.
 
 use quoridor::game::{Game, Move, Player, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{EngineConfig, Limits, PlayoutPolicy, SearchParams, Uct, UctParams};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 fn game(record: &str, variant: Variant) -> Game {
     Game::parse_with_variant(record, variant).expect("test record is legal")
@@ -18,6 +25,7 @@ fn engine_move(record: &str, variant: Variant, config: &EngineConfig, playouts: 
         *game(record, variant).position(),
         params,
         config.uct.clone(),
+        evaluator(),
     );
     search.think().expect("the position has moves")
 }
@@ -102,7 +110,7 @@ fn solver_proves_a_lost_position_for_the_side_to_move() {
         limits: Limits::playouts(5000),
         ..SearchParams::default()
     };
-    let mut search = Uct::new(pos, params, UctParams::default());
+    let mut search = Uct::new(pos, params, UctParams::default(), evaluator());
     assert!(search.think().is_some());
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -118,7 +126,7 @@ fn solver_proves_a_win_two_moves_deep() {
         limits: Limits::playouts(20_000),
         ..SearchParams::default()
     };
-    let mut search = Uct::new(pos, params, UctParams::default());
+    let mut search = Uct::new(pos, params, UctParams::default(), evaluator());
     let mv = search.think().expect("a move");
     let info = search.info(10);
     assert_eq!(info.proven_winner, Some(Player::One));
@@ -133,6 +141,7 @@ fn solver_proves_a_win_two_moves_deep() {
             ..SearchParams::default()
         },
         UctParams::default(),
+        evaluator(),
     );
     reply.think();
     assert_eq!(reply.info(0).proven_winner, Some(Player::One));

@@ -5,7 +5,14 @@
 //! Fixed seeds and playout counts.
 
 use quoridor::game::{Game, Move, Player, Variant};
+use quoridor::search::learned::Evaluator;
 use quoridor::search::{Limits, SearchParams, Uct, UctParams};
+
+/// The engines' evaluator: the network built in (none in a build without
+/// weights).
+fn evaluator() -> Evaluator {
+    Evaluator::embedded().expect("the built-in network loads")
+}
 
 /// The standoff from issue 19 (a refereed game against an alpha-beta
 /// program), up to where the shuffling started: player 1 on i7 with 2 walls
@@ -52,7 +59,7 @@ fn shuffle(game: &Game) -> Move {
 fn play_standoff((params, uct): (SearchParams, UctParams)) -> (Option<Player>, Game) {
     let mut game = Game::parse_with_variant(STANDOFF, Variant::default()).expect("record");
     let start = *Game::new(Variant::default()).position();
-    let mut search = Uct::new(start, params, uct);
+    let mut search = Uct::new(start, params, uct, evaluator());
     for _ in 0..PLY_CAP {
         if game.position().is_over() {
             break;
@@ -101,6 +108,7 @@ fn a_lost_race_in_the_table_runs_home_when_every_move_loses_equally_late() {
                 ..SearchParams::default()
             },
             UctParams::default(),
+            evaluator(),
         );
         search.set_game(start, game.moves()).expect("legal record");
         let mv = search.think().expect("a move").to_string();

@@ -2,7 +2,6 @@
 //! and the choice between it and the learned one ([`Evaluation`]).
 
 use super::engine::EngineKind;
-use super::learned;
 use crate::game::{Player, Position};
 use crate::text::spelled;
 use serde::{Deserialize, Serialize};
@@ -11,16 +10,18 @@ use serde::{Deserialize, Serialize};
 /// `eval`): alpha-beta's static score and UCT's value where a playout stops.
 ///
 /// The default, [`Evaluation::Auto`], is whichever evaluation measured
-/// strongest for the engine that searches ([`Evaluation::for_engine`]): the
+/// strongest for the engine that searches ([`Evaluation::resolve`]): the
 /// learned network for both UCT and alpha-beta when the build has one, the
 /// classic terms otherwise (`docs/learned-eval.md` has the matches). The
 /// other two name one evaluation for both engines.
 ///
 /// ```
 /// use quoridor::search::{EngineKind, Evaluation};
+/// use quoridor::search::ResolvedEval;
 /// assert_eq!(Evaluation::default(), Evaluation::Auto);
-/// assert_eq!(Evaluation::Classic.for_engine(EngineKind::Uct), Evaluation::Classic);
-/// assert_eq!(Evaluation::Learned.for_engine(EngineKind::AlphaBeta), Evaluation::Learned);
+/// assert_eq!(Evaluation::Classic.resolve(EngineKind::Uct, true), ResolvedEval::Classic);
+/// assert_eq!(Evaluation::Learned.resolve(EngineKind::AlphaBeta, false), ResolvedEval::Learned);
+/// assert_eq!(Evaluation::Auto.resolve(EngineKind::AlphaBeta, false), ResolvedEval::Classic);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -31,7 +32,7 @@ pub enum Evaluation {
     Auto,
     /// Hand-set terms: path lengths, walls in stock, tempo.
     Classic,
-    /// The value network ([`crate::search::learned::network`]) for the
+    /// The value network (the engine's [`crate::search::learned::Evaluator`]) for the
     /// variant its features encode (9×9, 10 walls); other variants keep the
     /// classic evaluation.
     Learned,
@@ -43,41 +44,159 @@ spelled!(Evaluation {
     Learned => "learned",
 });
 
+/// The evaluation an engine scores with once option `eval` is resolved
+/// ([`Evaluation::resolve`]): never `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResolvedEval {
+    /// Hand-set terms: path lengths, walls in stock, tempo.
+    Classic,
+    /// The value network, for the variant its features encode.
+    Learned,
+}
+
 impl Evaluation {
-    /// The evaluation `engine` scores with under this setting: `Classic` or
-    /// `Learned`, never `Auto`. `Auto` is `Learned` when the process has a
-    /// network ([`crate::search::learned::available`]) and `Classic`
-    /// otherwise: the network beat the classic evaluation at 1 s a move with
-    /// each engine (`docs/learned-eval.md`). Each engine is listed, so that a
-    /// new one states its own choice.
-    pub fn for_engine(self, engine: EngineKind) -> Evaluation {
+    /// The evaluation `engine` scores with under this setting when a
+    /// network is there (`has_network`) or not. `Auto` is `Learned` with a
+    /// network and `Classic` without: the network beat the classic
+    /// evaluation at 1 s a move with each engine (`docs/learned-eval.md`).
+    /// Each engine is listed, so that a new one states its own choice.
+    /// `Learned` stays `Learned`: whoever applies the settings refuses it
+    /// without a network (`learned::Evaluator::refusal`).
+    pub fn resolve(self, engine: EngineKind, has_network: bool) -> ResolvedEval {
         match (self, engine) {
-            (Evaluation::Auto, EngineKind::Uct | EngineKind::AlphaBeta) if learned::available() => {
-                Evaluation::Learned
+            (Evaluation::Auto, EngineKind::Uct | EngineKind::AlphaBeta) if has_network => {
+                ResolvedEval::Learned
             }
-            (Evaluation::Auto, _) => Evaluation::Classic,
-            (chosen, _) => chosen,
+            (Evaluation::Auto | Evaluation::Classic, _) => ResolvedEval::Classic,
+            (Evaluation::Learned, _) => ResolvedEval::Learned,
         }
     }
 }
 
+/// The path length the classic terms give a pawn cut off from its goal
+/// (legal play never allows one): longer than any path.
+pub const CUT_OFF_DISTANCE: u32 = 200;
+
+/// The classic evaluation's terms of a position from one player's view:
+/// both shortest paths to the goal rows ([`CUT_OFF_DISTANCE`] for a pawn
+/// without one) and both stocks of walls. Both engines score with them, UCT
+/// as the thesis's `E` ([`ClassicTerms::steps`]) through the `atan` curve,
+/// alpha-beta in centipawns ([`ClassicTerms::centipawns`]).
+///
+/// ```
+/// use quoridor::game::{Game, Player};
+/// use quoridor::search::ClassicTerms;
+/// let game: Game = "e2".parse().unwrap();
+/// let terms = ClassicTerms::of(game.position(), Player::Two);
+/// assert_eq!((terms.my_distance, terms.their_distance), (8, 7));
+/// assert_eq!(terms.steps(1.0), -1.0);
+/// assert_eq!(terms.centipawns(1.0, 30.0), -70);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassicTerms {
+    /// The player's shortest path to its goal row.
+    pub my_distance: u32,
+    /// The opponent's.
+    pub their_distance: u32,
+    /// The player's walls in stock.
+    pub my_walls: u8,
+    /// The opponent's.
+    pub their_walls: u8,
+}
+
+impl ClassicTerms {
+    /// The terms of `pos` from `player`'s view.
+    pub fn of(pos: &Position, player: Player) -> ClassicTerms {
+        let distance = |p| pos.distance_to_goal(p).unwrap_or(CUT_OFF_DISTANCE);
+        let other = player.other();
+        ClassicTerms {
+            my_distance: distance(player),
+            their_distance: distance(other),
+            my_walls: pos.walls_left(player),
+            their_walls: pos.walls_left(other),
+        }
+    }
+
+    /// Steps the player is ahead in the race: the opponent's path minus its own.
+    pub fn path_lead(&self) -> i32 {
+        self.their_distance as i32 - self.my_distance as i32
+    }
+
+    /// Walls the player has more than the opponent.
+    pub fn wall_lead(&self) -> i32 {
+        i32::from(self.my_walls) - i32::from(self.their_walls)
+    }
+
+    /// The thesis's evaluation in steps: `path_lead + wall_weight * wall_lead`.
+    pub fn steps(&self, wall_weight: f64) -> f64 {
+        f64::from(self.path_lead()) + wall_weight * f64::from(self.wall_lead())
+    }
+
+    /// The same in centipawns (a step is 100), with `tempo` added:
+    /// `100 * path_lead + round(wall_weight * wall_lead + tempo)`.
+    pub fn centipawns(&self, wall_weight: f64, tempo: f64) -> i32 {
+        let walls = wall_weight * f64::from(self.wall_lead());
+        100 * self.path_lead() + (walls + tempo).round() as i32
+    }
+}
+
 /// `E(s) = d(black) - d(white) + wall_weight * (walls(white) - walls(black))`
-/// from player 1's ("white's") view, where `d` is the shortest path to the
-/// goal row. A finished game scores ±1000.
+/// from player 1's ("white's") view ([`ClassicTerms::steps`]), where `d` is
+/// the shortest path to the goal row. A finished game scores ±1000.
 pub fn thesis_evaluation(pos: &Position, wall_weight: f64) -> f64 {
     match pos.winner() {
         Some(Player::One) => return 1000.0,
         Some(Player::Two) => return -1000.0,
         None => {}
     }
-    let d = |p| pos.distance_to_goal(p).unwrap_or(200) as f64;
-    let walls = |p| pos.walls_left(p) as f64;
-    d(Player::Two) - d(Player::One) + wall_weight * (walls(Player::One) - walls(Player::Two))
+    ClassicTerms::of(pos, Player::One).steps(wall_weight)
+}
+
+/// A win probability and the player whose chance it is: the network gives
+/// the side to move's, UCT's tree keeps player 1's, a snapshot reports the
+/// side to move's and each child's mover's. [`WinChance::for_player`] is the
+/// one conversion.
+///
+/// ```
+/// use quoridor::game::Player;
+/// use quoridor::search::WinChance;
+/// let chance = WinChance::new(Player::Two, 0.75);
+/// assert_eq!(chance.for_player(Player::Two), 0.75);
+/// assert_eq!(chance.for_player(Player::One), 0.25);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinChance {
+    player: Player,
+    chance: f64,
+}
+
+impl WinChance {
+    /// `player`'s chance `chance` (in [0, 1]).
+    pub fn new(player: Player, chance: f64) -> WinChance {
+        WinChance { player, chance }
+    }
+
+    /// Player 1's chance `chance`.
+    pub fn player_one(chance: f64) -> WinChance {
+        WinChance::new(Player::One, chance)
+    }
+
+    /// The chance that `player` wins: the same number for the player whose
+    /// chance it is, its complement for the other.
+    #[inline]
+    pub fn for_player(self, player: Player) -> f64 {
+        if player == self.player {
+            self.chance
+        } else {
+            1.0 - self.chance
+        }
+    }
 }
 
 /// Player 1's win chance `p1_score` as `player` sees it: unchanged for
-/// player 1, `1 - p1_score` for player 2. The flip is its own inverse, so it
-/// also turns `player`'s chance back into player 1's.
+/// player 1, `1 - p1_score` for player 2 ([`WinChance::for_player`]). The
+/// flip is its own inverse, so it also turns `player`'s chance back into
+/// player 1's.
 ///
 /// ```
 /// use quoridor::game::Player;
@@ -87,13 +206,12 @@ pub fn thesis_evaluation(pos: &Position, wall_weight: f64) -> f64 {
 /// ```
 #[inline]
 pub fn for_player(p1_score: f64, player: Player) -> f64 {
-    match player {
-        Player::One => p1_score,
-        Player::Two => 1.0 - p1_score,
-    }
+    WinChance::player_one(p1_score).for_player(player)
 }
 
-/// `atan(slope * E) / pi + 0.5`: the probability that player 1 wins, in [0, 1].
+/// `atan(slope * E) / pi + 0.5`, in [0, 1]: the chance that the player from
+/// whose view the evaluation `E` is wins (player 1 for
+/// [`thesis_evaluation`], the side to move for alpha-beta's scores).
 ///
 /// ```
 /// use quoridor::search::win_probability;

@@ -151,15 +151,22 @@ mod tests {
     }
 
     fn snapshot(kind: EngineKind, eval: Evaluation) -> SearchInfo {
-        let mut engine = new_engine(root(), &EngineConfig::of_kind(kind, params(eval, 1)));
+        let mut engine = new_engine(
+            root(),
+            &EngineConfig::of_kind(kind, params(eval, 1)),
+            crate::search::learned::test_evaluator(),
+        );
         engine.think();
         engine.info(8)
     }
 
     #[test]
     fn a_learned_snapshot_carries_the_networks_own_value_of_the_root() {
-        let net = learned::test_network();
-        let expected = learned::win_chance(net, &root()).expect("9x9 is encoded");
+        let evaluator = learned::test_evaluator();
+        let net = evaluator.network().expect("a network");
+        let expected = learned::win_chance(net, &root())
+            .expect("9x9 is encoded")
+            .for_player(root().turn());
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
             let info = snapshot(kind, Evaluation::Learned);
             assert_eq!(info.network_value, Some(expected), "{kind:?}");
@@ -174,14 +181,16 @@ mod tests {
 
     #[test]
     fn the_merge_keeps_the_networks_value_and_serde_defaults_it() {
-        let net = learned::test_network();
-        let expected = learned::win_chance(net, &root());
+        let evaluator = learned::test_evaluator();
+        let net = evaluator.network().expect("a network");
+        let expected = learned::win_chance(net, &root()).map(|c| c.for_player(root().turn()));
         let infos: Vec<SearchInfo> = [1, 2]
             .map(|seed| {
                 let mut search = Uct::new(
                     root(),
                     params(Evaluation::Learned, seed),
                     UctParams::default(),
+                    crate::search::learned::test_evaluator(),
                 );
                 search.think();
                 search.info(usize::MAX)
@@ -194,7 +203,12 @@ mod tests {
         let back: SearchInfo = serde_json::from_str(&json).expect("parses");
         assert_eq!(back.network_value, expected);
         // A classic snapshot writes no field, and one without it reads as None.
-        let mut classic = Uct::new(root(), params(Evaluation::Classic, 1), UctParams::default());
+        let mut classic = Uct::new(
+            root(),
+            params(Evaluation::Classic, 1),
+            UctParams::default(),
+            crate::search::learned::test_evaluator(),
+        );
         classic.think();
         let json = serde_json::to_string(&classic.info(4)).expect("serialises");
         assert!(!json.contains("network_value"), "{json}");

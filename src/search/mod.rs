@@ -50,7 +50,10 @@ pub use common_options::common_options;
 pub use config::{EngineConfig, Preset};
 pub use depth_report::{AlphaBetaInfo, IterationRow, RootMoveScore};
 pub use engine::{EngineKind, SearchEngine};
-pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation};
+pub use eval::{
+    for_player, thesis_evaluation, win_probability, ClassicTerms, Evaluation, ResolvedEval,
+    WinChance, CUT_OFF_DISTANCE,
+};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
 pub use levels::{Level, LEVELS, LEVEL_TIME_CAP_MS};
 pub use limits::{LimitKind, Limits};

@@ -6,6 +6,7 @@ use super::alphabeta::AlphaBeta;
 use super::config::EngineConfig;
 use super::engine::{EngineKind, SearchEngine};
 use super::info::SearchInfo;
+use super::learned::Evaluator;
 use super::params::SearchParams;
 use super::slice::Slice;
 use super::tree_view::TreeView;
@@ -25,6 +26,7 @@ use std::sync::Arc;
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::search::{new_engine, EngineConfig, EngineKind, Limits, MoveChoice, SearchEngine, SearchParams, ROOT};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
@@ -33,7 +35,7 @@ use std::sync::Arc;
 ///         choice: MoveChoice { temperature: 0.2, margin: 0.3 },
 ///         ..SearchParams::default()
 ///     };
-///     let mut engine = new_engine(start, &EngineConfig::of_kind(kind, params));
+///     let mut engine = new_engine(start, &EngineConfig::of_kind(kind, params), Evaluator::classic());
 ///     let mv = engine.think().expect("the start has moves");
 ///     assert!(start.check(mv).is_ok());
 ///     let tree = engine.tree().map(|t| t.tree_node(ROOT).unwrap());
@@ -45,11 +47,12 @@ use std::sync::Arc;
 ///
 /// ```
 /// use quoridor::game::{Position, Variant};
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::search::{new_engine, EngineConfig, EngineKind, Limits, SearchEngine, SearchParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let mut config = EngineConfig::of_kind(EngineKind::AlphaBeta, SearchParams::default());
 /// config.alphabeta.max_depth = Some(2);
-/// let mut engine = new_engine(start, &config);
+/// let mut engine = new_engine(start, &config, Evaluator::classic());
 /// engine.think();
 /// assert_eq!(engine.info(0).alphabeta().unwrap().depth, 2);
 /// config.alphabeta.max_depth = Some(3);
@@ -65,17 +68,24 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// A new engine of `config`'s kind on `root`, with its settings.
-    pub fn new(root: Position, config: &EngineConfig) -> Engine {
+    /// A new engine of `config`'s kind on `root`, with its settings,
+    /// scoring with `evaluator`. `eval=learned` with an evaluator without a
+    /// network scores classically; the callers that apply settings refuse
+    /// it first ([`Evaluator::refusal`]).
+    pub fn new(root: Position, config: &EngineConfig, evaluator: Evaluator) -> Engine {
         let params = config.params.clone();
         match config.kind {
-            EngineKind::Uct => {
-                Engine::Uct(Box::new(ParallelUct::new(root, params, config.uct.clone())))
-            }
+            EngineKind::Uct => Engine::Uct(Box::new(ParallelUct::new(
+                root,
+                params,
+                config.uct.clone(),
+                evaluator,
+            ))),
             EngineKind::AlphaBeta => Engine::AlphaBeta(Box::new(AlphaBeta::new(
                 root,
                 params,
                 config.alphabeta.clone(),
+                evaluator,
             ))),
         }
     }
@@ -153,10 +163,10 @@ impl SearchEngine for Engine {
     }
 }
 
-/// A new engine of `config`'s kind on `root` with its settings: the one
-/// place that chooses the engine.
-pub fn new_engine(root: Position, config: &EngineConfig) -> Engine {
-    Engine::new(root, config)
+/// A new engine of `config`'s kind on `root` with its settings, scoring
+/// with `evaluator`: the one place that chooses the engine.
+pub fn new_engine(root: Position, config: &EngineConfig, evaluator: Evaluator) -> Engine {
+    Engine::new(root, config, evaluator)
 }
 
 #[cfg(test)]
@@ -169,7 +179,10 @@ mod tests {
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
             let config = EngineConfig::of_kind(kind, SearchParams::default());
-            assert_eq!(new_engine(start, &config).kind(), kind);
+            assert_eq!(
+                new_engine(start, &config, Evaluator::classic()).kind(),
+                kind
+            );
         }
         assert_eq!("AlphaBeta".parse::<EngineKind>(), Ok(EngineKind::AlphaBeta));
         assert_eq!(EngineKind::Uct.to_string(), "uct");
@@ -178,7 +191,7 @@ mod tests {
     #[test]
     fn configuring_another_kind_changes_nothing() {
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
-        let mut engine = new_engine(start, &EngineConfig::default());
+        let mut engine = new_engine(start, &EngineConfig::default(), Evaluator::classic());
         let other = EngineConfig::of_kind(EngineKind::AlphaBeta, SearchParams::default());
         assert!(!engine.configure(&other));
         assert_eq!(engine.kind(), EngineKind::Uct);
@@ -188,7 +201,7 @@ mod tests {
     fn configuring_hands_each_engine_its_own_part() {
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
         let mut config = EngineConfig::default();
-        let mut engine = new_engine(start, &config);
+        let mut engine = new_engine(start, &config, Evaluator::classic());
         config.uct.uct_c = 0.7;
         config.params.seed = 9;
         assert!(engine.configure(&config));

@@ -25,7 +25,6 @@ use super::common_options::common_options;
 use super::config::EngineConfig;
 use super::engine::EngineKind;
 use super::eval::Evaluation;
-use super::learned;
 use super::levels::Level;
 use super::limits::LimitKind;
 use super::option_kind::{EngineOption, OptionError, OptionKind, Refusal, Shown};
@@ -159,12 +158,11 @@ fn set_level(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Sets option `eval`: `learned` only when there is a network.
+/// Sets option `eval`. Whether `learned` has a network is not known here:
+/// the settings are checked against the engines' evaluator where they are
+/// applied (`learned::Evaluator::refusal`).
 fn set_eval(p: &mut EngineConfig, value: &str) -> Result<(), Refusal> {
     let eval: Evaluation = value.parse()?;
-    if eval == Evaluation::Learned && !learned::available() {
-        return Err(Refusal::Unavailable(learned::NO_NETWORK));
-    }
     p.params.eval = eval;
     Ok(())
 }
@@ -481,18 +479,24 @@ mod tests {
             .iter()
             .any(|l| l
                 == "option name eval type combo default auto var auto var classic var learned"));
-        crate::search::learned::test_network();
+        let evaluator = crate::search::learned::test_evaluator();
         let mut p = EngineConfig::default();
-        set_option(&mut p, "eval", "Learned").expect("a network is installed");
+        set_option(&mut p, "eval", "Learned").expect("valid");
         assert_eq!(p.params.eval, Evaluation::Learned);
         assert_eq!(option_value(&p, "eval").as_deref(), Some("learned"));
         for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            assert!(p.params.learned_network(engine).is_some(), "{engine}");
+            assert!(
+                evaluator.network_for(p.params.eval, engine).is_some(),
+                "{engine}"
+            );
         }
         set_option(&mut p, "eval", "classic").expect("valid");
         assert_eq!(option_value(&p, "eval").as_deref(), Some("classic"));
         for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            assert!(p.params.learned_network(engine).is_none(), "{engine}");
+            assert!(
+                evaluator.network_for(p.params.eval, engine).is_none(),
+                "{engine}"
+            );
         }
         set_option(&mut p, "eval", " AUTO ").expect("valid");
         assert_eq!(p, EngineConfig::default());
@@ -505,11 +509,14 @@ mod tests {
 
     #[test]
     fn auto_is_learned_for_both_engines() {
-        crate::search::learned::test_network();
+        let evaluator = crate::search::learned::test_evaluator();
         let p = EngineConfig::default();
         assert_eq!(p.params.eval, Evaluation::Auto);
         for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            assert!(p.params.learned_network(engine).is_some(), "{engine}");
+            assert!(
+                evaluator.network_for(p.params.eval, engine).is_some(),
+                "{engine}"
+            );
         }
         // The thesis's presets keep its evaluation.
         for preset in ["thesis", "easy"] {
@@ -524,11 +531,14 @@ mod tests {
         let err = OptionError::Unavailable {
             name: "eval",
             value: "learned".into(),
-            why: learned::NO_NETWORK,
+            why: crate::search::learned::NO_NETWORK,
         };
         assert_eq!(
             err.to_string(),
-            format!("option eval cannot be \"learned\": {}", learned::NO_NETWORK)
+            format!(
+                "option eval cannot be \"learned\": {}",
+                crate::search::learned::NO_NETWORK
+            )
         );
     }
 

@@ -4,9 +4,7 @@
 //! (`UctParams`, `AlphaBetaParams`), set beside these in
 //! [`crate::search::EngineConfig`].
 
-use super::engine::EngineKind;
 use super::eval::Evaluation;
-use super::learned::{self, Network};
 use super::limits::Limits;
 use super::move_choice::MoveChoice;
 use serde::{Deserialize, Serialize};
@@ -64,28 +62,6 @@ pub struct SearchParams {
     /// [`crate::search::LEVELS`]), `None` for settings of one's own. Other
     /// options set afterwards keep the label: a level, customised.
     pub level: Option<u8>,
-}
-
-impl SearchParams {
-    /// The network `engine` scores with: `None` when its evaluation
-    /// ([`Evaluation::for_engine`]) is the classic one, and also with
-    /// `eval=learned` in a process without a network (the option refuses
-    /// `learned` then, but settings can arrive by other roads).
-    pub fn learned_network(&self, engine: EngineKind) -> Option<&'static Network> {
-        match self.eval.for_engine(engine) {
-            Evaluation::Learned => learned::network(),
-            Evaluation::Auto | Evaluation::Classic => None,
-        }
-    }
-
-    /// The learned network's own value of `pos` for the side to move (no
-    /// search), as snapshots report it ([`crate::search::SearchInfo::network_value`]):
-    /// `None` unless [`SearchParams::learned_network`] gives `engine` a
-    /// network that encodes `pos`'s variant.
-    pub fn network_value(&self, engine: EngineKind, pos: &crate::game::Position) -> Option<f64> {
-        self.learned_network(engine)
-            .and_then(|net| learned::win_chance(net, pos))
-    }
 }
 
 /// Most search threads (option `threads`).

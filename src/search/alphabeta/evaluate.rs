@@ -3,10 +3,7 @@
 use super::params::AlphaBetaParams;
 use crate::game::Position;
 use crate::search::learned::{self, Network};
-use crate::search::WIN;
-
-/// Path length of a pawn that is cut off (cannot happen in legal play).
-const CUT_OFF: i32 = 200;
+use crate::search::{ClassicTerms, WIN};
 
 /// Centipawns per unit of the learned win chance's log-odds: a step of path
 /// (100 classic centipawns) is worth about 0.38 log-odds in the Default
@@ -31,7 +28,8 @@ pub fn learned_score(p: f64) -> i32 {
 }
 
 /// The static score of `pos` at `ply` plies from the root, for the side to
-/// move: `100 * (d(opponent) - d(me)) + wall_weight * (walls(me) -
+/// move: the classic terms in centipawns ([`ClassicTerms::centipawns`]):
+/// `100 * (d(opponent) - d(me)) + wall_weight * (walls(me) -
 /// walls(opponent)) + tempo`, where `d` is the breadth-first shortest path
 /// to the goal row (`Position::distance_to_goal`). A finished game is a
 /// loss now (the player who just moved won). With `exact_race`, a race the
@@ -55,13 +53,9 @@ pub fn static_score(
     if pos.is_over() {
         return -(WIN - ply as i32);
     }
-    let op = me.other();
-    let dist = |player| {
-        pos.distance_to_goal(player)
-            .map_or(CUT_OFF, |d| i32::try_from(d).unwrap_or(CUT_OFF))
-    };
-    let (d_me, d_op) = (dist(me), dist(op));
-    let (w_me, w_op) = (pos.walls_left(me), pos.walls_left(op));
+    let terms = ClassicTerms::of(pos, me);
+    let (d_me, d_op) = (terms.my_distance as i32, terms.their_distance as i32);
+    let (w_me, w_op) = (terms.my_walls, terms.their_walls);
     if p.exact_race {
         if w_op == 0 && d_me <= d_op {
             return WIN - (ply as i32 + 2 * d_me - 1);
@@ -71,16 +65,15 @@ pub fn static_score(
         }
     }
     // The path lengths are known here: the network need not search them again
-    // (CUT_OFF lies beyond the inputs' cap, as a cut-off pawn does).
+    // (the cut-off length lies beyond the inputs' cap, as a cut-off pawn does).
     let learned = |net| {
-        let known = |d: i32| usize::try_from(d).unwrap_or(CUT_OFF as usize);
-        learned::win_chance_with_distances(net, pos, known(d_me), known(d_op))
+        let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
+        learned::win_chance_with_distances(net, pos, mine, theirs)
     };
     if let Some(chance) = network.and_then(learned) {
-        return learned_score(chance);
+        return learned_score(chance.for_player(me));
     }
-    let walls = p.wall_weight * (f64::from(w_me) - f64::from(w_op));
-    100 * (d_op - d_me) + (walls + p.tempo).round() as i32
+    terms.centipawns(p.wall_weight, p.tempo)
 }
 
 #[cfg(test)]
@@ -147,7 +140,7 @@ mod tests {
         let classic = static_score(&mid, 0, &p, None);
         let chance = learned::win_chance(&net, &mid).expect("9x9");
         let learned = static_score(&mid, 0, &p, Some(&net));
-        assert_eq!(learned, learned_score(chance));
+        assert_eq!(learned, learned_score(chance.for_player(mid.turn())));
         assert_ne!(learned, classic);
         // Another network, another score: it is the network that speaks.
         let other = static_score(&mid, 0, &p, Some(&Network::random(32, 8, 12)));

@@ -26,6 +26,7 @@ use super::clock::now_ms;
 use super::depth_report::{AlphaBetaInfo, IterationRow, RootMoveScore};
 use super::engine::{EngineKind, SearchEngine};
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
+use super::learned::Evaluator;
 use super::params::SearchParams;
 use super::pawn_race::PawnRace;
 use super::score::Score;
@@ -56,11 +57,12 @@ struct Completed {
 /// The alpha-beta engine over one root position, run in slices.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{AlphaBeta, AlphaBetaParams, SearchEngine, SearchParams};
 /// let own = AlphaBetaParams { max_depth: Some(3), ..AlphaBetaParams::default() };
 /// let start = Position::new(Variant::new(5, 2).unwrap());
-/// let mut search = AlphaBeta::new(start, SearchParams::default(), own);
+/// let mut search = AlphaBeta::new(start, SearchParams::default(), own, Evaluator::classic());
 /// let mv = search.think().expect("a move");
 /// assert!(start.check(mv).is_ok());
 /// assert_eq!(search.info(0).alphabeta().unwrap().depth, 3);
@@ -68,6 +70,8 @@ struct Completed {
 pub struct AlphaBeta {
     params: SearchParams,
     own: AlphaBetaParams,
+    /// What scores the leaves.
+    evaluator: Evaluator,
     root: Position,
     stop: Arc<AtomicBool>,
     started_ms: f64,
@@ -91,14 +95,21 @@ pub struct AlphaBeta {
 
 impl AlphaBeta {
     /// An engine searching `root` with the common settings `params` (the
-    /// playout limit counts nodes) and its own `own`.
-    pub fn new(root: Position, params: SearchParams, own: AlphaBetaParams) -> AlphaBeta {
+    /// playout limit counts nodes) and its own `own`, scoring with
+    /// `evaluator`.
+    pub fn new(
+        root: Position,
+        params: SearchParams,
+        own: AlphaBetaParams,
+        evaluator: Evaluator,
+    ) -> AlphaBeta {
         let table_mb = own.hash_mb;
         let mut engine = AlphaBeta {
             table: Table::new(table_mb),
             table_mb,
             params,
             own,
+            evaluator,
             root,
             stop: Arc::new(AtomicBool::new(false)),
             started_ms: now_ms(),
@@ -402,7 +413,9 @@ impl SearchEngine for AlphaBeta {
                 heuristics: &mut self.heuristics,
                 counters: &mut self.counters,
                 race: self.race.as_ref(),
-                network: self.params.learned_network(EngineKind::AlphaBeta),
+                network: self
+                    .evaluator
+                    .network_for(self.params.eval, EngineKind::AlphaBeta),
             };
             if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);
@@ -464,7 +477,11 @@ impl SearchEngine for AlphaBeta {
             searched: self.counters.nodes,
             searched_per_sec: ab.nps,
             children,
-            network_value: self.params.network_value(EngineKind::AlphaBeta, &self.root),
+            network_value: self.evaluator.network_value(
+                self.params.eval,
+                EngineKind::AlphaBeta,
+                &self.root,
+            ),
             engine: EngineReport::AlphaBeta(ab),
         }
     }

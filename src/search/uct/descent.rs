@@ -9,9 +9,10 @@ use super::policy::{Selector, SelectorMemory};
 use super::ranking::ranked_moves;
 use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
 use crate::game::{Geometry, Move, Player, Position, Square};
+use crate::search::learned::Network;
 use crate::search::params::SearchParams;
 use crate::search::pawn_race::{PawnRace, RaceResult};
-use crate::search::{EngineKind, EngineRng};
+use crate::search::EngineRng;
 use rand::{Rng, SeedableRng};
 
 /// Most moves ranked for progressive widening at a node; the rest come from
@@ -88,6 +89,8 @@ pub(super) struct Descent<'a> {
     pub uct: &'a UctParams,
     pub tree: &'a Tree,
     pub root: &'a Position,
+    /// The network that scores where a playout stops (`eval=learned`).
+    pub network: Option<&'a Network>,
     /// The exact pawn-race table, when the root is wall-less (see
     /// [`SearchParams::pawn_race`]).
     pub race: Option<&'a PawnRace>,
@@ -111,7 +114,7 @@ struct Leaf {
 
 /// 1 if player 1 won, 0 if player 2 did.
 pub(super) fn win_value(winner: Player) -> f64 {
-    crate::search::eval::for_player(1.0, winner)
+    crate::search::WinChance::new(winner, 1.0).for_player(Player::One)
 }
 
 /// The result a shared descent counts at a node where `to_move` is to move
@@ -337,7 +340,7 @@ impl Descent<'_> {
             uct: self.uct,
             memory: &mut self.worker.memory,
             rng: &mut self.worker.rng,
-            network: self.params.learned_network(EngineKind::Uct),
+            network: self.network,
         };
         selector.playout(pos).0
     }

@@ -29,13 +29,14 @@ use std::borrow::Borrow;
 ///   move lost) the first search's choice.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{merge_root_infos, Limits, Uct, UctParams, SearchParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let infos: Vec<_> = [1, 2]
 ///     .map(|seed| {
 ///         let params = SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() };
-///         let mut search = Uct::new(start, params, UctParams::default());
+///         let mut search = Uct::new(start, params, UctParams::default(), Evaluator::classic());
 ///         search.think();
 ///         search.info(usize::MAX)
 ///     })
@@ -137,11 +138,12 @@ fn merged_children(infos: &[&SearchInfo]) -> Vec<ChildInfo> {
 /// tree explorer uses it for the root of several workers' trees.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::search::{merge_root_children, Uct, UctParams, SearchParams, Limits, ROOT, TreeView};
 /// use quoridor::game::{Position, Variant};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let lists: Vec<_> = [1, 2].map(|seed| {
-///     let mut s = Uct::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() }, UctParams::default());
+///     let mut s = Uct::new(start, SearchParams { seed, limits: Limits::playouts(200), ..SearchParams::default() }, UctParams::default(), Evaluator::classic());
 ///     s.think();
 ///     TreeView::tree_node(&s, ROOT).unwrap().1
 /// }).to_vec();
@@ -396,7 +398,12 @@ mod tests {
                     limits: Limits::playouts(400),
                     ..SearchParams::default()
                 };
-                let mut search = Uct::new(start, params, UctParams::default());
+                let mut search = Uct::new(
+                    start,
+                    params,
+                    UctParams::default(),
+                    crate::search::learned::test_evaluator(),
+                );
                 search.think();
                 search.info(usize::MAX)
             })

@@ -36,8 +36,9 @@ use self::tree::{Proof, Tree};
 use self::tree_map::{tree_map, MapContext};
 use super::clock::now_ms;
 use super::engine::EngineKind;
-use super::eval::for_player;
+use super::eval::WinChance;
 use super::info::{ChildInfo, EngineReport, Proven, SearchInfo};
+use super::learned::Evaluator;
 use super::move_choice::choice_key;
 use super::params::SearchParams;
 use super::pawn_race::{PawnRace, RaceResult};
@@ -57,10 +58,11 @@ const PV_LEN: usize = 24;
 /// A UCT search over one root position, run in slices.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{Limits, Uct, UctParams, SearchParams};
 /// let params = SearchParams { limits: Limits::playouts(300), ..SearchParams::default() };
-/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params, UctParams::default());
+/// let mut search = Uct::new(Position::new(Variant::new(5, 2).unwrap()), params, UctParams::default(), Evaluator::classic());
 /// let mv = search.think().expect("the start position has moves");
 /// assert!(Position::new(Variant::new(5, 2).unwrap()).check(mv).is_ok());
 /// ```
@@ -68,6 +70,8 @@ pub struct Uct {
     params: SearchParams,
     /// UCT's own settings.
     uct: UctParams,
+    /// What scores where a playout stops.
+    evaluator: Evaluator,
     tree: Tree,
     root: Position,
     /// Moves from the game's start position to the root, for tree reuse.
@@ -88,12 +92,14 @@ pub struct Uct {
 }
 
 impl Uct {
-    /// A search of `root` with the common settings `params` and UCT's own `uct`.
-    pub fn new(root: Position, params: SearchParams, uct: UctParams) -> Uct {
+    /// A search of `root` with the common settings `params` and UCT's own
+    /// `uct`, scoring with `evaluator`.
+    pub fn new(root: Position, params: SearchParams, uct: UctParams, evaluator: Evaluator) -> Uct {
         let workers = vec![Worker::new(params.seed, 0)];
         Uct {
             params,
             uct,
+            evaluator,
             tree: Tree::new(),
             root,
             root_moves: Vec::new(),
@@ -278,6 +284,9 @@ impl Uct {
                 tree: &self.tree,
                 root: &self.root,
                 race: self.race.as_ref(),
+                network: self
+                    .evaluator
+                    .network_for(self.params.eval, EngineKind::Uct),
                 worker: &mut self.workers[0],
                 shared: false,
             };
@@ -340,6 +349,9 @@ impl Uct {
             tree: &self.tree,
             root: &self.root,
             race: self.race.as_ref(),
+            network: self
+                .evaluator
+                .network_for(self.params.eval, EngineKind::Uct),
             stop: &self.stop,
             started_ms: self.started_ms,
             full: self.full,
@@ -368,7 +380,7 @@ impl Uct {
                 Some(ChildInfo {
                     // Every node but the root has its move.
                     mv: ch.mv()?,
-                    win_probability: for_player(mean, mover),
+                    win_probability: WinChance::player_one(mean).for_player(mover),
                     proven: match ch.proof() {
                         Proof::Win => Some(Proven::Win),
                         Proof::Loss => Some(Proven::Loss),
@@ -479,7 +491,7 @@ impl Uct {
             .any(|&c| self.tree[c].proof() != Proof::Loss);
         let key = |c: NodeId| {
             let n = &self.tree[c];
-            let mean = for_player(n.mean(), mover);
+            let mean = n.chance().for_player(mover);
             match self.uct.final_move {
                 FinalMove::MostVisits => (n.visits() as f64, mean),
                 FinalMove::BestWinrate => (mean, n.visits() as f64),
@@ -504,7 +516,7 @@ impl Uct {
                 match n.proof() {
                     Proof::Loss if tracks => true,
                     Proof::Win if tracks => false,
-                    _ => n.visits() > 0 && for_player(n.mean(), mover) < NEAR_CERTAIN_LOSS,
+                    _ => n.visits() > 0 && n.chance().for_player(mover) < NEAR_CERTAIN_LOSS,
                 }
             })
     }
@@ -653,7 +665,7 @@ impl Uct {
             win_probability: if root.visits() == 0 {
                 0.5
             } else {
-                for_player(root.mean(), side)
+                root.chance().for_player(side)
             },
             proven_winner,
             elapsed_ms: elapsed,
@@ -664,7 +676,11 @@ impl Uct {
                 0.0
             },
             children,
-            network_value: self.params.network_value(EngineKind::Uct, &self.root),
+            network_value: self.evaluator.network_value(
+                self.params.eval,
+                EngineKind::Uct,
+                &self.root,
+            ),
             engine: EngineReport::Uct(UctReport {
                 nodes,
                 root_visits: root.visits(),
@@ -687,7 +703,7 @@ impl Uct {
 /// `winrate + C * sqrt(ln(parent visits) / visits)`, the winrate seen by `mover`.
 #[inline]
 fn uct_value(mean: f64, visits: u32, mover: Player, ln_parent: f64, c: f64) -> f64 {
-    let winrate = for_player(mean, mover);
+    let winrate = WinChance::player_one(mean).for_player(mover);
     if visits == 0 {
         return f64::INFINITY;
     }

@@ -14,6 +14,7 @@ use super::{Slice, Uct};
 use crate::game::{IllegalMove, Move, Position};
 use crate::search::engine::{EngineKind, SearchEngine};
 use crate::search::info::{ChildInfo, SearchInfo};
+use crate::search::learned::Evaluator;
 use crate::search::move_choice::chosen_move;
 use crate::search::params::{SearchParams, MAX_THREADS};
 use crate::search::TreeView;
@@ -75,11 +76,12 @@ pub fn tree_params(
 /// and the tree map then show the first tree.
 ///
 /// ```
+/// use quoridor::search::learned::Evaluator;
 /// use quoridor::game::{Position, Variant};
 /// use quoridor::search::{Limits, ParallelUct, SearchEngine, SearchParams, UctParams};
 /// let start = Position::new(Variant::new(5, 2).unwrap());
 /// let params = SearchParams { threads: 2, limits: Limits::playouts(400), ..SearchParams::default() };
-/// let mut search = ParallelUct::new(start, params, UctParams::default());
+/// let mut search = ParallelUct::new(start, params, UctParams::default(), Evaluator::classic());
 /// let mv = search.think().expect("the start has moves");
 /// assert!(start.check(mv).is_ok());
 /// assert_eq!(search.info(0).searched, 400, "the playout limit is a total");
@@ -87,6 +89,8 @@ pub fn tree_params(
 pub struct ParallelUct {
     params: SearchParams,
     uct: UctParams,
+    /// Handed to every tree.
+    evaluator: Evaluator,
     trees: Vec<Uct>,
     stop: Arc<AtomicBool>,
     /// The game as last set, for trees added when `threads` grows.
@@ -95,11 +99,18 @@ pub struct ParallelUct {
 
 impl ParallelUct {
     /// An engine on `root` with `params.threads` trees (1 to [`MAX_THREADS`]),
-    /// the common settings `params` and UCT's own `uct`.
-    pub fn new(root: Position, params: SearchParams, uct: UctParams) -> ParallelUct {
+    /// the common settings `params` and UCT's own `uct`, scoring with
+    /// `evaluator`.
+    pub fn new(
+        root: Position,
+        params: SearchParams,
+        uct: UctParams,
+        evaluator: Evaluator,
+    ) -> ParallelUct {
         let mut engine = ParallelUct {
             params,
             uct,
+            evaluator,
             trees: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             game: (root, Vec::new()),
@@ -124,7 +135,12 @@ impl ParallelUct {
         let count = tree_count(&self.params);
         let (start, moves) = &self.game;
         while self.trees.len() < count {
-            let mut tree = Uct::new(*start, self.params.clone(), self.uct.clone());
+            let mut tree = Uct::new(
+                *start,
+                self.params.clone(),
+                self.uct.clone(),
+                self.evaluator.clone(),
+            );
             // The moves were legal when the game was set.
             let replayed = tree.set_game(*start, moves);
             debug_assert!(replayed.is_ok(), "{replayed:?}");

@@ -5,7 +5,7 @@ use super::params::{PlayoutPolicy, UctParams};
 use crate::game::{
     Bitboard, ByOrientation, Geometry, Move, Orientation, Player, Position, Square, Wall, WallSlots,
 };
-use crate::search::eval::{for_player, thesis_evaluation, win_probability};
+use crate::search::eval::{thesis_evaluation, win_probability, WinChance};
 use crate::search::learned::{self, Network};
 use crate::search::params::SearchParams;
 use crate::search::EngineRng;
@@ -312,7 +312,7 @@ impl Selector<'_> {
     /// probability that player 1 wins (quicker wins count a little more).
     pub fn win_score(&self, winner: Player, ply: u32) -> f64 {
         let value = (1.0 - ply as f64 * self.uct.win_length_penalty).max(0.9);
-        for_player(value, winner)
+        WinChance::new(winner, value).for_player(Player::One)
     }
 
     /// One move of the configured policy.
@@ -351,7 +351,7 @@ impl Selector<'_> {
             return (self.win_score(w, ply), ply);
         }
         if let Some(chance) = self.network.and_then(|net| learned::win_chance(net, &pos)) {
-            return (for_player(chance, pos.turn()), ply);
+            return (chance.for_player(Player::One), ply);
         }
         let tempo = match pos.turn() {
             Player::One => self.uct.tempo,
@@ -402,7 +402,7 @@ mod tests {
                 .position();
             let chance = win_chance(&net, &pos).expect("9x9");
             let learned = leaf_value(record, variant, Some(&net));
-            assert_eq!(learned, for_player(chance, pos.turn()), "{record}");
+            assert_eq!(learned, chance.for_player(Player::One), "{record}");
             assert_ne!(learned, leaf_value(record, variant, None), "{record}");
         }
     }

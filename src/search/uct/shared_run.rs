@@ -6,6 +6,7 @@ use super::params::UctParams;
 use super::tree::Tree;
 use crate::game::Position;
 use crate::search::clock::now_ms;
+use crate::search::learned::Network;
 use crate::search::params::SearchParams;
 use crate::search::pawn_race::PawnRace;
 use crate::search::Slice;
@@ -27,6 +28,8 @@ pub(super) struct SharedRun<'a> {
     pub tree: &'a Tree,
     pub root: &'a Position,
     pub race: Option<&'a PawnRace>,
+    /// The network that scores where a playout stops, if any.
+    pub network: Option<&'a Network>,
     pub stop: &'a AtomicBool,
     pub started_ms: f64,
     /// Whether the tree is full: then the slice runs on when no room is
@@ -78,6 +81,7 @@ impl SharedRun<'_> {
                 tree: self.tree,
                 root: self.root,
                 race: self.race,
+                network: self.network,
                 worker: &mut *worker,
                 shared: true,
             };

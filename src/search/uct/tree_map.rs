@@ -12,7 +12,7 @@ use std::collections::BinaryHeap;
 
 use super::tree::{NodeId, Proof, Tree};
 use crate::game::{Move, Player};
-use crate::search::eval::for_player;
+use crate::search::eval::WinChance;
 use crate::search::info::Proven;
 use crate::search::{MapLimits, MapNode, TreeMap, MAX_MAP_BUDGET, MAX_MAP_DEPTH};
 
@@ -113,7 +113,7 @@ impl Builder<'_> {
             parent,
             mv: n.mv(),
             visits: n.visits(),
-            win: for_player(mean, mover) as f32,
+            win: WinChance::player_one(mean).for_player(mover) as f32,
             uct,
             proven: match n.proof() {
                 Proof::Win => Some(Proven::Win),
@@ -231,6 +231,7 @@ mod tests {
             Position::new(Variant::default()),
             params,
             UctParams::default(),
+            crate::search::learned::test_evaluator(),
         );
         search.think();
         search

@@ -6,6 +6,7 @@ use super::id::pack_id;
 use super::id::{unpack_id, MoveSetId, NodeId};
 use super::proof::Proof;
 use crate::game::{Move, Orientation, Square, Wall};
+use crate::search::WinChance;
 use std::num::NonZeroU32;
 use std::sync::atomic::Ordering::{Acquire, Relaxed};
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8};
@@ -212,6 +213,11 @@ impl Node {
             .store(((score / visits) as f32).to_bits(), Relaxed);
         self.inverse_sqrt_visits
             .store(((1.0 / visits.sqrt()) as f32).to_bits(), Relaxed);
+    }
+
+    /// [`Node::mean`] as the win chance it is: player 1's.
+    pub fn chance(&self) -> WinChance {
+        WinChance::player_one(self.mean())
     }
 
     /// Mean result: the probability that player 1 wins through this node.
