@@ -40,7 +40,9 @@ pub mod uct;
 pub use alphabeta::{
     AlphaBeta, AlphaBetaInfo, AlphaBetaParams, IterationRow, RootMoveScore, Score,
 };
-pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
+pub use clock::{
+    now_ms, Clock, ManualClock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN,
+};
 pub use engine::{EngineConfig, EngineKind, SearchEngine, TreeView};
 pub use eval::{for_player, thesis_evaluation, win_probability, Evaluation};
 pub use info::{ChildInfo, EngineReport, Proven, SearchInfo};
