@@ -253,7 +253,7 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
     e.send("setoption name tree_mb value 256");
     e.send("setoption name node_budget value 2000");
     e.send("position startpos moves e2 e8 e3");
-    let (lines, best) = e.go("go movetime 25000");
+    let (lines, best) = e.go("go movetime 600000");
     assert_legal(Variant::default(), "e2 e8 e3", &best);
     let note = tree_full_note(&lines);
     assert!(note.contains(" at 2000 nodes, "), "{note}");
