@@ -190,14 +190,16 @@ fn go_nodes_makes_that_many_playouts_and_a_legal_move() {
 }
 
 #[test]
-fn go_movetime_answers_in_time() {
+fn go_movetime_thinks_its_time_and_answers() {
     let mut e = Uci::start();
     e.send("position startpos");
     let started = Instant::now();
-    let (_, best) = e.go("go movetime 300");
+    // `go` waits at most `TIMEOUT` for the answer: a hang guard only.
+    let (lines, best) = e.go("go movetime 300");
     let took = started.elapsed();
-    assert!(took >= Duration::from_millis(250), "{took:?}");
-    assert!(took < Duration::from_secs(5), "{took:?}");
+    // A lower bound (a load can only lengthen the think): the time is used.
+    assert!(took >= Duration::from_millis(300), "{took:?}");
+    assert!(field(last_info(&lines), "time") >= 300, "{lines:?}");
     assert_legal(Variant::default(), "", &best);
 }
 
@@ -235,11 +237,9 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
     let mut e = Uci::start();
     e.send("setoption name tree_mb value 1");
     e.send("position startpos moves e2 e8");
-    let started = Instant::now();
-    let (lines, best) = e.go("go movetime 25000");
-    let took = started.elapsed();
-    // 1 MiB holds about 9,000 nodes: a fraction of a second even in a debug build.
-    assert!(took < Duration::from_secs(20), "{took:?}");
+    // 1 MiB holds about 9,000 nodes: the full tree, not the movetime, must
+    // end the think, for `go` gives up (a hang guard) long before 10 minutes.
+    let (lines, best) = e.go("go movetime 600000");
     assert_legal(Variant::default(), "e2 e8", &best);
     let note = tree_full_note(&lines);
     assert!(note.contains(" MiB (tree_mb 1): "), "{note}");
@@ -253,7 +253,7 @@ fn a_full_tree_ends_a_long_think_and_says_so() {
     e.send("setoption name tree_mb value 256");
     e.send("setoption name node_budget value 2000");
     e.send("position startpos moves e2 e8 e3");
-    let (lines, best) = e.go("go movetime 25000");
+    let (lines, best) = e.go("go movetime 600000");
     assert_legal(Variant::default(), "e2 e8 e3", &best);
     let note = tree_full_note(&lines);
     assert!(note.contains(" at 2000 nodes, "), "{note}");
@@ -561,20 +561,21 @@ fn go_with_clocks_thinks_for_its_share_of_the_time() {
     let mut e = Uci::start();
     e.send("position startpos moves e2");
     let started = Instant::now();
-    // Black to move with a minute: 60 s / 30 moves − 50 ms = 1.95 s.
+    // Black to move with a minute: 60 s / 30 moves − 50 ms = 1.95 s. A lower
+    // bound only (a load can only lengthen the think); `go` waits at most
+    // `TIMEOUT` (a hang guard). Which clock and how much of it is planned is
+    // checked without a clock in `cli::uci::go`'s unit tests.
     let (lines, best) = e.go("go wtime 60000 btime 60000");
     let took = started.elapsed();
-    assert!(took >= Duration::from_millis(1900), "{took:?}");
-    assert!(took < Duration::from_secs(6), "{took:?}");
+    assert!(took >= Duration::from_millis(1950), "{took:?}");
+    assert!(field(last_info(&lines), "time") >= 1950, "{lines:?}");
     assert!(
         lines.iter().all(|l| !l.starts_with("info string")),
         "{lines:#?}"
     );
     assert_legal(Variant::default(), "e2", &best);
-    // With one second left and no increment, the move is quick.
-    let started = Instant::now();
+    // With one second left and no increment, the move still comes.
     let (_, best) = e.go("go wtime 60000 btime 1000");
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert_legal(Variant::default(), "e2", &best);
 }
 

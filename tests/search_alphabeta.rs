@@ -6,7 +6,9 @@ use quoridor::game::{Move, Position, Variant};
 use quoridor::search::alphabeta::static_score;
 use quoridor::search::learned::Evaluator;
 use quoridor::search::WIN;
-use quoridor::search::{AlphaBeta, AlphaBetaParams, Limits, SearchEngine, SearchParams, Slice};
+use quoridor::search::{
+    AlphaBeta, AlphaBetaParams, Limits, ManualClock, SearchEngine, SearchParams, Slice,
+};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -308,27 +310,41 @@ fn never_an_illegal_move_with_each_switch_on_and_off() {
 }
 
 #[test]
-fn a_slice_returns_within_its_budget_and_stop_ends_the_think() {
+fn a_slice_ends_when_its_clock_says_so_and_stop_ends_the_think_at_once() {
     let pos = Position::new(Variant::default());
     let mut search = engine(pos, AlphaBetaParams::default(), 60);
+    // The clock moves 5 ms at every look: the slice's time is the engine's
+    // looks at its clock, not the machine's speed.
+    let clock = ManualClock::stepping(5.0);
     search.start();
     for _ in 0..5 {
-        let started = std::time::Instant::now();
+        let (began, nodes_before, reads_before) = (clock.time_ms(), search.nodes(), clock.reads());
         assert!(!search.run(Slice::time(20.0)), "no limit: not finished");
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
-        // Debug builds and shared cores: generous, but far below a hang.
-        assert!(ms < 150.0, "a 20 ms slice took {ms:.0} ms");
+        let took = clock.time_ms() - began;
+        assert!(
+            (20.0..=30.0).contains(&took),
+            "a 20 ms slice ended at {took} ms of its clock"
+        );
+        // The engine looks at its clock between bounded batches of nodes.
+        let nodes = search.nodes() - nodes_before;
+        let looks = clock.reads() - reads_before;
+        assert!(nodes > 0, "the slice searched");
+        assert!(
+            nodes <= looks * 2048,
+            "{nodes} nodes between {looks} looks at the clock"
+        );
     }
     let info = search.info(3);
     assert!(info.searched > 0 && info.best_move.is_some());
     search
         .stop_flag()
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let started = std::time::Instant::now();
+    let nodes = search.nodes();
     assert!(search.run(Slice::time(1000.0)), "stopped");
-    assert!(
-        started.elapsed().as_millis() < 5,
-        "stop is answered at once"
+    assert_eq!(
+        search.nodes(),
+        nodes,
+        "no node is searched once the stop flag is set"
     );
     assert!(pos.check(search.best_move().expect("a move")).is_ok());
 }

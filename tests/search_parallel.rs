@@ -315,11 +315,15 @@ fn stop_ends_every_thread() {
         std::thread::sleep(Duration::from_millis(150));
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     });
+    // A hang guard, not a timing assertion: the flag comes after 150 ms.
     let started = Instant::now();
-    while !search.run(quoridor::search::Slice::time(50.0)) {}
-    let took = started.elapsed();
+    while !search.run(quoridor::search::Slice::time(50.0)) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the stop flag was ignored"
+        );
+    }
     stopper.join().expect("the stopper ends");
-    assert!(took < Duration::from_secs(3), "{took:?}");
     assert!(search.is_finished());
     // Both trees stopped: a further slice does no playouts.
     let before = search.info(0).searched;

@@ -2,19 +2,114 @@
 //! browser (`std::time::Instant` does not work on wasm32-unknown-unknown),
 //! and the rule that turns a game clock into the time for one move.
 
-/// Current time in milliseconds (monotonic on native targets).
-#[cfg(not(target_arch = "wasm32"))]
+/// Current time in milliseconds: the machine's clock (monotonic on native
+/// targets), or on a thread that holds a [`ManualClock`] that clock's time.
 pub fn now_ms() -> f64 {
+    manual::read().unwrap_or_else(machine_ms)
+}
+
+/// The machine's time in milliseconds since an arbitrary start (monotonic).
+#[cfg(not(target_arch = "wasm32"))]
+fn machine_ms() -> f64 {
     use std::sync::OnceLock;
     use std::time::Instant;
     static START: OnceLock<Instant> = OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
-/// Current time in milliseconds (`performance.now()` where available).
+/// The machine's time in milliseconds (`Date.now()`).
 #[cfg(target_arch = "wasm32")]
-pub fn now_ms() -> f64 {
+fn machine_ms() -> f64 {
     js_sys::Date::now()
+}
+
+pub use manual::ManualClock;
+
+/// A clock that tests drive instead of the machine's, so that "the search
+/// stops when its time is up" is checked without timing the machine.
+mod manual {
+    use std::cell::Cell;
+    use std::marker::PhantomData;
+
+    /// The manual clock of this thread: its time, its step and its reads.
+    #[derive(Clone, Copy)]
+    struct State {
+        now_ms: f64,
+        step_ms: f64,
+        reads: u64,
+    }
+
+    thread_local! {
+        static MANUAL: Cell<Option<State>> = const { Cell::new(None) };
+    }
+
+    /// The manual clock's time after one more step, if this thread has one.
+    pub(super) fn read() -> Option<f64> {
+        MANUAL.with(|cell| {
+            let mut state = cell.get()?;
+            state.now_ms += state.step_ms;
+            state.reads += 1;
+            cell.set(Some(state));
+            Some(state.now_ms)
+        })
+    }
+
+    /// While it lives, [`now_ms`](super::now_ms) on the thread that made it
+    /// reads this clock instead of the machine's: time starts at 0 ms and
+    /// moves `step_ms` forward at every read, so a search sees its time pass
+    /// exactly as fast as it looks at the clock, however loaded the machine
+    /// is. For tests (as `tokio::time::pause` is); other threads (a search's
+    /// helper threads with `threads` above 1) keep the machine's clock.
+    ///
+    /// ```
+    /// use quoridor::search::{now_ms, ManualClock};
+    /// let clock = ManualClock::stepping(5.0);
+    /// assert_eq!((now_ms(), now_ms()), (5.0, 10.0));
+    /// assert_eq!((clock.time_ms(), clock.reads()), (10.0, 2));
+    /// ```
+    pub struct ManualClock {
+        /// The clock of this thread before, put back on drop.
+        outer: Option<State>,
+        /// Bound to the thread whose clock it replaces.
+        _this_thread: PhantomData<*const ()>,
+    }
+
+    impl ManualClock {
+        /// A clock at 0 ms that moves `step_ms` forward at every read.
+        pub fn stepping(step_ms: f64) -> ManualClock {
+            let state = State {
+                now_ms: 0.0,
+                step_ms,
+                reads: 0,
+            };
+            ManualClock {
+                outer: MANUAL.with(|cell| cell.replace(Some(state))),
+                _this_thread: PhantomData,
+            }
+        }
+
+        /// The clock's time now, without moving it.
+        pub fn time_ms(&self) -> f64 {
+            self.state().now_ms
+        }
+
+        /// How many times the clock has been read.
+        pub fn reads(&self) -> u64 {
+            self.state().reads
+        }
+
+        fn state(&self) -> State {
+            MANUAL
+                .with(Cell::get)
+                .expect("a ManualClock is its thread's clock while it lives")
+        }
+    }
+
+    impl Drop for ManualClock {
+        fn drop(&mut self) {
+            MANUAL.with(|cell| cell.set(self.outer));
+        }
+    }
 }
 
 /// Moves still to play assumed when the protocol's `go` gives no `movestogo`

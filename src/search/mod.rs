@@ -45,7 +45,9 @@ mod tree_view;
 pub mod uct;
 
 pub use alphabeta::{alphabeta_options, AlphaBeta, AlphaBetaParams};
-pub use clock::{now_ms, Clock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN};
+pub use clock::{
+    now_ms, Clock, ManualClock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN,
+};
 pub use common_options::common_options;
 pub use config::{EngineConfig, Preset};
 pub use depth_report::{AlphaBetaInfo, IterationRow, RootMoveScore};
