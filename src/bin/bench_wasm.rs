@@ -123,7 +123,7 @@ mod wasm {
     /// Perft ([`quoridor::game::perft`]) to `depth` (at most 4) after the
     /// moves of `record` on the standard board, as decimal text:
     /// `scripts/bench.sh` checks it equals the native `quoridor perft`, so the
-    /// wasm32 bitboard code (`src/game/wide.rs`) generates the same moves.
+    /// wasm32 bitboard code (`crates/rules/src/wide.rs`) generates the same moves.
     #[wasm_bindgen]
     pub fn perft(record: &str, depth: u32) -> Result<String, JsValue> {
         if depth > 4 {

@@ -22,7 +22,8 @@ use super::args::QtpArgs;
 use super::protocol_input::OpenInputError;
 use crate::game::{Game, IllegalMove, Move, Outcome, PlyLimit, Position, QtpMove, Variant};
 use crate::search::{
-    learned::Evaluator, new_engine, Engine, EngineConfig, OptionError, SearchEngine, SearchParams,
+    learned::Evaluator, new_engine, set_option_for, Engine, EngineConfig, OptionError,
+    SearchEngine, SearchParams,
 };
 use std::ffi::OsString;
 use std::fmt;
@@ -86,10 +87,10 @@ pub fn referee_flags(args: Vec<OsString>) -> Vec<OsString> {
 fn engine_config(args: &QtpArgs, evaluator: &Evaluator) -> Result<EngineConfig, OptionError> {
     let mut config = EngineConfig::default();
     if let Some(preset) = &args.preset {
-        evaluator.set_option(&mut config, "preset", preset)?;
+        set_option_for(evaluator, &mut config, "preset", preset)?;
     }
     for (name, value) in &args.options {
-        evaluator.set_option(&mut config, name, value)?;
+        set_option_for(evaluator, &mut config, name, value)?;
     }
     let params = &mut config.params;
     if let Some(ms) = args.time_ms {

@@ -29,8 +29,8 @@ use self::think::{bestmove_line, think};
 use super::protocol_input::ProtocolInput;
 use crate::game::{Game, Move, Player, PlyLimit, Position, Variant};
 use crate::search::{
-    learned::Evaluator, new_engine, protocol_option_names, uci_option_lines, Engine, EngineConfig,
-    GameSetup, OptionError, SearchEngine, SetupOption,
+    admit_option, learned::Evaluator, new_engine, protocol_option_names, set_option_for,
+    uci_option_lines, Engine, EngineConfig, GameSetup, OptionError, SearchEngine, SetupOption,
 };
 use crate::text::quote_input;
 use std::io::{BufRead, Write};
@@ -332,7 +332,7 @@ impl UciSession {
                 let mut setup = self.setup();
                 let mut config = self.config.clone();
                 option.set(&mut setup, &mut config, value)?;
-                self.evaluator.admit_option(&config, &name, value)?;
+                admit_option(&self.evaluator, &config, &name, value)?;
                 self.config = config;
                 self.ply_limit = setup.ply_limit;
                 if setup.variant != self.variant {
@@ -348,15 +348,15 @@ impl UciSession {
                 self.reseed()?;
             }
             Err(_) => {
-                self.evaluator
-                    .set_option(&mut self.config, &name, value)
-                    .map_err(|e| match e {
+                set_option_for(&self.evaluator, &mut self.config, &name, value).map_err(
+                    |e| match e {
                         // The protocol knows the board's options too.
                         OptionError::Unknown { .. } => {
                             OptionError::unknown(&name, protocol_option_names())
                         }
                         e => e,
-                    })?;
+                    },
+                )?;
                 if name == "seed" {
                     self.seed_mode = SeedMode::Fixed;
                 }

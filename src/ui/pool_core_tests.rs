@@ -27,7 +27,7 @@ fn child(id: u32, mv: Move, visits: u32, win: f64) -> ChildInfo {
 
 fn info(children: Vec<ChildInfo>, per_sec: f64) -> SearchInfo {
     let playouts = children.iter().map(|c| u64::from(c.visits())).sum();
-    crate::search::test_snapshot(children, playouts, per_sec)
+    crate::search::uct::test_snapshot(children, playouts, per_sec)
 }
 
 fn search(id: u32, config: EngineConfig, mode: SearchMode) -> WorkerRequest {

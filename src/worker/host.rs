@@ -297,7 +297,7 @@ mod tests {
         let host = EngineHost::embedded();
         assert_eq!(
             host.network_read_ms().is_some_and(|ms| ms >= 0.0),
-            cfg!(quoridor_embedded_weights)
+            crate::search::learned::HAS_EMBEDDED_WEIGHTS
         );
         let mut host = match host.evaluator {
             Ok(ref e) if e.network().is_some() => host,

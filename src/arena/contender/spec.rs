@@ -1,7 +1,7 @@
 //! Engine specs: `preset=thesis,uct_c=0.3,…` read into search settings.
 
 use crate::search::learned::{read_network, Evaluator};
-use crate::search::{set_option, EngineConfig, OptionError};
+use crate::search::{set_option, set_option_for, EngineConfig, OptionError};
 use crate::text::quote_input;
 use std::fmt;
 use std::path::Path;
@@ -84,7 +84,7 @@ fn spec_parts(spec: &str) -> Result<Vec<(&str, &str)>, SpecError> {
 /// use quoridor::arena::parse_contender_spec;
 /// use quoridor::search::learned::Evaluator;
 /// let (config, _) = parse_contender_spec("preset=thesis", &Evaluator::classic()).unwrap();
-/// assert_eq!(config.params.uct.max_playout_moves, Some(2));
+/// assert_eq!(config.uct.max_playout_moves, Some(2));
 /// assert!(parse_contender_spec("eval=learned", &Evaluator::classic()).is_err());
 /// assert!(parse_contender_spec("eval_file=/no/such/file", &Evaluator::classic()).is_err());
 /// ```
@@ -104,9 +104,7 @@ pub fn parse_contender_spec(
     let mut config = EngineConfig::default();
     for (name, value) in parts {
         if !name.eq_ignore_ascii_case(EVAL_FILE) {
-            evaluator
-                .set_option(&mut config, name, value)
-                .map_err(SpecError::Option)?;
+            set_option_for(&evaluator, &mut config, name, value).map_err(SpecError::Option)?;
         }
     }
     Ok((config, evaluator))
