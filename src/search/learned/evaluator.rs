@@ -61,7 +61,7 @@ impl Evaluator {
     /// file that does not load is an error, never a silent fallback.
     pub fn embedded() -> Result<Evaluator, WeightsError> {
         match super::embedded_weights() {
-            Some(bytes) => Network::from_safetensors(bytes).map(Evaluator::with_network),
+            Some(bytes) => Network::from_layout(bytes).map(Evaluator::with_network),
             None => Ok(Evaluator::classic()),
         }
     }

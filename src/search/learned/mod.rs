@@ -15,7 +15,6 @@ mod features;
 mod network;
 #[cfg(not(target_arch = "wasm32"))]
 mod network_file;
-mod tensor_file;
 
 #[cfg(test)]
 pub(crate) use evaluator::test_evaluator;
@@ -36,15 +35,13 @@ use crate::search::WinChance;
 pub const NO_NETWORK: &str = "no learned network in this build: weights/value.safetensors was \
      not there when it was compiled (natively, give one with --eval-file PATH)";
 
-/// The bytes of `weights/value.safetensors` as embedded at compile time, or
-/// `None` when the build had no such file.
+/// The tensors of `weights/value.safetensors` in the layout `build.rs`
+/// converts them to ([`Network::from_layout`]), as embedded at compile time,
+/// or `None` when the build had no such file.
 fn embedded_weights() -> Option<&'static [u8]> {
     #[cfg(quoridor_embedded_weights)]
     {
-        Some(include_bytes!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/weights/value.safetensors"
-        )))
+        Some(include_bytes!(concat!(env!("OUT_DIR"), "/value.weights")))
     }
     #[cfg(not(quoridor_embedded_weights))]
     {
@@ -70,4 +67,26 @@ pub fn win_chance_with_distances(
 ) -> Option<WinChance> {
     active_features_with_distances(pos, mine, theirs)
         .map(|f| WinChance::new(pos.turn(), f64::from(net.evaluate(&f))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layout `build.rs` wrote holds the shipped file's network, and a
+    /// cut-off layout is an error, never a panic.
+    #[test]
+    #[cfg(quoridor_embedded_weights)]
+    fn the_layout_built_in_is_the_shipped_network() {
+        let layout = embedded_weights().expect("built with weights");
+        let shipped = include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/weights/value.safetensors"
+        ));
+        let from_file = Network::from_safetensors(shipped).expect("the shipped file loads");
+        assert_eq!(Network::from_layout(layout), Ok(from_file));
+        for cut in [0, 1, 7, layout.len() / 2, layout.len() - 1] {
+            assert!(Network::from_layout(&layout[..cut]).is_err(), "{cut}");
+        }
+    }
 }

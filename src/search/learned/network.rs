@@ -3,7 +3,10 @@
 //! sigmoid output, the side to move's win probability.
 //!
 //! Weights are read from a safetensors file (the trainer's output) with the
-//! small reader of [`super::tensor_file`]. The tensor names and shapes follow PyTorch's and
+//! `safetensors` crate ([`Network::from_safetensors`]), or, for the weights
+//! built in, from the layout `build.rs` converts them to
+//! ([`Network::from_layout`]: no JSON to parse, so the page's worker links no
+//! safetensors reader). The tensor names and shapes follow PyTorch's and
 //! candle's `Linear` (weight = `[out, in]`):
 //!
 //! | tensor | shape |
@@ -27,7 +30,8 @@
 //! (exactly 0) is skipped.
 
 use super::features::{ActiveFeatures, INPUTS};
-use super::tensor_file::{self, Tensor};
+use safetensors::tensor::TensorView;
+use safetensors::{Dtype, SafeTensors};
 use std::fmt;
 
 /// The widest hidden layer a weight file may have (the forward pass keeps
@@ -100,19 +104,23 @@ impl fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
-/// Reads tensor `name` as F32 values, checking its shape with `fits`
-/// (`expected` says what it wants, for the error).
-fn read_tensor(
-    file: &[(String, Tensor<'_>)],
+/// One tensor as a file stores it: its type's name (`F32`, `F16`, …), its
+/// shape and its little-endian bytes.
+struct StoredTensor<'a> {
+    dtype: String,
+    shape: Vec<usize>,
+    data: &'a [u8],
+}
+
+/// Reads tensor `name` (found by `find`) as F32 values, checking its shape
+/// with `fits` (`expected` says what it wants, for the error).
+fn read_tensor<'a>(
+    find: &impl Fn(&'static str) -> Option<StoredTensor<'a>>,
     name: &'static str,
     expected: &str,
     fits: impl Fn(&[usize]) -> bool,
 ) -> Result<(Vec<usize>, Vec<f32>), WeightsError> {
-    let view = file
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, t)| t)
-        .ok_or(WeightsError::MissingTensor(name))?;
+    let view = find(name).ok_or(WeightsError::MissingTensor(name))?;
     // Bytes per value, and how to read one.
     let (width, decode): (usize, fn(&[u8]) -> f32) = match view.dtype.as_str() {
         "F32" => (4, |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
@@ -124,8 +132,8 @@ fn read_tensor(
             })
         }
     };
-    let shape = view.shape.clone();
-    if !fits(&shape) {
+    let shape = view.shape;
+    if !fits(&shape) || view.data.len() != shape.iter().product::<usize>() * width {
         return Err(WeightsError::WrongShape {
             name,
             expected: expected.to_string(),
@@ -175,11 +183,80 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+/// The layout of the weights built in, as `build.rs` writes it: per tensor,
+/// a byte of name length and the name, a byte of type (0 F32, 1 F16), a
+/// byte of dimensions and each as a `u32`, a `u32` of data length and the
+/// data, all little-endian. `None` if `bytes` is not that.
+fn layout_tensors(mut bytes: &[u8]) -> Option<Vec<(&str, StoredTensor<'_>)>> {
+    fn take<'a>(bytes: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = bytes.split_at_checked(n)?;
+        *bytes = rest;
+        Some(head)
+    }
+    fn word(bytes: &mut &[u8]) -> Option<usize> {
+        let b = take(bytes, 4)?;
+        usize::try_from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])).ok()
+    }
+    let mut tensors = Vec::new();
+    while !bytes.is_empty() {
+        let len = usize::from(take(&mut bytes, 1)?[0]);
+        let name = std::str::from_utf8(take(&mut bytes, len)?).ok()?;
+        let dtype = match take(&mut bytes, 1)?[0] {
+            0 => "F32",
+            1 => "F16",
+            _ => return None,
+        };
+        let dims = usize::from(take(&mut bytes, 1)?[0]);
+        let shape = (0..dims)
+            .map(|_| word(&mut bytes))
+            .collect::<Option<Vec<usize>>>()?;
+        let len = word(&mut bytes)?;
+        let data = take(&mut bytes, len)?;
+        let dtype = dtype.to_string();
+        tensors.push((name, StoredTensor { dtype, shape, data }));
+    }
+    Some(tensors)
+}
+
 impl Network {
     /// Reads a network from the bytes of a safetensors file (see the module
-    /// documentation for the tensors it needs).
+    /// documentation for the tensors it needs), with the `safetensors` crate.
     pub fn from_safetensors(bytes: &[u8]) -> Result<Network, WeightsError> {
-        let file = tensor_file::read(bytes).map_err(WeightsError::Format)?;
+        let file =
+            SafeTensors::deserialize(bytes).map_err(|e| WeightsError::Format(e.to_string()))?;
+        Network::from_tensors(|name| {
+            let view = file.tensor(name).ok()?;
+            Some(StoredTensor {
+                dtype: format!("{:?}", view.dtype()),
+                shape: view.shape().to_vec(),
+                data: view.data(),
+            })
+        })
+    }
+
+    /// Reads a network from the layout `build.rs` writes the weights built
+    /// in to (their tensors as the safetensors file stores them, without its
+    /// JSON header): what the engines read at start.
+    pub fn from_layout(bytes: &[u8]) -> Result<Network, WeightsError> {
+        let tensors = layout_tensors(bytes)
+            .ok_or_else(|| WeightsError::Format("not the layout build.rs writes".to_string()))?;
+        Network::from_tensors(|name| {
+            tensors
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| StoredTensor {
+                    dtype: t.dtype.clone(),
+                    shape: t.shape.clone(),
+                    data: t.data,
+                })
+        })
+    }
+
+    /// The network of the tensors `find` gives by name, their shapes checked.
+    fn from_tensors<'a>(
+        find: impl Fn(&'static str) -> Option<StoredTensor<'a>>,
+    ) -> Result<Network, WeightsError> {
+        let file = find;
         let hidden_ok = |n: usize| (1..=MAX_HIDDEN).contains(&n);
         let (l1_shape, l1) = read_tensor(
             &file,
@@ -219,37 +296,52 @@ impl Network {
     /// The network as a safetensors file (F32, the tensors the reader
     /// needs): how tests and benchmarks write a network.
     pub fn to_safetensors(&self) -> Vec<u8> {
-        self.to_safetensors_as(tensor_file::Stored::F32)
+        self.to_safetensors_as(Dtype::F32)
     }
 
     /// The network as a safetensors file of F16 weights: half the bytes of
     /// [`to_safetensors`](Self::to_safetensors), each weight rounded to the
     /// nearest half-precision value. The shipped weights are written so.
     pub fn to_safetensors_f16(&self) -> Vec<u8> {
-        self.to_safetensors_as(tensor_file::Stored::F16)
+        self.to_safetensors_as(Dtype::F16)
     }
 
-    fn to_safetensors_as(&self, stored: tensor_file::Stored) -> Vec<u8> {
+    fn to_safetensors_as(&self, dtype: Dtype) -> Vec<u8> {
         let (h, h2) = (self.hidden, self.hidden2);
-        tensor_file::write(
-            &[
-                (
-                    "l1.weight",
-                    vec![h, INPUTS],
-                    &transpose(&self.l1_rows, INPUTS, h),
-                ),
-                ("l1.bias", vec![h], &self.l1_bias),
-                (
-                    "l2.weight",
-                    vec![h2, h],
-                    &transpose(&self.l2_columns, h, h2),
-                ),
-                ("l2.bias", vec![h2], &self.l2_bias),
-                ("out.weight", vec![1, h2], &self.out),
-                ("out.bias", vec![1], &[self.out_bias]),
-            ],
-            stored,
-        )
+        let tensors: [(&str, Vec<usize>, &[f32]); 6] = [
+            (
+                "l1.weight",
+                vec![h, INPUTS],
+                &transpose(&self.l1_rows, INPUTS, h),
+            ),
+            ("l1.bias", vec![h], &self.l1_bias),
+            (
+                "l2.weight",
+                vec![h2, h],
+                &transpose(&self.l2_columns, h, h2),
+            ),
+            ("l2.bias", vec![h2], &self.l2_bias),
+            ("out.weight", vec![1, h2], &self.out),
+            ("out.bias", vec![1], &[self.out_bias]),
+        ];
+        let encoded: Vec<(&str, Vec<usize>, Vec<u8>)> = tensors
+            .into_iter()
+            .map(|(name, shape, values)| {
+                let bytes = match dtype {
+                    Dtype::F16 => values
+                        .iter()
+                        .flat_map(|&x| half::f16::from_f32(x).to_le_bytes())
+                        .collect(),
+                    _ => values.iter().flat_map(|x| x.to_le_bytes()).collect(),
+                };
+                (name, shape, bytes)
+            })
+            .collect();
+        let views = encoded.iter().map(|(name, shape, bytes)| {
+            let view = TensorView::new(dtype, shape.clone(), bytes);
+            (*name, view.expect("the shape and the bytes agree"))
+        });
+        safetensors::serialize(views, None).expect("in-memory tensors serialise")
     }
 
     /// A network of the given widths with weights drawn uniformly from
@@ -326,8 +418,6 @@ mod tests {
     use super::*;
     use crate::game::{Game, Player, Position, Variant};
     use crate::search::learned::{active_features, MY_DISTANCE, MY_PAWN, RACE, THEIR_STOCK};
-    // The reference implementation, to check that files cross both ways.
-    use safetensors::tensor::{Dtype, SafeTensors, TensorView};
 
     fn start() -> ActiveFeatures {
         active_features(&Position::new(Variant::default())).expect("9x9")
