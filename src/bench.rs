@@ -231,6 +231,14 @@ fn tree_nodes(info: &SearchInfo) -> u32 {
     info.uct().map_or(0, |u| u.nodes)
 }
 
+/// `config` searched by `kind` within `limits`: what one benchmark runs.
+fn searched_by(config: &EngineConfig, kind: EngineKind, limits: Limits) -> EngineConfig {
+    let mut config = config.clone();
+    config.kind = kind;
+    config.params.limits = limits;
+    config
+}
+
 /// Searches every position of [`POSITIONS`] with UCT and `config`'s
 /// settings, `playouts` playouts each (at least one; a fresh tree per
 /// position), scoring with `evaluator`. Errors only if a record is bad.
@@ -239,9 +247,7 @@ pub fn run(
     evaluator: &Evaluator,
     playouts: u64,
 ) -> Result<BenchReport, BenchError> {
-    let mut config = config.clone();
-    config.kind = EngineKind::Uct;
-    config.params.limits = Limits::playouts(playouts.max(1));
+    let config = searched_by(config, EngineKind::Uct, Limits::playouts(playouts.max(1)));
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
         let (info, best, ms) = think_on(&p, &config, evaluator)?;
@@ -277,9 +283,7 @@ pub fn run_game(
     evaluator: &Evaluator,
     playouts: u64,
 ) -> Result<BenchReport, BenchError> {
-    let mut config = config.clone();
-    config.kind = EngineKind::Uct;
-    config.params.limits = Limits::playouts(playouts.max(1));
+    let config = searched_by(config, EngineKind::Uct, Limits::playouts(playouts.max(1)));
     let bad = |error| BenchError {
         position: GAME.name,
         error,
@@ -410,9 +414,7 @@ pub fn run_alphabeta(
     evaluator: &Evaluator,
     ms: u64,
 ) -> Result<DepthReport, BenchError> {
-    let mut config = config.clone();
-    config.kind = EngineKind::AlphaBeta;
-    config.params.limits = Limits::time_ms(ms.max(1));
+    let config = searched_by(config, EngineKind::AlphaBeta, Limits::time_ms(ms.max(1)));
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
         let (info, best, ms) = think_on(&p, &config, evaluator)?;
