@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EngineKind {
-    /// Monte Carlo tree search ([`Uct`]; [`ParallelUct`] runs one per thread).
+    /// Monte Carlo tree search (`Uct`; `ParallelUct` runs one per thread).
     #[default]
     Uct,
-    /// Negamax with alpha-beta and its enhancements ([`AlphaBeta`]).
+    /// Negamax with alpha-beta and its enhancements (`AlphaBeta`).
     #[serde(rename = "alphabeta")]
     AlphaBeta,
 }

@@ -32,7 +32,7 @@ pub enum Evaluation {
     Auto,
     /// Hand-set terms: path lengths, walls in stock, tempo.
     Classic,
-    /// The value network (the engine's [`quoridor_learned::Evaluator`]) for the
+    /// The value network (the engine's `quoridor_learned::Evaluator`) for the
     /// variant its features encode (9×9, 10 walls); other variants keep the
     /// classic evaluation.
     Learned,

@@ -8,7 +8,7 @@ use quoridor_text::{closest, one_of, quote_input};
 use std::fmt;
 
 /// One engine option: a field of the settings `C` it reads and writes (for
-/// the option table, [`crate::EngineConfig`]: the engine kind or a
+/// the option table, `quoridor_engines::EngineConfig`: the engine kind or a
 /// setting) under its protocol name. The kind of option, its parsing and its
 /// protocol line are the same whatever `C` is.
 pub struct EngineOption<C: 'static> {

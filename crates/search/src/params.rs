@@ -2,7 +2,7 @@
 //! the seed, the evaluation and its slope, the pawn-race table, threads and
 //! the way of choosing the move. Each engine's own settings are its own type
 //! (`UctParams`, `AlphaBetaParams`), set beside these in
-//! [`crate::EngineConfig`].
+//! `quoridor_engines::EngineConfig`.
 
 use super::eval::Evaluation;
 use super::limits::Limits;
@@ -10,7 +10,7 @@ use super::move_choice::MoveChoice;
 use serde::{Deserialize, Serialize};
 
 /// The settings every engine reads. Which engine searches, and its own
-/// settings, are chosen beside them ([`crate::EngineConfig`]).
+/// settings, are chosen beside them (`quoridor_engines::EngineConfig`).
 ///
 /// Serialised (serde) only for the worker messages, which page and worker of
 /// one build exchange; saved games and share links keep settings as option
@@ -59,7 +59,7 @@ pub struct SearchParams {
     /// temperature makes the engine err like a weaker player.
     pub choice: MoveChoice,
     /// The level these settings came from (option `level`, 1–10; see
-    /// [`crate::LEVELS`]), `None` for settings of one's own. Other
+    /// `quoridor_engines::LEVELS`), `None` for settings of one's own. Other
     /// options set afterwards keep the label: a level, customised.
     pub level: Option<u8>,
 }

@@ -249,7 +249,7 @@ impl Uct {
     /// Natively, with `threads` above 1 that many threads search the one
     /// tree together (with virtual losses, see [`self::descent`]); in wasm
     /// a search has one thread (the page runs a pool of workers instead,
-    /// see [`super::merge_root_infos`]).
+    /// see [`crate::merge_root_infos`]).
     pub fn run(&mut self, slice: Slice) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         {

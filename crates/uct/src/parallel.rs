@@ -70,7 +70,7 @@ pub fn tree_params(
     (p, own)
 }
 
-/// The UCT engine behind [`quoridor_engines::new_engine`]. Natively it is one
+/// The UCT engine behind `quoridor_engines::new_engine`. Natively it is one
 /// [`Uct`] whose `threads` threads share its tree. In wasm (one thread
 /// per worker) `threads` above 1 makes that many root-parallel trees,
 /// searched in turn and merged, all stopped by one flag; the tree explorer

@@ -102,7 +102,7 @@ pub struct UctParams {
     /// child on every visit until all its moves are children). Above 0, a node
     /// visited `v` times has at most `ceil(widening * sqrt(v + 1))` children,
     /// and new children come in order of how much they change the race (see
-    /// [`quoridor_uct::ranked_moves`]): the tree grows deep along the moves
+    /// [`crate::ranked_moves`]): the tree grows deep along the moves
     /// that matter instead of wide over ~130 walls.
     pub widening: f64,
     /// Extension: steps of path length the side to move is worth in the
@@ -118,7 +118,7 @@ pub struct UctParams {
     /// Extension: among moves of equal result (proven, or every one nearly
     /// certainly lost) the race decides: the fastest win, and in a lost
     /// position the move that keeps our path shortest against the
-    /// opponent's (see [`quoridor_uct::pick_by_race`]). Off: the final-move
+    /// opponent's (see [`crate::pick_by_race`]). Off: the final-move
     /// rule decides among them too.
     pub tie_break: bool,
     /// Most tree nodes kept (all threads together); when full, the tree stops
