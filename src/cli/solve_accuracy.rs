@@ -210,8 +210,20 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), AccuracyError> {
         )),
         None => None,
     };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{n}x{n}, {w} walls each: {} positions solved in {solve_s:.1} s; each player {} games against itself, {} random opening plies, seed {}",
+        group(stats.positions),
+        args.games,
+        args.opening_plies,
+        args.seed,
+        n = variant.size(),
+        w = variant.walls(),
+    )?;
+    write_header(&mut out)?;
+    out.flush()?;
     let tell = std::io::stderr().is_terminal();
-    let mut results = Vec::new();
     for (spec, player) in specs.iter().zip(&players) {
         let mut text = String::new();
         let result = play_player(&table, spec, player, args, &mut text)?;
@@ -230,20 +242,9 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), AccuracyError> {
                 result.think_ms / 1000.0
             );
         }
-        results.push(result);
+        write_row(&mut out, &result)?;
+        out.flush()?;
     }
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{n}x{n}, {w} walls each: {} positions solved in {solve_s:.1} s; each player {} games against itself, {} random opening plies, seed {}",
-        group(stats.positions),
-        args.games,
-        args.opening_plies,
-        args.seed,
-        n = variant.size(),
-        w = variant.walls(),
-    )?;
-    write_table(&mut out, &results)?;
     out.flush()?;
     Ok(())
 }
@@ -339,7 +340,7 @@ fn share(kept: u64, of: u64) -> String {
     )
 }
 
-fn write_table(out: &mut impl Write, results: &[PlayerResult]) -> std::io::Result<()> {
+fn write_header(out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
         "| player | games | moves judged (positions) | keeps the value | in won positions | keeps the win | fastest win | in drawn | keeps the draw | in lost | capped | ms/move |"
@@ -348,29 +349,32 @@ fn write_table(out: &mut impl Write, results: &[PlayerResult]) -> std::io::Resul
         out,
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     )?;
-    for r in results {
-        let t = &r.tally;
-        writeln!(
-            out,
-            "| {} | {} | {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
-            r.label,
-            r.games,
-            group(t.moves),
-            group(r.positions as u64),
-            share(t.kept, t.moves),
-            group(t.won),
-            share(t.won_kept, t.won),
-            share(t.won_fastest, t.won),
-            group(t.drawn),
-            share(t.drawn_kept, t.drawn),
-            group(t.lost),
-            r.capped,
-            if t.moves == 0 {
-                0.0
-            } else {
-                r.think_ms / t.moves as f64
-            },
-        )?;
-    }
+    Ok(())
+}
+
+/// One player's row, written as soon as its games are over.
+fn write_row(out: &mut impl Write, r: &PlayerResult) -> std::io::Result<()> {
+    let t = &r.tally;
+    writeln!(
+        out,
+        "| {} | {} | {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+        r.label,
+        r.games,
+        group(t.moves),
+        group(r.positions as u64),
+        share(t.kept, t.moves),
+        group(t.won),
+        share(t.won_kept, t.won),
+        share(t.won_fastest, t.won),
+        group(t.drawn),
+        share(t.drawn_kept, t.drawn),
+        group(t.lost),
+        r.capped,
+        if t.moves == 0 {
+            0.0
+        } else {
+            r.think_ms / t.moves as f64
+        },
+    )?;
     Ok(())
 }
