@@ -45,7 +45,9 @@ fn learned(c: &mut Criterion) {
         })
     });
     // The network the build ships (weights/value.safetensors), when it has one.
-    if let Some(shipped) = quoridor::search::learned::embedded_network() {
+    let embedded =
+        quoridor::search::learned::Evaluator::embedded().expect("the shipped weights load");
+    if let Some(shipped) = embedded.network() {
         let (h, h2) = shipped.shape();
         group.bench_function(format!("forward_pass_shipped_{h}_{h2}"), |b| {
             b.iter(|| {

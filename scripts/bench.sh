@@ -45,7 +45,7 @@ wasm-bindgen --target nodejs --out-dir "$target/bench-wasm" \
     "$target/wasm32-unknown-unknown/release/bench_wasm.wasm"
 
 # Move generation must agree: perft 3 of every benchmark position, natively
-# and in wasm32 (whose bitboard shifts are its own code: src/game/wide.rs).
+# and in wasm32 (whose bitboard shifts are its own code: crates/rules/src/wide.rs).
 echo
 echo "== perft 3 of the benchmark positions, native and wasm32"
 while IFS= read -r record; do

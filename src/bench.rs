@@ -5,8 +5,9 @@
 //!
 //! ```
 //! use quoridor::bench::{bench_config, run};
+//! use quoridor::search::learned::Evaluator;
 //! let config = bench_config("thesis").unwrap();
-//! let report = run(&config, 50).unwrap();
+//! let report = run(&config, &Evaluator::classic(), 50).unwrap();
 //! assert_eq!(report.results.len(), 4);
 //! assert!(report.results.iter().all(|r| r.playouts > 0));
 //! ```
@@ -16,6 +17,7 @@
 pub mod abtable;
 
 use crate::game::{Game, Move, RecordError, Variant};
+use crate::search::learned::Evaluator;
 use crate::search::{
     new_engine, now_ms, EngineConfig, EngineKind, Evaluation, Limits, Preset, Score, SearchEngine,
     SearchInfo, SearchParams,
@@ -210,13 +212,14 @@ impl From<BenchError> for String {
 fn think_on(
     p: &BenchPosition,
     config: &EngineConfig,
+    evaluator: &Evaluator,
 ) -> Result<(SearchInfo, Option<Move>, f64), BenchError> {
     let game =
         Game::parse_with_variant(p.record, Variant::default()).map_err(|error| BenchError {
             position: p.name,
             error,
         })?;
-    let mut search = new_engine(*game.position(), config);
+    let mut search = new_engine(*game.position(), config, evaluator.clone());
     let start = now_ms();
     let best = search.think();
     let ms = now_ms() - start;
@@ -228,16 +231,26 @@ fn tree_nodes(info: &SearchInfo) -> u32 {
     info.uct().map_or(0, |u| u.nodes)
 }
 
+/// `config` searched by `kind` within `limits`: what one benchmark runs.
+fn searched_by(config: &EngineConfig, kind: EngineKind, limits: Limits) -> EngineConfig {
+    let mut config = config.clone();
+    config.kind = kind;
+    config.params.limits = limits;
+    config
+}
+
 /// Searches every position of [`POSITIONS`] with UCT and `config`'s
 /// settings, `playouts` playouts each (at least one; a fresh tree per
-/// position). Errors only if a record is bad.
-pub fn run(config: &EngineConfig, playouts: u64) -> Result<BenchReport, BenchError> {
-    let mut config = config.clone();
-    config.kind = EngineKind::Uct;
-    config.params.limits = Limits::playouts(playouts.max(1));
+/// position), scoring with `evaluator`. Errors only if a record is bad.
+pub fn run(
+    config: &EngineConfig,
+    evaluator: &Evaluator,
+    playouts: u64,
+) -> Result<BenchReport, BenchError> {
+    let config = searched_by(config, EngineKind::Uct, Limits::playouts(playouts.max(1)));
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, &config)?;
+        let (info, best, ms) = think_on(&p, &config, evaluator)?;
         results.push(BenchResult {
             name: p.name.to_string(),
             playouts: info.searched,
@@ -259,22 +272,25 @@ pub fn run(config: &EngineConfig, playouts: u64) -> Result<BenchReport, BenchErr
 ///
 /// ```
 /// use quoridor::bench::{bench_config, run_game};
-/// let report = run_game(&bench_config("default").unwrap(), 20).unwrap();
+/// use quoridor::search::learned::Evaluator;
+/// let report = run_game(&bench_config("default").unwrap(), &Evaluator::classic(), 20).unwrap();
 /// assert_eq!(report.results.len(), 4);
 /// assert_eq!(report.results[0].name, "plies 0-5");
 /// assert_eq!(report.total_playouts(), 24 * 20);
 /// ```
-pub fn run_game(config: &EngineConfig, playouts: u64) -> Result<BenchReport, BenchError> {
-    let mut config = config.clone();
-    config.kind = EngineKind::Uct;
-    config.params.limits = Limits::playouts(playouts.max(1));
+pub fn run_game(
+    config: &EngineConfig,
+    evaluator: &Evaluator,
+    playouts: u64,
+) -> Result<BenchReport, BenchError> {
+    let config = searched_by(config, EngineKind::Uct, Limits::playouts(playouts.max(1)));
     let bad = |error| BenchError {
         position: GAME.name,
         error,
     };
     let game = Game::parse_with_variant(GAME.record, Variant::default()).map_err(bad)?;
     let start = *game.position_at(0).unwrap_or(game.position());
-    let mut search = new_engine(start, &config);
+    let mut search = new_engine(start, &config, evaluator.clone());
     let mut results = Vec::new();
     let thinks = game.moves().len();
     for first in (0..thinks).step_by(GAME_ROW_THINKS) {
@@ -391,14 +407,17 @@ impl fmt::Display for DepthReport {
 }
 
 /// Searches every position of [`POSITIONS`] with the alpha-beta engine and
-/// `config`'s settings for `ms` milliseconds each (a fresh table per position).
-pub fn run_alphabeta(config: &EngineConfig, ms: u64) -> Result<DepthReport, BenchError> {
-    let mut config = config.clone();
-    config.kind = EngineKind::AlphaBeta;
-    config.params.limits = Limits::time_ms(ms.max(1));
+/// `config`'s settings for `ms` milliseconds each (a fresh table per
+/// position), scoring with `evaluator`.
+pub fn run_alphabeta(
+    config: &EngineConfig,
+    evaluator: &Evaluator,
+    ms: u64,
+) -> Result<DepthReport, BenchError> {
+    let config = searched_by(config, EngineKind::AlphaBeta, Limits::time_ms(ms.max(1)));
     let mut results = Vec::with_capacity(POSITIONS.len());
     for p in POSITIONS {
-        let (info, best, ms) = think_on(&p, &config)?;
+        let (info, best, ms) = think_on(&p, &config, evaluator)?;
         let ab = info.alphabeta();
         results.push(DepthResult {
             name: p.name,
@@ -435,7 +454,9 @@ mod tests {
         let rows = |tree_reuse| {
             let mut config = bench_config("default").expect("default");
             config.uct.tree_reuse = tree_reuse;
-            run_game(&config, playouts).expect("the game reads").results
+            run_game(&config, &Evaluator::classic(), playouts)
+                .expect("the game reads")
+                .results
         };
         let kept = rows(true);
         let names: Vec<&str> = kept.iter().map(|r| r.name.as_str()).collect();

@@ -12,14 +12,18 @@ pub mod arena;
 pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
-pub mod game;
 pub mod review;
-pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod selfplay;
 pub mod solve;
-pub mod text;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 pub mod ui;
 pub mod worker;
+
+/// The engines, their settings and the core they share (`quoridor-engines`).
+pub use quoridor_engines as search;
+/// The rules (`quoridor-rules`).
+pub use quoridor_rules as game;
+/// Small text helpers (`quoridor-text`).
+pub use quoridor_text as text;

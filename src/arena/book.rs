@@ -25,6 +25,7 @@
 //! ```
 
 use crate::game::{Game, Move, Position, Variant};
+use crate::search::learned::Evaluator;
 use crate::search::{
     new_engine, ranked_moves, EngineConfig, EngineRng, Evaluation, Limits, SearchEngine,
     SearchParams,
@@ -160,7 +161,7 @@ fn wins(pos: &Position, mv: Move) -> bool {
 /// evaluation, as the Default did then, so that a seed gives the book it
 /// always gave (`docs/examples/book-200.txt`), whatever the Default's
 /// evaluation becomes. The engine still comes from [`new_engine`], like
-/// every other caller's.
+/// every other caller's, with no network.
 fn balance(pos: &Position, settings: &BookSettings) -> f64 {
     let params = SearchParams {
         limits: Limits::playouts(settings.playouts.max(1)),
@@ -168,7 +169,7 @@ fn balance(pos: &Position, settings: &BookSettings) -> f64 {
         eval: Evaluation::Classic,
         ..SearchParams::default()
     };
-    let mut search = new_engine(*pos, &EngineConfig::uct(params));
+    let mut search = new_engine(*pos, &EngineConfig::uct(params), Evaluator::classic());
     search.think();
     search.info(0).win_probability
 }

@@ -14,8 +14,9 @@ pub use error::EngineError;
 pub use process::handshake;
 pub use running::game_config;
 pub(crate) use running::RunningContender;
-pub use spec::{parse_spec, SpecError};
+pub use spec::{parse_contender_spec, parse_spec, SpecError};
 
+use crate::search::learned::Evaluator;
 use crate::search::{EngineConfig, Limits};
 use std::time::Duration;
 
@@ -28,6 +29,9 @@ pub enum Contender {
         label: String,
         /// The engine and its settings.
         config: EngineConfig,
+        /// What it scores with: its own network (spec `eval_file=PATH`),
+        /// else the command's.
+        evaluator: Evaluator,
     },
     /// The random mover: a uniformly random legal move, drawn from the
     /// game's seed, with no search. The fixed point of a rating ladder
@@ -54,11 +58,12 @@ pub enum Protocol {
 }
 
 impl Contender {
-    /// The engine in this process with `config`.
-    pub fn internal(label: &str, config: EngineConfig) -> Contender {
+    /// The engine in this process with `config`, scoring with `evaluator`.
+    pub fn internal(label: &str, config: EngineConfig, evaluator: Evaluator) -> Contender {
         Contender::Internal {
             label: label.to_string(),
             config,
+            evaluator,
         }
     }
 

@@ -7,10 +7,11 @@
 //! ```
 //! use quoridor::arena::{run_match, Contender, MatchConfig};
 //! use quoridor::game::Variant;
+//! use quoridor::search::learned::Evaluator;
 //! let quick = quoridor::arena::parse_spec("preset=thesis").unwrap();
 //! let mut config = MatchConfig::new(
-//!     Contender::internal("thesis", quick.clone()),
-//!     Contender::internal("thesis again", quick),
+//!     Contender::internal("thesis", quick.clone(), Evaluator::classic()),
+//!     Contender::internal("thesis again", quick, Evaluator::classic()),
 //!     Variant::new(5, 2).unwrap(),
 //! );
 //! config.games = 2;
@@ -34,8 +35,8 @@ mod work;
 
 pub use book::{generate_book, Book, BookSettings, Opening};
 pub use contender::{
-    game_config, handshake, parse_spec, Contender, EngineError, MatchLimit, Protocol, SpecError,
-    HANDSHAKE_TIMEOUT, RANDOM_MOVER,
+    game_config, handshake, parse_contender_spec, parse_spec, Contender, EngineError, MatchLimit,
+    Protocol, SpecError, HANDSHAKE_TIMEOUT, RANDOM_MOVER,
 };
 pub use play::{
     game_seed, play_game, run_games, run_games_while, run_match, Ending, GameResult, GameSpec,

@@ -394,13 +394,13 @@ pub fn run_games_while(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::EngineConfig;
+    use crate::search::{learned, EngineConfig};
 
     fn config() -> MatchConfig {
         let p = EngineConfig::default();
         let mut c = MatchConfig::new(
-            Contender::internal("a", p.clone()),
-            Contender::internal("b", p),
+            Contender::internal("a", p.clone(), learned::test_evaluator()),
+            Contender::internal("b", p, learned::test_evaluator()),
             Variant::default(),
         );
         c.games = 6;

@@ -7,6 +7,7 @@
 use super::{BenchPosition, POSITIONS};
 use crate::game::{Bitboard, Game, Move, Position, RecordError, Square, Variant};
 use crate::search::is_decided;
+use crate::search::learned::Evaluator;
 use crate::search::{
     now_ms, AlphaBeta, AlphaBetaInfo, AlphaBetaParams, EngineRng, Limits, SearchEngine,
     SearchParams,
@@ -112,6 +113,7 @@ fn pick(set: Bitboard, rng: &mut EngineRng) -> Option<usize> {
 fn nodes_to_depths(
     pos: Position,
     ab: &AlphaBetaParams,
+    evaluator: &Evaluator,
     depths: &[u32],
     cap: u64,
 ) -> Vec<Option<u64>> {
@@ -125,7 +127,7 @@ fn nodes_to_depths(
         hash_mb: HASH_MB,
         ..ab.clone()
     };
-    let mut search = AlphaBeta::new(pos, params, own);
+    let mut search = AlphaBeta::new(pos, params, own, evaluator.clone());
     search.think();
     let rows = search.iterations();
     let decided = search.value().is_some_and(is_decided);
@@ -164,12 +166,18 @@ pub struct NodeCounts {
 }
 
 /// Searches each of `positions` to depth 5 with `params` (at most `cap`
-/// nodes a search) and counts the nodes it took to complete depths 4 and 5.
-pub fn count_nodes(params: &AlphaBetaParams, positions: &[Position], cap: u64) -> NodeCounts {
+/// nodes a search, scoring with `evaluator`) and counts the nodes it took
+/// to complete depths 4 and 5.
+pub fn count_nodes(
+    params: &AlphaBetaParams,
+    evaluator: &Evaluator,
+    positions: &[Position],
+    cap: u64,
+) -> NodeCounts {
     let started = now_ms();
     let (mut d4, mut d5, mut capped, mut ratios) = (0u64, 0u64, 0, Vec::new());
     for &pos in positions {
-        let nodes = nodes_to_depths(pos, params, &[4, 5], cap);
+        let nodes = nodes_to_depths(pos, params, evaluator, &[4, 5], cap);
         match (nodes[0], nodes[1]) {
             (Some(a), Some(b)) => {
                 d4 += a;
@@ -206,7 +214,7 @@ pub struct DepthReached {
 
 /// Searches `position` for `ms` milliseconds (at least 1) with the default
 /// enhancements and [`TIMED_HASH_MB`] of hash.
-pub fn depth_in_time(position: Position, ms: u64) -> DepthReached {
+pub fn depth_in_time(position: Position, evaluator: &Evaluator, ms: u64) -> DepthReached {
     let params = SearchParams {
         limits: Limits::time_ms(ms.max(1)),
         ..SearchParams::default()
@@ -215,7 +223,7 @@ pub fn depth_in_time(position: Position, ms: u64) -> DepthReached {
         hash_mb: TIMED_HASH_MB,
         ..AlphaBetaParams::default()
     };
-    let mut search = AlphaBeta::new(position, params, own);
+    let mut search = AlphaBeta::new(position, params, own, evaluator.clone());
     let best = search.think();
     DepthReached {
         info: search.report(),
@@ -246,7 +254,12 @@ mod tests {
 
     #[test]
     fn a_search_past_the_cap_is_left_out() {
-        let counts = count_nodes(&AlphaBetaParams::default(), &positions(2), 1);
+        let counts = count_nodes(
+            &AlphaBetaParams::default(),
+            &crate::search::learned::test_evaluator(),
+            &positions(2),
+            1,
+        );
         assert_eq!(counts.capped, 2);
         assert_eq!((counts.to_depth_4, counts.to_depth_5), (0, 0));
         assert_eq!(counts.branching, 0.0);

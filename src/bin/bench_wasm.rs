@@ -6,7 +6,21 @@
 #[cfg(target_arch = "wasm32")]
 mod wasm {
     use quoridor::game::{Game, Variant};
+    use quoridor::search::learned::Evaluator;
+    use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
+
+    thread_local! {
+        /// The evaluator the benchmarks score with: the classic terms until
+        /// [`use_network`] gives a network. This module's own state between
+        /// the calls from JavaScript (the library keeps none).
+        static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::classic());
+    }
+
+    /// The evaluator of the next benchmark.
+    fn evaluator() -> Evaluator {
+        EVALUATOR.with(|e| e.borrow().clone())
+    }
 
     /// Runs the benchmark with settings `params` (`default` or `thesis`) and
     /// `playouts` per position; returns the report text, whose last line is
@@ -16,7 +30,7 @@ mod wasm {
         let settings = quoridor::bench::bench_config(params).ok_or_else(|| {
             JsValue::from_str(&format!("params must be default or thesis, got {params:?}"))
         })?;
-        quoridor::bench::run(&settings, playouts as u64)
+        quoridor::bench::run(&settings, &evaluator(), playouts as u64)
             .map(|report| report.to_string())
             .map_err(|e| JsValue::from_str(&e.to_string()))
     }
@@ -27,19 +41,20 @@ mod wasm {
     #[wasm_bindgen]
     pub fn bench_alphabeta(ms: u32) -> Result<String, JsValue> {
         let settings = quoridor::bench::alphabeta_bench_config();
-        quoridor::bench::run_alphabeta(&settings, u64::from(ms))
+        quoridor::bench::run_alphabeta(&settings, &evaluator(), u64::from(ms))
             .map(|report| report.to_string())
             .map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
     /// Reads a value network from the bytes of a safetensors file and makes
-    /// it the one `eval=learned` uses (once per process); returns its shape.
+    /// it the one `eval=learned` uses in the next benchmarks; returns its
+    /// shape.
     #[wasm_bindgen]
     pub fn use_network(weights: &[u8]) -> Result<String, JsValue> {
         let net = quoridor::search::learned::Network::from_safetensors(weights)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let (h, h2) = net.shape();
-        let _ = quoridor::search::learned::install_network(net);
+        EVALUATOR.with(|e| *e.borrow_mut() = Evaluator::with_network(net));
         Ok(format!("{}-{h}-{h2}-1", quoridor::search::learned::INPUTS))
     }
 
@@ -54,12 +69,13 @@ mod wasm {
         let report = if engine == "alphabeta" {
             let mut settings = quoridor::bench::alphabeta_bench_config();
             settings.params.eval = eval;
-            quoridor::bench::run_alphabeta(&settings, u64::from(amount)).map(|r| r.to_string())
+            quoridor::bench::run_alphabeta(&settings, &evaluator(), u64::from(amount))
+                .map(|r| r.to_string())
         } else {
             let mut settings = quoridor::bench::bench_config("default")
                 .ok_or_else(|| JsValue::from_str("no default bench settings"))?;
             settings.params.eval = eval;
-            quoridor::bench::run(&settings, u64::from(amount)).map(|r| r.to_string())
+            quoridor::bench::run(&settings, &evaluator(), u64::from(amount)).map(|r| r.to_string())
         };
         report.map_err(|e| JsValue::from_str(&e.to_string()))
     }
@@ -68,7 +84,9 @@ mod wasm {
     /// over the benchmark positions' features (computed once).
     #[wasm_bindgen]
     pub fn evaluations_per_second(rounds: u32) -> Result<f64, JsValue> {
-        let net = quoridor::search::learned::network()
+        let evaluator = evaluator();
+        let net = evaluator
+            .network()
             .ok_or_else(|| JsValue::from_str("call use_network first"))?;
         let features: Vec<_> = quoridor::bench::POSITIONS
             .iter()
@@ -105,7 +123,7 @@ mod wasm {
     /// Perft ([`quoridor::game::perft`]) to `depth` (at most 4) after the
     /// moves of `record` on the standard board, as decimal text:
     /// `scripts/bench.sh` checks it equals the native `quoridor perft`, so the
-    /// wasm32 bitboard code (`src/game/wide.rs`) generates the same moves.
+    /// wasm32 bitboard code (`crates/rules/src/wide.rs`) generates the same moves.
     #[wasm_bindgen]
     pub fn perft(record: &str, depth: u32) -> Result<String, JsValue> {
         if depth > 4 {

@@ -12,6 +12,7 @@ use crate::bench::abtable::{
     TIMED_HASH_MB,
 };
 use crate::game::RecordError;
+use crate::search::learned::Evaluator;
 use std::fmt;
 use std::io::Write;
 
@@ -46,7 +47,7 @@ fn group(n: u64) -> String {
 }
 
 /// Runs the table and prints it.
-pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
+pub fn abtable(args: &AbtableArgs, evaluator: &Evaluator) -> Result<(), AbtableError> {
     let mut out = std::io::stdout().lock();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     writeln!(
@@ -70,7 +71,7 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
     // The defaults row's sums, if any of its searches finished within the cap.
     let mut base: Option<Option<(u64, u64)>> = None;
     for setting in enhancement_settings() {
-        let counts = count_nodes(&setting.params, &positions, args.cap);
+        let counts = count_nodes(&setting.params, evaluator, &positions, args.cap);
         // With every search capped there is no sum, only the cap it passed.
         let sums =
             (counts.capped < positions.len()).then_some((counts.to_depth_4, counts.to_depth_5));
@@ -121,7 +122,7 @@ pub fn abtable(args: &AbtableArgs) -> Result<(), AbtableError> {
     )?;
     writeln!(out, "|---:|---:|---:|---:|---:|---|---|")?;
     for &ms in &args.times.0 {
-        let reached = depth_in_time(position, ms);
+        let reached = depth_in_time(position, evaluator, ms);
         let ab = &reached.info;
         writeln!(
             out,

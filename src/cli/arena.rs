@@ -14,11 +14,12 @@ use super::rate::{self, RateError};
 use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use crate::arena::{
-    describe, handshake, kill_all_engines, parse_spec, run_games_while, write_records, Contender,
-    EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side, SpecError,
-    Summary, RANDOM_MOVER,
+    describe, handshake, kill_all_engines, parse_contender_spec, run_games_while, write_records,
+    Contender, EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side,
+    SpecError, Summary, RANDOM_MOVER,
 };
 use crate::game::{Variant, VariantError};
+use crate::search::learned::Evaluator;
 use crate::search::{EngineKind, Limits};
 use crate::text::count;
 use std::collections::{BTreeMap, HashMap};
@@ -218,14 +219,15 @@ fn speaks_qtp(contender: &Contender) -> bool {
 }
 
 /// Runs `quoridor arena` with `args`: a match, a shard of one, a merge or
-/// the ratings of many matches.
-pub fn arena(args: &ArenaArgs) -> Result<(), ArenaError> {
+/// the ratings of many matches. The in-process engines score with
+/// `evaluator` unless their spec names their own network (`eval_file=PATH`).
+pub fn arena(args: &ArenaArgs, evaluator: &Evaluator) -> Result<(), ArenaError> {
     match &args.command {
         Some(ArenaCommand::Merge(merge)) => return merge_shards(merge),
         Some(ArenaCommand::Rate(rate)) => return rate::rate(rate).map_err(ArenaError::from),
         None => {}
     }
-    let config = match_config(args)?;
+    let config = match_config(args, evaluator)?;
     // Fail on an unwritable path now, not after hours of games.
     let records = OutputFile::open(&args.records)?;
     let json_path = match args.shard {
@@ -634,6 +636,7 @@ fn contender(
     spec: Option<&str>,
     command: Option<&str>,
     default: &str,
+    evaluator: &Evaluator,
 ) -> Result<Contender, ArenaError> {
     if let Some(command) = command {
         return Ok(Contender::external(command));
@@ -642,23 +645,26 @@ fn contender(
     if spec.trim() == RANDOM_MOVER {
         return Ok(Contender::Random);
     }
-    let params = parse_spec(spec).map_err(|error| ArenaError::Spec { flag, error })?;
-    Ok(Contender::internal(spec, params))
+    let (config, evaluator) =
+        parse_contender_spec(spec, evaluator).map_err(|error| ArenaError::Spec { flag, error })?;
+    Ok(Contender::internal(spec, config, evaluator))
 }
 
 /// The match the flags describe.
-fn match_config(args: &ArenaArgs) -> Result<MatchConfig, ArenaError> {
+fn match_config(args: &ArenaArgs, evaluator: &Evaluator) -> Result<MatchConfig, ArenaError> {
     let a = contender(
         "--a",
         args.a.as_deref(),
         args.engine_a.as_deref(),
         "preset=default",
+        evaluator,
     )?;
     let b = contender(
         "--b",
         args.b.as_deref(),
         args.engine_b.as_deref(),
         "preset=thesis",
+        evaluator,
     )?;
     let variant = Variant::new(args.size, args.walls).map_err(ArenaError::Variant)?;
     let mut config = MatchConfig::new(a, b, variant);

@@ -49,8 +49,6 @@ pub struct EvalFileArg {
     /// Weights for the learned evaluation (eval=learned, and eval=auto, the
     /// default, for both engines), in place of the ones built in: a
     /// safetensors file as `quoridor train` writes it
-    // Read by `eval_file::eval_file_arg` before the grammar (engine options
-    // are checked as they are read); declared here for the help and checks.
     #[arg(long, value_name = "PATH")]
     pub eval_file: Option<PathBuf>,
 }
@@ -210,7 +208,8 @@ impl fmt::Display for BenchParams {
 #[command(
     after_help = with_terms("\
 An engine SPEC is protocol options name=value, applied in order after the Default preset
-(preset=thesis,uct_c=0.05,…); an engine CMD is a shell command speaking the engine protocol,
+(preset=thesis,uct_c=0.05,…), plus eval_file=PATH: that engine's own network weights in place
+of --eval-file's (two networks can meet in one match); an engine CMD is a shell command speaking the engine protocol,
 started once to check it answers, then once per game, in its own process group. Write
 qtp:CMD for an engine speaking QTP (it thinks by its own settings; the limit only times it
 out), uci:CMD (the default) for the engine protocol.
@@ -537,7 +536,7 @@ pub struct SelfplayMergeArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{learned, EngineKind, Evaluation};
+    use crate::search::{EngineKind, Evaluation, ResolvedEval};
     use clap::CommandFactory;
 
     /// The long help of `quoridor COMMAND --FLAG`.
@@ -557,10 +556,11 @@ mod tests {
     #[test]
     fn the_eval_help_says_what_auto_is_for_each_engine() {
         let help = flag_help("bench", "eval");
-        let learned = learned::available();
         for engine in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            let auto = Evaluation::Auto.for_engine(engine);
-            assert_eq!(auto == Evaluation::Learned, learned, "{engine:?}");
+            for has_network in [true, false] {
+                let auto = Evaluation::Auto.resolve(engine, has_network);
+                assert_eq!(auto == ResolvedEval::Learned, has_network, "{engine:?}");
+            }
             // Nothing names one evaluation for one engine only.
             for eval in ["classic", "learned"] {
                 assert!(!help.contains(&format!("{eval} for {engine}")), "{help}");

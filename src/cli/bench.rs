@@ -7,8 +7,8 @@ use crate::bench::{
     alphabeta_bench_config, bench_config, run, run_alphabeta, run_game, BenchError,
     DEFAULT_BENCH_MS, DEFAULT_BENCH_PLAYOUTS, GAME,
 };
-use crate::search::learned;
-use crate::search::{EngineKind, Evaluation, MAX_THREADS};
+use crate::search::learned::{self, Evaluator};
+use crate::search::{EngineKind, Evaluation, ResolvedEval, MAX_THREADS};
 use std::fmt;
 use std::io::Write;
 
@@ -89,26 +89,27 @@ fn inapplicable_flag(args: &BenchArgs) -> Option<BenchCommandError> {
 
 /// What the header line adds for the evaluation `engine` scores with:
 /// nothing for the classic one.
-fn eval_note(eval: Evaluation, engine: EngineKind) -> String {
-    match eval.for_engine(engine) {
-        Evaluation::Auto | Evaluation::Classic => String::new(),
-        Evaluation::Learned => {
-            let (h, h2) = learned::network().map_or((0, 0), |n| n.shape());
+fn eval_note(eval: Evaluation, engine: EngineKind, evaluator: &Evaluator) -> String {
+    match evaluator.resolve(eval, engine) {
+        ResolvedEval::Classic => String::new(),
+        ResolvedEval::Learned => {
+            let (h, h2) = evaluator.network().map_or((0, 0), |n| n.shape());
             format!(", eval learned ({}-{h}-{h2}-1 network)", learned::INPUTS)
         }
     }
 }
 
-/// Runs the benchmark with `args` and prints the report.
-pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
+/// Runs the benchmark with `args`, scoring with `evaluator`, and prints the
+/// report.
+pub fn bench(args: &BenchArgs, evaluator: &Evaluator) -> Result<(), BenchCommandError> {
     if let Some(error) = inapplicable_flag(args) {
         return Err(error);
     }
-    if args.eval.for_engine(args.engine) == Evaluation::Learned && learned::network().is_none() {
+    if evaluator.refusal(args.eval).is_some() {
         return Err(BenchCommandError::NoNetwork);
     }
     if args.engine == EngineKind::AlphaBeta {
-        return bench_alphabeta(args);
+        return bench_alphabeta(args, evaluator);
     }
     let name = args.params.unwrap_or(BenchParams::Default).to_string();
     let mut config = bench_config(&name)
@@ -139,13 +140,13 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
     writeln!(
         out,
         "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}{}",
-        eval_note(args.eval, EngineKind::Uct)
+        eval_note(args.eval, EngineKind::Uct, evaluator)
     )?;
     out.flush()?;
     let report = if args.game {
-        run_game(&config, playouts)
+        run_game(&config, evaluator, playouts)
     } else {
-        run(&config, playouts)
+        run(&config, evaluator, playouts)
     }
     .map_err(BenchCommandError::Position)?;
     writeln!(out, "{report}")?;
@@ -155,7 +156,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), BenchCommandError> {
 
 /// `bench --engine alphabeta`: each bench position for `--ms` milliseconds;
 /// nodes/s and the depth reached.
-fn bench_alphabeta(args: &BenchArgs) -> Result<(), BenchCommandError> {
+fn bench_alphabeta(args: &BenchArgs, evaluator: &Evaluator) -> Result<(), BenchCommandError> {
     let mut config = alphabeta_bench_config();
     config.params.eval = args.eval;
     let ms = args.ms.unwrap_or(DEFAULT_BENCH_MS);
@@ -164,10 +165,10 @@ fn bench_alphabeta(args: &BenchArgs) -> Result<(), BenchCommandError> {
         out,
         "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread{}",
         config.alphabeta.hash_mb,
-        eval_note(args.eval, EngineKind::AlphaBeta)
+        eval_note(args.eval, EngineKind::AlphaBeta, evaluator)
     )?;
     out.flush()?;
-    let report = run_alphabeta(&config, ms).map_err(BenchCommandError::Position)?;
+    let report = run_alphabeta(&config, evaluator, ms).map_err(BenchCommandError::Position)?;
     writeln!(out, "{report}")?;
     out.flush()?;
     Ok(())

@@ -76,13 +76,6 @@ where
     let args = help_flags(qtp::referee_flags(
         args.into_iter().map(Into::into).collect(),
     ));
-    // Before the grammar: engine options (`--option eval=learned`, arena
-    // specs) are checked as they are read, and `learned` needs the network.
-    if let Some(path) = eval_file::eval_file_arg(&args) {
-        if let Err(e) = eval_file::use_eval_file(&path) {
-            return CliError::from(e).report();
-        }
-    }
     let cli = match grammar()
         .try_get_matches_from(args)
         .and_then(|matches| Cli::from_arg_matches(&matches))
@@ -117,16 +110,16 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Moves(position) => rules::moves(&position)?,
         CliCommand::Perft(args) => rules::perft(&args)?,
         CliCommand::Show(position) => rules::show(&position)?,
-        CliCommand::Uci(args) => uci::uci(&args.input, &args.options)?,
-        CliCommand::Qtp(args) => qtp::qtp(&args)?,
-        CliCommand::Bench(args) => bench::bench(&args)?,
-        CliCommand::Arena(args) => arena::arena(&args)?,
+        CliCommand::Uci(args) => uci::uci(&args.input, &args.options, args.eval_file.evaluator()?)?,
+        CliCommand::Qtp(args) => qtp::qtp(&args, args.eval_file.evaluator()?)?,
+        CliCommand::Bench(args) => bench::bench(&args, &args.eval_file.evaluator()?)?,
+        CliCommand::Arena(args) => arena::arena(&args, &args.eval_file.evaluator()?)?,
         CliCommand::Book(args) => book::book(&args)?,
-        CliCommand::Review(args) => review::review(&args)?,
-        CliCommand::Selfplay(args) => selfplay::selfplay(&args)?,
+        CliCommand::Review(args) => review::review(&args, &eval_file::embedded_evaluator()?)?,
+        CliCommand::Selfplay(args) => selfplay::selfplay(&args, &args.eval_file.evaluator()?)?,
         CliCommand::Train(args) => train::train(&args)?,
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
-        CliCommand::Abtable(args) => abtable::abtable(&args)?,
+        CliCommand::Abtable(args) => abtable::abtable(&args, &eval_file::embedded_evaluator()?)?,
         CliCommand::Solve(args) => solve::solve_command(&args)?,
         CliCommand::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.

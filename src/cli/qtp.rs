@@ -22,7 +22,8 @@ use super::args::QtpArgs;
 use super::protocol_input::OpenInputError;
 use crate::game::{Game, IllegalMove, Move, Outcome, PlyLimit, Position, QtpMove, Variant};
 use crate::search::{
-    new_engine, set_option, Engine, EngineConfig, OptionError, SearchEngine, SearchParams,
+    learned::Evaluator, new_engine, set_option_for, Engine, EngineConfig, OptionError,
+    SearchEngine, SearchParams,
 };
 use std::ffi::OsString;
 use std::fmt;
@@ -54,10 +55,10 @@ impl std::error::Error for QtpError {}
 
 /// Runs `quoridor qtp` on standard input (or the `--input` file) and
 /// standard output until `quit`, the end of input or a closed output.
-pub fn qtp(args: &QtpArgs) -> Result<(), QtpError> {
-    let config = engine_config(args).map_err(QtpError::Settings)?;
+pub fn qtp(args: &QtpArgs, evaluator: Evaluator) -> Result<(), QtpError> {
+    let config = engine_config(args, &evaluator).map_err(QtpError::Settings)?;
     let mut input = args.input.open().map_err(QtpError::Open)?;
-    let mut session = QtpSession::new(config, args.game_time.map(Duration::from_secs));
+    let mut session = QtpSession::new(config, evaluator, args.game_time.map(Duration::from_secs));
     session.ply_limit = PlyLimit::new(usize::try_from(args.ply_limit).unwrap_or(usize::MAX));
     if args.input.is_a_terminal() {
         // A person, not a referee: say what this is. A failed write is no reason to stop.
@@ -81,14 +82,15 @@ pub fn referee_flags(args: Vec<OsString>) -> Vec<OsString> {
 }
 
 /// The engine and its settings of the flags: the preset, then each
-/// `--option` in order, then `--time-ms` and `--seed`.
-fn engine_config(args: &QtpArgs) -> Result<EngineConfig, OptionError> {
+/// `--option` in order, then `--time-ms` and `--seed`; what `evaluator`
+/// cannot score with is refused.
+fn engine_config(args: &QtpArgs, evaluator: &Evaluator) -> Result<EngineConfig, OptionError> {
     let mut config = EngineConfig::default();
     if let Some(preset) = &args.preset {
-        set_option(&mut config, "preset", preset)?;
+        set_option_for(evaluator, &mut config, "preset", preset)?;
     }
     for (name, value) in &args.options {
-        set_option(&mut config, name, value)?;
+        set_option_for(evaluator, &mut config, name, value)?;
     }
     let params = &mut config.params;
     if let Some(ms) = args.time_ms {
@@ -111,6 +113,8 @@ enum QtpFlow {
 /// the game's clock.
 struct QtpSession {
     config: EngineConfig,
+    /// What the engines score with (`--eval-file`, else the built-in network).
+    evaluator: Evaluator,
     game_time: Option<Duration>,
     variant: Variant,
     /// When a game without a winner is over (`--ply-limit`).
@@ -124,11 +128,12 @@ struct QtpSession {
 }
 
 impl QtpSession {
-    fn new(config: EngineConfig, game_time: Option<Duration>) -> QtpSession {
+    fn new(config: EngineConfig, evaluator: Evaluator, game_time: Option<Duration>) -> QtpSession {
         let variant = Variant::default();
         QtpSession {
-            search: new_engine(Position::new(variant), &config),
+            search: new_engine(Position::new(variant), &config, evaluator.clone()),
             config,
+            evaluator,
             game_time,
             variant,
             ply_limit: PlyLimit::DEFAULT,
@@ -208,7 +213,11 @@ impl QtpSession {
     fn new_game(&mut self) {
         self.game = Game::new(self.variant);
         self.seating = None;
-        self.search = new_engine(Position::new(self.variant), &self.config);
+        self.search = new_engine(
+            Position::new(self.variant),
+            &self.config,
+            self.evaluator.clone(),
+        );
         self.clock = GameClock::new(self.game_time, self.variant.size());
     }
 
@@ -268,7 +277,7 @@ impl QtpSession {
         let start = Position::new(self.variant);
         if self.search.set_game(start, self.game.moves()).is_err() {
             // The game's moves were all checked; start afresh if it disagrees.
-            self.search = new_engine(start, &self.config);
+            self.search = new_engine(start, &self.config, self.evaluator.clone());
             return Err(QtpCommandError::NoMove);
         }
         let position = *self.game.position();
@@ -371,6 +380,7 @@ mod tests {
                 limits: crate::search::Limits::playouts(50),
                 ..SearchParams::default()
             }),
+            crate::search::learned::test_evaluator(),
             None,
         );
         let mut out = Vec::new();

@@ -9,6 +9,7 @@ use super::ranges::Whole;
 use super::stdout::StdoutError;
 use crate::game::PlyLimit;
 use crate::review::{annotated_record, GameReview, PositionEval};
+use crate::search::learned::Evaluator;
 use crate::search::{EngineConfig, EngineKind, Limits, SearchParams};
 use clap::Args;
 use std::fmt;
@@ -103,15 +104,17 @@ impl From<std::io::Error> for ReviewError {
 
 /// Searches every position of the record (a progress bar on a terminal),
 /// then prints the annotated record and the summary; a record without moves
-/// has nothing to judge and is refused.
-pub fn review(args: &ReviewArgs) -> Result<(), ReviewError> {
+/// has nothing to judge and is refused. The engine scores with `evaluator`.
+pub fn review(args: &ReviewArgs, evaluator: &Evaluator) -> Result<(), ReviewError> {
     let game = args.position.game()?;
     if game.moves().is_empty() {
         return Err(ReviewError::NoMoves);
     }
     let config = args.config();
     let progress = ReviewProgress::new(game.moves().len() as u64 + 1);
-    let evals = PositionEval::search_game(&game, &config, |done, _| progress.update(done as u64));
+    let evals = PositionEval::search_game(&game, &config, evaluator, |done, _| {
+        progress.update(done as u64)
+    });
     progress.finish();
     let judged = GameReview::judge(&game, &evals);
     let mut out = std::io::stdout().lock();

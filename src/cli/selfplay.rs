@@ -11,8 +11,9 @@ use super::progress::RunProgress;
 use super::provenance::command_line;
 use super::stdout::StdoutError;
 use crate::arena::shard::Shard;
-use crate::arena::{parse_spec, play_numbered, SpecError};
+use crate::arena::{parse_contender_spec, play_numbered, SpecError};
 use crate::game::{Variant, VariantError};
+use crate::search::learned::Evaluator;
 use crate::search::Limits;
 use crate::selfplay::{
     game_line, header_line, merge_files, play_selfplay_game, FinalResult, GameLine, Header,
@@ -176,11 +177,11 @@ impl fmt::Display for SelfplayError {
 impl std::error::Error for SelfplayError {}
 
 /// Runs `quoridor selfplay` with `args`: a run, a shard of one, or a merge.
-pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
+pub fn selfplay(args: &SelfplayArgs, evaluator: &Evaluator) -> Result<(), SelfplayError> {
     if let Some(SelfplayCommand::Merge(merge)) = &args.command {
         return merge_shards(merge);
     }
-    let config = selfplay_config(args)?;
+    let (config, evaluator) = selfplay_config(args, evaluator)?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| usize::try_from(t).unwrap_or(1),
@@ -206,7 +207,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
     let ended = play_numbered(
         todo,
         threads,
-        &|index| play_selfplay_game(&config, index),
+        &|index| play_selfplay_game(&config, &evaluator, index),
         &mut |line| {
             tally.add(&line);
             let note = format!(
@@ -257,11 +258,16 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), SelfplayError> {
     )
 }
 
-/// The run the flags describe.
-fn selfplay_config(args: &SelfplayArgs) -> Result<SelfplayConfig, SelfplayError> {
+/// The run the flags describe, and what its engine scores with.
+fn selfplay_config(
+    args: &SelfplayArgs,
+    evaluator: &Evaluator,
+) -> Result<(SelfplayConfig, Evaluator), SelfplayError> {
     let variant = Variant::new(args.size, args.walls).map_err(SelfplayError::Variant)?;
     let mut config = SelfplayConfig::new(variant);
-    config.engine = parse_spec(&args.settings).map_err(SelfplayError::Spec)?;
+    let (engine, evaluator) =
+        parse_contender_spec(&args.settings, evaluator).map_err(SelfplayError::Spec)?;
+    config.engine = engine;
     config.limit = match (args.playouts, args.time_ms) {
         (Some(n), _) => Limits::playouts(n),
         (None, Some(ms)) => Limits::time_ms(ms),
@@ -278,7 +284,7 @@ fn selfplay_config(args: &SelfplayArgs) -> Result<SelfplayConfig, SelfplayError>
     config.seed = args.seed;
     config.max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     config.random_plies = usize::try_from(args.random_plies).unwrap_or(usize::MAX);
-    Ok(config)
+    Ok((config, evaluator))
 }
 
 /// Where the games are written, a line at a time.

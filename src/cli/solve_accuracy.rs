@@ -4,10 +4,12 @@
 //! player, the share of moves that keep the position's value with 95% Wilson
 //! intervals, as a Markdown table.
 
+use super::eval_file::{embedded_evaluator, EvalFileError};
 use super::ranges::{BoardSize, WallCount, Whole};
 use super::stdout::StdoutError;
-use crate::arena::{game_config, game_seed, parse_spec, wilson_interval, SpecError};
+use crate::arena::{game_config, game_seed, parse_contender_spec, wilson_interval, SpecError};
 use crate::game::{Game, Position, Variant, VariantError};
+use crate::search::learned::Evaluator;
 use crate::search::{new_engine, Engine, EngineConfig, EngineRng, SearchEngine, LEVELS};
 use crate::solve::accuracy::{perfect_move, play_judged, random_move, PlayError, Tally};
 use crate::solve::{solve, SolveError, Table};
@@ -86,6 +88,8 @@ pub enum AccuracyError {
     },
     /// The variant's tables do not fit.
     Solve(SolveError),
+    /// The built-in network (the learned evaluation) does not load.
+    Evaluator(EvalFileError),
     /// A player failed to move.
     Play {
         /// The player.
@@ -112,7 +116,9 @@ impl AccuracyError {
             | AccuracyError::Variant(_)
             | AccuracyError::Spec { .. }
             | AccuracyError::Solve(_) => 2,
-            AccuracyError::Play { .. } | AccuracyError::Records { .. } => 1,
+            AccuracyError::Play { .. }
+            | AccuracyError::Records { .. }
+            | AccuracyError::Evaluator(_) => 1,
             AccuracyError::Output(e) => e.exit_code(),
         }
     }
@@ -130,6 +136,7 @@ impl fmt::Display for AccuracyError {
             AccuracyError::Variant(e) => e.fmt(f),
             AccuracyError::Spec { spec, error } => write!(f, "--engine {spec:?}: {error}"),
             AccuracyError::Solve(e) => e.fmt(f),
+            AccuracyError::Evaluator(e) => e.fmt(f),
             AccuracyError::Play { player, error } => write!(f, "{player}: {error}"),
             AccuracyError::Records { path, error } => {
                 write!(f, "cannot write the records to {}: {error}", path.display())
@@ -153,17 +160,17 @@ enum Player {
     Perfect,
     /// A uniformly random legal move.
     Random,
-    /// An engine with these settings.
-    Engine(Box<EngineConfig>),
+    /// An engine with these settings, scoring with this evaluator.
+    Engine(Box<EngineConfig>, Evaluator),
 }
 
 impl Player {
-    fn parse(spec: &str) -> Result<Player, AccuracyError> {
+    fn parse(spec: &str, evaluator: &Evaluator) -> Result<Player, AccuracyError> {
         match spec.trim() {
             "perfect" => Ok(Player::Perfect),
             "random" => Ok(Player::Random),
-            _ => parse_spec(spec)
-                .map(|config| Player::Engine(Box::new(config)))
+            _ => parse_contender_spec(spec, evaluator)
+                .map(|(config, evaluator)| Player::Engine(Box::new(config), evaluator))
                 .map_err(|error| AccuracyError::Spec {
                     spec: spec.to_string(),
                     error,
@@ -192,9 +199,10 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), AccuracyError> {
     if specs.is_empty() {
         return Err(AccuracyError::NoPlayers);
     }
+    let evaluator = embedded_evaluator().map_err(AccuracyError::Evaluator)?;
     let players = specs
         .iter()
-        .map(|s| Player::parse(s))
+        .map(|s| Player::parse(s, &evaluator))
         .collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
     let (table, stats) =
@@ -272,11 +280,12 @@ fn play_player(
         let mut opening_rng = EngineRng::seed_from_u64(seed);
         let mut mover_rng = EngineRng::seed_from_u64(seed.wrapping_add(2));
         let mut engines: Vec<Engine> = match player {
-            Player::Engine(config) => (0..2)
+            Player::Engine(config, evaluator) => (0..2)
                 .map(|side| {
                     new_engine(
                         Position::new(variant),
                         &game_config(config, None, seed.wrapping_add(side)),
+                        evaluator.clone(),
                     )
                 })
                 .collect(),
@@ -294,7 +303,7 @@ fn play_player(
                 match player {
                     Player::Perfect => perfect_move(table, pos),
                     Player::Random => random_move(pos, &mut mover_rng),
-                    Player::Engine(_) => {
+                    Player::Engine(..) => {
                         let engine = &mut engines[game.moves().len() % 2];
                         engine.set_game(Position::new(variant), game.moves()).ok()?;
                         engine.think()

@@ -29,8 +29,8 @@ use self::think::{bestmove_line, think};
 use super::protocol_input::ProtocolInput;
 use crate::game::{Game, Move, Player, PlyLimit, Position, Variant};
 use crate::search::{
-    new_engine, protocol_option_names, set_option, uci_option_lines, Engine, EngineConfig,
-    GameSetup, OptionError, SearchEngine, SetupOption,
+    admit_option, learned::Evaluator, new_engine, protocol_option_names, set_option_for,
+    uci_option_lines, Engine, EngineConfig, GameSetup, OptionError, SearchEngine, SetupOption,
 };
 use crate::text::quote_input;
 use std::io::{BufRead, Write};
@@ -42,9 +42,13 @@ use std::thread::JoinHandle;
 /// output until `quit`, the end of input, or a closed output. Fails if the
 /// input file cannot be opened, or if reading the input fails (after saying
 /// so on the output and finishing a search under way).
-pub fn uci(input_args: &ProtocolInput, options: &[(String, String)]) -> Result<(), UciError> {
+pub fn uci(
+    input_args: &ProtocolInput,
+    options: &[(String, String)],
+    evaluator: Evaluator,
+) -> Result<(), UciError> {
     let out = Output::new(Box::new(std::io::stdout()));
-    let mut engine = UciSession::new(out);
+    let mut engine = UciSession::new(out, evaluator);
     for (name, value) in options {
         engine
             .set_option_value(name, value)
@@ -139,6 +143,8 @@ struct UciSession {
     out: Output,
     /// The engine to build and its settings (the options).
     config: EngineConfig,
+    /// What the engines score with (`--eval-file`, else the built-in network).
+    evaluator: Evaluator,
     /// Whether each game gets a seed from the OS (`seed random`).
     seed_mode: SeedMode,
     variant: Variant,
@@ -150,12 +156,13 @@ struct UciSession {
 }
 
 impl UciSession {
-    fn new(out: Output) -> UciSession {
+    fn new(out: Output, evaluator: Evaluator) -> UciSession {
         let variant = Variant::default();
         let mut engine = UciSession {
             out,
             search: None,
             config: EngineConfig::default(),
+            evaluator,
             seed_mode: SeedMode::Fixed,
             variant,
             ply_limit: PlyLimit::DEFAULT,
@@ -170,7 +177,7 @@ impl UciSession {
     /// board and options.
     fn fresh_search(&self) -> Engine {
         let start = Position::new(self.variant);
-        let mut search = new_engine(start, &self.config);
+        let mut search = new_engine(start, &self.config, self.evaluator.clone());
         // The game's moves were checked when it was set, so they replay.
         let replayed = search.set_game(start, self.game.moves());
         debug_assert!(replayed.is_ok(), "{replayed:?}");
@@ -325,6 +332,7 @@ impl UciSession {
                 let mut setup = self.setup();
                 let mut config = self.config.clone();
                 option.set(&mut setup, &mut config, value)?;
+                admit_option(&self.evaluator, &config, &name, value)?;
                 self.config = config;
                 self.ply_limit = setup.ply_limit;
                 if setup.variant != self.variant {
@@ -340,13 +348,15 @@ impl UciSession {
                 self.reseed()?;
             }
             Err(_) => {
-                set_option(&mut self.config, &name, value).map_err(|e| match e {
-                    // The protocol knows the board's options too.
-                    OptionError::Unknown { .. } => {
-                        OptionError::unknown(&name, protocol_option_names())
-                    }
-                    e => e,
-                })?;
+                set_option_for(&self.evaluator, &mut self.config, &name, value).map_err(
+                    |e| match e {
+                        // The protocol knows the board's options too.
+                        OptionError::Unknown { .. } => {
+                            OptionError::unknown(&name, protocol_option_names())
+                        }
+                        e => e,
+                    },
+                )?;
                 if name == "seed" {
                     self.seed_mode = SeedMode::Fixed;
                 }
@@ -498,7 +508,10 @@ mod tests {
         }
         let buf = Arc::new(Mutex::new(Vec::new()));
         let out = Output::new(Box::new(SharedBuffer(buf.clone())));
-        (UciSession::new(out), buf)
+        (
+            UciSession::new(out, crate::search::learned::test_evaluator()),
+            buf,
+        )
     }
 
     #[test]

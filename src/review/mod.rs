@@ -6,11 +6,12 @@
 //! ```
 //! use quoridor::game::Game;
 //! use quoridor::review::{GameReview, Judgement, PositionEval};
+//! use quoridor::search::learned::Evaluator;
 //! use quoridor::search::{EngineConfig, Limits, SearchParams};
 //! let game: Game = "[size 5] [walls 0] c2 c4 c3 b4 c4 b3 c5".parse().unwrap();
 //! let params = EngineConfig::uct(SearchParams { limits: Limits::playouts(200), ..SearchParams::default() });
 //! let evals: Vec<PositionEval> = (0..=game.moves().len())
-//!     .map(|ply| PositionEval::search(game.position_at(ply).unwrap(), &params))
+//!     .map(|ply| PositionEval::search(game.position_at(ply).unwrap(), &params, &Evaluator::classic()))
 //!     .collect();
 //! let review = GameReview::judge(&game, &evals);
 //! assert!(review.is_complete());

@@ -2,6 +2,7 @@
 //! best play, the move it would play and its line.
 
 use crate::game::{Game, Move, Player, Position};
+use crate::search::learned::Evaluator;
 use crate::search::{for_player, new_engine, EngineConfig, SearchEngine, SearchInfo};
 use serde::{Deserialize, Serialize};
 
@@ -57,12 +58,17 @@ impl PositionEval {
     }
 
     /// Searches `position` with the engine and settings of `config` (its
-    /// limits are the budget); a finished game needs no search.
-    pub fn search(position: &Position, config: &EngineConfig) -> PositionEval {
+    /// limits are the budget), scoring with `evaluator`; a finished game
+    /// needs no search.
+    pub fn search(
+        position: &Position,
+        config: &EngineConfig,
+        evaluator: &Evaluator,
+    ) -> PositionEval {
         if let Some(winner) = position.winner() {
             return PositionEval::finished(winner);
         }
-        let mut search = new_engine(*position, config);
+        let mut search = new_engine(*position, config, evaluator.clone());
         search.think();
         PositionEval::from_info(&search.info(usize::MAX))
     }
@@ -73,6 +79,7 @@ impl PositionEval {
     pub fn search_game(
         game: &Game,
         config: &EngineConfig,
+        evaluator: &Evaluator,
         mut searched: impl FnMut(usize, usize),
     ) -> Vec<PositionEval> {
         let total = game.moves().len() + 1;
@@ -80,7 +87,7 @@ impl PositionEval {
             .filter_map(|ply| game.position_at(ply))
             .enumerate()
             .map(|(done, position)| {
-                let eval = PositionEval::search(position, config);
+                let eval = PositionEval::search(position, config, evaluator);
                 searched(done + 1, total);
                 eval
             })
@@ -106,8 +113,12 @@ mod tests {
             ..SearchParams::default()
         });
         let mut calls = Vec::new();
-        let evals =
-            PositionEval::search_game(&game, &config, |done, total| calls.push((done, total)));
+        let evals = PositionEval::search_game(
+            &game,
+            &config,
+            &crate::search::learned::test_evaluator(),
+            |done, total| calls.push((done, total)),
+        );
         assert_eq!(evals.len(), 8);
         let expected: Vec<(usize, usize)> = (1..=8).map(|done| (done, 8)).collect();
         assert_eq!(calls, expected);

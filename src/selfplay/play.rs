@@ -9,6 +9,7 @@ use super::format::{FORMAT, TOP_CANDIDATES, VERSION};
 use crate::arena::shard::{build_version, Shard};
 use crate::arena::{game_config, game_seed, MOVE_CAP};
 use crate::game::{Game, Move, Position, Variant};
+use crate::search::learned::Evaluator;
 use crate::search::{new_engine, EngineConfig, EngineRng, Limits, SearchEngine, SearchInfo};
 use rand::{Rng, SeedableRng};
 
@@ -85,14 +86,19 @@ impl SelfplayConfig {
     }
 }
 
-/// Plays game `index` of the run `config`.
-pub fn play_selfplay_game(config: &SelfplayConfig, index: usize) -> GameLine {
+/// Plays game `index` of the run `config`, the engine scoring with `evaluator`.
+pub fn play_selfplay_game(
+    config: &SelfplayConfig,
+    evaluator: &Evaluator,
+    index: usize,
+) -> GameLine {
     let seed = game_seed(config.seed, index);
     let book: &[Move] = config.opening(index).map_or(&[], Game::moves);
     let start = Position::new(config.variant);
     let mut engine = new_engine(
         start,
         &game_config(&config.engine, Some(config.limit), seed),
+        evaluator.clone(),
     );
     let mut rng = EngineRng::seed_from_u64(seed ^ RANDOM_PLIES_SALT);
     let mut game = Game::new(config.variant);
@@ -231,16 +237,23 @@ mod tests {
     #[test]
     fn a_game_is_the_same_every_time_it_is_played() {
         let config = quick(EngineKind::Uct);
-        let first = play_selfplay_game(&config, 1);
-        assert_eq!(first, play_selfplay_game(&config, 1));
-        assert_ne!(first.record, play_selfplay_game(&config, 2).record);
+        let first = play_selfplay_game(&config, &crate::search::learned::test_evaluator(), 1);
+        assert_eq!(
+            first,
+            play_selfplay_game(&config, &crate::search::learned::test_evaluator(), 1)
+        );
+        assert_ne!(
+            first.record,
+            play_selfplay_game(&config, &crate::search::learned::test_evaluator(), 2).record
+        );
         assert_eq!(first.plies.len(), first.record.split(' ').count());
     }
 
     #[test]
     fn every_ply_has_a_value_and_shares_of_at_most_one() {
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
-            let line = play_selfplay_game(&quick(kind), 0);
+            let line =
+                play_selfplay_game(&quick(kind), &crate::search::learned::test_evaluator(), 0);
             assert_ne!(line.result, FinalResult::Draw, "{kind}");
             for ply in &line.plies {
                 assert!((0.0..=1.0).contains(&ply.value));
@@ -255,7 +268,11 @@ mod tests {
     fn the_value_is_the_side_to_moves_win_probability() {
         for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
             for index in 0..3 {
-                let line = play_selfplay_game(&quick(kind), index);
+                let line = play_selfplay_game(
+                    &quick(kind),
+                    &crate::search::learned::test_evaluator(),
+                    index,
+                );
                 // The winner moved last: the position before it was theirs to win.
                 let last = line.plies.last().expect("plies").value;
                 assert!(last > 0.8, "{kind} game {index}: {last}");
@@ -270,7 +287,7 @@ mod tests {
         let mut config = quick(EngineKind::Uct);
         let opening: Game = "[size 5] [walls 2] c2 c4".parse().expect("record");
         config.openings = vec![opening];
-        let line = play_selfplay_game(&config, 0);
+        let line = play_selfplay_game(&config, &crate::search::learned::test_evaluator(), 0);
         assert!(line.record.starts_with("c2 c4 "));
         assert_eq!(line.book_plies, 2);
     }
@@ -279,7 +296,7 @@ mod tests {
     fn the_cap_stops_a_game_as_a_draw() {
         let mut config = quick(EngineKind::Uct);
         config.max_plies = 3;
-        let line = play_selfplay_game(&config, 0);
+        let line = play_selfplay_game(&config, &crate::search::learned::test_evaluator(), 0);
         assert_eq!((line.result, line.plies.len()), (FinalResult::Draw, 3));
     }
 }

@@ -469,7 +469,14 @@ mod tests {
         config.limit = Limits::playouts(30);
         let mut text = header_line(&config.header(None, "test")).expect("header");
         for i in 0..2 {
-            text.push_str(&game_line(&play_selfplay_game(&config, i)).expect("game"));
+            text.push_str(
+                &game_line(&play_selfplay_game(
+                    &config,
+                    &crate::search::learned::test_evaluator(),
+                    i,
+                ))
+                .expect("game"),
+            );
         }
         text
     }

@@ -5,7 +5,7 @@ use super::mirror::mirror_input;
 use super::target::TrainingTarget;
 use crate::game::Position;
 use crate::search::learned::{active_features, ActiveFeatures, MAX_ACTIVE};
-use crate::search::{for_player, thesis_evaluation, win_probability};
+use crate::search::{thesis_evaluation, win_probability, EngineConfig, WinChance};
 use crate::selfplay::{ReadError, SelfplayReader};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -69,17 +69,15 @@ impl LabelledPosition {
     }
 }
 
-/// The score slope of the Default engine's classic leaf value.
-pub const CLASSIC_SLOPE: f64 = 0.3;
-
 /// The classic evaluation's win probability for the side to move of `pos`:
-/// the thesis's evaluation (path difference plus walls in stock) through the
-/// Default engine's `atan` curve, as UCT scores a leaf with `eval=classic`.
+/// the thesis's evaluation (path difference plus walls in stock, with the
+/// Default preset's wall weight) through the Default's `atan` curve and
+/// slope, as UCT scores a leaf with `eval=classic` (without the tempo).
 pub fn classic_win_chance(pos: &Position) -> f32 {
-    for_player(
-        win_probability(thesis_evaluation(pos, 1.0), CLASSIC_SLOPE),
-        pos.turn(),
-    ) as f32
+    let default = EngineConfig::default();
+    let evaluation = thesis_evaluation(pos, default.uct.wall_weight);
+    WinChance::player_one(win_probability(evaluation, default.params.score_slope))
+        .for_player(pos.turn()) as f32
 }
 
 /// One data file as read.

@@ -141,42 +141,11 @@ pub fn dense_batch(batch: &[Inputs]) -> Result<Tensor> {
 mod tests {
     use super::*;
     use crate::game::{Game, Position};
-    use crate::search::learned::active_features;
+    use crate::search::learned::{active_features, ActiveFeatures, Network};
 
-    /// A forward pass in plain Rust from the weights as written, the way
-    /// an engine computes it: sum the first layer's columns of the active
-    /// inputs, clip, two small matrix products, sigmoid.
-    fn plain_forward(w: &std::collections::HashMap<String, Tensor>, inputs: &Inputs) -> f32 {
-        let matrix = |name: &str| -> Vec<Vec<f32>> { w[name].to_vec2().expect("a matrix") };
-        let vector = |name: &str| -> Vec<f32> { w[name].to_vec1().expect("a vector") };
-        let (w1, b1) = (matrix("l1.weight"), vector("l1.bias"));
-        let (w2, b2) = (matrix("l2.weight"), vector("l2.bias"));
-        let (w3, b3) = (matrix("out.weight"), vector("out.bias"));
-        let h1: Vec<f32> = (0..b1.len())
-            .map(|j| {
-                let sum: f32 = inputs
-                    .indices()
-                    .iter()
-                    .map(|&i| w1[j][usize::from(i)])
-                    .sum();
-                (b1[j] + sum).clamp(0.0, 1.0)
-            })
-            .collect();
-        let dense = |w: &[Vec<f32>], b: &[f32], x: &[f32]| -> Vec<f32> {
-            w.iter()
-                .zip(b)
-                .map(|(row, b)| b + row.iter().zip(x).map(|(a, x)| a * x).sum::<f32>())
-                .collect()
-        };
-        let h2: Vec<f32> = dense(&w2, &b2, &h1)
-            .into_iter()
-            .map(|v| v.clamp(0.0, 1.0))
-            .collect();
-        let z = dense(&w3, &b3, &h2)[0];
-        1.0 / (1.0 + (-z).exp())
-    }
-
-    fn fixed_positions() -> Vec<Inputs> {
+    /// The features of a few fixed positions, from the start to a
+    /// middle game with walls.
+    fn fixed_positions() -> Vec<ActiveFeatures> {
         [
             "",
             "e2",
@@ -187,7 +156,7 @@ mod tests {
         .map(|record| {
             let game: Game = record.parse().expect("record");
             let pos: &Position = game.position();
-            Inputs::new(&active_features(pos).expect("9x9"))
+            active_features(pos).expect("9x9")
         })
         .collect()
     }
@@ -223,7 +192,7 @@ mod tests {
     }
 
     #[test]
-    fn candle_and_a_plain_forward_pass_agree_on_fixed_positions() {
+    fn candle_and_the_engines_forward_pass_agree_on_fixed_positions() {
         let net = ValueNetwork::new(32, 16, 5).expect("a network");
         // Push the first layer into both of ClippedReLU's bends.
         let [w1, ..] = &net.vars;
@@ -233,14 +202,24 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("a folder");
         let path = dir.join("value.safetensors");
         net.save(&path).expect("written");
-        let weights = candle_core::safetensors::load(&path, &Device::Cpu).expect("read back");
-        let positions = fixed_positions();
-        let candle = net.win_probabilities(&positions).expect("a forward pass");
-        for (inputs, p) in positions.iter().zip(candle) {
-            let plain = plain_forward(&weights, inputs);
-            assert!((plain - p).abs() <= 1e-5, "{plain} vs {p}");
+        // The engines read the file as they read --eval-file's.
+        let bytes = std::fs::read(&path).expect("read back");
+        let engines = Network::from_safetensors(&bytes).expect("the engines read it");
+        assert_eq!(engines.shape(), (32, 16));
+        let features = fixed_positions();
+        let inputs: Vec<Inputs> = features.iter().map(Inputs::new).collect();
+        let candle = net.win_probabilities(&inputs).expect("a forward pass");
+        let mut distinct = Vec::new();
+        for (f, p) in features.iter().zip(candle) {
+            let engine = engines.evaluate(f);
+            assert!((engine - p).abs() <= 1e-5, "{engine} vs {p}");
             assert!(p > 0.0 && p < 1.0);
+            distinct.push(p);
         }
+        // The positions do not all score alike (the check could not miss a
+        // wrong input).
+        distinct.dedup();
+        assert!(distinct.len() > 1, "{distinct:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -640,7 +640,7 @@ mod tests {
 
     #[test]
     fn the_evaluation_travels_with_the_link() {
-        crate::search::learned::test_network();
+        crate::search::learned::test_evaluator();
         let mut shared = sample();
         shared.engine.params.eval = crate::search::Evaluation::Learned;
         let text = encode(&shared);

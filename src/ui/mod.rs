@@ -51,6 +51,8 @@ mod pool;
 #[cfg(target_arch = "wasm32")]
 mod reducible;
 #[cfg(target_arch = "wasm32")]
+mod seed;
+#[cfg(target_arch = "wasm32")]
 mod share;
 #[cfg(target_arch = "wasm32")]
 mod sound;

@@ -535,7 +535,9 @@ impl PoolCore {
                     // it (a temperature draws among the merged candidates).
                     (SearchMode::Move, _) => {
                         let chosen = match &search.root {
-                            Some(root) => chosen_move(&info, &search.params, root),
+                            Some(root) => {
+                                chosen_move(&info, &search.params.choice, search.params.seed, root)
+                            }
                             None => info.best_move,
                         };
                         info.best_move = chosen.or(info.best_move);

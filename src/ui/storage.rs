@@ -137,7 +137,7 @@ mod browser {
     use crate::ui::model::record::{Day, Record, RecordError};
     use crate::ui::model::settings::default_threads;
     use crate::ui::model::AppState;
-    use crate::ui::reducible::fresh_seed;
+    use crate::ui::seed::fresh_seed;
 
     /// `navigator.hardwareConcurrency` (1 where the browser does not say).
     pub fn hardware_concurrency() -> u32 {

@@ -96,7 +96,7 @@ impl Worker for EngineWorker {
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
         EngineWorker {
-            host: EngineHost::default(),
+            host: EngineHost::embedded(),
             searcher: None,
             slice_scheduled: false,
             read_time_published: false,

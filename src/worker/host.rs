@@ -6,19 +6,23 @@ use super::messages::{
     GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
 use crate::game::{Move, Position};
+use crate::search::learned::Evaluator;
 use crate::search::{new_engine, Engine, EngineConfig, Limits, MapLimits, SearchEngine};
 
 /// Milliseconds of search between two looks at the message queue.
 pub const SLICE_MS: f64 = 40.0;
 
-/// The worker's engine state: the search (kept between requests so the tree
-/// of the moves actually played is reused) and the search under way.
-#[derive(Default)]
+/// The worker's engine state: the evaluator its engines score with (read
+/// once, when the worker starts), the search (kept between requests so the
+/// tree of the moves actually played is reused) and the search under way.
 pub struct EngineHost {
+    /// The engines' evaluator, or why the built-in network did not load
+    /// (then every search is answered with that error).
+    evaluator: Result<Evaluator, String>,
     search: Option<Engine>,
     active: Option<ActiveSearch>,
     last_id: SearchId,
-    /// Milliseconds the first read of the learned network took.
+    /// Milliseconds reading the built-in network took.
     network_read_ms: Option<f64>,
 }
 
@@ -30,6 +34,33 @@ struct ActiveSearch {
 }
 
 impl EngineHost {
+    /// A host whose engines score with `evaluator`.
+    pub fn new(evaluator: Evaluator) -> EngineHost {
+        EngineHost {
+            evaluator: Ok(evaluator),
+            search: None,
+            active: None,
+            last_id: SearchId::default(),
+            network_read_ms: None,
+        }
+    }
+
+    /// A host whose engines score with the network built into the worker,
+    /// read (and timed) here, once. A built-in network that does not load
+    /// is reported to every search, never replaced by the classic terms.
+    pub fn embedded() -> EngineHost {
+        let started = super::timing::precise_ms();
+        let loaded = Evaluator::embedded();
+        let ms = super::timing::precise_ms() - started;
+        let mut host = EngineHost::new(Evaluator::classic());
+        host.network_read_ms = loaded
+            .as_ref()
+            .is_ok_and(|e| e.network().is_some())
+            .then_some(ms);
+        host.evaluator = loaded.map_err(|e| format!("the built-in network does not load: {e}"));
+        host
+    }
+
     /// Handles one request; returns the immediate answers. After a `Search`,
     /// call [`EngineHost::slice`] repeatedly while [`EngineHost::is_searching`].
     pub fn handle(&mut self, request: WorkerRequest) -> Vec<WorkerResponse> {
@@ -93,13 +124,20 @@ impl EngineHost {
         if mode == SearchMode::Analysis {
             config.params.limits = Limits::NONE;
         }
-        if self.network_read_ms.is_none() {
-            // The first search that asks for the network reads (parses) the
-            // built-in weights: timed here, where it happens anyway. With the
-            // classic evaluation `learned_network` reads nothing.
-            let started = super::timing::precise_ms();
-            let read = config.params.learned_network(config.kind).is_some();
-            self.network_read_ms = read.then(|| super::timing::precise_ms() - started);
+        let evaluator = match &self.evaluator {
+            Ok(evaluator) => evaluator,
+            Err(message) => {
+                return vec![WorkerResponse::Error {
+                    id,
+                    message: message.clone(),
+                }]
+            }
+        };
+        if let Some(why) = evaluator.refusal(config.params.eval) {
+            return vec![WorkerResponse::Error {
+                id,
+                message: format!("option eval cannot be \"learned\": {why}"),
+            }];
         }
         let start = Position::new(game.variant());
         // The engine of the last search is kept (its tree or table) when
@@ -109,7 +147,7 @@ impl EngineHost {
         }
         let search = self
             .search
-            .get_or_insert_with(|| new_engine(start, &config));
+            .get_or_insert_with(|| new_engine(start, &config, evaluator.clone()));
         if let Err(e) = search.set_game(start, game.moves()) {
             return vec![WorkerResponse::Error {
                 id,
@@ -145,9 +183,9 @@ impl EngineHost {
         WorkerResponse::TreeMap { id, map, build_us }
     }
 
-    /// Milliseconds this worker's first read of the learned network took
-    /// (parsing the weights built into the worker), once a search with
-    /// `eval=learned` has asked for it; `None` before.
+    /// Milliseconds this worker's read of the learned network took (parsing
+    /// the weights built into the worker, when it started); `None` for a
+    /// host given its evaluator, or a build without weights.
     pub fn network_read_ms(&self) -> Option<f64> {
         self.network_read_ms
     }
@@ -216,7 +254,7 @@ mod tests {
 
     #[test]
     fn pong_keeps_the_ping_id_and_reverses_the_text() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         let reply = host.handle(WorkerRequest::Ping {
             id: 42,
             text: "a1h".into(),
@@ -233,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_move_search_ends_with_a_legal_best_move() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         let now = host.handle(WorkerRequest::Search {
             id: SearchId(3),
             game: standard("e2 e8"),
@@ -255,9 +293,16 @@ mod tests {
     }
 
     #[test]
-    fn a_learned_search_times_the_first_read_of_the_network_and_reports_its_value() {
-        crate::search::learned::test_network();
-        let mut host = EngineHost::default();
+    fn the_built_in_network_is_read_once_at_start_and_reports_its_value() {
+        let host = EngineHost::embedded();
+        assert_eq!(
+            host.network_read_ms().is_some_and(|ms| ms >= 0.0),
+            crate::search::learned::HAS_EMBEDDED_WEIGHTS
+        );
+        let mut host = match host.evaluator {
+            Ok(ref e) if e.network().is_some() => host,
+            _ => EngineHost::new(crate::search::learned::test_evaluator()),
+        };
         let search = |engine, eval| WorkerRequest::Search {
             id: SearchId(4),
             game: standard("e2 e8"),
@@ -269,24 +314,15 @@ mod tests {
         for engine in [Uct, AlphaBeta] {
             host.handle(search(engine, Evaluation::Classic));
             let answers = run_to_end(&mut host);
-            assert_eq!(
-                host.network_read_ms(),
-                None,
-                "{engine} classic reads no network"
-            );
             let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
                 panic!("expected Done last, got {answers:?}");
             };
             assert_eq!(info.network_value, None);
         }
-        // Auto is the learned evaluation for both engines: the first search
-        // reads the network, and each reports its value.
+        // Auto is the learned evaluation for both engines: each reports the
+        // network's value.
         for engine in [AlphaBeta, Uct] {
             host.handle(search(engine, Evaluation::Auto));
-            assert!(
-                host.network_read_ms().is_some_and(|ms| ms >= 0.0),
-                "{engine}"
-            );
             let answers = run_to_end(&mut host);
             let Some(WorkerResponse::Done { info, .. }) = answers.last() else {
                 panic!("expected Done last, got {answers:?}");
@@ -299,8 +335,35 @@ mod tests {
     }
 
     #[test]
+    fn learned_without_a_network_is_an_error_not_a_classic_search() {
+        let mut host = EngineHost::new(Evaluator::classic());
+        let answers = host.handle(WorkerRequest::Search {
+            id: SearchId(5),
+            game: standard("e2 e8"),
+            config: EngineConfig::of_kind(
+                crate::search::EngineKind::AlphaBeta,
+                SearchParams {
+                    eval: Evaluation::Learned,
+                    ..quick()
+                },
+            ),
+            mode: SearchMode::Move,
+            top: 8,
+        });
+        let [WorkerResponse::Error { id, message }] = answers.as_slice() else {
+            panic!("expected one error, got {answers:?}");
+        };
+        assert_eq!(*id, SearchId(5));
+        assert!(
+            message.contains(crate::search::learned::NO_NETWORK),
+            "{message}"
+        );
+        assert!(!host.is_searching());
+    }
+
+    #[test]
     fn analysis_runs_until_stopped_and_plays_nothing() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         host.handle(WorkerRequest::Search {
             id: SearchId(1),
             game: standard(""),
@@ -326,7 +389,7 @@ mod tests {
 
     #[test]
     fn stop_for_another_search_is_ignored() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         host.handle(WorkerRequest::Search {
             id: SearchId(2),
             game: standard(""),
@@ -342,7 +405,7 @@ mod tests {
 
     #[test]
     fn a_bad_move_list_is_an_error_not_a_search() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         let answers = host.handle(WorkerRequest::Search {
             id: SearchId(9),
             game: standard("e2 e2"),
@@ -359,7 +422,7 @@ mod tests {
 
     #[test]
     fn children_of_the_root_and_of_a_child() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         host.handle(WorkerRequest::Search {
             id: SearchId(4),
             game: standard(""),
@@ -398,7 +461,7 @@ mod tests {
     fn a_small_board_search_plays_on_the_requested_variant() {
         let variant = Variant::new(5, 3).expect("5x5");
         let game = GameData::new(variant, vec!["c2".parse().expect("notation")]);
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         host.handle(WorkerRequest::Search {
             id: SearchId(6),
             game: game.clone(),
@@ -425,7 +488,11 @@ mod tests {
 
     #[test]
     fn alphabeta_answers_in_slices_sends_progress_and_stops_at_once() {
-        let mut host = EngineHost::default();
+        // The clock moves 20 ms at every look: the slices' time is the
+        // engine's looks at its clock, not the machine's speed.
+        const STEP_MS: f64 = 20.0;
+        let clock = crate::search::ManualClock::stepping(STEP_MS);
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         let game = standard("e2 e8 e3 e7");
         assert!(host
             .handle(WorkerRequest::Search {
@@ -439,27 +506,27 @@ mod tests {
                 top: 5,
             })
             .is_empty());
-        let started = crate::search::now_ms();
+        let started = clock.time_ms();
         let mut progress = 0;
-        let mut slices = Vec::new();
-        while crate::search::now_ms() - started < 1000.0 {
-            let before = crate::search::now_ms();
+        let mut slices = 0;
+        while clock.time_ms() - started < 1000.0 {
+            let before = clock.time_ms();
             if let Some(WorkerResponse::Progress { info, .. }) = host.slice() {
                 progress += 1;
                 assert!(info.alphabeta().is_some());
             }
-            slices.push(crate::search::now_ms() - before);
+            slices += 1;
+            // Every slice keeps to its time: it ends at its first look at
+            // the clock past `SLICE_MS` (the host and a snapshot look twice more).
+            let took = clock.time_ms() - before;
+            assert!(
+                (SLICE_MS..=SLICE_MS + 4.0 * STEP_MS).contains(&took),
+                "a slice ended at {took} ms of its clock"
+            );
         }
-        assert!(progress >= 4, "{progress} progress snapshots in a second");
-        // Every slice keeps to its time: a slice that overran would show in
-        // all of them. One or two stretched by the test threads' scheduling
-        // (a debug build, the other tests on the same 2 cores) are tolerated.
-        let over = slices.iter().filter(|&&ms| ms >= SLICE_MS + 60.0).count();
         assert!(
-            over <= 2.max(slices.len() / 10),
-            "{over} of {} slices took {:.0} ms or more: {slices:.0?}",
-            slices.len(),
-            SLICE_MS + 60.0
+            (4..slices).contains(&progress),
+            "{progress} progress snapshots in a second of {slices} slices"
         );
         let done = host.handle(WorkerRequest::Stop { id: SearchId(1) });
         let [WorkerResponse::Done { best, info, .. }] = done.as_slice() else {
@@ -479,7 +546,7 @@ mod tests {
 
     #[test]
     fn the_engine_kind_follows_each_request() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         for (id, engine) in [
             (SearchId(1), crate::search::EngineKind::AlphaBeta),
             (SearchId(2), crate::search::EngineKind::Uct),
@@ -530,7 +597,7 @@ mod tree_map_tests {
 
     #[test]
     fn a_tree_map_answers_with_a_bounded_slice_of_the_latest_search() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         analyse(&mut host, SearchId(3));
         let limits = MapLimits {
             budget: 50,
@@ -565,7 +632,7 @@ mod tree_map_tests {
 
     #[test]
     fn a_tree_map_under_a_path_off_the_tree_starts_where_the_tree_ends() {
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         analyse(&mut host, SearchId(1));
         let first = host
             .search

@@ -53,16 +53,17 @@ describe(`analysis views (${BASE})`, () => {
     }
     assert.equal(await page.locator("svg.board .candidate.best").count() >= 1, true);
     const playouts = await stat(page, "playouts");
-    // Count distinct snapshots over 2 s: the worker sends one every 200 ms.
-    const seen = new Set();
+    // Distinct snapshots keep coming while the think runs (the worker's
+    // cadence, one every 200 ms of its clock, is tested in Rust without a
+    // clock: worker::host). The 60 s is a hang guard, not a timing assertion.
+    const seen = new Set([playouts]);
     const started = Date.now();
-    while (Date.now() - started < 2000) {
+    while (seen.size < 5) {
+      assert.ok(Date.now() - started < 60_000, `only ${seen.size} snapshots in 60 s`);
       seen.add(await stat(page, "playouts"));
       await sleep(25);
     }
-    const rate = (seen.size - 1) / 2;
-    console.log(`live updates: ${rate.toFixed(1)} per second`);
-    assert.ok(rate >= 4, `only ${rate} updates per second`);
+    console.log(`live updates: 5 snapshots in ${Date.now() - started} ms`);
     const second = await candidates(page);
     assert.ok(total(second) > total(first), `visits grew: ${total(first)} → ${total(second)}`);
     assert.ok((await stat(page, "playouts")) > playouts);

@@ -138,13 +138,12 @@ describe(`coach (${BASE})`, () => {
       await page.locator('[data-testid="review"]').click();
       await page.locator('[data-testid="review-progress"]').waitFor();
       const input = page.locator(".move-input input");
+      // Each move is played while the review runs (its wait is a hang
+      // guard); the trace above holds the main thread's own work.
       for (const mv of ["d6", "a1h", "d5"]) {
-        const before = Date.now();
         await input.fill(mv);
         await input.press("Enter");
         await page.locator(`[data-testid="move-list"] [data-move="${mv}"]`).waitFor();
-        const took = Date.now() - before;
-        assert.ok(took < 1000, `${mv} took ${took} ms`);
       }
       await page.waitForTimeout(1500);
     });

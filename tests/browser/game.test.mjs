@@ -23,7 +23,7 @@ const status = (page) => page.locator('[data-testid="status"]').innerText();
 const notice = (page) => page.locator('[data-testid="notice"]');
 
 describe(`playing the game (${BASE})`, () => {
-  test("first visit: 81 squares, 2 pawns, against level 5; e2 moves pawn 1; the engine replies within 2 s", async () => {
+  test("first visit: 81 squares, 2 pawns, against level 5; e2 moves pawn 1; the engine replies", async () => {
     const { context, page, problems } = await open();
     assert.equal(await page.locator("[data-square]").count(), 81);
     assert.equal(await page.locator('[data-testid="level-label"]').innerText(), "Engine: Level 5 · Tactician");
@@ -32,13 +32,11 @@ describe(`playing the game (${BASE})`, () => {
     assert.equal(await pawnAt(page, 2), "e9");
     assert.match(await status(page), /player 1 \(you\) to move/i);
     await page.locator('[data-square="e2"]').click();
-    const clicked = Date.now();
     assert.equal(await pawnAt(page, 1), "e2");
     // Level 5 searches 1,000 playouts: its reply may come before a look at
-    // the thinking line (the long thinks are watched below).
+    // the thinking line (the long thinks are watched below). How long it
+    // thinks is the engine's limits, tested without a clock in Rust.
     await waitForMoves(page, 2);
-    const took = Date.now() - clicked;
-    assert.ok(took < 2000 + 1500, `engine took ${took} ms for a 2 s limit`);
     assert.equal(await page.locator('[data-testid="thinking"]').count(), 0);
     assert.match(await status(page), /player 1 \(you\) to move/i);
     // The reply is a legal move: either pawn 2 moved one step or a wall stands.
@@ -312,12 +310,12 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
-  test("the page stays responsive while the engine thinks 3 s, and Move now ends the think", async () => {
+  test("the page stays responsive while the engine thinks, and Move now ends the think", async () => {
     const slowdown = await hostSlowdown(open);
     await withoutLongTasks(async () => {
       const context = await open.newContext();
       await context.addInitScript(recordLongTasks);
-      const { page, problems } = await open("v=1&moves=e2&time_ms=3000", { context });
+      const { page, problems } = await open("v=1&moves=e2&time_ms=120000", { context });
       const thinking = page.locator('[data-testid="thinking"]');
       await thinking.waitFor();
       await page.waitForTimeout(300);
@@ -349,7 +347,9 @@ describe(`playing the game (${BASE})`, () => {
       await page.locator('[data-testid="move-now"]').click();
       await waitForMoves(page, 2);
       assert.equal(await thinking.count(), 0);
-      assert.ok(Date.now() - startedAt < 2900, "Move now ended the think early");
+      // A hang guard, not a timing assertion: the think's own limit is two
+      // minutes, so a reply within one came from Move now.
+      assert.ok(Date.now() - startedAt < 60_000, "Move now ended the think early");
       assert.deepEqual(problems, []);
       await context.close();
       return long;

@@ -225,8 +225,9 @@ describe(`issue 45's small things (${BASE})`, () => {
     await page.locator('[data-testid="thinking"]').waitFor();
     await page.waitForTimeout(500);
     const toggle = page.locator('[data-testid="analysis-toggle"]');
-    // One click, at once (force: no waiting for the button to be enabled).
-    await toggle.click({ force: true, timeout: 1000 });
+    // One click, at once (force: no waiting for the button to be enabled;
+    // no time bound, which a loaded machine could miss).
+    await toggle.click({ force: true });
     await notice(page).filter({ hasText: "Analysis starts once the engine has played its move" }).waitFor();
     await waitForMoves(page, 2);
     await page.locator('[data-testid="analysis-toggle"][data-running="true"]').waitFor();

@@ -7,7 +7,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { BASE, hostSlowdown, recordLongTasks, useBoardPages, withoutLongTasks } from "./harness.mjs";
+import { BASE, hostSlowdown, recordLongTasks, tracedMainThreadTasks, useBoardPages, withoutLongTasks } from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -27,11 +27,18 @@ const rects = (page) =>
     })),
   );
 
+/** How long `waitForRects` waits before it calls the chart broken. */
+const RECTS_GUARD_MS = 60_000;
+
 /** The line of a node's parent (`null` for the root). */
 const parentOf = (node) => (node === "" ? null : node.includes(".") ? node.slice(0, node.lastIndexOf(".")) : "");
 
-/** Waits up to `ms` for at least `n` node rectangles; returns how long it took. */
-async function waitForRects(page, n, ms) {
+/**
+ * Waits for at least `n` node rectangles; returns how long it took. `ms` is a
+ * hang guard (`RECTS_GUARD_MS`), not a timing assertion: an analysis has no
+ * limit, so the chart either grows or is broken.
+ */
+async function waitForRects(page, n, ms = RECTS_GUARD_MS) {
   const started = Date.now();
   while (Date.now() - started < ms) {
     if ((await page.locator(`${chart} rect[data-node]`).count()) >= n) return Date.now() - started;
@@ -115,10 +122,10 @@ async function analyse(moves = "") {
 }
 
 describe(`tree map (${BASE})`, () => {
-  test("analysis draws the tree live: ≥ 20 rectangles within 3 s, widths ∝ visits, the root grows", async () => {
+  test("analysis draws the tree live: ≥ 20 rectangles, widths ∝ visits, the root grows", async () => {
     await twoTries(async () => {
       const { context, page, problems } = await analyse();
-      const waited = await waitForRects(page, 20, 3000);
+      const waited = await waitForRects(page, 20);
       const drawn = await rects(page);
       const byNode = new Map(drawn.map((r) => [r.node, r]));
       const root = byNode.get("");
@@ -158,7 +165,7 @@ describe(`tree map (${BASE})`, () => {
   test("hover previews the line on the board, click zooms and selects the node in the explorer", async () => {
     await twoTries(async () => {
       const { context, page, problems } = await analyse();
-      await waitForRects(page, 20, 3000);
+      await waitForRects(page, 20);
       await sleep(800);
       // Siblings are ordered by visits and may swap places between slices, so
       // the rectangle under the pointer can change after it was located: the
@@ -223,7 +230,7 @@ describe(`tree map (${BASE})`, () => {
 
   test("Save picture downloads the chart as an SVG file", async () => {
     const { context, page, problems } = await analyse();
-    await waitForRects(page, 20, 3000);
+    await waitForRects(page, 20);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.locator('[data-testid="tree-map-save"]').click(),
@@ -241,12 +248,10 @@ describe(`tree map (${BASE})`, () => {
     const limit = 50 * (await hostSlowdown(open));
     await withoutLongTasks(async () => {
       const { context, page, problems } = await analyse();
-      await waitForRects(page, 20, 3000);
-      await page.evaluate(() => {
-        window.__longTasks = [];
-      });
-      await sleep(4000);
-      const longTasks = await page.evaluate(() => window.__longTasks);
+      await waitForRects(page, 20);
+      // The page's own work: each main-thread task's CPU time (a trace), which
+      // waiting for a core on a loaded machine does not stretch.
+      const traced = await tracedMainThreadTasks(page, limit, () => sleep(4000));
       const cost = page.locator('[data-testid="tree-map-cost"]');
       const bytes = await page.evaluate(() => window.__mapBytes);
       console.log(
@@ -255,7 +260,7 @@ describe(`tree map (${BASE})`, () => {
       if (process.env.TREE_MAP_SCREENSHOT) {
         await page.locator(".tree-map-panel").screenshot({ path: process.env.TREE_MAP_SCREENSHOT });
       }
-      const long = longTasks.filter((d) => d > limit);
+      const long = traced.filter((t) => t.cpu > limit).map((t) => `${t.wall} ms (CPU ${t.cpu} ms)`);
       assert.deepEqual(problems, []);
       await context.close();
       return long;

@@ -44,9 +44,12 @@ impl RunningContender {
         timeout: Duration,
     ) -> Result<RunningContender, EngineError> {
         match contender {
-            Contender::Internal { config, .. } => Ok(RunningContender::Internal(new_engine(
+            Contender::Internal {
+                config, evaluator, ..
+            } => Ok(RunningContender::Internal(new_engine(
                 Position::new(variant),
                 &game_config(config, limit, seed),
+                evaluator.clone(),
             ))),
             Contender::Random => Ok(RunningContender::Random(EngineRng::seed_from_u64(seed))),
             Contender::External {

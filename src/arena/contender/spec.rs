@@ -1,8 +1,10 @@
 //! Engine specs: `preset=thesis,uct_c=0.3,…` read into search settings.
 
-use crate::search::{set_option, EngineConfig, OptionError};
+use crate::search::learned::{read_network, Evaluator};
+use crate::search::{set_option, set_option_for, EngineConfig, OptionError};
 use crate::text::quote_input;
 use std::fmt;
+use std::path::Path;
 
 /// Why an engine spec (`preset=thesis,uct_c=0.3`) could not be read.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,6 +16,9 @@ pub enum SpecError {
     },
     /// An option name or value was refused.
     Option(OptionError),
+    /// `eval_file=PATH` names a file that is not a network's weights (the
+    /// reader's words, with the file).
+    EvalFile(String),
 }
 
 impl fmt::Display for SpecError {
@@ -21,6 +26,7 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::NotNameValue { part } => write!(f, "expected name=value, got {part:?}"),
             SpecError::Option(e) => e.fmt(f),
+            SpecError::EvalFile(e) => write!(f, "{EVAL_FILE} {e}"),
         }
     }
 }
@@ -44,13 +50,62 @@ impl From<SpecError> for String {
 /// ```
 pub fn parse_spec(spec: &str) -> Result<EngineConfig, SpecError> {
     let mut config = EngineConfig::default();
-    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (name, value) = part
-            .split_once('=')
-            .ok_or_else(|| SpecError::NotNameValue {
-                part: quote_input(part),
-            })?;
-        set_option(&mut config, name.trim(), value.trim()).map_err(SpecError::Option)?;
+    for (name, value) in spec_parts(spec)? {
+        set_option(&mut config, name, value).map_err(SpecError::Option)?;
     }
     Ok(config)
+}
+
+/// The spec entry that gives a contender its own network.
+const EVAL_FILE: &str = "eval_file";
+
+/// The `name=value` parts of `spec`, trimmed.
+fn spec_parts(spec: &str) -> Result<Vec<(&str, &str)>, SpecError> {
+    spec.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            part.split_once('=')
+                .map(|(name, value)| (name.trim(), value.trim()))
+                .ok_or_else(|| SpecError::NotNameValue {
+                    part: quote_input(part),
+                })
+        })
+        .collect()
+}
+
+/// A contender's spec read into its engine, settings and evaluator: as
+/// [`parse_spec`], plus `eval_file=PATH`, the network this contender scores
+/// with in place of `evaluator`'s (the last one given counts, wherever it
+/// stands). Settings the evaluator cannot score with (`eval=learned`
+/// without a network) are refused.
+///
+/// ```
+/// use quoridor::arena::parse_contender_spec;
+/// use quoridor::search::learned::Evaluator;
+/// let (config, _) = parse_contender_spec("preset=thesis", &Evaluator::classic()).unwrap();
+/// assert_eq!(config.uct.max_playout_moves, Some(2));
+/// assert!(parse_contender_spec("eval=learned", &Evaluator::classic()).is_err());
+/// assert!(parse_contender_spec("eval_file=/no/such/file", &Evaluator::classic()).is_err());
+/// ```
+pub fn parse_contender_spec(
+    spec: &str,
+    evaluator: &Evaluator,
+) -> Result<(EngineConfig, Evaluator), SpecError> {
+    let parts = spec_parts(spec)?;
+    let own = parts
+        .iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case(EVAL_FILE))
+        .map(|(_, path)| read_network(Path::new(path)))
+        .transpose()
+        .map_err(|e| SpecError::EvalFile(e.to_string()))?;
+    let evaluator = own.map_or_else(|| evaluator.clone(), Evaluator::with_network);
+    let mut config = EngineConfig::default();
+    for (name, value) in parts {
+        if !name.eq_ignore_ascii_case(EVAL_FILE) {
+            set_option_for(&evaluator, &mut config, name, value).map_err(SpecError::Option)?;
+        }
+    }
+    Ok((config, evaluator))
 }

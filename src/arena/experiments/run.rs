@@ -7,6 +7,7 @@ use super::{
 };
 use crate::arena::{run_match, Contender, MatchConfig, Summary, Tally};
 use crate::game::Variant;
+use crate::search::learned::Evaluator;
 use std::time::Instant;
 
 /// What [`run`] reports while it plays.
@@ -74,15 +75,17 @@ pub(super) fn experiment_result(
 }
 
 /// The match of one setting: the tested engine (A) against the fixed point,
-/// `games` games on `threads` threads, each side with its own budget.
+/// `games` games on `threads` threads, each side with its own budget. The
+/// thesis's settings score with the classic evaluation, so the contenders
+/// have no network.
 pub(super) fn setting_config(
     setting: &ExperimentSetting,
     games: usize,
     threads: usize,
 ) -> MatchConfig {
     let mut config = MatchConfig::new(
-        Contender::internal(&setting.label, setting.tested.clone()),
-        Contender::internal("fixed point", setting.fixed.clone()),
+        Contender::internal(&setting.label, setting.tested.clone(), Evaluator::classic()),
+        Contender::internal("fixed point", setting.fixed.clone(), Evaluator::classic()),
         Variant::default(),
     );
     config.games = games;

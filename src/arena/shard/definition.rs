@@ -65,7 +65,7 @@ impl ArenaDefinition {
     /// engines' grace time do not change which games are played).
     pub fn of(config: &MatchConfig) -> ArenaDefinition {
         let side = |c: &Contender| match c {
-            Contender::Internal { label, config } => ContenderDefinition::Internal {
+            Contender::Internal { label, config, .. } => ContenderDefinition::Internal {
                 label: label.clone(),
                 config: config.clone(),
             },

@@ -94,7 +94,7 @@ mod tests {
             ..AlphaBetaParams::default()
         };
         let start = Position::new(Variant::new(5, 2).expect("5x5"));
-        let mut engine = new_engine(start, &config);
+        let mut engine = new_engine(start, &config, crate::search::learned::test_evaluator());
         engine.think();
         engine.info(16)
     }
@@ -138,6 +138,7 @@ mod tests {
             Position::new(Variant::default()),
             SearchParams::default(),
             UctParams::default(),
+            crate::search::learned::test_evaluator(),
         )
         .info(4);
         assert_eq!(uct.engine_kind(), EngineKind::Uct);

@@ -50,6 +50,7 @@ fn answer(state: &mut AppState, best: &str, p1_win: f64) {
         Position::new(Variant::default()),
         Default::default(),
         UctParams::default(),
+        crate::search::learned::test_evaluator(),
     )
     .info(4);
     info.side_to_move = position.turn();
@@ -178,6 +179,7 @@ fn a_late_answer_to_a_cancelled_search_is_ignored() {
         Position::new(Variant::default()),
         Default::default(),
         UctParams::default(),
+        crate::search::learned::test_evaluator(),
     )
     .info(4);
     let late = WorkerResponse::Done {
@@ -301,8 +303,13 @@ const ANALYSIS_LINE: &str = "e3 e7 e4 e6 e5 d6h";
 /// `searched` playouts at `per_sec` a second.
 fn snapshot(moves: &str, line: &str, visits: &[u32], searched: u64, per_sec: f64) -> SearchInfo {
     let game: Game = moves.parse().expect("legal record");
-    let mut info: SearchInfo =
-        Uct::new(*game.position(), Default::default(), UctParams::default()).info(4);
+    let mut info: SearchInfo = Uct::new(
+        *game.position(),
+        Default::default(),
+        UctParams::default(),
+        crate::search::learned::test_evaluator(),
+    )
+    .info(4);
     let pv: Vec<Move> = line.split_whitespace().map(mv).collect();
     info.best_move = pv.first().copied();
     info.pv = pv;

@@ -48,6 +48,7 @@ fn engine_plays(state: &mut AppState, best: &str) {
         *state.board.game.position(),
         SearchParams::default(),
         UctParams::default(),
+        crate::search::learned::test_evaluator(),
     )
     .info(4);
     let reply = WorkerResponse::Done {

@@ -43,6 +43,7 @@ fn info() -> SearchInfo {
         Position::new(Variant::default()),
         SearchParams::default(),
         UctParams::default(),
+        crate::search::learned::test_evaluator(),
     )
     .info(4)
 }

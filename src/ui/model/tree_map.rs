@@ -117,7 +117,7 @@ mod tests {
         );
         state.apply(Action::Analysis(Intent::Analyse(true)), SEED);
         let search = state.engine.search.clone().expect("analysis runs");
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         host.handle(search.request());
         // A snapshot of a tree a few plies deep, however slow the build's
         // playouts (an unoptimised test build with the learned evaluation).
@@ -203,7 +203,7 @@ mod tests {
         state.apply(Action::Analysis(Intent::Analyse(true)), SEED);
         let search = state.engine.search.clone().expect("analysis runs");
         assert_eq!(search.config.kind, EngineKind::AlphaBeta);
-        let mut host = EngineHost::default();
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
         host.handle(search.request());
         let progress = loop {
             if let Some(reply @ WorkerResponse::Progress { .. }) = host.slice() {

@@ -1,0 +1,263 @@
+//! Move generation and ordering for the alpha-beta engine: the TT move,
+//! winning and path-shortening pawn steps, walls by how much they lengthen
+//! the opponent's path, two killer moves per ply and the history heuristic,
+//! and the wall candidate restriction.
+
+use super::params::AlphaBetaParams;
+use quoridor_rules::{Geometry, Move, Orientation, Player, Position, Square, WallSlots, MAX_SIZE};
+
+const SQUARES: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
+/// History slots per player: pawn targets, then horizontal and vertical walls.
+const HISTORY_SLOTS: usize = 3 * SQUARES;
+/// Deepest ply with killer moves.
+pub const MAX_PLY: usize = 128;
+
+const TT_MOVE: i64 = 4_000_000_000;
+const WINNING_STEP: i64 = 2_000_000_000;
+const SHORTENING_STEP: i64 = 1_000_000_000;
+const WALL_GAIN: i64 = 10_000_000;
+const KILLER: i64 = 5_000_000;
+
+/// A move with its ordering score and whether it changes the race
+/// (a winning or path-shortening step, or a wall that lengthens the
+/// opponent's path): futility pruning never skips those.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoredMove {
+    /// The move.
+    pub mv: Move,
+    /// Higher is tried first.
+    pub score: i64,
+    /// Whether the move changes the race.
+    pub tactical: bool,
+}
+
+/// Killer moves and history counts, kept across iterations of one think.
+pub struct Heuristics {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<u32>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Heuristics {
+        Heuristics {
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; 2 * HISTORY_SLOTS],
+        }
+    }
+}
+
+fn history_index(player: Player, mv: Move, size: u8) -> usize {
+    let slot = match mv {
+        Move::Pawn(sq) => sq.index(size),
+        Move::Wall(w) => {
+            let o = match w.orientation() {
+                Orientation::Horizontal => 1,
+                Orientation::Vertical => 2,
+            };
+            o * SQUARES + w.slot(size)
+        }
+    };
+    player.index() * HISTORY_SLOTS + slot.min(HISTORY_SLOTS - 1)
+}
+
+impl Heuristics {
+    /// Starts a new think: killers are forgotten, history counts halved.
+    pub fn age(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    /// Records that `mv` by `player` caused a cutoff at `ply` with `depth` plies left.
+    pub fn cutoff(&mut self, p: &AlphaBetaParams, pos: &Position, ply: u32, depth: i32, mv: Move) {
+        if p.killers {
+            if let Some(k) = self.killers.get_mut(ply as usize) {
+                if k[0] != Some(mv) {
+                    k[1] = k[0];
+                    k[0] = Some(mv);
+                }
+            }
+        }
+        if p.history {
+            let i = history_index(pos.turn(), mv, pos.size());
+            let bonus = (depth.max(1) * depth.max(1)) as u32;
+            self.history[i] = self.history[i].saturating_add(bonus).min(1_000_000);
+        }
+    }
+
+    fn killer_rank(&self, ply: u32, mv: Move) -> Option<usize> {
+        self.killers
+            .get(ply as usize)
+            .and_then(|k| k.iter().position(|&x| x == Some(mv)))
+    }
+}
+
+/// The walls the engine considers in `pos`: every legal wall, or with
+/// `near_walls` only those on a shortest path of either pawn or next to a pawn.
+pub fn candidate_walls(pos: &Position, p: &AlphaBetaParams) -> WallSlots {
+    let legal = pos.legal_wall_slots();
+    if p.near_walls {
+        legal & pos.near_wall_mask()
+    } else {
+        legal
+    }
+}
+
+/// How many steps the wall `mv` adds to `player`'s shortest path (0 for a
+/// pawn step or a wall off that path).
+fn path_gain(
+    pos: &Position,
+    path: Option<WallSlots>,
+    player: Player,
+    before: u32,
+    mv: Move,
+) -> u32 {
+    let Move::Wall(w) = mv else { return 0 };
+    let on_path = path.is_some_and(|slots| slots.has_wall(w, pos.size()));
+    if !on_path {
+        return 0;
+    }
+    let mut after = *pos;
+    after.play_unchecked(mv);
+    after
+        .distance_to_goal(player)
+        .map_or(0, |d| d.saturating_sub(before))
+}
+
+/// The moves of `pos` to search at `ply`, best first: all candidate moves,
+/// or in a quiescence node (`quiet_only == false`) only winning steps and
+/// path-lengthening walls. Appended to `out` (which is cleared first).
+pub fn ordered_moves(
+    pos: &Position,
+    ply: u32,
+    tt_move: Option<Move>,
+    heuristics: &Heuristics,
+    p: &AlphaBetaParams,
+    quiescence: bool,
+    out: &mut Vec<ScoredMove>,
+) {
+    out.clear();
+    let me = pos.turn();
+    let op = me.other();
+    let n = pos.size();
+    let g = Geometry::of(n);
+    let targets = pos.pawn_targets();
+    let race = p.ordering || p.futility || quiescence;
+    let closer = if race {
+        pos.closest_to_goal(me, targets)
+    } else {
+        quoridor_rules::Bitboard::EMPTY
+    };
+    let here = pos.distance_to_goal(me).unwrap_or(u32::MAX);
+    let shortens = |s: usize| {
+        closer.has(s) && {
+            let mut after = *pos;
+            after.play_unchecked(Move::Pawn(Square::from_index(s, n)));
+            after.distance_to_goal(me).is_some_and(|d| d < here)
+        }
+    };
+    for s in targets.iter() {
+        let mv = Move::Pawn(Square::from_index(s, n));
+        let wins = g.goal[me.index()].has(s);
+        let tactical = race && (wins || shortens(s));
+        if quiescence && !wins {
+            continue;
+        }
+        let mut score = 0;
+        if p.ordering && wins {
+            score = WINNING_STEP;
+        } else if p.ordering && tactical {
+            score = SHORTENING_STEP;
+        }
+        out.push(ScoredMove {
+            mv,
+            score,
+            tactical,
+        });
+    }
+    let walls = candidate_walls(pos, p);
+    let (path, before) = if race {
+        (
+            pos.shortest_path_walls(op),
+            pos.distance_to_goal(op).unwrap_or(0),
+        )
+    } else {
+        (None, 0)
+    };
+    for w in walls.walls(n) {
+        let mv = Move::Wall(w);
+        let gain = if race {
+            path_gain(pos, path, op, before, mv)
+        } else {
+            0
+        };
+        if quiescence && gain == 0 {
+            continue;
+        }
+        let score = if p.ordering {
+            i64::from(gain) * WALL_GAIN
+        } else {
+            0
+        };
+        out.push(ScoredMove {
+            mv,
+            score,
+            tactical: gain > 0,
+        });
+    }
+    for m in out.iter_mut() {
+        if p.history {
+            m.score += i64::from(heuristics.history[history_index(me, m.mv, n)]);
+        }
+        if p.killers {
+            if let Some(rank) = heuristics.killer_rank(ply, m.mv) {
+                m.score += KILLER - rank as i64;
+            }
+        }
+        if tt_move == Some(m.mv) {
+            m.score += TT_MOVE;
+        }
+    }
+    // Stable: equal scores keep the generation order (pawn steps first).
+    out.sort_by_key(|m| std::cmp::Reverse(m.score));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quoridor_rules::{Game, Variant};
+
+    #[test]
+    fn winning_steps_and_tt_moves_come_first() {
+        let pos = *Game::parse_with_variant("c2 c4 c3 b4 c4", Variant::new(5, 2).expect("5x5"))
+            .expect("record")
+            .position();
+        let p = AlphaBetaParams::default();
+        let mut out = Vec::new();
+        ordered_moves(&pos, 0, None, &Heuristics::default(), &p, false, &mut out);
+        assert!(out.len() > 3);
+        let tt = out[out.len() - 1].mv;
+        ordered_moves(
+            &pos,
+            0,
+            Some(tt),
+            &Heuristics::default(),
+            &p,
+            false,
+            &mut out,
+        );
+        assert_eq!(out[0].mv, tt);
+    }
+
+    #[test]
+    fn near_walls_restrict_the_candidates() {
+        let pos = Position::new(Variant::default());
+        let all = AlphaBetaParams {
+            near_walls: false,
+            ..AlphaBetaParams::default()
+        };
+        let near = AlphaBetaParams::default();
+        let count = |p: &AlphaBetaParams| candidate_walls(&pos, p).count();
+        assert_eq!(count(&all), 128);
+        assert!(count(&near) < 128 && count(&near) > 0);
+    }
+}

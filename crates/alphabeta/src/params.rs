@@ -1,0 +1,131 @@
+//! The alpha-beta engine's settings: every enhancement's switch and the
+//! evaluation's weights (options `hash` and `ab_*` in the option table).
+
+use serde::{Deserialize, Serialize};
+
+/// Settings of the alpha-beta engine. The think's time and node limits are
+/// [`quoridor_search::SearchParams::limits`] (its playout limit counts nodes
+/// here), shared with UCT.
+///
+/// Value-preserving switches (the search returns the same value with them on
+/// or off, only faster): `tt`, `pvs`, `aspiration`, `killers`, `history`,
+/// `ordering`. The others change what is searched: `null_move`, `futility`
+/// (forward pruning), `near_walls` (fewer walls), `quiescence` and
+/// `goal_extension` (deeper lines at the horizon), `exact_race` (leaf scores).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AlphaBetaParams {
+    /// Deepest iteration of iterative deepening; `None` = until a limit.
+    pub max_depth: Option<u32>,
+    /// Transposition table size in MiB (option `hash`).
+    pub hash_mb: u32,
+    /// Transposition table: probe for cutoffs and the best move, store results.
+    pub tt: bool,
+    /// Principal variation search: null windows after the first move,
+    /// re-searched with the full window when they fail high.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score, re-searched
+    /// wider on a fail low or high.
+    pub aspiration: bool,
+    /// Half width of the first aspiration window, in centipawns.
+    pub aspiration_window: u32,
+    /// Two killer moves per ply (quiet moves that caused a cutoff) tried early.
+    pub killers: bool,
+    /// History heuristic: moves that caused cutoffs anywhere are tried earlier.
+    pub history: bool,
+    /// Move ordering by the race: winning and path-shortening pawn steps first,
+    /// then walls by how much they lengthen the opponent's path.
+    pub ordering: bool,
+    /// Null-move pruning (R = 2): if passing still fails high, cut. Only when
+    /// the side to move has walls (a pawn that must step can be in zugzwang).
+    pub null_move: bool,
+    /// Futility pruning at frontier nodes: quiet moves are skipped when the
+    /// static score plus [`AlphaBetaParams::futility_margin`] cannot reach alpha.
+    pub futility: bool,
+    /// Futility margin in centipawns.
+    pub futility_margin: u32,
+    /// Only walls on a shortest path of either pawn or next to a pawn.
+    pub near_walls: bool,
+    /// Quiescence search at the horizon: walls that lengthen the opponent's
+    /// path and pawn steps to the goal, up to [`QUIESCENCE_PLIES`] plies.
+    /// On by default: at 0.1 s a move it won 64 of 100 games against the
+    /// same engine without it (docs/experiments.md, "Alpha-beta vs UCT").
+    pub quiescence: bool,
+    /// One more ply at the horizon when a pawn is at most two steps from its goal.
+    pub goal_extension: bool,
+    /// A race where the opponent has no walls and the side to move is no
+    /// farther from its goal is scored as a win in N plies at the leaves.
+    pub exact_race: bool,
+    /// Centipawns per wall in stock (a step of path length is 100). Default
+    /// 100, a wall worth a step as in UCT's Default preset: 20-game screens
+    /// against UCT Default at 0.1 s a move scored 5% at 0, 30% at 30 (over
+    /// 100 games), 45% at 100, 20% at 150 and 40% at 200.
+    pub wall_weight: f64,
+    /// Centipawns for being the side to move.
+    pub tempo: f64,
+}
+
+/// Most plies of quiescence search below the horizon.
+pub const QUIESCENCE_PLIES: u32 = 4;
+
+impl Default for AlphaBetaParams {
+    /// Every enhancement on except futility and goal extension, 16 MiB of hash.
+    fn default() -> AlphaBetaParams {
+        AlphaBetaParams {
+            max_depth: None,
+            hash_mb: 16,
+            tt: true,
+            pvs: true,
+            aspiration: true,
+            aspiration_window: 50,
+            killers: true,
+            history: true,
+            ordering: true,
+            null_move: true,
+            futility: false,
+            futility_margin: 150,
+            near_walls: true,
+            quiescence: true,
+            goal_extension: false,
+            exact_race: true,
+            wall_weight: 100.0,
+            tempo: 50.0,
+        }
+    }
+}
+
+impl AlphaBetaParams {
+    /// Plain minimax with alpha-beta and nothing else (for tests and the
+    /// enhancement table): every switch off.
+    pub fn plain() -> AlphaBetaParams {
+        AlphaBetaParams {
+            tt: false,
+            pvs: false,
+            aspiration: false,
+            killers: false,
+            history: false,
+            ordering: false,
+            null_move: false,
+            futility: false,
+            near_walls: false,
+            quiescence: false,
+            goal_extension: false,
+            exact_race: false,
+            ..AlphaBetaParams::default()
+        }
+    }
+}
+
+/// The settings themselves, for their options on their own (see each
+/// part's options).
+impl AsRef<AlphaBetaParams> for AlphaBetaParams {
+    fn as_ref(&self) -> &AlphaBetaParams {
+        self
+    }
+}
+
+impl AsMut<AlphaBetaParams> for AlphaBetaParams {
+    fn as_mut(&mut self) -> &mut AlphaBetaParams {
+        self
+    }
+}

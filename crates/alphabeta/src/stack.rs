@@ -1,0 +1,474 @@
+//! The resumable negamax: alpha-beta over an explicit stack of frames, so a
+//! search can stop after any node and go on later from where it was (the
+//! web worker runs it in slices of a few tens of milliseconds on one thread).
+//!
+//! Each frame is one node: its position, window, remaining depth, the moves
+//! left to try and what its running child is (a null-move probe, a null
+//! window scout of PVS, or a full-window search). A frame that is done pops
+//! and hands its value, negated, to its parent.
+
+use super::evaluate::static_score;
+use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
+use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
+use super::table::{Bound, Table};
+use super::table_score::{from_table, to_table, INFINITY};
+use quoridor_learned::Network;
+use quoridor_rules::{Move, Position};
+use quoridor_search::{is_decided, WIN};
+use quoridor_search::{PawnRace, RaceResult};
+
+/// Null-move depth reduction.
+const NULL_REDUCTION: i32 = 2;
+/// Most horizon extensions on one line.
+const MAX_EXTENSIONS: u8 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Not looked at yet.
+    Enter,
+    /// Waiting for the null-move probe.
+    AfterNull,
+    /// Trying its moves.
+    Moves,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    None,
+    Null,
+    /// A null-window scout of move `i` (PVS).
+    Scout(usize),
+    /// A full-window search of move `i`.
+    Full(usize),
+}
+
+/// One node on the stack.
+struct StackFrame {
+    pos: Position,
+    key: u64,
+    ply: u32,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    alpha_orig: i32,
+    phase: Phase,
+    moves: Vec<ScoredMove>,
+    next: usize,
+    searched: usize,
+    best: i32,
+    best_move: Option<Move>,
+    pending: Pending,
+    static_eval: i32,
+    futile: bool,
+    null_allowed: bool,
+    extensions: u8,
+    pv: Vec<Move>,
+}
+
+impl StackFrame {
+    fn empty(pos: Position) -> StackFrame {
+        StackFrame {
+            pos,
+            key: 0,
+            ply: 0,
+            depth: 0,
+            alpha: -INFINITY,
+            beta: INFINITY,
+            alpha_orig: -INFINITY,
+            phase: Phase::Enter,
+            moves: Vec::new(),
+            next: 0,
+            searched: 0,
+            best: -INFINITY,
+            best_move: None,
+            pending: Pending::None,
+            static_eval: 0,
+            futile: false,
+            null_allowed: true,
+            extensions: 0,
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// What [`Stack::advance`] stopped on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Advance {
+    /// The root search is done with this value (side to move's view).
+    Done(i32),
+    /// The node budget of the call is used up; call again to go on.
+    Paused,
+}
+
+/// Counters of one think.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counters {
+    /// Nodes entered (interior, leaves and quiescence).
+    pub nodes: u64,
+    /// Deepest ply entered.
+    pub seldepth: u32,
+}
+
+/// The explicit-stack negamax over one root search (one iteration, one window).
+#[derive(Default)]
+pub struct Stack {
+    frames: Vec<StackFrame>,
+    top: usize,
+    ret: Option<i32>,
+    /// Each root move with the value its last search returned (a bound
+    /// when the window cut it).
+    pub root_scores: Vec<(Move, i32)>,
+    /// Each root move with the nodes searched below it (its re-searches
+    /// included), in the order searched (for the tree map).
+    pub root_nodes: Vec<(Move, u64)>,
+    /// The node count when the root's current child search began.
+    root_child_start: u64,
+    /// The principal variation of the finished root search.
+    pub root_pv: Vec<Move>,
+}
+
+/// What the search reads and writes besides the stack.
+pub struct Context<'a> {
+    /// Settings.
+    pub params: &'a AlphaBetaParams,
+    /// Transposition table.
+    pub table: &'a mut Table,
+    /// Killers and history.
+    pub heuristics: &'a mut Heuristics,
+    /// Counters.
+    pub counters: &'a mut Counters,
+    /// The exact pawn-race table when the root is a wall-less endgame
+    /// (every node below is then in it).
+    pub race: Option<&'a PawnRace>,
+    /// The learned evaluation's network with `eval=learned`.
+    pub network: Option<&'a Network>,
+}
+
+/// The exact score of a pawn-race result `ply` plies from the root: a win
+/// or loss counted in plies like any other, a draw 0.
+fn race_score(race: RaceResult, ply: u32) -> i32 {
+    let plies = |k: u16| ply as i32 + i32::from(k);
+    match race {
+        RaceResult::Win(k) => WIN - plies(k),
+        RaceResult::Loss(k) => -(WIN - plies(k)),
+        RaceResult::Draw => 0,
+    }
+}
+
+impl Stack {
+    /// Starts a search of `root` to `depth` plies with the window `(alpha, beta)`.
+    pub fn begin(&mut self, root: Position, depth: u32, alpha: i32, beta: i32) {
+        self.top = 0;
+        self.ret = None;
+        self.root_scores.clear();
+        self.root_nodes.clear();
+        self.root_pv.clear();
+        self.push(root, 0, depth as i32, alpha, beta, true, 0);
+    }
+
+    /// Whether a root search is under way.
+    pub fn is_running(&self) -> bool {
+        self.top > 0
+    }
+
+    /// The best root move of the search under way, once one has a score.
+    pub fn root_best(&self) -> Option<(Move, i32)> {
+        let root = self.frames.first().filter(|_| self.top > 0)?;
+        root.best_move.map(|m| (m, root.best))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        pos: Position,
+        ply: u32,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        null_allowed: bool,
+        extensions: u8,
+    ) {
+        if self.top == self.frames.len() {
+            self.frames.push(StackFrame::empty(pos));
+        }
+        let f = &mut self.frames[self.top];
+        f.pos = pos;
+        f.ply = ply;
+        f.depth = depth;
+        f.alpha = alpha;
+        f.beta = beta;
+        f.alpha_orig = alpha;
+        f.phase = Phase::Enter;
+        f.next = 0;
+        f.searched = 0;
+        f.best = -INFINITY;
+        f.best_move = None;
+        f.pending = Pending::None;
+        f.futile = false;
+        f.null_allowed = null_allowed;
+        f.extensions = extensions;
+        f.pv.clear();
+        self.top += 1;
+    }
+
+    /// Ends the top frame with `value`.
+    fn pop(&mut self, value: i32) -> Option<i32> {
+        self.top -= 1;
+        if self.top == 0 {
+            self.root_pv.clone_from(&self.frames[0].pv);
+            Some(value)
+        } else {
+            self.ret = Some(-value);
+            None
+        }
+    }
+
+    /// Searches at most `budget` nodes further.
+    pub fn advance(&mut self, ctx: &mut Context<'_>, budget: u64) -> Advance {
+        let stop_at = ctx.counters.nodes.saturating_add(budget);
+        while self.top > 0 {
+            if ctx.counters.nodes >= stop_at && self.frames[self.top - 1].phase == Phase::Enter {
+                return Advance::Paused;
+            }
+            let done = match self.ret.take() {
+                Some(v) => self.child_returned(ctx, v),
+                None => self.step(ctx),
+            };
+            if let Some(value) = done {
+                return Advance::Done(value);
+            }
+        }
+        Advance::Paused
+    }
+
+    /// Looks at the top frame, which has no child result waiting.
+    fn step(&mut self, ctx: &mut Context<'_>) -> Option<i32> {
+        let i = self.top - 1;
+        match self.frames[i].phase {
+            Phase::Enter => self.enter(ctx),
+            Phase::AfterNull | Phase::Moves => self.launch_next(ctx),
+        }
+    }
+
+    fn enter(&mut self, ctx: &mut Context<'_>) -> Option<i32> {
+        let p = ctx.params;
+        let i = self.top - 1;
+        ctx.counters.nodes += 1;
+        let f = &mut self.frames[i];
+        ctx.counters.seldepth = ctx.counters.seldepth.max(f.ply);
+        let pos = f.pos;
+        let ply = f.ply;
+        if pos.is_over() || ply as usize >= MAX_PLY - 1 {
+            let v = static_score(&pos, ply, p, ctx.network);
+            return self.pop(v);
+        }
+        // The root still searches its moves; below it the table is exact.
+        if let Some(race) = ctx.race.filter(|_| ply > 0).and_then(|t| t.result(&pos)) {
+            return self.pop(race_score(race, ply));
+        }
+        f.key = if p.tt { pos.zobrist_hash() } else { 0 };
+        let mut tt_move = None;
+        if p.tt && f.depth > 0 {
+            if let Some(e) = ctx.table.probe(f.key) {
+                tt_move = e.best;
+                if ply > 0 && i32::from(e.depth) >= f.depth {
+                    let s = from_table(e.score, ply);
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s >= f.beta,
+                        Bound::Upper => s <= f.alpha,
+                    };
+                    if cut {
+                        return self.pop(s);
+                    }
+                }
+            }
+        }
+        let mut quiescence = false;
+        if f.depth <= 0 {
+            let near_goal = || {
+                quoridor_rules::Player::BOTH
+                    .iter()
+                    .any(|&pl| pos.distance_to_goal(pl).is_some_and(|d| d <= 2))
+            };
+            if p.goal_extension && f.depth == 0 && f.extensions < MAX_EXTENSIONS && near_goal() {
+                f.depth = 1;
+                f.extensions += 1;
+            } else if p.quiescence && ((-f.depth) as u32) < QUIESCENCE_PLIES {
+                let stand = static_score(&pos, ply, p, ctx.network);
+                if is_decided(stand) || stand >= f.beta {
+                    return self.pop(stand);
+                }
+                f.best = stand;
+                f.alpha = f.alpha.max(stand);
+                quiescence = true;
+            } else {
+                let v = static_score(&pos, ply, p, ctx.network);
+                return self.pop(v);
+            }
+        }
+        if !quiescence && (p.null_move || p.futility) {
+            f.static_eval = static_score(&pos, ply, p, ctx.network);
+        }
+        ordered_moves(
+            &pos,
+            ply,
+            tt_move,
+            ctx.heuristics,
+            p,
+            quiescence,
+            &mut f.moves,
+        );
+        if f.moves.is_empty() {
+            let v = if quiescence {
+                f.best
+            } else {
+                static_score(&pos, ply, p, ctx.network)
+            };
+            return self.pop(v);
+        }
+        f.futile = !quiescence
+            && p.futility
+            && f.depth == 1
+            && !is_decided(f.alpha)
+            && f.static_eval + p.futility_margin as i32 <= f.alpha;
+        let null = !quiescence
+            && p.null_move
+            && ply > 0
+            && f.null_allowed
+            && f.depth > NULL_REDUCTION
+            && pos.walls_left(pos.turn()) > 0
+            && !is_decided(f.beta)
+            && f.static_eval >= f.beta;
+        if null {
+            f.phase = Phase::AfterNull;
+            f.pending = Pending::Null;
+            let (child, depth, beta, ext) = (
+                pos.passed(),
+                f.depth - 1 - NULL_REDUCTION,
+                f.beta,
+                f.extensions,
+            );
+            self.push(child, ply + 1, depth, -beta, -beta + 1, false, ext);
+            return None;
+        }
+        f.phase = Phase::Moves;
+        self.launch_next(ctx)
+    }
+
+    /// Starts the child search of the next move, or ends the frame.
+    fn launch_next(&mut self, ctx: &mut Context<'_>) -> Option<i32> {
+        let i = self.top - 1;
+        let f = &mut self.frames[i];
+        f.phase = Phase::Moves;
+        while f.next < f.moves.len() && f.futile && f.searched > 0 && !f.moves[f.next].tactical {
+            f.best = f
+                .best
+                .max(f.static_eval + ctx.params.futility_margin as i32);
+            f.next += 1;
+        }
+        if f.next >= f.moves.len() {
+            return self.finish(ctx);
+        }
+        let m = f.moves[f.next].mv;
+        let mut child = f.pos;
+        child.play_unchecked(m);
+        let scout = ctx.params.pvs && f.searched > 0 && f.beta - f.alpha > 1;
+        let (alpha, beta) = (f.alpha, f.beta);
+        let (ply, depth, ext) = (f.ply + 1, f.depth - 1, f.extensions);
+        let n = f.next;
+        if f.ply == 0 {
+            self.root_child_start = ctx.counters.nodes;
+        }
+        if scout {
+            f.pending = Pending::Scout(n);
+            self.push(child, ply, depth, -alpha - 1, -alpha, true, ext);
+        } else {
+            f.pending = Pending::Full(n);
+            self.push(child, ply, depth, -beta, -alpha, true, ext);
+        }
+        None
+    }
+
+    /// The top frame's child returned `v` (already from this frame's view).
+    fn child_returned(&mut self, ctx: &mut Context<'_>, v: i32) -> Option<i32> {
+        let i = self.top - 1;
+        let f = &mut self.frames[i];
+        match f.pending {
+            Pending::None => self.step(ctx),
+            Pending::Null => {
+                f.pending = Pending::None;
+                if v >= f.beta && !is_decided(v) {
+                    return self.pop(v);
+                }
+                f.phase = Phase::Moves;
+                self.launch_next(ctx)
+            }
+            Pending::Scout(n) if v > f.alpha && v < f.beta => {
+                // The scout failed high: search again with the full window.
+                let m = f.moves[n].mv;
+                let mut child = f.pos;
+                child.play_unchecked(m);
+                f.pending = Pending::Full(n);
+                let (alpha, beta, ply, depth, ext) =
+                    (f.alpha, f.beta, f.ply + 1, f.depth - 1, f.extensions);
+                self.push(child, ply, depth, -beta, -alpha, true, ext);
+                None
+            }
+            Pending::Scout(n) | Pending::Full(n) => {
+                f.pending = Pending::None;
+                let m = f.moves[n].mv;
+                if f.ply == 0 {
+                    self.root_scores.push((m, v));
+                    let below = ctx.counters.nodes - self.root_child_start;
+                    self.root_nodes.push((m, below));
+                }
+                let f = &mut self.frames[i];
+                f.searched += 1;
+                f.next = n + 1;
+                if v > f.best {
+                    f.best = v;
+                    f.best_move = Some(m);
+                }
+                if v > f.alpha {
+                    f.alpha = v;
+                    let (head, tail) = self.frames.split_at_mut(i + 1);
+                    let f = &mut head[i];
+                    f.pv.clear();
+                    f.pv.push(m);
+                    if let Some(child) = tail.first() {
+                        f.pv.extend_from_slice(&child.pv);
+                    }
+                }
+                let f = &mut self.frames[i];
+                if f.alpha >= f.beta {
+                    if f.depth > 0 {
+                        let pos = f.pos;
+                        ctx.heuristics.cutoff(ctx.params, &pos, f.ply, f.depth, m);
+                    }
+                    return self.finish(ctx);
+                }
+                self.launch_next(ctx)
+            }
+        }
+    }
+
+    /// Stores the top frame's result and pops it.
+    fn finish(&mut self, ctx: &mut Context<'_>) -> Option<i32> {
+        let f = &self.frames[self.top - 1];
+        let best = f.best;
+        if ctx.params.tt && f.depth > 0 {
+            let bound = if best >= f.beta {
+                Bound::Lower
+            } else if best > f.alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let depth = i16::try_from(f.depth).unwrap_or(i16::MAX);
+            ctx.table
+                .store(f.key, to_table(best, f.ply), depth, bound, f.best_move);
+        }
+        self.pop(best)
+    }
+}

@@ -1,0 +1,667 @@
+//! The learned evaluation's network and its forward pass: a value network
+//! `INPUTS → H → H2 → 1` with clipped ReLUs (clamp to `[0, 1]`) and a
+//! sigmoid output, the side to move's win probability.
+//!
+//! Weights are read from a safetensors file (the trainer's output) with the
+//! `safetensors` crate ([`Network::from_safetensors`]), or, for the weights
+//! built in, from the layout `build.rs` converts them to
+//! ([`Network::from_layout`]: no JSON to parse, so the page's worker links no
+//! safetensors reader). The tensor names and shapes follow PyTorch's and
+//! candle's `Linear` (weight = `[out, in]`):
+//!
+//! | tensor | shape |
+//! |---|---|
+//! | `l1.weight` | `[H, INPUTS]` |
+//! | `l1.bias` | `[H]` |
+//! | `l2.weight` | `[H2, H]` |
+//! | `l2.bias` | `[H2]` |
+//! | `out.weight` | `[1, H2]` |
+//! | `out.bias` | `[1]` |
+//!
+//! each `F32` or `F16` (the shipped weights are F16: half the bytes, each
+//! weight within a relative 2⁻¹¹ of the trainer's; computed in `f32` all
+//! the same); `H` and `H2` are read from the shapes (at most [`MAX_HIDDEN`]).
+//! Both hidden layers are stored transposed. The first — per input, a
+//! contiguous row of `H` weights — so, the inputs being one-hot, it is the
+//! bias plus the rows of the active inputs (no multiplication). The second —
+//! per first-layer unit, a contiguous column of `H2` weights — so it is the
+//! bias plus each unit's column scaled by the unit's activation, without a
+//! horizontal sum per output, and a unit that the clipped ReLU turned off
+//! (exactly 0) is skipped.
+
+use super::features::{ActiveFeatures, INPUTS};
+use safetensors::tensor::TensorView;
+use safetensors::{Dtype, SafeTensors};
+use std::fmt;
+
+/// The widest hidden layer a weight file may have (the forward pass keeps
+/// its activations on the stack).
+pub const MAX_HIDDEN: usize = 256;
+
+/// A value network: the side to move's win probability from its
+/// [`ActiveFeatures`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    hidden: usize,
+    hidden2: usize,
+    /// `l1.weight` transposed: `INPUTS` rows of `hidden` weights.
+    l1_rows: Vec<f32>,
+    l1_bias: Vec<f32>,
+    /// `l2.weight` transposed: `hidden` columns of `hidden2` weights.
+    l2_columns: Vec<f32>,
+    l2_bias: Vec<f32>,
+    out: Vec<f32>,
+    out_bias: f32,
+}
+
+/// Why a weight file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Not a safetensors file, or a truncated or inconsistent one (the
+    /// reader's own words).
+    Format(String),
+    /// A tensor the network needs is not in the file.
+    MissingTensor(&'static str),
+    /// A tensor is stored in a type other than F32 or F16.
+    WrongDtype {
+        /// The tensor.
+        name: &'static str,
+        /// Its type in the file.
+        dtype: String,
+    },
+    /// A tensor's shape does not fit the network.
+    WrongShape {
+        /// The tensor.
+        name: &'static str,
+        /// The shape it needs.
+        expected: String,
+        /// Its shape in the file.
+        found: Vec<usize>,
+    },
+    /// A weight is infinite or not a number.
+    NotFinite(&'static str),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Format(why) => write!(f, "not a readable safetensors file: {why}"),
+            WeightsError::MissingTensor(name) => write!(f, "tensor {name} is missing"),
+            WeightsError::WrongDtype { name, dtype } => {
+                write!(f, "tensor {name} is {dtype}, expected F32 or F16")
+            }
+            WeightsError::WrongShape {
+                name,
+                expected,
+                found,
+            } => write!(f, "tensor {name} has shape {found:?}, expected {expected}"),
+            WeightsError::NotFinite(name) => {
+                write!(f, "tensor {name} holds an infinite or NaN weight")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// One tensor as a file stores it: its type's name (`F32`, `F16`, …), its
+/// shape and its little-endian bytes.
+struct StoredTensor<'a> {
+    dtype: String,
+    shape: Vec<usize>,
+    data: &'a [u8],
+}
+
+/// Reads tensor `name` (found by `find`) as F32 values, checking its shape
+/// with `fits` (`expected` says what it wants, for the error).
+fn read_tensor<'a>(
+    find: &impl Fn(&'static str) -> Option<StoredTensor<'a>>,
+    name: &'static str,
+    expected: &str,
+    fits: impl Fn(&[usize]) -> bool,
+) -> Result<(Vec<usize>, Vec<f32>), WeightsError> {
+    let view = find(name).ok_or(WeightsError::MissingTensor(name))?;
+    // Bytes per value, and how to read one.
+    let (width, decode): (usize, fn(&[u8]) -> f32) = match view.dtype.as_str() {
+        "F32" => (4, |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        "F16" => (2, |b| half::f16::from_le_bytes([b[0], b[1]]).to_f32()),
+        _ => {
+            return Err(WeightsError::WrongDtype {
+                name,
+                dtype: view.dtype.clone(),
+            })
+        }
+    };
+    let shape = view.shape;
+    if !fits(&shape) || view.data.len() != shape.iter().product::<usize>() * width {
+        return Err(WeightsError::WrongShape {
+            name,
+            expected: expected.to_string(),
+            found: shape,
+        });
+    }
+    let values: Vec<f32> = view.data.chunks_exact(width).map(decode).collect();
+    if values.iter().any(|x| !x.is_finite()) {
+        return Err(WeightsError::NotFinite(name));
+    }
+    Ok((shape, values))
+}
+
+/// The logistic function.
+#[inline]
+fn sigmoid(z: f32) -> f32 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// `matrix` (`rows` rows of `cols` values) transposed: `cols` rows of `rows`.
+fn transpose(matrix: &[f32], rows: usize, cols: usize) -> Vec<f32> {
+    let mut out = vec![0.0; matrix.len()];
+    for (r, row) in matrix.chunks_exact(cols).take(rows).enumerate() {
+        for (c, &w) in row.iter().enumerate() {
+            out[c * rows + r] = w;
+        }
+    }
+    out
+}
+
+/// `Σ a[i] · b[i]`, in eight lanes so the compiler can vectorise it.
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            lanes[k] += x[k] * y[k];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
+/// The layout of the weights built in, as `build.rs` writes it: per tensor,
+/// a byte of name length and the name, a byte of type (0 F32, 1 F16), a
+/// byte of dimensions and each as a `u32`, a `u32` of data length and the
+/// data, all little-endian. `None` if `bytes` is not that.
+fn layout_tensors(mut bytes: &[u8]) -> Option<Vec<(&str, StoredTensor<'_>)>> {
+    fn take<'a>(bytes: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = bytes.split_at_checked(n)?;
+        *bytes = rest;
+        Some(head)
+    }
+    fn word(bytes: &mut &[u8]) -> Option<usize> {
+        let b = take(bytes, 4)?;
+        usize::try_from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])).ok()
+    }
+    let mut tensors = Vec::new();
+    while !bytes.is_empty() {
+        let len = usize::from(take(&mut bytes, 1)?[0]);
+        let name = std::str::from_utf8(take(&mut bytes, len)?).ok()?;
+        let dtype = match take(&mut bytes, 1)?[0] {
+            0 => "F32",
+            1 => "F16",
+            _ => return None,
+        };
+        let dims = usize::from(take(&mut bytes, 1)?[0]);
+        let shape = (0..dims)
+            .map(|_| word(&mut bytes))
+            .collect::<Option<Vec<usize>>>()?;
+        let len = word(&mut bytes)?;
+        let data = take(&mut bytes, len)?;
+        let dtype = dtype.to_string();
+        tensors.push((name, StoredTensor { dtype, shape, data }));
+    }
+    Some(tensors)
+}
+
+impl Network {
+    /// Reads a network from the bytes of a safetensors file (see the module
+    /// documentation for the tensors it needs), with the `safetensors` crate.
+    pub fn from_safetensors(bytes: &[u8]) -> Result<Network, WeightsError> {
+        let file =
+            SafeTensors::deserialize(bytes).map_err(|e| WeightsError::Format(e.to_string()))?;
+        Network::from_tensors(|name| {
+            let view = file.tensor(name).ok()?;
+            Some(StoredTensor {
+                dtype: format!("{:?}", view.dtype()),
+                shape: view.shape().to_vec(),
+                data: view.data(),
+            })
+        })
+    }
+
+    /// Reads a network from the layout `build.rs` writes the weights built
+    /// in to (their tensors as the safetensors file stores them, without its
+    /// JSON header): what the engines read at start.
+    pub fn from_layout(bytes: &[u8]) -> Result<Network, WeightsError> {
+        let tensors = layout_tensors(bytes)
+            .ok_or_else(|| WeightsError::Format("not the layout build.rs writes".to_string()))?;
+        Network::from_tensors(|name| {
+            tensors
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| StoredTensor {
+                    dtype: t.dtype.clone(),
+                    shape: t.shape.clone(),
+                    data: t.data,
+                })
+        })
+    }
+
+    /// The network of the tensors `find` gives by name, their shapes checked.
+    fn from_tensors<'a>(
+        find: impl Fn(&'static str) -> Option<StoredTensor<'a>>,
+    ) -> Result<Network, WeightsError> {
+        let file = find;
+        let hidden_ok = |n: usize| (1..=MAX_HIDDEN).contains(&n);
+        let (l1_shape, l1) = read_tensor(
+            &file,
+            "l1.weight",
+            &format!("[H, {INPUTS}] with H from 1 to {MAX_HIDDEN}"),
+            |s| s.len() == 2 && hidden_ok(s[0]) && s[1] == INPUTS,
+        )?;
+        let hidden = l1_shape[0];
+        let (_, l1_bias) =
+            read_tensor(&file, "l1.bias", &format!("[{hidden}]"), |s| s == [hidden])?;
+        let (l2_shape, l2) = read_tensor(
+            &file,
+            "l2.weight",
+            &format!("[H2, {hidden}] with H2 from 1 to {MAX_HIDDEN}"),
+            |s| s.len() == 2 && hidden_ok(s[0]) && s[1] == hidden,
+        )?;
+        let hidden2 = l2_shape[0];
+        let (_, l2_bias) = read_tensor(&file, "l2.bias", &format!("[{hidden2}]"), |s| {
+            s == [hidden2]
+        })?;
+        let (_, out) = read_tensor(&file, "out.weight", &format!("[1, {hidden2}]"), |s| {
+            s == [1, hidden2]
+        })?;
+        let (_, out_bias) = read_tensor(&file, "out.bias", "[1]", |s| s == [1])?;
+        Ok(Network {
+            hidden,
+            hidden2,
+            l1_rows: transpose(&l1, hidden, INPUTS),
+            l1_bias,
+            l2_columns: transpose(&l2, hidden2, hidden),
+            l2_bias,
+            out,
+            out_bias: out_bias[0],
+        })
+    }
+
+    /// The network as a safetensors file (F32, the tensors the reader
+    /// needs): how tests and benchmarks write a network.
+    pub fn to_safetensors(&self) -> Vec<u8> {
+        self.to_safetensors_as(Dtype::F32)
+    }
+
+    /// The network as a safetensors file of F16 weights: half the bytes of
+    /// [`to_safetensors`](Self::to_safetensors), each weight rounded to the
+    /// nearest half-precision value. The shipped weights are written so.
+    pub fn to_safetensors_f16(&self) -> Vec<u8> {
+        self.to_safetensors_as(Dtype::F16)
+    }
+
+    fn to_safetensors_as(&self, dtype: Dtype) -> Vec<u8> {
+        let (h, h2) = (self.hidden, self.hidden2);
+        let tensors: [(&str, Vec<usize>, &[f32]); 6] = [
+            (
+                "l1.weight",
+                vec![h, INPUTS],
+                &transpose(&self.l1_rows, INPUTS, h),
+            ),
+            ("l1.bias", vec![h], &self.l1_bias),
+            (
+                "l2.weight",
+                vec![h2, h],
+                &transpose(&self.l2_columns, h, h2),
+            ),
+            ("l2.bias", vec![h2], &self.l2_bias),
+            ("out.weight", vec![1, h2], &self.out),
+            ("out.bias", vec![1], &[self.out_bias]),
+        ];
+        let encoded: Vec<(&str, Vec<usize>, Vec<u8>)> = tensors
+            .into_iter()
+            .map(|(name, shape, values)| {
+                let bytes = match dtype {
+                    Dtype::F16 => values
+                        .iter()
+                        .flat_map(|&x| half::f16::from_f32(x).to_le_bytes())
+                        .collect(),
+                    _ => values.iter().flat_map(|x| x.to_le_bytes()).collect(),
+                };
+                (name, shape, bytes)
+            })
+            .collect();
+        let views = encoded.iter().map(|(name, shape, bytes)| {
+            let view = TensorView::new(dtype, shape.clone(), bytes);
+            (*name, view.expect("the shape and the bytes agree"))
+        });
+        safetensors::serialize(views, None).expect("in-memory tensors serialise")
+    }
+
+    /// A network of the given widths with weights drawn uniformly from
+    /// ±`1/√fan_in` (PyTorch's default initialisation) from `seed`: for
+    /// tests and speed measurements before trained weights exist.
+    /// Widths are clamped to `1..=MAX_HIDDEN`.
+    pub fn random(hidden: usize, hidden2: usize, seed: u64) -> Network {
+        use rand::{Rng, SeedableRng};
+        let (hidden, hidden2) = (hidden.clamp(1, MAX_HIDDEN), hidden2.clamp(1, MAX_HIDDEN));
+        let mut rng = quoridor_search::EngineRng::seed_from_u64(seed);
+        let mut draw = |n: usize, fan_in: usize| -> Vec<f32> {
+            let bound = 1.0 / (fan_in as f32).sqrt();
+            (0..n).map(|_| rng.random_range(-bound..=bound)).collect()
+        };
+        // Each input is one-hot and about 27 are on: scale the first layer
+        // as if its fan-in were the active count.
+        let l1_rows = draw(INPUTS * hidden, super::features::MAX_ACTIVE);
+        let l1_bias = draw(hidden, super::features::MAX_ACTIVE);
+        let l2_columns = transpose(&draw(hidden2 * hidden, hidden), hidden2, hidden);
+        let l2_bias = draw(hidden2, hidden);
+        let out = draw(hidden2, hidden2);
+        let out_bias = draw(1, hidden2)[0];
+        Network {
+            hidden,
+            hidden2,
+            l1_rows,
+            l1_bias,
+            l2_columns,
+            l2_bias,
+            out,
+            out_bias,
+        }
+    }
+
+    /// The widths of the two hidden layers, `(H, H2)`.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.hidden, self.hidden2)
+    }
+
+    /// The side to move's win probability, in `(0, 1)`, for the position
+    /// whose active inputs are `features`.
+    pub fn evaluate(&self, features: &ActiveFeatures) -> f32 {
+        let (h, h2) = (self.hidden, self.hidden2);
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        let acc = &mut acc[..h];
+        acc.copy_from_slice(&self.l1_bias);
+        for &i in features.indices() {
+            let start = usize::from(i) * h;
+            let row = &self.l1_rows[start..start + h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        let mut second = [0.0f32; MAX_HIDDEN];
+        let second = &mut second[..h2];
+        second.copy_from_slice(&self.l2_bias);
+        for (&a, column) in acc.iter().zip(self.l2_columns.chunks_exact(h2)) {
+            let a = a.clamp(0.0, 1.0);
+            if a > 0.0 {
+                for (s, w) in second.iter_mut().zip(column) {
+                    *s += a * w;
+                }
+            }
+        }
+        for s in second.iter_mut() {
+            *s = s.clamp(0.0, 1.0);
+        }
+        sigmoid(self.out_bias + dot(&self.out, second))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{active_features, MY_DISTANCE, MY_PAWN, RACE, THEIR_STOCK};
+    use quoridor_rules::{Game, Player, Position, Variant};
+
+    fn start() -> ActiveFeatures {
+        active_features(&Position::new(Variant::default())).expect("9x9")
+    }
+
+    /// INPUTS → 2 → 2 → 1 with chosen weights; every weight not set is 0.
+    fn tiny() -> Network {
+        let mut l1_rows = vec![0.0; INPUTS * 2];
+        // Unit 0 sees my pawn on e1 (+0.5) and my distance 8 (+0.25);
+        // unit 1 sees their stock of 10 (+2.0, clipped to 1) and the even
+        // race (-0.75).
+        l1_rows[(MY_PAWN + 4) * 2] = 0.5;
+        l1_rows[(MY_DISTANCE + 8) * 2] = 0.25;
+        l1_rows[(THEIR_STOCK + 10) * 2 + 1] = 2.0;
+        l1_rows[(RACE + 10) * 2 + 1] = -0.75;
+        Network {
+            hidden: 2,
+            hidden2: 2,
+            l1_rows,
+            l1_bias: vec![0.1, -0.5],
+            // h1 = [clamp(0.1 + 0.75), clamp(-0.5 + 2 - 0.75)] = [0.85, 0.75]
+            // l2.weight [[1, -1], [0.5, 0.5]], stored by columns.
+            l2_columns: vec![1.0, 0.5, -1.0, 0.5],
+            l2_bias: vec![0.0, 0.2],
+            // h2 = [clamp(0.85 - 0.75), clamp(0.2 + 0.425 + 0.375)] = [0.1, 1.0]
+            out: vec![2.0, -0.5],
+            out_bias: 0.3,
+            // z = 0.3 + 0.2 - 0.5 = 0.0
+        }
+    }
+
+    #[test]
+    fn the_forward_pass_matches_a_hand_computed_tiny_network() {
+        let net = tiny();
+        // z = 0 → sigmoid 0.5 exactly (see the weights' comments).
+        assert!((net.evaluate(&start()) - 0.5).abs() < 1e-6);
+        // Change the output bias by ln 3: sigmoid(ln 3) = 3/4.
+        let shifted = Network {
+            out_bias: 0.3 + 3f32.ln(),
+            ..tiny()
+        };
+        assert!((shifted.evaluate(&start()) - 0.75).abs() < 1e-6);
+        // Player 2 to move after e2, seen from its side: its pawn on e1 and
+        // path 8 as before (unit 0 = 0.85), their stock 10 but the race 7
+        // against 8 (input RACE + 9): unit 1 = clamp(-0.5 + 2) = 1. Then
+        // h2 = [clamp(0.85 - 1) = 0, clamp(0.2 + 0.425 + 0.5) = 1] and
+        // z = 0.3 - 0.5 = -0.2.
+        let after = active_features("e2".parse::<Game>().expect("record").position()).expect("9x9");
+        let expected = 1.0 / (1.0 + 0.2f32.exp());
+        assert!((net.evaluate(&after) - expected).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_network_survives_writing_and_reading() {
+        let net = Network::random(16, 8, 3);
+        let back = Network::from_safetensors(&net.to_safetensors()).expect("reads back");
+        assert_eq!(back, net);
+        assert_eq!(back.shape(), (16, 8));
+        assert_eq!(back.evaluate(&start()), net.evaluate(&start()));
+    }
+
+    /// How far an F16 copy of a network may move a win probability: each
+    /// weight moves by at most 2⁻¹¹ of itself, about 27 first-layer rows add
+    /// up, and the sigmoid's slope is at most ¼. Measured: under 2·10⁻⁴ on
+    /// the positions below with random weights, under 1·10⁻³ with the
+    /// trained networks of docs/learned-eval.md.
+    const F16_BOUND: f32 = 2e-3;
+
+    #[test]
+    fn f16_weights_evaluate_within_the_stated_bound_and_take_half_the_bytes() {
+        let net = Network::random(128, 32, 5);
+        let full = net.to_safetensors();
+        let half = net.to_safetensors_f16();
+        assert!(
+            half.len() * 2 < full.len() + 512,
+            "{} vs {}",
+            half.len(),
+            full.len()
+        );
+        let back = Network::from_safetensors(&half).expect("F16 reads");
+        assert_eq!(back.shape(), (128, 32));
+        let mut worst = 0.0f32;
+        let record = "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6 f5v a3h a6h";
+        for plies in 0..=record.split(' ').count() {
+            let moves: Vec<&str> = record.split(' ').take(plies).collect();
+            let game: Game = moves.join(" ").parse().expect("record");
+            let f = active_features(game.position()).expect("9x9");
+            worst = worst.max((back.evaluate(&f) - net.evaluate(&f)).abs());
+        }
+        assert!(worst < F16_BOUND, "{worst}");
+        assert!(worst > 0.0, "F16 rounds some weight");
+        // The reference reader sees F16 tensors of the same shapes.
+        let st = SafeTensors::deserialize(&half).expect("reference reads it");
+        let l1 = st.tensor("l1.weight").expect("l1");
+        assert_eq!((l1.dtype(), l1.shape()), (Dtype::F16, &[128, INPUTS][..]));
+    }
+
+    #[test]
+    fn the_reference_reader_reads_what_we_write() {
+        let net = Network::random(8, 4, 3);
+        let bytes = net.to_safetensors();
+        let file = SafeTensors::deserialize(&bytes).expect("the reference reads it");
+        let l1 = file.tensor("l1.weight").expect("l1.weight");
+        assert_eq!((l1.dtype(), l1.shape()), (Dtype::F32, &[8, INPUTS][..]));
+        assert_eq!(file.len(), 6);
+    }
+
+    #[test]
+    fn the_default_shape_fits_in_256_kb() {
+        assert!(Network::random(128, 32, 1).to_safetensors().len() <= 256 * 1024);
+    }
+
+    #[test]
+    fn mirrored_positions_get_the_same_value() {
+        let net = Network::random(32, 8, 5);
+        let mut one = Position::new(Variant::default());
+        for mv in ["e2", "e8", "e3", "c3h"] {
+            one.play(mv.parse().expect("move")).expect("legal");
+        }
+        let mut two = Position::new(Variant::default());
+        two.play("c6h".parse().expect("wall")).expect("legal");
+        let index = |s: &str| {
+            s.parse::<quoridor_rules::Square>()
+                .expect("square")
+                .index(9)
+        };
+        let two = two
+            .with_pawns([index("e2"), index("e7")], Player::Two)
+            .expect("pawns");
+        let value = |pos: &Position| net.evaluate(&active_features(pos).expect("9x9"));
+        assert_eq!(value(&one), value(&two));
+        let other = two
+            .with_pawns([index("e2"), index("e7")], Player::One)
+            .expect("pawns");
+        assert_ne!(value(&other), value(&two));
+    }
+
+    /// A file with `tensors` (name, dtype, shape, data bytes).
+    fn file(tensors: &[(&str, Dtype, Vec<usize>, Vec<u8>)]) -> Vec<u8> {
+        let views = tensors.iter().map(|(name, dtype, shape, data)| {
+            (
+                *name,
+                TensorView::new(*dtype, shape.clone(), data).expect("consistent"),
+            )
+        });
+        safetensors::serialize(views, None).expect("serialises")
+    }
+
+    /// The tensors of a valid INPUTS → 4 → 2 → 1 file, all weights `x`.
+    fn valid(x: f32) -> Vec<(&'static str, Dtype, Vec<usize>, Vec<u8>)> {
+        let f = |shape: Vec<usize>| {
+            let n = shape.iter().product::<usize>();
+            let data = (0..n).flat_map(|_| x.to_le_bytes()).collect();
+            (Dtype::F32, shape, data)
+        };
+        [
+            ("l1.weight", vec![4, INPUTS]),
+            ("l1.bias", vec![4]),
+            ("l2.weight", vec![2, 4]),
+            ("l2.bias", vec![2]),
+            ("out.weight", vec![1, 2]),
+            ("out.bias", vec![1]),
+        ]
+        .into_iter()
+        .map(|(name, shape)| {
+            let (dtype, shape, data) = f(shape);
+            (name, dtype, shape, data)
+        })
+        .collect()
+    }
+
+    fn refusal(tensors: &[(&str, Dtype, Vec<usize>, Vec<u8>)]) -> String {
+        Network::from_safetensors(&file(tensors))
+            .expect_err("refused")
+            .to_string()
+    }
+
+    #[test]
+    fn a_valid_file_loads_with_its_widths() {
+        let net = Network::from_safetensors(&file(&valid(0.0))).expect("valid");
+        assert_eq!(net.shape(), (4, 2));
+        assert_eq!(net.evaluate(&start()), 0.5);
+    }
+
+    #[test]
+    fn the_loader_names_a_missing_tensor() {
+        let mut t = valid(0.1);
+        t.retain(|(name, ..)| *name != "l2.bias");
+        assert_eq!(refusal(&t), "tensor l2.bias is missing");
+    }
+
+    #[test]
+    fn the_loader_names_a_wrong_shape() {
+        let mut t = valid(0.1);
+        t[0] = ("l1.weight", Dtype::F32, vec![4, 10], vec![0; 160]);
+        assert_eq!(
+            refusal(&t),
+            format!(
+                "tensor l1.weight has shape [4, 10], expected [H, {INPUTS}] with H from 1 to {MAX_HIDDEN}"
+            )
+        );
+        let mut t = valid(0.1);
+        t[3] = ("l2.bias", Dtype::F32, vec![3], vec![0; 12]);
+        assert_eq!(refusal(&t), "tensor l2.bias has shape [3], expected [2]");
+    }
+
+    #[test]
+    fn the_loader_names_a_wrong_dtype_and_bad_weights() {
+        let mut t = valid(0.1);
+        t[5] = ("out.bias", Dtype::F64, vec![1], vec![0; 8]);
+        assert_eq!(refusal(&t), "tensor out.bias is F64, expected F32 or F16");
+        let mut t = valid(0.1);
+        t[4].3 = f32::NAN.to_le_bytes().repeat(2);
+        assert_eq!(
+            refusal(&t),
+            "tensor out.weight holds an infinite or NaN weight"
+        );
+    }
+
+    #[test]
+    fn the_loader_refuses_a_truncated_file() {
+        let bytes = file(&valid(0.1));
+        for cut in [0, 5, 8, 20, bytes.len() - 1] {
+            let err = Network::from_safetensors(&bytes[..cut]).expect_err("truncated");
+            assert!(
+                err.to_string()
+                    .starts_with("not a readable safetensors file: "),
+                "{cut}: {err}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..200)) {
+            let _ = Network::from_safetensors(&bytes);
+        }
+
+        #[test]
+        fn a_header_with_arbitrary_json_never_panics(json in ".{0,80}", tail in proptest::collection::vec(proptest::num::u8::ANY, 0..64)) {
+            let mut bytes = (json.len() as u64).to_le_bytes().to_vec();
+            bytes.extend(json.as_bytes());
+            bytes.extend(tail);
+            let _ = Network::from_safetensors(&bytes);
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! One UCT iteration on a tree that one or several threads search: descent
+//! by UCT value, expansion of one child, playout and backpropagation, plus
+//! the proofs found on the way. [`super::Uct`] owns the tree and runs
+//! these iterations; each thread brings its own [`Worker`] (generator,
+//! playout memory, counters).
+
+use super::params::UctParams;
+use super::policy::{Selector, SelectorMemory};
+use super::ranking::ranked_moves;
+use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
+use quoridor_learned::Network;
+use quoridor_rules::{Geometry, Move, Player, Position, Square};
+use quoridor_search::EngineRng;
+use quoridor_search::SearchParams;
+use quoridor_search::{PawnRace, RaceResult};
+use rand::{Rng, SeedableRng};
+
+/// Most moves ranked for progressive widening at a node; the rest come from
+/// the playout selector.
+const RANKED_MOVES: usize = 24;
+
+/// The playout result of a drawn pawn race (neither player wins).
+pub(super) const DRAW: f64 = 0.5;
+
+/// Added to the seed once per worker index, so each thread plays other
+/// playouts (the golden-ratio step of SplitMix64; worker 0 keeps the seed
+/// itself, so one thread searches exactly as it always did).
+pub(super) const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Bytes the new move sets' ranked moves may take (none without widening):
+/// one set's worth per thread, since every thread of a shared search may
+/// find room and make a set at the same moment.
+pub(super) fn ranked_reserve(params: &SearchParams, uct: &UctParams) -> u64 {
+    if uct.widening > 0.0 {
+        let threads = u64::from(params.threads.clamp(1, quoridor_search::MAX_THREADS));
+        (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64 * threads
+    } else {
+        0
+    }
+}
+
+/// What one search thread keeps for itself: its random generator, its
+/// playout memory and scratch space, and its counters for the current think.
+#[derive(Debug)]
+pub(super) struct Worker {
+    rng: EngineRng,
+    memory: SelectorMemory,
+    scratch: Vec<Move>,
+    pub playouts: u64,
+    pub depth_sum: u64,
+    pub max_depth: u32,
+}
+
+impl Worker {
+    /// Worker `index` of a search seeded with `seed`.
+    pub fn new(seed: u64, index: usize) -> Worker {
+        Worker {
+            rng: EngineRng::seed_from_u64(Worker::seed(seed, index)),
+            memory: SelectorMemory::default(),
+            scratch: Vec::with_capacity(160),
+            playouts: 0,
+            depth_sum: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// The seed of worker `index`: `seed + index · SEED_STEP`.
+    pub fn seed(seed: u64, index: usize) -> u64 {
+        seed.wrapping_add(SEED_STEP.wrapping_mul(index as u64))
+    }
+
+    /// Reseeds as worker `index` of a search seeded with `seed`.
+    pub fn reseed(&mut self, seed: u64, index: usize) {
+        self.rng = EngineRng::seed_from_u64(Worker::seed(seed, index));
+    }
+
+    /// Zeroes the counters (a new think, or a new root).
+    pub fn reset_counters(&mut self) {
+        self.playouts = 0;
+        self.depth_sum = 0;
+        self.max_depth = 0;
+    }
+}
+
+/// One thread's view of a search for one iteration: the shared tree and
+/// settings, and the thread's own [`Worker`].
+pub(super) struct Descent<'a> {
+    pub params: &'a SearchParams,
+    pub uct: &'a UctParams,
+    pub tree: &'a Tree,
+    pub root: &'a Position,
+    /// The network that scores where a playout stops (`eval=learned`).
+    pub network: Option<&'a Network>,
+    /// The exact pawn-race table, when the root is wall-less (see
+    /// [`SearchParams::pawn_race`]).
+    pub race: Option<&'a PawnRace>,
+    pub worker: &'a mut Worker,
+    /// Whether other threads search the same tree: then each node on the
+    /// way down counts the playout as a loss for its mover until its result
+    /// is known (a virtual loss), so that the threads spread over the tree.
+    pub shared: bool,
+}
+
+/// Where a descent stopped: the node, its position, its depth below the
+/// root, whether it was just added, and the result if the node decides it
+/// (otherwise a playout does).
+struct Leaf {
+    node: NodeId,
+    pos: Position,
+    depth: u32,
+    added: bool,
+    result: Option<f64>,
+}
+
+/// 1 if player 1 won, 0 if player 2 did.
+pub(super) fn win_value(winner: Player) -> f64 {
+    quoridor_search::WinChance::new(winner, 1.0).for_player(Player::One)
+}
+
+/// The result a shared descent counts at a node where `to_move` is to move
+/// while its playout is under way: a loss for the player who moved there.
+fn virtual_loss(to_move: Player) -> f64 {
+    win_value(to_move)
+}
+
+impl Descent<'_> {
+    /// One UCT cycle: descend (expanding one node), play out, back up.
+    /// `false` if the root has no move at all.
+    pub fn iterate(&mut self) -> bool {
+        if self.root.is_over() {
+            return false;
+        }
+        self.worker.memory.clear();
+        let Some(leaf) = self.descend() else {
+            return false;
+        };
+        let result = match leaf.result {
+            Some(result) => result,
+            None => self.playout(leaf.pos),
+        };
+        self.count_playout(leaf.depth);
+        self.back_up(&leaf, result);
+        true
+    }
+
+    /// Counts a virtual loss at `node` (where `pos` is reached) when the
+    /// tree is shared (not at the root, whose mean selection never reads).
+    fn enter(&self, node: NodeId, pos: &Position) {
+        if self.entered(node) {
+            self.tree[node].add_result(virtual_loss(pos.turn()));
+        }
+    }
+
+    /// Whether the descent counted a virtual loss when it entered `node`.
+    fn entered(&self, node: NodeId) -> bool {
+        self.shared && node != ROOT
+    }
+
+    /// Walks down from the root by UCT value until a node gets a new child
+    /// (see [`Descent::expand`]), has no child to go on to, or decides the
+    /// result by itself. `None` if the root has no move at all.
+    fn descend(&mut self) -> Option<Leaf> {
+        let mut pos = *self.root;
+        let mut node = ROOT;
+        let mut depth = 0u32;
+        loop {
+            let stop = |result| Leaf {
+                node,
+                pos,
+                depth,
+                added: false,
+                result,
+            };
+            if let Some(result) = self.decided_result(node, &pos) {
+                return Some(stop(Some(result)));
+            }
+            if self.may_expand(node, depth) {
+                match self.expand(node, pos, depth) {
+                    Expansion::Added(leaf) => return Some(leaf),
+                    Expansion::NoMove if node == ROOT && self.tree[ROOT].children() == 0 => {
+                        return None;
+                    }
+                    Expansion::NoMove | Expansion::Full | Expansion::Busy => {}
+                }
+            }
+            let Some(child) = self.select_child(node, pos.turn()) else {
+                return Some(stop(None));
+            };
+            if let Some(mv) = self.tree[child].mv() {
+                pos.play_unchecked(mv);
+            }
+            node = child;
+            depth += 1;
+            self.enter(node, &pos);
+        }
+    }
+
+    /// The result `node` (in `pos`) decides without a playout: a finished
+    /// game, a drawn pawn race below the root, or a proven node below the
+    /// root when proofs are tracked.
+    fn decided_result(&self, node: NodeId, pos: &Position) -> Option<f64> {
+        if let Some(winner) = pos.winner() {
+            return Some(win_value(winner));
+        }
+        if node != ROOT && self.race_result(pos) == Some(RaceResult::Draw) {
+            return Some(DRAW);
+        }
+        let proof = self.tree[node].proof();
+        if self.uct.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
+            let mover = pos.turn().other();
+            let winner = if proof == Proof::Win {
+                mover
+            } else {
+                mover.other()
+            };
+            return Some(win_value(winner));
+        }
+        None
+    }
+
+    /// Whether the descent tries to add a child at `node`, `depth` moves
+    /// below the root: not fully expanded, widening allows another child,
+    /// the node and memory budgets have room, and (from `skip_from_depth` on) a coin flip
+    /// does not send the descent on to an existing child.
+    fn may_expand(&mut self, node: NodeId, depth: u32) -> bool {
+        let n = &self.tree[node];
+        let skip = n.children() > 0
+            && self.uct.skip_from_depth.is_some_and(|d| depth >= d)
+            && self.worker.rng.random_bool(0.5);
+        !skip
+            && !n.fully_expanded()
+            && self.may_widen(n.children(), n.visits())
+            && !self.uct.node_budget_reached(self.tree.len())
+            && self
+                .tree
+                .has_room(self.uct.tree_bytes(), ranked_reserve(self.params, self.uct))
+    }
+
+    /// Adds a child of `node` (in `pos`) for one of its untried moves, under
+    /// the node's expansion lock, and ends the descent there: a move that
+    /// wins decides the result (and is proven when proofs are tracked); any
+    /// other is played out. When another thread holds the lock the descent
+    /// goes on to an existing child ([`Expansion::Busy`]): waiting put the
+    /// thread to sleep in the kernel, which cost a shared search about 5%
+    /// of its playouts. It waits only at a node still without children.
+    fn expand(&mut self, node: NodeId, mut pos: Position, depth: u32) -> Expansion {
+        let widening = self.uct.widening > 0.0;
+        // The candidates stay uncounted until the selector runs dry.
+        let Some(set) = self.tree.move_set(node, || {
+            let mut ranked = Vec::new();
+            if widening {
+                ranked_moves(&pos, &mut ranked, RANKED_MOVES);
+            }
+            ranked
+        }) else {
+            return Expansion::Full;
+        };
+        // Another thread adding a child here: go on below instead of
+        // waiting, unless there is no child yet to go on to. Then wait: a
+        // playout from the node itself would count in it and in none of its
+        // children (at the root, a playout the root's moves do not show).
+        let mut set = match self.tree.try_lock(set) {
+            Some(set) => set,
+            None if self.tree[node].children() > 0 => return Expansion::Busy,
+            None => self.tree.lock(set),
+        };
+        let Some(mv) = self.pick_untried(node, &pos, &set) else {
+            return Expansion::NoMove;
+        };
+        let Some(child) = self.tree.add_child(node, &mut set, mv, pos.size()) else {
+            return Expansion::Full;
+        };
+        drop(set);
+        pos.play_unchecked(mv);
+        let mut result = None;
+        if let Some(winner) = pos.winner() {
+            if self.uct.tracks_proofs() {
+                self.tree.prove(child, Proof::Win);
+            }
+            result = Some(win_value(winner));
+        } else if let Some(race) = self.race_result(&pos) {
+            // The pawn race decides: the mover (who made `mv`) wins when the
+            // side now to move loses.
+            let mover = pos.turn().other();
+            let (winner, proof) = match race {
+                RaceResult::Loss(_) => (Some(mover), Proof::Win),
+                RaceResult::Win(_) => (Some(pos.turn()), Proof::Loss),
+                RaceResult::Draw => (None, Proof::Unknown),
+            };
+            if self.uct.tracks_proofs() && proof != Proof::Unknown {
+                self.tree.prove(child, proof);
+            }
+            result = Some(winner.map_or(DRAW, win_value));
+        }
+        Expansion::Added(Leaf {
+            node: child,
+            pos,
+            depth: depth + 1,
+            added: true,
+            result,
+        })
+    }
+
+    /// The pawn-race table's result for `pos`, when there is a table.
+    fn race_result(&self, pos: &Position) -> Option<RaceResult> {
+        self.race.and_then(|t| t.result(pos))
+    }
+
+    /// Counts a playout that started `depth` moves below the root.
+    fn count_playout(&mut self, depth: u32) {
+        let w = &mut *self.worker;
+        w.playouts += 1;
+        w.depth_sum += u64::from(depth);
+        w.max_depth = w.max_depth.max(depth);
+    }
+
+    /// Adds `result` to the leaf and every node above it (in a shared tree,
+    /// in place of the virtual losses counted on the way down).
+    fn back_up(&self, leaf: &Leaf, result: f64) {
+        let mut next = Some(leaf.node);
+        let mut to_move = leaf.pos.turn();
+        while let Some(id) = next {
+            let n = &self.tree[id];
+            // A new leaf was not entered: it counts its first visit here.
+            if !self.shared {
+                n.add_result_alone(result);
+            } else if self.entered(id) && !(leaf.added && id == leaf.node) {
+                n.settle_result(virtual_loss(to_move), result);
+            } else {
+                n.add_result(result);
+            }
+            next = n.parent();
+            to_move = to_move.other();
+        }
+    }
+
+    fn playout(&mut self, pos: Position) -> f64 {
+        let mut selector = Selector {
+            params: self.params,
+            uct: self.uct,
+            memory: &mut self.worker.memory,
+            rng: &mut self.worker.rng,
+            network: self.network,
+        };
+        selector.playout(pos).0
+    }
+
+    /// The candidate moves of `pos`: pawn moves and legal walls (near walls
+    /// only when that switch is on). Returns whether the set is restricted.
+    fn candidates(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        let n = pos.size();
+        out.extend(
+            pos.pawn_targets()
+                .iter()
+                .map(|s| Move::Pawn(Square::from_index(s, n))),
+        );
+        let mut walls = pos.legal_wall_slots();
+        let mut restricted = false;
+        if self.uct.near_walls_only {
+            let kept = walls & pos.near_wall_mask();
+            restricted = kept != walls;
+            walls = kept;
+        }
+        out.extend(walls.walls(n).map(Move::Wall));
+        restricted
+    }
+
+    /// Whether a node with `children` children after `visits` visits may get
+    /// another (always, without progressive widening).
+    fn may_widen(&self, children: u16, visits: u32) -> bool {
+        let w = self.uct.widening;
+        w <= 0.0 || f64::from(children) < (w * (f64::from(visits) + 1.0).sqrt()).ceil()
+    }
+
+    /// A candidate move of `node` that is not yet a child (`set` is its
+    /// locked move set): a winning step first when the solver is on, then
+    /// with progressive widening the best-ranked one left, otherwise one
+    /// chosen by the playout selector. When the selector keeps drawing
+    /// tried moves the candidates are counted and one of the untried ones
+    /// is drawn; `None` once there is none.
+    fn pick_untried(&mut self, node: NodeId, pos: &Position, set: &MoveSet) -> Option<Move> {
+        let n = &self.tree[node];
+        if n.candidates().is_some_and(|c| n.children() >= c) {
+            return None;
+        }
+        let tried = set.tried;
+        if let Some(mv) = self.untried_by_rank(pos, set) {
+            return Some(mv);
+        }
+        if let Some(mv) = self.untried_by_selector(pos, &tried) {
+            return Some(mv);
+        }
+        self.untried_by_count(node, pos, &tried)
+    }
+
+    /// An untried winning step (with the solver), else the best-ranked
+    /// untried move (with progressive widening).
+    fn untried_by_rank(&self, pos: &Position, set: &MoveSet) -> Option<Move> {
+        let size = pos.size();
+        if self.uct.solver {
+            let g = Geometry::of(size);
+            let wins = pos.pawn_targets() & g.goal[pos.turn().index()] & !set.tried.pawn;
+            if let Some(s) = wins.first() {
+                return Some(Move::Pawn(Square::from_index(s, size)));
+            }
+        }
+        set.ranked
+            .iter()
+            .find(|mv| !set.tried.has(**mv, size))
+            .copied()
+    }
+
+    /// An untried move drawn by the playout selector, if one of a few draws
+    /// gives one.
+    fn untried_by_selector(&mut self, pos: &Position, tried: &TriedSet) -> Option<Move> {
+        // The selector's draws are made in this node's position: its cached
+        // paths belong to another one.
+        self.worker.memory.walls_changed();
+        for _ in 0..24 {
+            let mut selector = Selector {
+                params: self.params,
+                uct: self.uct,
+                memory: &mut self.worker.memory,
+                rng: &mut self.worker.rng,
+                network: None,
+            };
+            match selector.select(pos) {
+                Some(mv) if !tried.has(mv, pos.size()) => return Some(mv),
+                Some(_) => {}
+                None => break,
+            }
+        }
+        None
+    }
+
+    /// Counts the candidates of `node` and draws one of the untried ones;
+    /// with none left, the node is fully expanded (and maybe proven).
+    fn untried_by_count(&mut self, node: NodeId, pos: &Position, tried: &TriedSet) -> Option<Move> {
+        let mut moves = std::mem::take(&mut self.worker.scratch);
+        let restricted = self.candidates(pos, &mut moves);
+        let total = moves.len();
+        moves.retain(|m| !tried.has(*m, pos.size()));
+        let pick = (!moves.is_empty()).then(|| moves[self.worker.rng.random_range(0..moves.len())]);
+        self.worker.scratch = moves;
+        let n = &self.tree[node];
+        n.set_restricted(restricted);
+        n.set_candidates(u16::try_from(total).unwrap_or(u16::MAX));
+        if pick.is_none() {
+            n.set_candidates(n.children());
+            if self.uct.tracks_proofs() {
+                self.tree.prove_if_all_lost(node);
+            }
+        }
+        pick
+    }
+
+    /// The child with the best UCT value for `mover`, skipping proven losses.
+    fn select_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
+        let parent = &self.tree[node];
+        let ln_n = (parent.visits().max(1) as f64).ln();
+        // C·sqrt(ln N / n) as (C·sqrt(ln N))·(1/sqrt(n)) with the second
+        // factor cached in the child: no division or root per child, which
+        // is where a large tree spent most of its time.
+        let scale = (self.uct.uct_c * ln_n.sqrt()) as f32;
+        let flip = mover == Player::Two;
+        let tracks = self.uct.tracks_proofs();
+        let mut best = None;
+        let mut best_value = f32::NEG_INFINITY;
+        let mut fallback = None;
+        let mut fallback_visits = 0;
+        for child in self.tree.children(node) {
+            let ch = &self.tree[child];
+            let visits = ch.visits();
+            if tracks {
+                match ch.proof() {
+                    Proof::Win => return Some(child),
+                    Proof::Loss => {
+                        if fallback.is_none() || visits > fallback_visits {
+                            fallback = Some(child);
+                            fallback_visits = visits;
+                        }
+                        continue;
+                    }
+                    Proof::Unknown => {}
+                }
+            }
+            let value = if visits == 0 {
+                f32::INFINITY
+            } else {
+                let mean = ch.selection_mean();
+                let winrate = if flip { 1.0 - mean } else { mean };
+                winrate + scale * ch.inverse_sqrt_visits()
+            };
+            if value > best_value {
+                best_value = value;
+                best = Some(child);
+            }
+        }
+        best.or(fallback)
+    }
+}
+
+/// What an expansion attempt did.
+enum Expansion {
+    /// A child was added; the descent ends at it.
+    Added(Leaf),
+    /// The node has no untried move left.
+    NoMove,
+    /// The pools are full (another thread took the last room).
+    Full,
+    /// Another thread holds the node's expansion lock.
+    Busy,
+}

@@ -1,0 +1,237 @@
+//! The UCT engine's own settings: the thesis's parameters 2–10, UCT's
+//! extensions beyond the thesis and the tree's budgets (the options of the
+//! option table that only UCT reads).
+
+use quoridor_text::spelled;
+use serde::{Deserialize, Serialize};
+
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayoutPolicy {
+    /// The thesis's selector: a uniformly random legal move, found by trial
+    /// and error over all pawn steps and walls.
+    Uniform,
+    /// Beyond the thesis: the pawn follows a shortest path (with probability
+    /// `path_bias`), and walls go on the opponent's shortest path.
+    ShortestPath,
+}
+
+/// Which root child is played when the search ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalMove {
+    /// The child searched most often (robust; the usual choice).
+    MostVisits,
+    /// The child with the best mean score (the thesis's other option).
+    BestWinrate,
+}
+
+spelled!(PlayoutPolicy {
+    Uniform => "uniform",
+    ShortestPath => "shortest_path",
+});
+
+spelled!(FinalMove {
+    MostVisits => "most_visits",
+    BestWinrate => "best_winrate",
+});
+
+/// Settings of the UCT engine. The think's limits, seed, threads, the
+/// win-probability slope and the pawn-race table are common to both engines
+/// and sit in [`quoridor_search::SearchParams`].
+///
+/// The first fields are the thesis's parameters 2–10 (J. Tomek, "Aplikace
+/// MCTS na hru Quoridor", 2011, table 5.1; #1 is the limit and #5 the slope),
+/// the rest are extensions beyond it, each with its own switch, and the
+/// tree's budgets. [`UctParams::default`] is the Default preset's;
+/// [`UctParams::thesis`] the thesis's fixed point.
+///
+/// ```
+/// use quoridor_uct::UctParams;
+/// let thesis = UctParams::thesis();
+/// assert_eq!(thesis.max_playout_moves, Some(2));
+/// assert!(!thesis.solver && UctParams::default().solver);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UctParams {
+    /// Thesis #2 `UCTConst`: exploration constant C in
+    /// `winrate + C * sqrt(ln(parent visits) / child visits)`. Thesis: 0.1, best 0.05.
+    pub uct_c: f64,
+    /// Thesis #3 `maxd`: random moves per playout before the evaluation
+    /// function scores the position; `None` plays to the end of the game.
+    /// Thesis fixed point 2, best 5.
+    pub max_playout_moves: Option<u32>,
+    /// Thesis #4 `zarazkaconst`: weight of a wall in stock against one step of
+    /// path length in the evaluation. Thesis: 1, best 0.25.
+    pub wall_weight: f64,
+    /// Thesis #6 node skipping: from this tree depth on (0 = the root), with
+    /// probability 1/2 the descent goes into an existing child instead of
+    /// creating a new one. `None` = off.
+    pub skip_from_depth: Option<u32>,
+    /// Thesis #7 smart playouts: every second move of each player in a playout
+    /// is a shortest-path pawn step.
+    pub smart_playouts: bool,
+    /// Thesis #8: the random selector never draws walls that overlap or cross
+    /// placed walls (they stay illegal for the rest of the game).
+    pub remember_overlapping_walls: bool,
+    /// Thesis #9: a wall found to cut a pawn off is remembered, with the
+    /// region the pawn would be shut in, and not tried again while that pawn
+    /// stays in the region.
+    pub remember_blocking_walls: bool,
+    /// Thesis #10 losing-move detection: a move that lets the opponent win at
+    /// once is removed from the tree; a node whose every move is removed is
+    /// lost, and so on upwards.
+    pub losing_move_detection: bool,
+    /// Extension: keep the subtree of the moves actually played between searches.
+    pub tree_reuse: bool,
+    /// Extension: MCTS-solver. Proven wins and losses of both sides propagate;
+    /// a winning move is tried first at every new node; a proven win is played
+    /// at once and a proven loss avoided while any move is unproven.
+    pub solver: bool,
+    /// Extension: how playouts (and expansion) pick moves.
+    pub playout_policy: PlayoutPolicy,
+    /// Extension (with `ShortestPath`): probability that a playout move is a
+    /// shortest-path pawn step rather than a wall.
+    pub path_bias: f64,
+    /// Extension: only walls that touch a shortest path of either pawn, or lie
+    /// next to a pawn, are considered (in the tree and in playouts).
+    pub near_walls_only: bool,
+    /// Extension: progressive widening. 0 = off (the thesis: a node gets a new
+    /// child on every visit until all its moves are children). Above 0, a node
+    /// visited `v` times has at most `ceil(widening * sqrt(v + 1))` children,
+    /// and new children come in order of how much they change the race (see
+    /// [`crate::ranked_moves`]): the tree grows deep along the moves
+    /// that matter instead of wide over ~130 walls.
+    pub widening: f64,
+    /// Extension: steps of path length the side to move is worth in the
+    /// evaluation at the end of a playout (in a pure race the side to move
+    /// wins a tie). 0 = the thesis's evaluation, which ignores whose turn it is.
+    pub tempo: f64,
+    /// Extension: how the move to play is picked at the end.
+    pub final_move: FinalMove,
+    /// Extension: a playout won after `k` moves scores `1 - k * win_length_penalty`
+    /// (at least 0.9) for the winner, so quicker wins score higher and a won
+    /// game is converted instead of drifting. 0 = the thesis's plain 1/0.
+    pub win_length_penalty: f64,
+    /// Extension: among moves of equal result (proven, or every one nearly
+    /// certainly lost) the race decides: the fastest win, and in a lost
+    /// position the move that keeps our path shortest against the
+    /// opponent's (see [`crate::pick_by_race`]). Off: the final-move
+    /// rule decides among them too.
+    pub tie_break: bool,
+    /// Most tree nodes kept (all threads together); when full, the tree stops
+    /// growing and playouts go on.
+    pub node_budget: u32,
+    /// Most memory the trees hold, in MiB (all threads together, split like
+    /// the node budget); the tree stops growing at whichever of the two
+    /// budgets it reaches first.
+    pub tree_mb: u32,
+}
+
+/// Default node budget: enough for a long think (about 40 bytes a node).
+pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
+
+/// Default tree memory in MiB (option `tree_mb`): sized for a phone. The
+/// Default preset's tree takes about 105–115 bytes a node, so this holds
+/// about 2.3–2.5 million nodes, some 12 seconds of one thread's search.
+pub const DEFAULT_TREE_MB: u32 = 256;
+
+/// Most tree memory in MiB (option `tree_mb`).
+pub const MAX_TREE_MB: u32 = 65_536;
+
+/// Bytes in a MiB.
+pub const MIB: u64 = 1 << 20;
+
+impl Default for UctParams {
+    /// The Default preset's UCT (see [`quoridor_search::SearchParams::default`]):
+    /// a best-first search rather than the thesis's random playouts — maxd 0
+    /// (every new node is scored by the evaluation at once), progressive
+    /// widening 1 over race-ranked moves, wall weight 1, C 0.1 — with the
+    /// solver, losing-move detection, tree reuse and both wall memories.
+    fn default() -> UctParams {
+        UctParams {
+            uct_c: 0.1,
+            max_playout_moves: Some(0),
+            wall_weight: 1.0,
+            skip_from_depth: None,
+            smart_playouts: false,
+            remember_overlapping_walls: true,
+            remember_blocking_walls: true,
+            losing_move_detection: true,
+            tree_reuse: true,
+            solver: true,
+            playout_policy: PlayoutPolicy::ShortestPath,
+            path_bias: 0.5,
+            near_walls_only: false,
+            widening: 1.0,
+            tempo: 0.0,
+            final_move: FinalMove::MostVisits,
+            win_length_penalty: 0.002,
+            tie_break: true,
+            node_budget: DEFAULT_NODE_BUDGET,
+            tree_mb: DEFAULT_TREE_MB,
+        }
+    }
+}
+
+impl UctParams {
+    /// The thesis's fixed point: C 0.1, maxd 2, wall weight 1, parameters
+    /// 6–10 off, no extensions.
+    pub fn thesis() -> UctParams {
+        UctParams {
+            max_playout_moves: Some(2),
+            remember_overlapping_walls: false,
+            remember_blocking_walls: false,
+            losing_move_detection: false,
+            tree_reuse: false,
+            solver: false,
+            playout_policy: PlayoutPolicy::Uniform,
+            path_bias: 0.0,
+            widening: 0.0,
+            win_length_penalty: 0.0,
+            tie_break: false,
+            ..UctParams::default()
+        }
+    }
+
+    /// The tree memory budget (`tree_mb`) in bytes.
+    pub fn tree_bytes(&self) -> u64 {
+        u64::from(self.tree_mb) * MIB
+    }
+
+    /// Whether a think ends once its tree is full: when leaves are scored
+    /// by the evaluation at once (`maxd` 0), a descent that cannot add a
+    /// node only scores a leaf again, which adds nothing (and inflates
+    /// playouts/s); random playouts (`maxd` above 0) still sample something
+    /// new, so those go on. Lc0 likewise stops at its memory limit.
+    pub fn stops_when_full(&self) -> bool {
+        self.max_playout_moves == Some(0)
+    }
+
+    /// Whether a tree of `nodes` nodes has reached `node_budget` (and may
+    /// not grow).
+    pub fn node_budget_reached(&self, nodes: usize) -> bool {
+        nodes >= self.node_budget as usize
+    }
+
+    /// Whether proven results are tracked (solver or losing-move detection).
+    pub fn tracks_proofs(&self) -> bool {
+        self.solver || self.losing_move_detection
+    }
+}
+
+/// The settings themselves, for their options on their own (see each
+/// part's options).
+impl AsRef<UctParams> for UctParams {
+    fn as_ref(&self) -> &UctParams {
+        self
+    }
+}
+
+impl AsMut<UctParams> for UctParams {
+    fn as_mut(&mut self) -> &mut UctParams {
+        self
+    }
+}

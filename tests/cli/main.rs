@@ -1,0 +1,21 @@
+//! The command line, run as a user runs it (the built `quoridor` binary):
+//! each subcommand's behaviour, the engine protocols, clap's conventions,
+//! and its files' layers.
+
+mod common;
+
+mod alphabeta_protocol;
+mod arena;
+mod conventions;
+mod experiments;
+mod layers;
+mod learned;
+mod qtp;
+mod rate;
+mod review;
+mod rules;
+mod selfplay;
+mod shard;
+mod solve;
+mod train;
+mod uci;
