@@ -33,6 +33,7 @@ mod review;
 mod rules;
 mod selfplay;
 mod solve;
+mod solve_accuracy;
 mod stdout;
 mod train;
 mod uci;

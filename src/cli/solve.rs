@@ -4,13 +4,16 @@
 //! the table (`--check`), compares it with the independent brute force
 //! (`--brute-force`) and writes it (`--out`).
 
+use super::args::HELP_TEMPLATE;
+use super::glossary::{with_terms, Term};
 use super::position_args::{PositionArgs, PositionError};
 use super::ranges::Whole;
+use super::solve_accuracy::{AccuracyArgs, AccuracyError};
 use super::stdout::StdoutError;
 use crate::game::{Player, Position};
 use crate::solve::{brute_force, check_table, solve_keeping, Keep, SolveError, Table, Value};
 use crate::text::{count, plural};
-use clap::Args;
+use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt;
 use std::io::{IsTerminal, Write};
@@ -32,7 +35,11 @@ Exit codes: 0 solved (and checks passed); 1 a check failed or the table could no
 
 /// The flags of `solve`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct SolveArgs {
+    /// `solve accuracy`, or none to solve a position.
+    #[command(subcommand)]
+    pub command: Option<SolveCommand>,
     /// Most memory for the tables, in GiB (1–1024)
     #[arg(long, value_name = "GIB", default_value_t = 24, value_parser = Whole::new(1, 1024))]
     pub memory_gib: u64,
@@ -56,6 +63,18 @@ pub struct SolveArgs {
     pub position: PositionArgs,
 }
 
+/// What `solve` does besides solving a position.
+#[derive(Debug, Subcommand)]
+pub enum SolveCommand {
+    /// How close players come to perfect play: the share of their moves that keep the value
+    #[command(
+        help_template = HELP_TEMPLATE,
+        args_override_self = true,
+        after_help = with_terms(super::solve_accuracy::HELP, &[Term::Ply, Term::Playout, Term::AlphaBeta, Term::Wilson])
+    )]
+    Accuracy(AccuracyArgs),
+}
+
 /// Why `solve` stopped.
 #[derive(Debug)]
 pub enum SolveCommandError {
@@ -74,6 +93,8 @@ pub enum SolveCommandError {
     },
     /// The result could not be written.
     Output(StdoutError),
+    /// `solve accuracy` stopped.
+    Accuracy(AccuracyError),
 }
 
 impl SolveCommandError {
@@ -83,6 +104,7 @@ impl SolveCommandError {
             SolveCommandError::Position(_) | SolveCommandError::Solve(_) => 2,
             SolveCommandError::CheckFailed(_) | SolveCommandError::TableFile { .. } => 1,
             SolveCommandError::Output(e) => e.exit_code(),
+            SolveCommandError::Accuracy(e) => e.exit_code(),
         }
     }
 }
@@ -97,6 +119,7 @@ impl fmt::Display for SolveCommandError {
                 write!(f, "cannot write the table to {}: {error}", path.display())
             }
             SolveCommandError::Output(e) => e.fmt(f),
+            SolveCommandError::Accuracy(e) => e.fmt(f),
         }
     }
 }
@@ -162,6 +185,9 @@ fn for_player(value: Value, player: Player) -> String {
 
 /// Solves the variant of the position and prints its value and its moves'.
 pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
+    if let Some(SolveCommand::Accuracy(accuracy)) = &args.command {
+        return super::solve_accuracy::accuracy(accuracy).map_err(SolveCommandError::Accuracy);
+    }
     let game = args.position.game()?;
     let pos = *game.position();
     let variant = game.variant();

@@ -9,6 +9,7 @@
 //! - [`index`]: where a position sits in the table;
 //! - [`retrograde`]: the solver, from the fullest wall layer down;
 //! - [`table`]: the solved table, its lookups and its file format;
+//! - [`accuracy`]: how close a player comes to perfect play, move by move;
 //! - [`check`]: the consistency check of a whole table against the rules;
 //! - [`brute`]: an independent, slow minimax with cycle handling.
 //!
@@ -26,6 +27,7 @@
 //! assert_eq!(table.value(&Position::new(variant)), Some(Value::Loss(4)));
 //! ```
 
+pub mod accuracy;
 pub mod brute;
 pub mod check;
 pub mod configs;

@@ -360,7 +360,7 @@ fn a_closed_pipe_ends_the_program_quietly_with_success() {
 }
 
 /// Every help page: the tool's and each subcommand's.
-const HELP_PAGES: [&[&str]; 17] = [
+const HELP_PAGES: [&[&str]; 19] = [
     &[],
     &["moves"],
     &["perft"],
@@ -377,6 +377,8 @@ const HELP_PAGES: [&[&str]; 17] = [
     &["abtable"],
     &["selfplay"],
     &["selfplay", "merge"],
+    &["solve"],
+    &["solve", "accuracy"],
     &["completions"],
 ];
 

@@ -86,3 +86,106 @@ fn the_table_file_is_written() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot write the table"));
 }
+
+/// The cells of the accuracy table's row for `player`.
+fn accuracy_row(text: &str, player: &str) -> Vec<String> {
+    text.lines()
+        .find(|l| l.starts_with(&format!("| {player} |")))
+        .unwrap_or_else(|| panic!("no row for {player}:\n{text}"))
+        .split('|')
+        .map(|c| c.trim().to_string())
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// The percentage at the start of a cell such as `79.1% (73.9–83.4)`.
+fn percent(cell: &str) -> f64 {
+    cell.split('%')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("not a percentage: {cell}"))
+}
+
+#[test]
+fn accuracy_gives_the_perfect_player_every_move_and_the_random_one_fewer() {
+    let dir = std::env::temp_dir().join(format!("quoridor-accuracy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let records = dir.join("games.txt");
+    let out = quoridor(&[
+        "solve",
+        "accuracy",
+        "--size",
+        "3",
+        "--walls",
+        "2",
+        "--games",
+        "12",
+        "--engine",
+        "perfect",
+        "--engine",
+        "random",
+        "--engine",
+        "engine=alphabeta,playouts=200,time_ms=0",
+        "--records",
+        records.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("3x3, 2 walls each: 8,155 positions solved"),
+        "{text}"
+    );
+    // player, games, moves (positions), keeps, won, keeps win, fastest, ...
+    let perfect = accuracy_row(&text, "perfect");
+    assert_eq!(perfect[1], "12");
+    assert!(perfect[3].starts_with("100.0% ("), "{perfect:?}");
+    assert!(perfect[5].starts_with("100.0% ("), "{perfect:?}");
+    assert!(perfect[6].starts_with("100.0% ("), "{perfect:?}");
+    let random = accuracy_row(&text, "random");
+    assert!(percent(&random[3]) < 100.0, "{random:?}");
+    assert!(percent(&random[5]) < 100.0, "{random:?}");
+    assert!(percent(&random[6]) <= percent(&random[5]), "{random:?}");
+    let engine = accuracy_row(&text, "engine=alphabeta,playouts=200,time_ms=0");
+    assert!(!engine[2].starts_with("0 "), "{engine:?}");
+    // Every game written, each a record of the variant that replays.
+    let written = std::fs::read_to_string(&records).expect("records written");
+    let games: Vec<&str> = written.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(games.len(), 36, "{written}");
+    for game in games {
+        let game: quoridor::game::Game = game.parse().expect("a record");
+        assert_eq!((game.variant().size(), game.variant().walls()), (3, 2));
+    }
+    assert!(written.starts_with("# perfect\n"), "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn accuracy_refuses_no_players_and_bad_settings() {
+    let out = quoridor(&["solve", "accuracy", "--size", "3", "--walls", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no player"), "{}", stderr(&out));
+    let out = quoridor(&["solve", "accuracy", "--size", "3", "--engine", "uct_c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("expected name=value"),
+        "{}",
+        stderr(&out)
+    );
+    let out = quoridor(&[
+        "solve",
+        "accuracy",
+        "--size",
+        "3",
+        "--engine",
+        "playouts=-3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--engine \"playouts=-3\""),
+        "{}",
+        stderr(&out)
+    );
+    // Solve's own flags do not mix with accuracy (read as a record instead).
+    let out = quoridor(&["solve", "--check", "accuracy"]);
+    assert_eq!(out.status.code(), Some(2));
+}
