@@ -43,20 +43,8 @@ pub struct Cli {
     pub command: CliCommand,
 }
 
-/// `--eval-file PATH`, on the subcommands that run engines.
-#[derive(Debug, Args)]
-pub struct EvalFileArg {
-    /// Weights for the learned evaluation (eval=learned, and eval=auto, the
-    /// default, for both engines), in place of the ones built in: a
-    /// safetensors file as `quoridor train` writes it
-    #[arg(long, value_name = "PATH")]
-    pub eval_file: Option<PathBuf>,
-}
-
-/// clap's default layout, with the usage heading spelled `USAGE:` like the
-/// rest of the tool's messages.
-pub const HELP_TEMPLATE: &str =
-    "{before-help}{about-with-newline}\nUSAGE: {usage}\n\n{all-args}{after-help}";
+pub use super::eval_file::EvalFileArg;
+pub use super::help_template::HELP_TEMPLATE;
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]

@@ -1,9 +1,20 @@
 //! The engines' evaluator of a command: the network of `--eval-file PATH`,
 //! else the one built in.
 
-use super::args::EvalFileArg;
 use crate::search::learned::{read_network, Evaluator, NetworkFileError, WeightsError};
+use clap::Args;
 use std::fmt;
+use std::path::PathBuf;
+
+/// `--eval-file PATH`, on the subcommands that run engines.
+#[derive(Debug, Args)]
+pub struct EvalFileArg {
+    /// Weights for the learned evaluation (eval=learned, and eval=auto, the
+    /// default, for both engines), in place of the ones built in: a
+    /// safetensors file as `quoridor train` writes it
+    #[arg(long, value_name = "PATH")]
+    pub eval_file: Option<PathBuf>,
+}
 
 /// Why a command has no evaluator.
 #[derive(Debug)]

@@ -15,6 +15,7 @@ mod eval_file;
 mod experiment_flags;
 mod experiments;
 mod glossary;
+mod help_template;
 mod openings;
 mod output_target;
 mod parse_errors;

@@ -4,8 +4,8 @@
 //! the table (`--check`), compares it with the independent brute force
 //! (`--brute-force`) and writes it (`--out`).
 
-use super::args::HELP_TEMPLATE;
 use super::glossary::{with_terms, Term};
+use super::help_template::HELP_TEMPLATE;
 use super::position_args::{PositionArgs, PositionError};
 use super::ranges::Whole;
 use super::solve_accuracy::{AccuracyArgs, AccuracyError};
