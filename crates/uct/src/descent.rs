@@ -82,9 +82,11 @@ impl Worker {
     }
 }
 
-/// One thread's view of a search for one iteration: the shared tree and
-/// settings, and the thread's own [`Worker`].
-pub(super) struct Descent<'a> {
+/// What every thread of a search reads and none writes: the settings, the
+/// shared tree, the root, the network and the race table. Each descent
+/// gets a copy.
+#[derive(Clone, Copy)]
+pub(super) struct SearchView<'a> {
     pub params: &'a SearchParams,
     pub uct: &'a UctParams,
     pub tree: &'a Tree,
@@ -94,6 +96,12 @@ pub(super) struct Descent<'a> {
     /// The exact pawn-race table, when the root is wall-less (see
     /// [`SearchParams::pawn_race`]).
     pub race: Option<&'a PawnRace>,
+}
+
+/// One thread's view of a search for one iteration: the shared part, and
+/// the thread's own [`Worker`].
+pub(super) struct Descent<'a> {
+    pub view: SearchView<'a>,
     pub worker: &'a mut Worker,
     /// Whether other threads search the same tree: then each node on the
     /// way down counts the playout as a loss for its mover until its result
@@ -127,7 +135,7 @@ impl Descent<'_> {
     /// One UCT cycle: descend (expanding one node), play out, back up.
     /// `false` if the root has no move at all.
     pub fn iterate(&mut self) -> bool {
-        if self.root.is_over() {
+        if self.view.root.is_over() {
             return false;
         }
         self.worker.memory.clear();
@@ -147,7 +155,7 @@ impl Descent<'_> {
     /// tree is shared (not at the root, whose mean selection never reads).
     fn enter(&self, node: NodeId, pos: &Position) {
         if self.entered(node) {
-            self.tree[node].add_result(virtual_loss(pos.turn()));
+            self.view.tree[node].add_result(virtual_loss(pos.turn()));
         }
     }
 
@@ -160,7 +168,7 @@ impl Descent<'_> {
     /// (see [`Descent::expand`]), has no child to go on to, or decides the
     /// result by itself. `None` if the root has no move at all.
     fn descend(&mut self) -> Option<Leaf> {
-        let mut pos = *self.root;
+        let mut pos = *self.view.root;
         let mut node = ROOT;
         let mut depth = 0u32;
         loop {
@@ -177,7 +185,7 @@ impl Descent<'_> {
             if self.may_expand(node, depth) {
                 match self.expand(node, pos, depth) {
                     Expansion::Added(leaf) => return Some(leaf),
-                    Expansion::NoMove if node == ROOT && self.tree[ROOT].children() == 0 => {
+                    Expansion::NoMove if node == ROOT && self.view.tree[ROOT].children() == 0 => {
                         return None;
                     }
                     Expansion::NoMove | Expansion::Full | Expansion::Busy => {}
@@ -186,7 +194,7 @@ impl Descent<'_> {
             let Some(child) = self.select_child(node, pos.turn()) else {
                 return Some(stop(None));
             };
-            if let Some(mv) = self.tree[child].mv() {
+            if let Some(mv) = self.view.tree[child].mv() {
                 pos.play_unchecked(mv);
             }
             node = child;
@@ -205,8 +213,8 @@ impl Descent<'_> {
         if node != ROOT && self.race_result(pos) == Some(RaceResult::Draw) {
             return Some(DRAW);
         }
-        let proof = self.tree[node].proof();
-        if self.uct.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
+        let proof = self.view.tree[node].proof();
+        if self.view.uct.tracks_proofs() && node != ROOT && proof != Proof::Unknown {
             let mover = pos.turn().other();
             let winner = if proof == Proof::Win {
                 mover
@@ -223,17 +231,18 @@ impl Descent<'_> {
     /// the node and memory budgets have room, and (from `skip_from_depth` on) a coin flip
     /// does not send the descent on to an existing child.
     fn may_expand(&mut self, node: NodeId, depth: u32) -> bool {
-        let n = &self.tree[node];
+        let n = &self.view.tree[node];
         let skip = n.children() > 0
-            && self.uct.skip_from_depth.is_some_and(|d| depth >= d)
+            && self.view.uct.skip_from_depth.is_some_and(|d| depth >= d)
             && self.worker.rng.random_bool(0.5);
         !skip
             && !n.fully_expanded()
             && self.may_widen(n.children(), n.visits())
-            && !self.uct.node_budget_reached(self.tree.len())
-            && self
-                .tree
-                .has_room(self.uct.tree_bytes(), ranked_reserve(self.params, self.uct))
+            && !self.view.uct.node_budget_reached(self.view.tree.len())
+            && self.view.tree.has_room(
+                self.view.uct.tree_bytes(),
+                ranked_reserve(self.view.params, self.view.uct),
+            )
     }
 
     /// Adds a child of `node` (in `pos`) for one of its untried moves, under
@@ -244,9 +253,9 @@ impl Descent<'_> {
     /// thread to sleep in the kernel, which cost a shared search about 5%
     /// of its playouts. It waits only at a node still without children.
     fn expand(&mut self, node: NodeId, mut pos: Position, depth: u32) -> Expansion {
-        let widening = self.uct.widening > 0.0;
+        let widening = self.view.uct.widening > 0.0;
         // The candidates stay uncounted until the selector runs dry.
-        let Some(set) = self.tree.move_set(node, || {
+        let Some(set) = self.view.tree.move_set(node, || {
             let mut ranked = Vec::new();
             if widening {
                 ranked_moves(&pos, &mut ranked, RANKED_MOVES);
@@ -259,23 +268,23 @@ impl Descent<'_> {
         // waiting, unless there is no child yet to go on to. Then wait: a
         // playout from the node itself would count in it and in none of its
         // children (at the root, a playout the root's moves do not show).
-        let mut set = match self.tree.try_lock(set) {
+        let mut set = match self.view.tree.try_lock(set) {
             Some(set) => set,
-            None if self.tree[node].children() > 0 => return Expansion::Busy,
-            None => self.tree.lock(set),
+            None if self.view.tree[node].children() > 0 => return Expansion::Busy,
+            None => self.view.tree.lock(set),
         };
         let Some(mv) = self.pick_untried(node, &pos, &set) else {
             return Expansion::NoMove;
         };
-        let Some(child) = self.tree.add_child(node, &mut set, mv, pos.size()) else {
+        let Some(child) = self.view.tree.add_child(node, &mut set, mv, pos.size()) else {
             return Expansion::Full;
         };
         drop(set);
         pos.play_unchecked(mv);
         let mut result = None;
         if let Some(winner) = pos.winner() {
-            if self.uct.tracks_proofs() {
-                self.tree.prove(child, Proof::Win);
+            if self.view.uct.tracks_proofs() {
+                self.view.tree.prove(child, Proof::Win);
             }
             result = Some(win_value(winner));
         } else if let Some(race) = self.race_result(&pos) {
@@ -287,8 +296,8 @@ impl Descent<'_> {
                 RaceResult::Win(_) => (Some(pos.turn()), Proof::Loss),
                 RaceResult::Draw => (None, Proof::Unknown),
             };
-            if self.uct.tracks_proofs() && proof != Proof::Unknown {
-                self.tree.prove(child, proof);
+            if self.view.uct.tracks_proofs() && proof != Proof::Unknown {
+                self.view.tree.prove(child, proof);
             }
             result = Some(winner.map_or(DRAW, win_value));
         }
@@ -303,7 +312,7 @@ impl Descent<'_> {
 
     /// The pawn-race table's result for `pos`, when there is a table.
     fn race_result(&self, pos: &Position) -> Option<RaceResult> {
-        self.race.and_then(|t| t.result(pos))
+        self.view.race.and_then(|t| t.result(pos))
     }
 
     /// Counts a playout that started `depth` moves below the root.
@@ -320,7 +329,7 @@ impl Descent<'_> {
         let mut next = Some(leaf.node);
         let mut to_move = leaf.pos.turn();
         while let Some(id) = next {
-            let n = &self.tree[id];
+            let n = &self.view.tree[id];
             // A new leaf was not entered: it counts its first visit here.
             if !self.shared {
                 n.add_result_alone(result);
@@ -336,11 +345,11 @@ impl Descent<'_> {
 
     fn playout(&mut self, pos: Position) -> f64 {
         let mut selector = Selector {
-            params: self.params,
-            uct: self.uct,
+            params: self.view.params,
+            uct: self.view.uct,
             memory: &mut self.worker.memory,
             rng: &mut self.worker.rng,
-            network: self.network,
+            network: self.view.network,
         };
         selector.playout(pos).0
     }
@@ -357,7 +366,7 @@ impl Descent<'_> {
         );
         let mut walls = pos.legal_wall_slots();
         let mut restricted = false;
-        if self.uct.near_walls_only {
+        if self.view.uct.near_walls_only {
             let kept = walls & pos.near_wall_mask();
             restricted = kept != walls;
             walls = kept;
@@ -369,7 +378,7 @@ impl Descent<'_> {
     /// Whether a node with `children` children after `visits` visits may get
     /// another (always, without progressive widening).
     fn may_widen(&self, children: u16, visits: u32) -> bool {
-        let w = self.uct.widening;
+        let w = self.view.uct.widening;
         w <= 0.0 || f64::from(children) < (w * (f64::from(visits) + 1.0).sqrt()).ceil()
     }
 
@@ -380,7 +389,7 @@ impl Descent<'_> {
     /// tried moves the candidates are counted and one of the untried ones
     /// is drawn; `None` once there is none.
     fn pick_untried(&mut self, node: NodeId, pos: &Position, set: &MoveSet) -> Option<Move> {
-        let n = &self.tree[node];
+        let n = &self.view.tree[node];
         if n.candidates().is_some_and(|c| n.children() >= c) {
             return None;
         }
@@ -398,7 +407,7 @@ impl Descent<'_> {
     /// untried move (with progressive widening).
     fn untried_by_rank(&self, pos: &Position, set: &MoveSet) -> Option<Move> {
         let size = pos.size();
-        if self.uct.solver {
+        if self.view.uct.solver {
             let g = Geometry::of(size);
             let wins = pos.pawn_targets() & g.goal[pos.turn().index()] & !set.tried.pawn;
             if let Some(s) = wins.first() {
@@ -419,8 +428,8 @@ impl Descent<'_> {
         self.worker.memory.walls_changed();
         for _ in 0..24 {
             let mut selector = Selector {
-                params: self.params,
-                uct: self.uct,
+                params: self.view.params,
+                uct: self.view.uct,
                 memory: &mut self.worker.memory,
                 rng: &mut self.worker.rng,
                 network: None,
@@ -443,13 +452,13 @@ impl Descent<'_> {
         moves.retain(|m| !tried.has(*m, pos.size()));
         let pick = (!moves.is_empty()).then(|| moves[self.worker.rng.random_range(0..moves.len())]);
         self.worker.scratch = moves;
-        let n = &self.tree[node];
+        let n = &self.view.tree[node];
         n.set_restricted(restricted);
         n.set_candidates(u16::try_from(total).unwrap_or(u16::MAX));
         if pick.is_none() {
             n.set_candidates(n.children());
-            if self.uct.tracks_proofs() {
-                self.tree.prove_if_all_lost(node);
+            if self.view.uct.tracks_proofs() {
+                self.view.tree.prove_if_all_lost(node);
             }
         }
         pick
@@ -457,20 +466,20 @@ impl Descent<'_> {
 
     /// The child with the best UCT value for `mover`, skipping proven losses.
     fn select_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
-        let parent = &self.tree[node];
+        let parent = &self.view.tree[node];
         let ln_n = (parent.visits().max(1) as f64).ln();
         // C·sqrt(ln N / n) as (C·sqrt(ln N))·(1/sqrt(n)) with the second
         // factor cached in the child: no division or root per child, which
         // is where a large tree spent most of its time.
-        let scale = (self.uct.uct_c * ln_n.sqrt()) as f32;
+        let scale = (self.view.uct.uct_c * ln_n.sqrt()) as f32;
         let flip = mover == Player::Two;
-        let tracks = self.uct.tracks_proofs();
+        let tracks = self.view.uct.tracks_proofs();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let mut fallback = None;
         let mut fallback_visits = 0;
-        for child in self.tree.children(node) {
-            let ch = &self.tree[child];
+        for child in self.view.tree.children(node) {
+            let ch = &self.view.tree[child];
             let visits = ch.visits();
             if tracks {
                 match ch.proof() {

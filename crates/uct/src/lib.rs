@@ -29,7 +29,7 @@ pub use ranking::ranked_moves;
 use tie_break::pick_by_race_after;
 pub use tie_break::{pick_by_race, shortens_own_path, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 
-use self::descent::{ranked_reserve, Descent, Worker};
+use self::descent::{ranked_reserve, Descent, SearchView, Worker};
 #[cfg(not(target_arch = "wasm32"))]
 use self::shared_run::SharedRun;
 use self::tree::{Proof, Tree};
@@ -279,16 +279,10 @@ impl Uct {
             if self.note_room(has_room) && self.is_finished() {
                 return true;
             }
+            let (view, workers) = self.view_and_workers();
             let mut descent = Descent {
-                params: &self.params,
-                uct: &self.uct,
-                tree: &self.tree,
-                root: &self.root,
-                race: self.race.as_ref(),
-                network: self
-                    .evaluator
-                    .network_for(self.params.eval, EngineKind::Uct),
-                worker: &mut self.workers[0],
+                view,
+                worker: &mut workers[0],
                 shared: false,
             };
             if !descent.iterate() {
@@ -296,6 +290,22 @@ impl Uct {
             }
             done += 1;
         }
+    }
+
+    /// The search's shared part and its workers, borrowed apart, so that a
+    /// descent reads the one while it updates the other.
+    fn view_and_workers(&mut self) -> (SearchView<'_>, &mut [Worker]) {
+        let view = SearchView {
+            params: &self.params,
+            uct: &self.uct,
+            tree: &self.tree,
+            root: &self.root,
+            race: self.race.as_ref(),
+            network: self
+                .evaluator
+                .network_for(self.params.eval, EngineKind::Uct),
+        };
+        (view, &mut self.workers)
     }
 
     /// Makes room in the tree's pools for a slice of fast search: a
@@ -339,25 +349,21 @@ impl Uct {
         if self.is_finished() {
             return true;
         }
+        let (playouts, started_ms, full) = (self.playouts(), self.started_ms, self.full);
+        let stop = self.stop.clone();
+        let (view, workers) = self.view_and_workers();
         let run = SharedRun {
             slice,
             slice_start: now_ms(),
-            think_claimed: AtomicU64::new(self.playouts()),
+            think_claimed: AtomicU64::new(playouts),
             slice_claimed: AtomicU64::new(0),
             no_move: AtomicBool::new(false),
-            params: &self.params,
-            uct: &self.uct,
-            tree: &self.tree,
-            root: &self.root,
-            race: self.race.as_ref(),
-            network: self
-                .evaluator
-                .network_for(self.params.eval, EngineKind::Uct),
-            stop: &self.stop,
-            started_ms: self.started_ms,
-            full: self.full,
+            view,
+            stop: &stop,
+            started_ms,
+            full,
         };
-        let no_move = run.on(&mut self.workers[..threads]);
+        let no_move = run.on(&mut workers[..threads]);
         no_move || self.is_finished()
     }
 

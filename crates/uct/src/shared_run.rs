@@ -1,14 +1,8 @@
 //! One slice of a native search on several threads that share its tree
 //! (see [`super::Uct::run`]).
 
-use super::descent::{ranked_reserve, Descent, Worker};
-use super::params::UctParams;
-use super::tree::Tree;
-use quoridor_learned::Network;
-use quoridor_rules::Position;
+use super::descent::{ranked_reserve, Descent, SearchView, Worker};
 use quoridor_search::now_ms;
-use quoridor_search::PawnRace;
-use quoridor_search::SearchParams;
 use quoridor_search::Slice;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -23,13 +17,8 @@ pub(super) struct SharedRun<'a> {
     pub slice_claimed: AtomicU64,
     /// Set when the root turned out to have no move at all.
     pub no_move: AtomicBool,
-    pub params: &'a SearchParams,
-    pub uct: &'a UctParams,
-    pub tree: &'a Tree,
-    pub root: &'a Position,
-    pub race: Option<&'a PawnRace>,
-    /// The network that scores where a playout stops, if any.
-    pub network: Option<&'a Network>,
+    /// The settings, tree, root, network and race table every thread reads.
+    pub view: SearchView<'a>,
     pub stop: &'a AtomicBool,
     pub started_ms: f64,
     /// Whether the tree is full: then the slice runs on when no room is
@@ -56,17 +45,17 @@ impl SharedRun<'_> {
     /// the room made for the slice is used up (the pools grow only between
     /// slices; descents that cannot add a node would only score leaves again).
     fn work(&self, worker: &mut Worker) {
-        let (p, uct) = (self.params, self.uct);
+        let (p, uct, tree) = (self.view.params, self.view.uct, self.view.tree);
         let mut done = 0u64;
         loop {
             if self.stop.load(Ordering::Relaxed)
                 || self.no_move.load(Ordering::Relaxed)
-                || self.tree.root_solved(uct.solver)
+                || tree.root_solved(uct.solver)
                 || (done % 16 == 0
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
                         || self.slice.0.time_reached(|| now_ms() - self.slice_start)
                         || (!self.full
-                            && !self.tree.has_room(uct.tree_bytes(), ranked_reserve(p, uct)))))
+                            && !tree.has_room(uct.tree_bytes(), ranked_reserve(p, uct)))))
             {
                 return;
             }
@@ -76,12 +65,7 @@ impl SharedRun<'_> {
                 return;
             }
             let mut descent = Descent {
-                params: p,
-                uct,
-                tree: self.tree,
-                root: self.root,
-                race: self.race,
-                network: self.network,
+                view: self.view,
                 worker: &mut *worker,
                 shared: true,
             };
