@@ -1,7 +1,8 @@
 //! Engine-vs-engine matches (native only): two contenders — engine settings
 //! played in-process or external programs speaking the engine protocol — play
 //! a series of games with the first move alternating, on all cores, every move
-//! validated; then win rates with a Wilson interval and an Elo estimate.
+//! validated; then win rates with a Wilson interval and an Elo estimate,
+//! and with [`sprt`] a sequential test that can stop the match early.
 //! [`experiments`] re-runs the thesis's parameter experiments with it.
 //!
 //! ```
@@ -29,6 +30,7 @@ mod pool;
 mod process_group;
 pub mod ratings;
 pub mod shard;
+pub mod sprt;
 mod stats;
 mod summary;
 mod work;

@@ -5,6 +5,7 @@
 
 use super::contender::{Contender, MatchLimit, RunningContender};
 use super::pool::play_numbered;
+use super::sprt::SprtSettings;
 use super::work::WorkUnit;
 use crate::game::{Adjudication, Game, Move, Player, PlyLimit, Variant};
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,9 @@ pub struct MatchConfig {
     /// The match's base seed: every game's engine seeds derive from it and
     /// the game's index (0, the default, keeps the historical seeds).
     pub seed: u64,
+    /// The sequential test the match runs, if any (`arena --sprt`): it
+    /// stops at the first pair of games that takes the LLR to a bound.
+    pub sprt: Option<SprtSettings>,
 }
 
 impl MatchConfig {
@@ -57,6 +61,7 @@ impl MatchConfig {
             move_cap: MOVE_CAP,
             grace: Duration::from_secs(10),
             seed: 0,
+            sprt: None,
         }
     }
 

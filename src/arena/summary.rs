@@ -3,6 +3,7 @@
 //! plus every game record.
 
 use super::play::{Ending, GameResult, MatchConfig, Side};
+use super::sprt::SprtReport;
 use super::stats::{wilson_interval, EloDifference};
 use super::work::WorkUnit;
 use crate::text::{count, plural};
@@ -89,6 +90,10 @@ pub struct Summary {
     pub adjudicated: usize,
     /// Each illegal move or failure, one line each.
     pub forfeits: Vec<String>,
+    /// The sequential test's result, for a match run with one (absent
+    /// otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
     /// Every game.
     pub results: Vec<GameResult>,
 }
@@ -164,6 +169,7 @@ impl Summary {
                 .filter(|r| r.ending == Ending::Adjudicated)
                 .count(),
             forfeits: results.iter().filter_map(forfeit_line).collect(),
+            sprt: None,
             a,
             b,
             results,
@@ -220,6 +226,9 @@ impl Summary {
             colour(&self.a_as_player_1),
             colour(&self.a_as_player_2)
         );
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(out, "{}", sprt.text());
+        }
         let _ = writeln!(
             out,
             "{:.1} plies per game on average; {} adjudicated at the move cap",

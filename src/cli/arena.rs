@@ -13,6 +13,7 @@ use super::progress::RunProgress;
 use super::rate::{self, RateError};
 use super::stdout::{save_elsewhere, StdoutError};
 use crate::arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
+use crate::arena::sprt::{SequentialTest, SprtReport};
 use crate::arena::{
     describe, handshake, kill_all_engines, parse_contender_spec, run_games_while, write_records,
     Contender, EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side,
@@ -264,15 +265,26 @@ pub fn arena(args: &ArenaArgs, evaluator: &Evaluator) -> Result<(), ArenaError> 
     // Records on standard output go out game by game, so that a reader
     // that has gone (`| head -1`) ends the match.
     let mut stream = records.is_stdout().then(|| RecordStream::new(&indices));
+    // A shard plays all its games: it does not see the other shards' pairs.
+    let mut sprt = config
+        .sprt
+        .filter(|_| args.shard.is_none())
+        .map(SequentialTest::new);
     let results = run_games_while(&config, &indices, &mut |result, tally| {
+        let go_on = sprt
+            .as_mut()
+            .is_none_or(|test| test.record(result.index, result.a_won()));
+        let llr = sprt
+            .as_ref()
+            .map_or(String::new(), |test| format!(", LLR {:.2}", test.llr()));
         let score = format!(
-            "A {} – B {} ({:.0}% for A)",
+            "A {} – B {} ({:.0}% for A){llr}",
             tally.a_wins,
             tally.played - tally.a_wins,
             100.0 * tally.a_wins as f64 / tally.played.max(1) as f64
         );
         progress.update(tally.played as u64, &score, Some(&describe(result)));
-        stream.as_mut().is_none_or(|s| s.push(result))
+        stream.as_mut().is_none_or(|s| s.push(result)) && go_on
     })
     .map_err(ArenaError::Match)?;
     progress.finish();
@@ -280,7 +292,8 @@ pub fn arena(args: &ArenaArgs, evaluator: &Evaluator) -> Result<(), ArenaError> 
         // A closed pipe ends the run quietly with 0, as for every command.
         return Err(ArenaError::Output(StdoutError(failure)));
     }
-    let summary = Summary::new(&config, results);
+    let mut summary = Summary::new(&config, results);
+    summary.sprt = sprt.map(|test| test.report());
     let json_text = match args.shard {
         Some(shard) => shard_json(&config, shard, started, &summary.results)?,
         None => summary.json(),
@@ -316,9 +329,22 @@ fn print_header(config: &MatchConfig, shard: Option<Shard>, share: usize) {
             s.count
         )
     });
+    let sprt = config.sprt.map_or(String::new(), |s| {
+        let stop = if shard.is_empty() {
+            format!(
+                "stops when the LLR leaves ({:.2}, {:.2}), else after {}",
+                s.lower(),
+                s.upper(),
+                count(config.games, "game")
+            )
+        } else {
+            "a shard plays all its games; `arena merge` computes the LLR".to_string()
+        };
+        format!("\n       SPRT {s} over game pairs: {stop}")
+    });
     let _ = writeln!(
         io::stderr().lock(),
-        "arena: A = {}\n       B = {}\n       {} on {}x{} with {}, {} at once, limit {}{shard}",
+        "arena: A = {}\n       B = {}\n       {} on {}x{} with {}, {} at once, limit {}{shard}{sprt}",
         config.a.label(),
         config.b.label(),
         count(config.games, "game"),
@@ -384,7 +410,12 @@ fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
         merged.version,
         merged.seconds
     );
-    let summary = Summary::with_labels(definition.a.label(), definition.b.label(), merged.results);
+    let mut summary =
+        Summary::with_labels(definition.a.label(), definition.b.label(), merged.results);
+    summary.sprt = definition.sprt.map(|settings| {
+        let games = summary.results.iter().map(|r| (r.index, r.a_won()));
+        SprtReport::of_games(settings, games)
+    });
     let outputs = MatchFiles {
         records_streamed: false,
         records: (records, &args.records),
@@ -689,6 +720,7 @@ fn match_config(args: &ArenaArgs, evaluator: &Evaluator) -> Result<MatchConfig, 
     }
     config.move_cap = usize::try_from(args.move_cap).unwrap_or(usize::MAX);
     config.seed = args.seed;
+    config.sprt = args.sprt.as_deref().copied();
     Ok(config)
 }
 

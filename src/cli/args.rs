@@ -204,11 +204,15 @@ out), uci:CMD (the default) for the engine protocol.
 Game i (0-based) has A moving first when i is even, opening (i / 2) mod openings and seeds
 from --seed and i, so --shard I/N plays exactly the games the whole match would; `quoridor
 arena merge FILES…` puts the shard files back together.
+--sprt counts games 2k and 2k+1 (one opening, colours swapped) as a pair, in order, and stops
+at the first pair that takes the LLR to a bound; shards play all their games (none sees the
+others'), and `arena merge` computes the LLR of them all.
 Output files: with --records or --json on stdout (-, or /dev/stdout on a pipe or file) the
 summary goes to stderr; only one of them may. A file that cannot be written after the games
 is saved as arena-recovered-{records,json,shard}[-N].{txt,json} in the current folder (or
 printed on stderr if that fails too), the summary is still printed, and the exit code is 1.", &[
         Term::Preset, Term::Thesis, Term::Playout, Term::UciStyle, Term::Qtp, Term::Shard, Term::Ply,
+        Term::Sprt,
     ]),
     args_conflicts_with_subcommands = true
 )]
@@ -234,6 +238,12 @@ pub struct ArenaArgs {
     /// Games to play; A moves first in odd-numbered games [default: 20, or two per opening]
     #[arg(long, value_name = "N", value_parser = Whole::new(1, 1_000_000))]
     pub games: Option<u64>,
+    /// Stop when a sequential probability ratio test decides (fishtest's and fastchess's SPRT,
+    /// pentanomial over colour-swapped game pairs): BOUNDS is elo0=E0,elo1=E1[,alpha=A,beta=B]
+    /// (A and B 0.05 if left out); --games is then the most games to play
+    // Boxed: ArenaArgs is the largest of the commands' flags already.
+    #[arg(long, value_name = "BOUNDS", value_parser = |s: &str| s.parse::<crate::arena::sprt::SprtSettings>().map(Box::new))]
+    pub sprt: Option<Box<crate::arena::sprt::SprtSettings>>,
     /// Playouts per move for both sides [default: each side's own settings]
     #[arg(long, value_name = "N", value_parser = Whole::at_least_one(), conflicts_with = "time_ms")]
     pub playouts: Option<u64>,

@@ -19,6 +19,7 @@ pub enum Term {
     Shard,
     Elo,
     Wilson,
+    Sprt,
 }
 
 impl Term {
@@ -40,6 +41,7 @@ impl Term {
             Term::Shard => "shard",
             Term::Elo => "Elo",
             Term::Wilson => "Wilson interval",
+            Term::Sprt => "SPRT",
         }
     }
 
@@ -77,6 +79,9 @@ impl Term {
             }
             Term::Elo => "a rating scale: 400 points above an opponent expects 10 wins to 1",
             Term::Wilson => "a 95% range for a win rate that stays inside 0–100% even for few games",
+            Term::Sprt => {
+                "sequential probability ratio test: play until the games tell elo1 from elo0"
+            }
         }
     }
 }

@@ -394,6 +394,15 @@ fn bad_flags_and_bad_openings_are_reported_with_exit_code_2() {
         (vec!["--size", "2"], "size"),
         (vec!["--games"], "--games needs a value"),
         (
+            vec!["--sprt", "elo0=10,elo1=0"],
+            "elo0 (10) must be below elo1 (0)",
+        ),
+        (
+            vec!["--sprt", "elo0=0,elo1=10,alpha=0.5"],
+            "alpha (0.5) must be between 0 and 0.5",
+        ),
+        (vec!["--sprt", "elo1=10"], "elo0 is missing"),
+        (
             vec![
                 "--size",
                 "5",
@@ -935,4 +944,191 @@ fn a_one_game_match_says_what_it_cannot_know() {
         "{}",
         common::stderr(&out)
     );
+}
+
+/// The SPRT's line of a summary text.
+fn sprt_line(text: &str) -> String {
+    let line = text.lines().find(|l| l.starts_with("SPRT: "));
+    line.unwrap_or_else(|| panic!("no SPRT line in {text}"))
+        .to_string()
+}
+
+#[test]
+fn an_sprt_accepts_h1_early_for_an_engine_against_a_random_mover() {
+    // The random mover loses every game: each pair won twice adds
+    // ln(L(200)/L(0)) = 0.419 to the LLR, so the 8th pair crosses 2.94.
+    let (out, s, _) = arena(
+        "sprt-h1",
+        &[
+            "--b",
+            "random",
+            "--games",
+            "100",
+            "--playouts",
+            "50",
+            "--sprt",
+            "elo0=0,elo1=200",
+        ],
+    );
+    let sprt = &s["sprt"];
+    assert_eq!(sprt["decision"], "h1_accepted", "{sprt}");
+    assert_eq!(sprt["pairs"], 8, "{sprt}");
+    assert_eq!(sprt["pair_counts"]["ww"], 8, "{sprt}");
+    assert_eq!(sprt["model"], "pentanomial");
+    assert!((sprt["llr"].as_f64().expect("llr") - 3.3475).abs() < 1e-3);
+    // Well before the cap: the 16 games counted, and on two threads any
+    // the other thread had under way when the test stopped the match.
+    let games = count(&s["games"]);
+    assert!((16..100).contains(&games), "{games} games");
+    let text = common::stdout(&out);
+    assert_eq!(
+        sprt_line(&text),
+        "SPRT: LLR 3.35 (-2.94, 2.94) [0, 200] over 8 game pairs: \
+         H1 accepted (Elo A−B 200 rather than 0; alpha 0.05, beta 0.05)"
+    );
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("SPRT elo0=0,elo1=200,alpha=0.05,beta=0.05 over game pairs: stops when the LLR leaves (-2.94, 2.94), else after 100 games"),
+        "{err}"
+    );
+    // Progress lines carry the running LLR: 0.42 after the first pair.
+    assert!(err.contains("(100% for A), LLR 0.42,"), "{err}");
+    // On one thread, the same test stops after exactly those 16 games.
+    let dir = scratch("sprt-h1-one-thread");
+    let out = arena_in(
+        &dir,
+        &[
+            "--size",
+            "5",
+            "--walls",
+            "2",
+            "--b",
+            "random",
+            "--games",
+            "100",
+            "--playouts",
+            "50",
+            "--threads",
+            "1",
+            "--records",
+            "/dev/null",
+            "--sprt",
+            "elo0=0,elo1=200",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A scored 100.0% of 16 games"), "{text}");
+    assert!(sprt_line(&text)
+        .starts_with("SPRT: LLR 3.35 (-2.94, 2.94) [0, 200] over 8 game pairs: H1 accepted"));
+}
+
+#[test]
+fn an_sprt_of_an_engine_against_itself_does_not_accept_h1() {
+    let (out, s, _) = arena(
+        "sprt-self",
+        &[
+            "--a",
+            "preset=default",
+            "--b",
+            "preset=default",
+            "--games",
+            "200",
+            "--playouts",
+            "50",
+            "--sprt",
+            "elo0=0,elo1=100",
+        ],
+    );
+    let sprt = &s["sprt"];
+    let decision = sprt["decision"].as_str().expect("a decision");
+    assert!(
+        decision == "h0_accepted" || decision == "inconclusive",
+        "{sprt}"
+    );
+    let llr = sprt["llr"].as_f64().expect("llr");
+    assert!(llr < 2.94, "{sprt}");
+    let pairs = count(&sprt["pairs"]);
+    if decision == "h0_accepted" {
+        assert!(llr <= -2.94, "{sprt}");
+        assert!(count(&s["games"]) < 200, "stopped early: {s}");
+    } else {
+        assert_eq!(pairs, 100, "{sprt}");
+    }
+    assert!(sprt_line(&common::stdout(&out)).contains(" (-2.94, 2.94) [0, 100] over "));
+}
+
+#[test]
+fn without_sprt_the_summary_has_no_sprt() {
+    let dir = scratch("no-sprt");
+    let out = tiny_in(&dir, &["--records", "/dev/null", "--json", "s.json"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("SPRT"), "{text}");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("LLR"));
+    let json = std::fs::read_to_string(dir.join("s.json")).expect("json");
+    let s: Value = serde_json::from_str(&json).expect("valid");
+    assert!(s.get("sprt").is_none(), "{json}");
+}
+
+#[test]
+fn sharded_sprt_runs_play_every_game_and_the_merge_computes_the_llr() {
+    let dir = scratch("sprt-shards");
+    let shard = |i: &str| {
+        let args = [
+            "--size",
+            "5",
+            "--walls",
+            "2",
+            "--b",
+            "random",
+            "--games",
+            "20",
+            "--playouts",
+            "50",
+            "--threads",
+            "1",
+            "--records",
+            "/dev/null",
+            "--sprt",
+            "elo0=0,elo1=200",
+            "--shard",
+            i,
+        ];
+        let out = arena_in(&dir, &args);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(
+            err.contains("a shard plays all its games; `arena merge` computes the LLR"),
+            "{err}"
+        );
+        assert!(!err.contains("LLR 0."), "no running LLR in a shard: {err}");
+    };
+    shard("0/2");
+    shard("1/2");
+    let out = arena_in(
+        &dir,
+        &[
+            "merge",
+            "arena-shard-0-of-2.json",
+            "arena-shard-1-of-2.json",
+            "--records",
+            "/dev/null",
+            "--json",
+            "merged.json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Every game was played: shards do not stop early.
+    assert!(text.contains("of 20 games"), "{text}");
+    assert!(
+        sprt_line(&text)
+            .starts_with("SPRT: LLR 4.18 (-2.94, 2.94) [0, 200] over 10 game pairs: H1 accepted"),
+        "{text}"
+    );
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("merged.json")).expect("json"))
+            .expect("valid");
+    assert_eq!(merged["sprt"]["pairs"], 10);
+    assert_eq!(merged["sprt"]["decision"], "h1_accepted");
 }

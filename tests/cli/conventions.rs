@@ -384,7 +384,7 @@ const HELP_PAGES: [&[&str]; 19] = [
 
 /// A newcomer's words: the forms a page may use, the word its `Terms:` line
 /// starts with, and words of that line's definition.
-const JARGON: [(&[&str], &str, &str); 15] = [
+const JARGON: [(&[&str], &str, &str); 16] = [
     (
         &["uct"],
         "UCT",
@@ -448,6 +448,7 @@ const JARGON: [(&[&str], &str, &str); 15] = [
         "400 points above an opponent expects 10 wins to 1",
     ),
     (&["wilson"], "Wilson interval", "a 95% range for a win rate"),
+    (&["sprt"], "SPRT", "sequential probability ratio test"),
 ];
 
 /// The page's words, lower case: split at anything but letters, digits,
@@ -496,6 +497,7 @@ fn every_help_page_defines_the_jargon_it_uses_in_one_line() {
         ("qtp", "referee"),
         ("bench", "thesis"),
         ("arena", "shard"),
+        ("arena", "SPRT"),
         ("arena merge", "shard"),
         ("arena rate", "Elo"),
         ("arena rate", "Wilson interval"),

@@ -2,6 +2,7 @@
 
 use crate::arena::contender::Contender;
 use crate::arena::play::MatchConfig;
+use crate::arena::sprt::SprtSettings;
 use crate::game::Variant;
 use crate::search::{EngineConfig, Limits};
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,11 @@ pub struct ArenaDefinition {
     pub move_cap: usize,
     /// The base seed.
     pub seed: u64,
+    /// The match's sequential test, if any: each shard plays all its games
+    /// and the merge computes the LLR (absent in files of matches without
+    /// one, so their definition hash is unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtSettings>,
 }
 
 impl ArenaDefinition {
@@ -84,6 +90,7 @@ impl ArenaDefinition {
             openings: config.openings.iter().map(ToString::to_string).collect(),
             move_cap: config.move_cap,
             seed: config.seed,
+            sprt: config.sprt,
         }
     }
 
