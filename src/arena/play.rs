@@ -42,8 +42,11 @@ pub struct MatchConfig {
     /// The match's base seed: every game's engine seeds derive from it and
     /// the game's index (0, the default, keeps the historical seeds).
     pub seed: u64,
-    /// The sequential test the match runs, if any (`arena --sprt`): it
-    /// stops at the first pair of games that takes the LLR to a bound.
+    /// The match's sequential test, if any (`arena --sprt`; part of its
+    /// definition): `quoridor arena` runs it with a
+    /// [`SequentialTest`](super::sprt::SequentialTest) and stops at the
+    /// first pair of games that takes the LLR to a bound; [`run_games`]
+    /// alone plays every game.
     pub sprt: Option<SprtSettings>,
 }
 

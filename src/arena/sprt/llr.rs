@@ -1,6 +1,7 @@
 //! The log-likelihood ratio of the generalized SPRT under the pentanomial
 //! model, computed exactly (the maximum-likelihood distributions, as
-//! fastchess does) rather than by fishtest's normal approximation.
+//! fishtest's `LLR_logistic` and fastchess do) rather than by the normal
+//! approximation.
 
 use serde::{Deserialize, Serialize};
 
@@ -77,7 +78,7 @@ pub fn logistic_score(elo: f64) -> f64 {
 /// scores `x_i ∈ {0, ¼, ½, ¾, 1}` with unknown probabilities; H0 and H1
 /// only fix their mean, `s_j = L(elo_j)` with `L` the [`logistic_score`].
 /// With `N` pairs, empirical frequencies `p̂_i` (an empty cell counted as
-/// [`EMPTY_CELL`], as fastchess does) and `q(s)` the distribution of mean
+/// a thousandth of a pair, as fishtest and fastchess do) and `q(s)` the distribution of mean
 /// `s` most likely to give them,
 ///
 /// ```text
@@ -87,12 +88,14 @@ pub fn logistic_score(elo: f64) -> f64 {
 /// ```
 ///
 /// (M. Van den Bergh, "Comments on Normalized Elo", proposition 1.1; the
-/// left side falls strictly in θ, so bisection finds the root). For many
-/// pairs it agrees with fishtest's normal approximation
-/// `N (s1 − s0)(2μ − s0 − s1) / (2σ²)` (`LLR_logistic`), which for few
-/// pairs or a sweep (σ² near 0) overshoots: after one pair won twice it
-/// would already accept H1 at [0, 10]. A sweep here gains `ln(s1/s0)` a
-/// pair, as a win does in a plain binomial SPRT.
+/// left side falls strictly in θ, so bisection finds the root). This is
+/// what fishtest's `LLR_logistic` (its `MLE_expected`) and fastchess's
+/// `getLLR_logistic` compute. For many pairs it agrees with the normal
+/// approximation `N (s1 − s0)(2μ − s0 − s1) / (2σ²)` (fishtest's older
+/// `LLR_alt2`, fast-chess's early versions), which for few pairs or a
+/// sweep (σ² near 0) overshoots: after one pair won twice it would already
+/// accept H1 at [0, 10]. A sweep here gains `ln(s1/s0)` a pair, as a win
+/// does in a plain binomial SPRT.
 pub fn llr(counts: &PairCounts, elo0: f64, elo1: f64) -> f64 {
     if counts.pairs() == 0 {
         return 0.0;
@@ -183,7 +186,7 @@ mod tests {
         }
     }
 
-    /// fishtest's normal approximation (`LLR_logistic`) of the same LLR.
+    /// The normal approximation of the same LLR (fishtest's `LLR_alt2`).
     fn normal_approximation(c: &PairCounts, elo0: f64, elo1: f64) -> f64 {
         let n = c.pairs() as f64;
         let freq = c.cells().map(|k| k as f64 / n);
