@@ -1131,4 +1131,49 @@ fn sharded_sprt_runs_play_every_game_and_the_merge_computes_the_llr() {
             .expect("valid");
     assert_eq!(merged["sprt"]["pairs"], 10);
     assert_eq!(merged["sprt"]["decision"], "h1_accepted");
+    // The test is part of the match's definition: a shard played without
+    // it belongs to another match (and its definition has no `sprt`).
+    let args = [
+        "--size",
+        "5",
+        "--walls",
+        "2",
+        "--b",
+        "random",
+        "--games",
+        "20",
+        "--playouts",
+        "50",
+        "--threads",
+        "1",
+        "--records",
+        "/dev/null",
+        "--shard",
+        "1/2",
+        "--json",
+        "plain.json",
+    ];
+    assert_eq!(arena_in(&dir, &args).status.code(), Some(0));
+    let plain: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("plain.json")).expect("json"))
+            .expect("valid");
+    assert!(plain["definition"].is_object(), "{plain}");
+    assert!(
+        plain["definition"].get("sprt").is_none(),
+        "{}",
+        plain["definition"]
+    );
+    let out = arena_in(
+        &dir,
+        &[
+            "merge",
+            "arena-shard-0-of-2.json",
+            "plain.json",
+            "--records",
+            "/dev/null",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("belongs to another match"), "{err}");
 }
