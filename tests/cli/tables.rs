@@ -1,6 +1,7 @@
-//! `quoridor uci --tables PATH`: positions a solved table covers are
-//! answered from it (a best move, `score mate`, `tbhits 1`), others searched;
-//! bad table paths are refused.
+//! `--tables PATH`: `quoridor uci` answers the positions a solved table
+//! covers from it (a best move, `score mate`, `tbhits 1`) and searches the
+//! others; `quoridor solve` reads (and checks) a stored table instead of
+//! solving; bad table paths are refused.
 
 use crate::common;
 
@@ -172,4 +173,93 @@ fn bad_table_paths_are_refused_before_the_session() {
         stderr(&out)
     );
     assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn solve_reads_a_stored_table_and_checks_it() {
+    let dir = scratch("tables", "solve");
+    let table = write_table(&dir, 3, 1);
+    let record = "[size 3] [walls 1] b2";
+    let solved = stdout(&quoridor(&["solve", record]));
+    let out = quoridor(&[
+        "solve",
+        "--tables",
+        dir.to_str().expect("utf-8 path"),
+        "--check",
+        record,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let read = stdout(&out);
+    assert!(
+        read.starts_with("3x3, 1 wall each: table read from "),
+        "{read}"
+    );
+    // The value and every move's value are the solver's.
+    let from = |text: &str| {
+        text[text.find("value:").expect("value")..]
+            .lines()
+            .take(13)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(from(&read), from(&solved));
+    assert!(
+        read.contains("consistency check: 3,449 positions, 0 violations"),
+        "{read}"
+    );
+
+    // An entry changed on disk (a lost position made a draw) fails the check.
+    let mut bytes = std::fs::read(&table).expect("read");
+    let at = (0..bytes.len() / 2)
+        .rev()
+        .map(|i| bytes.len() - 2 - 2 * i)
+        .rfind(|&i| u16::from_le_bytes([bytes[i], bytes[i + 1]]) > 1)
+        .expect("a decided entry");
+    bytes[at..at + 2].copy_from_slice(&1u16.to_le_bytes());
+    std::fs::write(&table, &bytes).expect("write");
+    let out = quoridor(&[
+        "solve",
+        "--tables",
+        table.to_str().expect("utf-8 path"),
+        "--check",
+        "--size",
+        "3",
+        "--walls",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stderr(&out).contains("check failed"), "{}", stderr(&out));
+
+    // A variant the tables do not hold is refused, naming what they hold.
+    let out = quoridor(&[
+        "solve",
+        "--tables",
+        dir.to_str().expect("utf-8 path"),
+        "--size",
+        "3",
+        "--walls",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no table of 3x3 with 2 walls each at")
+            && stderr(&out).contains("(it holds 3x3 with 1 wall each)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn the_docs_example_table_is_what_the_solver_writes() {
+    let dir = scratch("tables", "example");
+    let fresh = std::fs::read(write_table(&dir, 3, 1)).expect("read");
+    let shipped = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/examples/3x3-1.qsolve"
+    ))
+    .expect("docs/examples/3x3-1.qsolve");
+    assert!(
+        fresh == shipped,
+        "docs/examples/3x3-1.qsolve differs from `quoridor solve --size 3 --walls 1 --out`: write it again"
+    );
 }
