@@ -362,6 +362,9 @@ pub struct UciArgs {
     /// The learned evaluation's weights.
     #[command(flatten)]
     pub eval_file: EvalFileArg,
+    /// Solved tables to answer from.
+    #[command(flatten)]
+    pub tables: super::tables_arg::TablesArg,
     /// An option to start with, as `setoption name NAME value VALUE` would set it (e.g. level=3); may be repeated
     #[arg(long = "option", value_name = "NAME=VALUE", value_parser = super::protocol_names::name_value)]
     pub options: Vec<(String, String)>,

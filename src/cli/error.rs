@@ -21,6 +21,7 @@ use super::solve::SolveCommandError;
 use super::stdout::StdoutError;
 use super::train::TrainCommandError;
 use super::uci::UciError;
+use crate::solve::shelf::ShelfError;
 use std::fmt;
 use std::io::{self, Write};
 
@@ -53,6 +54,8 @@ pub enum CliError {
     Solve(SolveCommandError),
     /// `--eval-file` could not be read as a network.
     EvalFile(EvalFileError),
+    /// `--tables` could not be read as solved tables.
+    Tables(ShelfError),
     /// Writing to standard output failed.
     Output(StdoutError),
 }
@@ -74,7 +77,8 @@ impl CliError {
             | CliError::Review(_)
             | CliError::Uci(_)
             | CliError::Qtp(_)
-            | CliError::EvalFile(_) => 2,
+            | CliError::EvalFile(_)
+            | CliError::Tables(_) => 2,
         }
     }
 
@@ -106,6 +110,7 @@ impl fmt::Display for CliError {
             CliError::Train(e) => e.fmt(f),
             CliError::Solve(e) => e.fmt(f),
             CliError::EvalFile(e) => e.fmt(f),
+            CliError::Tables(e) => write!(f, "--tables: {e}"),
             CliError::Output(e) => e.fmt(f),
         }
     }
@@ -146,6 +151,12 @@ from_subcommand_error! {
     SelfplayError => Selfplay,
     TrainCommandError => Train,
     SolveCommandError => Solve,
+}
+
+impl From<ShelfError> for CliError {
+    fn from(e: ShelfError) -> Self {
+        CliError::Tables(e)
+    }
 }
 
 impl From<EvalFileError> for CliError {

@@ -36,6 +36,7 @@ mod selfplay;
 mod solve;
 mod solve_accuracy;
 mod stdout;
+mod tables_arg;
 mod train;
 mod uci;
 
@@ -111,7 +112,12 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Moves(position) => rules::moves(&position)?,
         CliCommand::Perft(args) => rules::perft(&args)?,
         CliCommand::Show(position) => rules::show(&position)?,
-        CliCommand::Uci(args) => uci::uci(&args.input, &args.options, args.eval_file.evaluator()?)?,
+        CliCommand::Uci(args) => uci::uci(
+            &args.input,
+            &args.options,
+            args.eval_file.evaluator()?,
+            args.tables.shelf()?,
+        )?,
         CliCommand::Qtp(args) => qtp::qtp(&args, args.eval_file.evaluator()?)?,
         CliCommand::Bench(args) => bench::bench(&args, &args.eval_file.evaluator()?)?,
         CliCommand::Arena(args) => arena::arena(&args, &args.eval_file.evaluator()?)?,

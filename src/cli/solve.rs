@@ -10,14 +10,16 @@ use super::position_args::{PositionArgs, PositionError};
 use super::ranges::Whole;
 use super::solve_accuracy::{AccuracyArgs, AccuracyError};
 use super::stdout::StdoutError;
-use crate::game::{Player, Position};
+use crate::game::{Player, Position, Variant};
+use crate::solve::shelf::TableShelf;
 use crate::solve::{brute_force, check_table, solve_keeping, Keep, SolveError, Table, Value};
 use crate::text::{count, plural};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What `solve --help` says after its flags.
@@ -56,8 +58,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub brute_force: bool,
     /// Write the table to FILE (format: src/solve/table.rs)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "tables")]
     pub out: Option<PathBuf>,
+    /// Read the variant's table from solved tables (a directory of files
+    /// written by --out, or one such file) instead of solving; --check then
+    /// checks the stored table
+    #[arg(long, value_name = "PATH", conflicts_with = "low_memory")]
+    pub tables: Option<PathBuf>,
     /// The position (the variant from --size/--walls or the record's header).
     #[command(flatten)]
     pub position: PositionArgs,
@@ -95,13 +102,18 @@ pub enum SolveCommandError {
     Output(StdoutError),
     /// `solve accuracy` stopped.
     Accuracy(AccuracyError),
+    /// `--tables` cannot be read, holds no table of the variant, or its
+    /// table cannot be read.
+    Tables(String),
 }
 
 impl SolveCommandError {
     /// 2 for bad input or a variant too big, 1 for a failed check or file.
     pub fn exit_code(&self) -> i32 {
         match self {
-            SolveCommandError::Position(_) | SolveCommandError::Solve(_) => 2,
+            SolveCommandError::Position(_)
+            | SolveCommandError::Solve(_)
+            | SolveCommandError::Tables(_) => 2,
             SolveCommandError::CheckFailed(_) | SolveCommandError::TableFile { .. } => 1,
             SolveCommandError::Output(e) => e.exit_code(),
             SolveCommandError::Accuracy(e) => e.exit_code(),
@@ -120,6 +132,7 @@ impl fmt::Display for SolveCommandError {
             }
             SolveCommandError::Output(e) => e.fmt(f),
             SolveCommandError::Accuracy(e) => e.fmt(f),
+            SolveCommandError::Tables(why) => write!(f, "--tables: {why}"),
         }
     }
 }
@@ -192,6 +205,20 @@ pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
     let pos = *game.position();
     let variant = game.variant();
     let started = Instant::now();
+    if let Some(path) = &args.tables {
+        let table = read_from_shelf(path, variant)?;
+        let mut out = std::io::stdout().lock();
+        writeln!(
+            out,
+            "{n}x{n}, {w} each: table read from {} ({} entries) in {:.1} s",
+            path.display(),
+            group(table.layout().entries()),
+            started.elapsed().as_secs_f64(),
+            n = variant.size(),
+            w = count(variant.walls(), "wall"),
+        )?;
+        return report(&table, pos, args, &mut out);
+    }
     let progress = StateProgress::new("solving");
     let keep = if args.low_memory {
         Keep::Around(pos.walls().count() as u8)
@@ -224,6 +251,41 @@ pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
         group(stats.losses),
         group(stats.draws)
     )?;
+    if stats.stuck > 0 {
+        print_value(&table, pos, &mut out)?;
+        return Err(SolveCommandError::CheckFailed(format!(
+            "{} unfinished positions without a legal move",
+            stats.stuck
+        )));
+    }
+    report(&table, pos, args, &mut out)
+}
+
+/// The table of `variant` from the solved tables at `path`.
+fn read_from_shelf(path: &Path, variant: Variant) -> Result<Arc<Table>, SolveCommandError> {
+    let shelf = TableShelf::open(path).map_err(|e| SolveCommandError::Tables(e.to_string()))?;
+    match shelf.table(variant) {
+        Some(table) => table.map_err(SolveCommandError::Tables),
+        None => Err(SolveCommandError::Tables(format!(
+            "no table of {n}x{n} with {w} each at {} (it holds {})",
+            path.display(),
+            shelf
+                .variants()
+                .map(|(n, w)| format!("{n}x{n} with {} each", count(w, "wall")))
+                .collect::<Vec<_>>()
+                .join(", "),
+            n = variant.size(),
+            w = count(variant.walls(), "wall"),
+        ))),
+    }
+}
+
+/// The position's value and its moves' by the table.
+fn print_value(
+    table: &Table,
+    pos: Position,
+    out: &mut impl Write,
+) -> Result<(), SolveCommandError> {
     let value = table.value(&pos).ok_or_else(|| {
         SolveCommandError::CheckFailed("the position is missing from its variant's table".into())
     })?;
@@ -236,20 +298,25 @@ pub fn solve_command(args: &SolveArgs) -> Result<(), SolveCommandError> {
         }
     }
     out.flush()?;
-    if stats.stuck > 0 {
-        return Err(SolveCommandError::CheckFailed(format!(
-            "{} unfinished positions without a legal move",
-            stats.stuck
-        )));
-    }
+    Ok(())
+}
+
+/// The value, then the checks and the file the flags ask for.
+fn report(
+    table: &Table,
+    pos: Position,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<(), SolveCommandError> {
+    print_value(table, pos, out)?;
     if args.check {
-        run_check(&table, &mut out)?;
+        run_check(table, out)?;
     }
     if args.brute_force {
-        run_brute_force(&table, pos, &mut out)?;
+        run_brute_force(table, pos, out)?;
     }
     if let Some(path) = &args.out {
-        write_table(&table, path)?;
+        write_table(table, path)?;
         writeln!(out, "table written to {}", path.display())?;
     }
     Ok(())

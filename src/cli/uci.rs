@@ -25,13 +25,14 @@ pub use self::help::HELP;
 use self::output::Output;
 use self::seed::{draw_seed, SeedMode};
 /// Also `qtp`'s move when its search had no time for one.
-use self::think::{bestmove_line, think};
+use self::think::{answer_from_table, bestmove_line, think};
 use super::protocol_input::ProtocolInput;
 use crate::game::{Game, Move, Player, PlyLimit, Position, Variant};
 use crate::search::{
     admit_option, learned::Evaluator, new_engine, protocol_option_names, set_option_for,
     uci_option_lines, Engine, EngineConfig, GameSetup, OptionError, SearchEngine, SetupOption,
 };
+use crate::solve::shelf::{Solved, TableShelf};
 use crate::text::quote_input;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,9 +47,11 @@ pub fn uci(
     input_args: &ProtocolInput,
     options: &[(String, String)],
     evaluator: Evaluator,
+    tables: Option<Arc<TableShelf>>,
 ) -> Result<(), UciError> {
     let out = Output::new(Box::new(std::io::stdout()));
     let mut engine = UciSession::new(out, evaluator);
+    engine.tables = tables;
     for (name, value) in options {
         engine
             .set_option_value(name, value)
@@ -145,6 +148,9 @@ struct UciSession {
     config: EngineConfig,
     /// What the engines score with (`--eval-file`, else the built-in network).
     evaluator: Evaluator,
+    /// Solved tables (`--tables`): a position they cover is answered from
+    /// its table, without a search.
+    tables: Option<Arc<TableShelf>>,
     /// Whether each game gets a seed from the OS (`seed random`).
     seed_mode: SeedMode,
     variant: Variant,
@@ -163,6 +169,7 @@ impl UciSession {
             search: None,
             config: EngineConfig::default(),
             evaluator,
+            tables: None,
             seed_mode: SeedMode::Fixed,
             variant,
             ply_limit: PlyLimit::DEFAULT,
@@ -414,6 +421,18 @@ impl UciSession {
         Ok(())
     }
 
+    /// What the solved tables say of `position`, if they cover it; a
+    /// table that cannot be read is reported (and searched without).
+    fn solved(&self, position: &Position) -> Option<Solved> {
+        match self.tables.as_ref()?.lookup(position)? {
+            Ok(solved) => Some(solved),
+            Err(e) => {
+                self.out.error(&format!("the solved table: {e}"));
+                None
+            }
+        }
+    }
+
     /// `go …` (see [`Go`]); plain `go` uses the options' limits. Always ends
     /// in `bestmove`: an invalid value is reported and left out (the valid
     /// limits given are kept, else the options' are used), unknown words are
@@ -449,6 +468,7 @@ impl UciSession {
             self.out.line("bestmove (none)");
             return;
         }
+        let solved = self.solved(&position);
         let mut config = self.config.clone();
         config.params.limits = plan.limits;
         if let Some(depth) = plan.depth {
@@ -466,9 +486,13 @@ impl UciSession {
         search.start();
         let stop = search.stop_flag();
         let out = self.out.clone();
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || think(search, out, plan));
+        let spawned =
+            std::thread::Builder::new()
+                .name("search".into())
+                .spawn(move || match solved {
+                    Some(solved) => answer_from_table(search, out, plan, &solved),
+                    None => think(search, out, plan),
+                });
         match spawned {
             Ok(handle) => {
                 self.running = Some(Running {

@@ -9,6 +9,8 @@
 //! - [`index`]: where a position sits in the table;
 //! - [`retrograde`]: the solver, from the fullest wall layer down;
 //! - [`table`]: the solved table, its lookups and its file format;
+//! - `shelf`: the table files of a directory, for the native engines'
+//!   `--tables DIR` (not in the page);
 //! - [`accuracy`]: how close a player comes to perfect play, move by move;
 //! - [`check`]: the consistency check of a whole table against the rules;
 //! - [`brute`]: an independent, slow minimax with cycle handling.
@@ -33,6 +35,8 @@ pub mod check;
 pub mod configs;
 pub mod index;
 pub mod retrograde;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod shelf;
 pub mod table;
 pub mod value;
 

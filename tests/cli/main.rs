@@ -17,5 +17,6 @@ mod rules;
 mod selfplay;
 mod shard;
 mod solve;
+mod tables;
 mod train;
 mod uci;

@@ -8,8 +8,10 @@ use crate::search::{
     now_ms, AlphaBetaInfo, Engine, EngineReport, SearchEngine, SearchInfo, Slice, UctParams,
     UctReport,
 };
+use crate::solve::shelf::Solved;
+use crate::solve::Value;
 use std::num::NonZeroUsize;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How often a running search reports, in milliseconds.
 const INFO_INTERVAL_MS: f64 = 500.0;
@@ -42,9 +44,7 @@ pub(super) fn think(mut search: Engine, out: Output, plan: Plan) -> Engine {
         }
     }
     if plan.wait_for_stop {
-        while !stop.load(Ordering::Relaxed) && !out.is_closed() {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_for_stop(&stop, &out);
     }
     let info = search.info(0);
     out.line(&info_line(&info, plan.depth));
@@ -53,6 +53,48 @@ pub(super) fn think(mut search: Engine, out: Output, plan: Plan) -> Engine {
     }
     let best = info.best_move.or_else(|| search.root().fallback_move());
     out.line(&bestmove_line(best));
+    search
+}
+
+/// Waits until `stop` is set or nobody reads the answers any more.
+fn wait_for_stop(stop: &AtomicBool, out: &Output) {
+    while !stop.load(Ordering::Relaxed) && !out.is_closed() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// The think of a position a solved table covers: no search, the table's
+/// line and value (`score mate N`, or `cp 0` for a draw, with `tbhits 1`),
+/// then `bestmove` with the table's best move (after `stop` under `go
+/// infinite`). Hands the engine back untouched (started on the session's
+/// thread, as for a search, so an early `stop` is not lost).
+pub(super) fn answer_from_table(
+    search: Engine,
+    out: Output,
+    plan: Plan,
+    solved: &Solved,
+) -> Engine {
+    let pv = &solved.line;
+    let score = match solved.value {
+        // The side to move's own moves, as alpha-beta counts them.
+        Value::Win(plies) => format!("mate {}", plies.div_ceil(2)),
+        Value::Loss(plies) => format!("mate -{}", plies / 2),
+        Value::Draw => "cp 0".to_string(),
+    };
+    let mut line = format!(
+        "info depth {} score {score} nodes 0 tbhits 1 time 0",
+        pv.len().min(PV_MOVES)
+    );
+    push_pv(&mut line, pv);
+    out.line(&line);
+    out.line(&format!(
+        "info string solved table: the side to move {}",
+        solved.value
+    ));
+    if plan.wait_for_stop {
+        wait_for_stop(&search.stop_flag(), &out);
+    }
+    out.line(&bestmove_line(solved.moves.first().map(|&(mv, _)| mv)));
     search
 }
 

@@ -114,8 +114,14 @@ pub struct Uci {
 
 impl Uci {
     pub fn start() -> Uci {
+        Uci::start_with(&[])
+    }
+
+    /// `quoridor uci` with these flags.
+    pub fn start_with(flags: &[&str]) -> Uci {
         let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
             .arg("uci")
+            .args(flags)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
