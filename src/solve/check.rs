@@ -55,6 +55,13 @@ pub fn check_table(table: &Table, mut progress: impl FnMut(u64, u64)) -> CheckRe
     let mut done = 0u64;
     for c in 0..configs.len() {
         let config = super::configs::ConfigId(c as u32);
+        // A stored position stands for its mirror image too (checked by
+        // symmetry), unless the walls are symmetric and both are stored.
+        let weight = if configs.mirror(config) == config {
+            1
+        } else {
+            2
+        };
         for state in layout.states_of(configs, config) {
             let base = Position::with_walls(variant, configs.slots(config), state.walls_left)
                 .expect("enumerated walls fit the board");
@@ -79,7 +86,7 @@ pub fn check_table(table: &Table, mut progress: impl FnMut(u64, u64)) -> CheckRe
                         continue;
                     }
                     (true, Some(value)) => {
-                        report.positions += 1;
+                        report.positions += weight;
                         check_position(table, &pos, value, &mut report);
                     }
                 }

@@ -34,6 +34,9 @@ pub struct WallConfigs {
     child_start: Vec<u32>,
     children: Vec<(Wall, ConfigId)>,
     ids: HashMap<WallSlots, ConfigId>,
+    /// Per configuration: its mirror image left to right (itself for a
+    /// symmetric one).
+    mirror: Vec<ConfigId>,
 }
 
 /// Why the enumeration stopped.
@@ -66,6 +69,7 @@ impl WallConfigs {
             child_start: vec![0],
             children: Vec::new(),
             ids: HashMap::from([(WallSlots::EMPTY, ConfigId(0))]),
+            mirror: Vec::new(),
         };
         for layer in 0..max_placed {
             let (start, end) = (
@@ -126,6 +130,18 @@ impl WallConfigs {
                 Player::BOTH.map(|p| reach_set(&pos, p))
             })
             .collect();
+        // The rules are the same left to right, so the mirror of a
+        // configuration is one too, with as many walls.
+        configs.mirror = configs
+            .slots
+            .iter()
+            .map(|slots| {
+                *configs
+                    .ids
+                    .get(&slots.mirrored(n))
+                    .expect("the mirror of a configuration is enumerated")
+            })
+            .collect();
         Ok(configs)
     }
 
@@ -174,6 +190,20 @@ impl WallConfigs {
         self.ids.get(&slots).copied()
     }
 
+    /// The mirror image of `c` left to right (`c` itself if symmetric).
+    #[inline]
+    pub fn mirror(&self, c: ConfigId) -> ConfigId {
+        self.mirror[c.0 as usize]
+    }
+
+    /// Whether the table stores `c`'s positions: of a configuration and its
+    /// mirror image, the one with the lower id (a position and its mirror
+    /// image have the same value, so the other is looked up mirrored).
+    #[inline]
+    pub fn is_stored(&self, c: ConfigId) -> bool {
+        self.mirror(c) >= c
+    }
+
     /// Squares from which `player`'s goal row can be reached in `c`.
     #[inline]
     pub fn reach(&self, c: ConfigId, player: Player) -> Bitboard {
@@ -189,7 +219,7 @@ impl WallConfigs {
 
     /// Bytes the tables take (about).
     pub fn bytes(&self) -> usize {
-        self.slots.len() * (std::mem::size_of::<WallSlots>() * 2 + 2 * 16 + 4 + 8)
+        self.slots.len() * (std::mem::size_of::<WallSlots>() * 2 + 2 * 16 + 4 + 4 + 8)
             + self.children.len() * std::mem::size_of::<(Wall, ConfigId)>()
     }
 }
@@ -271,6 +301,35 @@ mod tests {
         assert_eq!(configs.reach(sealed, Player::Two).count(), 25);
         let empty = ConfigId(0);
         assert_eq!(configs.reach(empty, Player::One).count(), 25);
+    }
+
+    #[test]
+    fn mirrors_pair_configurations_of_a_layer_and_keep_their_reach_mirrored() {
+        let five = Variant::new(5, 2).expect("variant");
+        let configs = all(five, 4);
+        let flip = |bits: Bitboard| {
+            bits.iter()
+                .fold(Bitboard::EMPTY, |b, s| b.with(s / 5 * 5 + (4 - s % 5)))
+        };
+        let mut symmetric = 0;
+        for c in (0..configs.len() as u32).map(ConfigId) {
+            let m = configs.mirror(c);
+            assert_eq!(configs.mirror(m), c);
+            assert_eq!(configs.placed(m), configs.placed(c));
+            assert_eq!(configs.slots(m), configs.slots(c).mirrored(5));
+            assert!(configs.is_stored(c) || configs.is_stored(m));
+            assert_eq!(configs.is_stored(c) && configs.is_stored(m), m == c);
+            for p in Player::BOTH {
+                assert_eq!(configs.reach(m, p), flip(configs.reach(c, p)));
+            }
+            symmetric += usize::from(m == c);
+        }
+        // The empty board and the walls on the middle file's corners are
+        // their own mirrors: few of them.
+        assert!(
+            symmetric > 1 && symmetric * 10 < configs.len(),
+            "{symmetric}"
+        );
     }
 
     #[test]

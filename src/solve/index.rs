@@ -6,6 +6,11 @@
 //! first), each configuration's stock splits by player 1's stock; a wall
 //! move therefore always leads to a later wall state, which is what lets
 //! the solver go from the fullest layer down.
+//!
+//! Only one of each pair of mirror-image configurations has wall states
+//! ([`WallConfigs::is_stored`]): a position of the other is found mirrored
+//! left to right (its walls and both pawns), which has the same value. That
+//! halves the table.
 
 use super::configs::{ConfigId, WallConfigs};
 use crate::game::{Player, Position};
@@ -48,9 +53,11 @@ impl Layout {
         for placed in 0..=configs.max_placed() {
             layer_start.push(next);
             let splits = Self::splits(walls, placed).count() as u64;
-            for _ in configs.layer(placed) {
+            for c in configs.layer(placed) {
                 state_start.push(next);
-                next += splits;
+                if configs.is_stored(c) {
+                    next += splits;
+                }
             }
         }
         state_start.push(next);
@@ -118,15 +125,45 @@ impl Layout {
         self.walls
     }
 
-    /// The wall state of `config` with player 1 holding `left_one` walls.
+    /// The wall state of `config` with player 1 holding `left_one` walls;
+    /// `None` if the stocks do not fit or `config` is stored as its mirror
+    /// image (see [`Layout::stored_state`]).
     pub fn state(&self, configs: &WallConfigs, config: ConfigId, left_one: u8) -> Option<StateId> {
         let splits = Self::splits(self.walls, configs.placed(config));
-        splits.contains(&left_one).then(|| {
+        (configs.is_stored(config) && splits.contains(&left_one)).then(|| {
             StateId(self.state_start[config.0 as usize] + u64::from(left_one - splits.start()))
         })
     }
 
-    /// Every wall state of `config`.
+    /// Where the positions of `config` with player 1 holding `left_one`
+    /// walls and the pawns on `pawns` are stored: the wall state and the
+    /// pawns, mirrored left to right if `config` is stored as its mirror.
+    #[inline]
+    pub fn stored_state(
+        &self,
+        configs: &WallConfigs,
+        config: ConfigId,
+        left_one: u8,
+        pawns: [usize; 2],
+    ) -> Option<(StateId, [usize; 2])> {
+        if configs.is_stored(config) {
+            Some((self.state(configs, config, left_one)?, pawns))
+        } else {
+            let side = self.side();
+            let mirrored = pawns.map(|s| s / side * side + (side - 1 - s % side));
+            Some((
+                self.state(configs, configs.mirror(config), left_one)?,
+                mirrored,
+            ))
+        }
+    }
+
+    /// Squares per side of the board.
+    fn side(&self) -> usize {
+        self.cells.isqrt()
+    }
+
+    /// Every wall state of `config` (none if it is stored as its mirror).
     pub fn states_of(&self, configs: &WallConfigs, config: ConfigId) -> Vec<WallState> {
         let placed = configs.placed(config);
         let left = 2 * self.walls - placed.min(2 * self.walls);
@@ -159,8 +196,8 @@ impl Layout {
         ([pair / self.cells, pair % self.cells], turn)
     }
 
-    /// Table index of `pos`, if its walls were enumerated and its stocks
-    /// fit this layout.
+    /// Table index of `pos` (or of its mirror image, which has the same
+    /// value), if its walls were enumerated and its stocks fit this layout.
     pub fn index(&self, configs: &WallConfigs, pos: &Position) -> Option<u64> {
         if pos.variant().size() != configs.variant().size() {
             return None;
@@ -172,8 +209,8 @@ impl Layout {
         {
             return None;
         }
-        let state = self.state(configs, config, left[0])?;
         let pawns = [pos.pawn_index(Player::One), pos.pawn_index(Player::Two)];
+        let (state, pawns) = self.stored_state(configs, config, left[0], pawns)?;
         Some(state.0 * self.per_state() as u64 + self.pawn_index(pawns, pos.turn()) as u64)
     }
 }
@@ -194,6 +231,32 @@ mod tests {
     }
 
     #[test]
+    fn a_position_and_its_mirror_image_share_an_index() {
+        let variant = Variant::new(5, 2).expect("variant");
+        let configs = WallConfigs::enumerate(variant, 4, |_| true).expect("small");
+        let layout = Layout::new(&configs, 2);
+        let game = Game::parse_with_variant("b1 c4 a1h d3v", variant).expect("game");
+        let mirror = Game::parse_with_variant("d1 c4 d1h a3v", variant).expect("game");
+        for ply in 0..=game.moves().len() {
+            let (a, b) = (game.position_at(ply), mirror.position_at(ply));
+            let (a, b) = (a.expect("ply"), b.expect("ply"));
+            let config = configs.id(a.wall_slots()).expect("enumerated");
+            let (ia, ib) = (layout.index(&configs, a), layout.index(&configs, b));
+            if configs.mirror(config) == config {
+                // Symmetric walls (none yet): both are stored.
+                assert!(ply < 3, "ply {ply}");
+            } else {
+                assert_eq!(ia, ib, "ply {ply}");
+            }
+        }
+        // About half the wall states: the symmetric configurations keep theirs.
+        let all: u64 = (0..configs.len() as u32)
+            .map(|c| Layout::splits(2, configs.placed(ConfigId(c))).count() as u64)
+            .sum();
+        assert!(layout.states() * 2 > all && layout.states() * 2 < all * 11 / 10);
+    }
+
+    #[test]
     fn positions_of_a_game_get_distinct_indices_that_read_back() {
         let variant = Variant::new(5, 2).expect("variant");
         let configs = WallConfigs::enumerate(variant, 4, |_| true).expect("small");
@@ -207,10 +270,13 @@ mod tests {
             assert!(seen.insert(index));
             let within = (index % layout.per_state() as u64) as usize;
             let (pawns, turn) = layout.pawns_at(within);
-            assert_eq!(
-                pawns,
-                [pos.pawn_index(Player::One), pos.pawn_index(Player::Two)]
-            );
+            let config = configs.id(pos.wall_slots()).expect("enumerated");
+            let mut expected = [pos.pawn_index(Player::One), pos.pawn_index(Player::Two)];
+            if !configs.is_stored(config) {
+                // Stored mirrored: files a–e become e–a.
+                expected = expected.map(|s| s / 5 * 5 + 4 - s % 5);
+            }
+            assert_eq!(pawns, expected);
             assert_eq!(turn, pos.turn());
         }
         let other = *Game::parse_with_variant("c2", Variant::new(5, 3).expect("v"))

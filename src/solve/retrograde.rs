@@ -12,7 +12,7 @@
 //! settles is a draw: the side to move cannot be forced to lose and cannot
 //! force a win, and the pawns may walk in circles for ever.
 
-use super::configs::WallConfigs;
+use super::configs::{ConfigId, WallConfigs};
 use super::index::{Layout, WallState};
 use super::table::Table;
 use super::value::{Cell, Value};
@@ -51,13 +51,16 @@ impl std::error::Error for SolveError {}
 
 const GIB: f64 = (1u64 << 30) as f64;
 
-/// Counts from one solve.
+/// Counts from one solve: of the whole variant, the mirror images the table
+/// does not store included.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveStats {
     /// Wall configurations enumerated.
     pub configs: u64,
     /// Wall states (configuration and stock split).
     pub states: u64,
+    /// Wall states stored (one of each mirror-image pair).
+    pub stored_states: u64,
     /// Positions (legal pawn placements with either side to move).
     pub positions: u64,
     /// Positions won by the side to move.
@@ -102,11 +105,28 @@ fn entry_bytes(layer_start: &[u32], walls: u8, per_state: u64, keep: Keep) -> u6
         .windows(2)
         .enumerate()
         .map(|(placed, w)| {
-            u64::from(w[1] - w[0])
+            // At least half the configurations are stored (one of each
+            // mirror-image pair); the exact count comes after enumeration.
+            u64::from(w[1] - w[0]).div_ceil(2)
                 * Layout::splits(walls, placed as u8).count() as u64
                 * per_state
                 * 2
         })
+        .collect();
+    match keep {
+        Keep::All => layers.iter().sum(),
+        Keep::Around(_) => layers
+            .windows(2)
+            .map(|w| w[0] + w[1])
+            .max()
+            .unwrap_or_else(|| layers.iter().sum()),
+    }
+}
+
+/// Bytes the stored entries take with `keep`.
+fn stored_bytes(layout: &Layout, keep: Keep) -> u64 {
+    let layers: Vec<u64> = (0..layout.layers())
+        .map(|k| layout.layer_entries(k) * 2)
         .collect();
     match keep {
         Keep::All => layers.iter().sum(),
@@ -144,11 +164,22 @@ pub fn solve_keeping(
         budget,
     })?;
     let layout = Layout::new(&configs, walls);
+    let states = (0..configs.len() as u32)
+        .map(|c| Layout::splits(walls, configs.placed(ConfigId(c))).count() as u64)
+        .sum();
     let mut stats = SolveStats {
         configs: configs.len() as u64,
-        states: layout.states(),
+        states,
+        stored_states: layout.states(),
         ..SolveStats::default()
     };
+    let needs = stored_bytes(&layout, keep) + configs.len() as u64 * 200;
+    if needs > budget {
+        return Err(SolveError::TooBig {
+            needs_at_least: needs,
+            budget,
+        });
+    }
     let mut layers: Vec<Vec<Cell>> = vec![Vec::new(); layout.layers()];
     let mut scratch = Scratch::default();
     let mut done = 0u64;
@@ -177,7 +208,7 @@ pub fn solve_keeping(
                 );
                 done += 1;
                 if done % 256 == 0 {
-                    progress(done, stats.states);
+                    progress(done, stats.stored_states);
                 }
             }
         }
@@ -189,7 +220,7 @@ pub fn solve_keeping(
             }
         }
     }
-    progress(done, stats.states);
+    progress(done, stats.stored_states);
     Ok((Table::new(configs, layout, layers), stats))
 }
 
@@ -257,6 +288,13 @@ fn solve_state(
     for b in &mut scratch.buckets {
         b.clear();
     }
+    // Each position stored here stands for its mirror image too, unless the
+    // walls are symmetric (then the mirror image is stored here as well).
+    let weight = if configs.mirror(state.config) == state.config {
+        1
+    } else {
+        2
+    };
     let mut valid = 0u64;
     for (index, cell) in mine.iter_mut().enumerate() {
         let (pawns, turn) = layout.pawns_at(index);
@@ -294,11 +332,11 @@ fn solve_state(
                     continue;
                 }
                 children += 1;
-                let child_state = layout
-                    .state(configs, grown, left[0])
+                let (child_state, child_pawns) = layout
+                    .stored_state(configs, grown, left[0], pawns)
                     .expect("a wall move leads to an enumerated state");
                 let child = (child_state.0 - fuller_first) as usize * per_state
-                    + layout.pawn_index(pawns, turn.other());
+                    + layout.pawn_index(child_pawns, turn.other());
                 match fuller[child].value() {
                     Some(Value::Loss(d)) => scratch.push(
                         d,
@@ -320,7 +358,7 @@ fn solve_state(
             }
         }
         if children == 0 {
-            stats.stuck += 1;
+            stats.stuck += weight;
         }
         scratch.open[index] = children;
     }
@@ -372,13 +410,13 @@ fn solve_state(
             *cell = Cell::of(Value::Draw);
         }
         match cell.value() {
-            Some(Value::Win(_)) => stats.wins += 1,
-            Some(Value::Loss(_)) => stats.losses += 1,
-            Some(Value::Draw) => stats.draws += 1,
+            Some(Value::Win(_)) => stats.wins += weight,
+            Some(Value::Loss(_)) => stats.losses += weight,
+            Some(Value::Draw) => stats.draws += weight,
             None => {}
         }
     }
-    stats.positions += valid;
+    stats.positions += valid * weight;
 }
 
 /// One child of `parent` has settled at `d` (lost for its side to move, or

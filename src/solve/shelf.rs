@@ -215,7 +215,9 @@ fn read_header(path: &Path) -> std::io::Result<Option<(u8, u8)>> {
             n => read += n,
         }
     }
-    Ok((&head[..8] == MAGIC).then_some((head[8], head[9])))
+    // Any version: one this build cannot read is refused when first needed,
+    // saying so, rather than skipped.
+    Ok((head[..6] == MAGIC[..6]).then_some((head[8], head[9])))
 }
 
 fn read_table(path: &Path) -> Result<Table, String> {
@@ -291,6 +293,23 @@ mod tests {
                 .to_string()
                 .starts_with("two tables for 3x3 with 0 walls each"),
             "{twice}"
+        );
+    }
+
+    #[test]
+    fn a_table_of_another_version_is_refused_saying_so() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("old");
+        write_table(dir.path(), "old", 3, 1);
+        let mut bytes = std::fs::read(&path).expect("read");
+        bytes[..8].copy_from_slice(b"QSOLVE01");
+        std::fs::write(&path, &bytes).expect("write");
+        let shelf = TableShelf::open(dir.path()).expect("found by its header");
+        let start = Position::new(Variant::new(3, 1).expect("3x3"));
+        let error = shelf.lookup(&start).expect("covered").expect_err("old");
+        assert!(
+            error.contains("a table of another version (QSOLVE01"),
+            "{error}"
         );
     }
 

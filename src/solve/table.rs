@@ -6,12 +6,12 @@
 //!
 //! | bytes | what |
 //! |---|---|
-//! | 8 | `QSOLVE01` |
+//! | 8 | `QSOLVE02` (`QSOLVE01` files, from before the mirror, are refused: solve again) |
 //! | 4 | board size, walls per player, player 1's and player 2's start square (bit index `rank * size + file`) |
 //! | 4 | number of wall configurations `C` |
 //! | `C × B` | each configuration's walls, `B = ⌈2(size−1)²/8⌉` bytes: bit `o·(size−1)² + r·(size−1) + f` is the wall of orientation `o` (0 horizontal) with its corner on file `f`, rank `r` |
 //! | 8 | number of entries `E` |
-//! | `E × 2` | the entries ([`Cell`]): wall state by wall state, in the order of [`Layout`] |
+//! | `E × 2` | the entries ([`Cell`]): wall state by wall state, in the order of [`Layout`] (the stored configurations only: one of each mirror-image pair) |
 //!
 //! The configurations are listed in the solver's order (by walls placed,
 //! then as enumerated); a reader enumerates them again and refuses a file
@@ -25,7 +25,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 
 /// The file's first bytes.
-pub const MAGIC: &[u8; 8] = b"QSOLVE01";
+pub const MAGIC: &[u8; 8] = b"QSOLVE02";
 
 /// Every position of one variant with its value.
 #[derive(Clone, Debug)]
@@ -188,6 +188,13 @@ impl Table {
     pub fn read_from(input: &mut impl Read) -> Result<Table, TableError> {
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
+        if magic[..6] == MAGIC[..6] && &magic != MAGIC {
+            return Err(TableError::Format(format!(
+                "a table of another version ({}, this build reads {}): write it again with `quoridor solve --out`",
+                String::from_utf8_lossy(&magic),
+                String::from_utf8_lossy(MAGIC)
+            )));
+        }
         if &magic != MAGIC {
             return Err(TableError::Format("wrong magic bytes".into()));
         }

@@ -67,7 +67,7 @@ fn the_table_file_is_written() {
     let out = quoridor(&["solve", "--size", "3", "--walls", "0", "--out", path_text]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let bytes = std::fs::read(&path).expect("written");
-    assert_eq!(&bytes[..8], b"QSOLVE01");
+    assert_eq!(&bytes[..8], b"QSOLVE02");
     let table = quoridor::solve::Table::read_from(&mut bytes.as_slice()).expect("reads");
     assert_eq!(
         table.value(&quoridor::game::Position::new(table.variant())),

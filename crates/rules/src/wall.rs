@@ -300,6 +300,28 @@ impl ByOrientation<Bitboard> {
     pub fn count(self) -> u32 {
         self.0[0].count() + self.0[1].count()
     }
+
+    /// The walls mirrored left to right on a board of `size` (file `a` ↔
+    /// the last file): a wall with its corner on file `f` moves to file
+    /// `size − 2 − f`, on the same rank and in the same orientation.
+    ///
+    /// ```
+    /// use quoridor_rules::{Bitboard, ByOrientation, Wall};
+    /// let slots = ByOrientation::new(Bitboard::single(0), Bitboard::single(10));
+    /// let mirrored = slots.mirrored(9);
+    /// let walls: Vec<String> = mirrored.walls(9).map(|w| w.to_string()).collect();
+    /// assert_eq!(walls, ["h1h", "g2v"]);
+    /// assert_eq!(mirrored.mirrored(9), slots);
+    /// ```
+    pub fn mirrored(self, size: u8) -> WallSlots {
+        let n = usize::from(size);
+        ByOrientation::from_fn(|o| {
+            self[o].iter().fold(Bitboard::EMPTY, |set, slot| {
+                let (rank, file) = (slot / n, slot % n);
+                set.with(rank * n + (n - 2 - file))
+            })
+        })
+    }
 }
 
 #[cfg(test)]
