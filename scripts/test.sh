@@ -74,6 +74,7 @@ step cargo-test cargo test --workspace --locked
 train_tests() {
     cargo test --locked --features train --lib train:: &&
         cargo test --locked --features train --test cli train:: &&
+        cargo test --locked --features train --test cli generation:: &&
         cargo test --locked --features train --test app layers::
 }
 step clippy-train cargo clippy --workspace --all-targets --features train --locked -- -D warnings

@@ -8,6 +8,7 @@ mod alphabeta_protocol;
 mod arena;
 mod conventions;
 mod experiments;
+mod generation;
 mod layers;
 mod learned;
 mod qtp;

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# One generation of the learned evaluation (docs/learned-eval.md,
+# "Generations"): self-play with the current best network, train a new one
+# on the latest generations' games, and promote it only if it beats its
+# parent in an arena match decided by a sequential probability ratio test.
+#
+# Usage: scripts/generation.sh N
+#   N: the new generation's number (the parent is the network that ships,
+#   weights/value.safetensors). Every step is skipped when its output is
+#   there already, and self-play shards resume, so a run cut off (a session
+#   ended, a machine went away) is continued by running it again.
+#
+# Steps and their outputs (data/ is kept out of git; weights/ is not):
+#   1. self-play: GAMES games of the parent at PLAYOUTS a move in SHARDS
+#      shards, SHARDS at once          -> data/genN/selfplay.jsonl
+#   2. training on the last WINDOW generations' games (and EXTRA_DATA)
+#      with TRAIN_FLAGS                -> data/genN/net/
+#   3. the match: new (A) against parent (B), MATCH_PLAYOUTS a move, at most
+#      MATCH_GAMES games from the book, stopped by --sprt SPRT
+#                                      -> data/genN/match.json, match.txt
+#   4. promotion if H1 was accepted: weights/genN/ (the weights, the
+#      manifest, the loss curve, the match) and weights/value.safetensors;
+#      otherwise nothing changes and the script exits 3.
+#
+# Settings (environment, defaults for a real run):
+#   QUORIDOR (a quoridor binary built with --features train; default: build
+#   target/release/quoridor), GAMES=2000, PLAYOUTS=1000, SHARDS=$(nproc),
+#   SEED=N*1000, WINDOW=3, EXTRA_DATA="", TRAIN_FLAGS="--target value",
+#   MATCH_PLAYOUTS=1000, MATCH_GAMES=2000, SPRT="elo0=0,elo1=10",
+#   BOOK=docs/examples/book-200.txt, DATA=data, WEIGHTS=weights.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
+if [[ $# -ne 1 || ! "$1" =~ ^[0-9]+$ ]]; then
+    usage >&2
+    exit 2
+fi
+gen="$1"
+games="${GAMES:-2000}"
+playouts="${PLAYOUTS:-1000}"
+shards="${SHARDS:-$(nproc)}"
+seed="${SEED:-$((gen * 1000))}"
+window="${WINDOW:-3}"
+extra_data="${EXTRA_DATA:-}"
+train_flags="${TRAIN_FLAGS:---target value}"
+match_playouts="${MATCH_PLAYOUTS:-1000}"
+match_games="${MATCH_GAMES:-2000}"
+sprt="${SPRT:-elo0=0,elo1=10}"
+book="${BOOK:-docs/examples/book-200.txt}"
+data="${DATA:-data}"
+weights="${WEIGHTS:-weights}"
+parent="$weights/value.safetensors"
+dir="$data/gen$gen"
+
+say() { echo "generation $gen: $*" >&2; }
+
+if [[ -z "${QUORIDOR:-}" ]]; then
+    cargo build --release --features train --quiet
+    QUORIDOR=target/release/quoridor
+fi
+if [[ -e "$weights/gen$gen" ]]; then
+    say "$weights/gen$gen exists: this generation was promoted already"
+    exit 2
+fi
+if [[ ! -f "$parent" ]]; then
+    say "no parent network at $parent"
+    exit 2
+fi
+mkdir -p "$dir"
+
+# 1. Self-play with the parent, shard by shard (each resumable).
+if [[ ! -f "$dir/selfplay.jsonl" ]]; then
+    say "self-play: $games games at $playouts playouts in $shards shards"
+    pids=()
+    for ((i = 0; i < shards; i++)); do
+        shard="$dir/selfplay-shard-$i-of-$shards.jsonl"
+        resume=()
+        [[ -f "$shard" ]] && resume=(--resume)
+        "$QUORIDOR" selfplay --eval-file "$parent" --settings eval=learned \
+            --games "$games" --seed "$seed" --playouts "$playouts" --random-plies 8 \
+            --threads 1 --shard "$i/$shards" --out "$shard" "${resume[@]}" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid"
+    done
+    "$QUORIDOR" selfplay merge "$dir"/selfplay-shard-*-of-"$shards".jsonl \
+        --out "$dir/selfplay.jsonl.part"
+    mv "$dir/selfplay.jsonl.part" "$dir/selfplay.jsonl"
+fi
+
+# 2. Training on the last WINDOW generations' games.
+if [[ ! -f "$dir/net/value-f16.safetensors" ]]; then
+    mapfile -t files < <(ls "$data"/gen*/selfplay.jsonl | sort -V | tail -n "$window")
+    # shellcheck disable=SC2206 # EXTRA_DATA and TRAIN_FLAGS are word lists
+    extra=($extra_data)
+    # shellcheck disable=SC2206
+    flags=($train_flags)
+    say "training on ${files[*]} ${extra[*]}"
+    rm -rf "$dir/net"
+    "$QUORIDOR" train "${files[@]}" "${extra[@]}" --out "$dir/net" "${flags[@]}"
+fi
+
+# 3. The match: stops as soon as the SPRT decides.
+if [[ ! -f "$dir/match.json" ]]; then
+    say "match against the parent: at most $match_games games, --sprt $sprt"
+    "$QUORIDOR" arena --a "eval=learned,eval_file=$dir/net/value-f16.safetensors" \
+        --b "eval=learned,eval_file=$parent" --playouts "$match_playouts" \
+        --games "$match_games" --openings "$book" --seed "$seed" --sprt "$sprt" \
+        --json "$dir/match.json.part" --records "$dir/match.txt" >"$dir/match.log"
+    mv "$dir/match.json.part" "$dir/match.json"
+fi
+tail -n 6 "$dir/match.log" >&2 || true
+
+# 4. Promotion.
+decision=$(sed -n 's/.*"decision": *"\([a-z0-9_]*\)".*/\1/p' "$dir/match.json" | head -n 1)
+if [[ "$decision" != "h1_accepted" ]]; then
+    say "not promoted (SPRT: ${decision:-no decision in $dir/match.json}); the parent stays"
+    exit 3
+fi
+mkdir -p "$weights/gen$gen"
+cp "$dir/net/value-f16.safetensors" "$weights/gen$gen/value.safetensors"
+cp "$dir/net/manifest.json" "$dir/match.json" "$weights/gen$gen/"
+[[ -f "$dir/net/loss.svg" ]] && cp "$dir/net/loss.svg" "$weights/gen$gen/"
+{
+    echo "# Generation $gen"
+    echo
+    echo "Promoted by \`scripts/generation.sh $gen\` on $(date -u +%Y-%m-%d): it beat its"
+    echo "parent (the network that shipped before it) in an SPRT match."
+    echo
+    echo "- self-play: $games games of the parent at $playouts playouts a move, seed $seed"
+    echo "- training: \`quoridor train\` $train_flags on the last $window generations' games"
+    echo "  (the files and counts are in manifest.json)"
+    echo "- match: at most $match_games games at $match_playouts playouts a move from"
+    echo "  $book, \`--sprt $sprt\`; the result is match.json:"
+    echo
+    echo '```text'
+    tail -n 6 "$dir/match.log"
+    echo '```'
+} >"$weights/gen$gen/README.md"
+cp "$dir/net/value-f16.safetensors" "$parent"
+say "promoted: $weights/gen$gen/ and $parent (rebuild to embed it)"
