@@ -28,6 +28,11 @@
 #   SEED=N*1000, WINDOW=3, EXTRA_DATA="", TRAIN_FLAGS="--target value",
 #   MATCH_PLAYOUTS=1000, MATCH_GAMES=2000, SPRT="elo0=0,elo1=10",
 #   BOOK=docs/examples/book-200.txt, DATA=data, WEIGHTS=weights.
+#
+# On more machines (.github/workflows/generation.yml, scripts/slurm/
+# generation.sh): SELFPLAY_SHARD=I plays only self-play shard I of SHARDS
+# (into data/genN/, resuming) and stops; the run without it on one machine,
+# the shard files copied into data/genN/, then merges them and goes on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,17 +74,31 @@ if [[ ! -f "$parent" ]]; then
 fi
 mkdir -p "$dir"
 
-# 1. Self-play with the parent, shard by shard (each resumable).
+# Self-play shard I of SHARDS with the parent, resuming its file.
+play_shard() {
+    local shard="$dir/selfplay-shard-$1-of-$shards.jsonl" resume=()
+    [[ -f "$shard" ]] && resume=(--resume)
+    "$QUORIDOR" selfplay --eval-file "$parent" --settings eval=learned \
+        --games "$games" --seed "$seed" --playouts "$playouts" --random-plies 8 \
+        --threads 1 --shard "$1/$shards" --out "$shard" "${resume[@]}"
+}
+
+if [[ -n "${SELFPLAY_SHARD:-}" ]]; then
+    if [[ ! "$SELFPLAY_SHARD" =~ ^[0-9]+$ ]] || ((SELFPLAY_SHARD >= shards)); then
+        say "SELFPLAY_SHARD must be a shard of 0 to $((shards - 1)), got '$SELFPLAY_SHARD'"
+        exit 2
+    fi
+    say "self-play shard $SELFPLAY_SHARD of $shards"
+    play_shard "$SELFPLAY_SHARD"
+    exit 0
+fi
+
+# 1. Self-play with the parent, every shard at once (each resumable).
 if [[ ! -f "$dir/selfplay.jsonl" ]]; then
     say "self-play: $games games at $playouts playouts in $shards shards"
     pids=()
     for ((i = 0; i < shards; i++)); do
-        shard="$dir/selfplay-shard-$i-of-$shards.jsonl"
-        resume=()
-        [[ -f "$shard" ]] && resume=(--resume)
-        "$QUORIDOR" selfplay --eval-file "$parent" --settings eval=learned \
-            --games "$games" --seed "$seed" --playouts "$playouts" --random-plies 8 \
-            --threads 1 --shard "$i/$shards" --out "$shard" "${resume[@]}" &
+        play_shard "$i" &
         pids+=($!)
     done
     for pid in "${pids[@]}"; do

@@ -18,11 +18,17 @@ fn path(p: &Path) -> &str {
 /// The script for generation `gen` with tiny settings, its data and weights
 /// in `dir`, the match decided by `sprt`.
 fn generation(dir: &Path, gen: &str, sprt: &str) -> Output {
+    generation_with(dir, gen, sprt, &[])
+}
+
+/// [`generation`] with more environment.
+fn generation_with(dir: &Path, gen: &str, sprt: &str, env: &[(&str, &str)]) -> Output {
     Command::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scripts/generation.sh"
     ))
     .arg(gen)
+    .envs(env.iter().copied())
     .env("QUORIDOR", env!("CARGO_BIN_EXE_quoridor"))
     .env("GAMES", "4")
     .env("PLAYOUTS", "20")
@@ -78,7 +84,20 @@ fn a_generation_is_promoted_only_when_its_match_accepts_h1() {
     std::fs::copy(untrained.join("value-f16.safetensors"), &parent).expect("copy");
     let before = std::fs::read(&parent).expect("parent");
 
-    // A match that asks only "not 600 Elo weaker" accepts H1 between two
+    // The self-play shards played apart (as on several machines): each
+    // plays its games and stops there.
+    for shard in ["0", "1"] {
+        let out = generation_with(&dir, "4", "", &[("SELFPLAY_SHARD", shard)]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let file = format!("data/gen4/selfplay-shard-{shard}-of-2.jsonl");
+        assert!(dir.join(file).is_file());
+    }
+    assert!(!dir.join("data/gen4/selfplay.jsonl").exists());
+    let out = generation_with(&dir, "4", "", &[("SELFPLAY_SHARD", "2")]);
+    assert_eq!(out.status.code(), Some(2), "no shard 2 of 2");
+
+    // Then the whole run merges them (nothing left to play) and goes on. A
+    // match that asks only "not 600 Elo weaker" accepts H1 between two
     // weak networks: promoted, with its files, and shipped.
     let out = generation(&dir, "4", "elo0=-900,elo1=-600");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -100,7 +119,12 @@ fn a_generation_is_promoted_only_when_its_match_accepts_h1() {
         std::fs::read(gen4.join("value.safetensors")).expect("gen4")
     );
     let data = dir.join("data/gen4");
-    assert!(data.join("selfplay.jsonl").is_file());
+    let merged = std::fs::read_to_string(data.join("selfplay.jsonl")).expect("merged");
+    assert_eq!(
+        merged.lines().count(),
+        5,
+        "a header and the 4 games once each"
+    );
     assert!(data.join("net/manifest.json").is_file());
 
     // Run again: the generation exists; nothing is redone or changed.
