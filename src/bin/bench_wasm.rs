@@ -135,6 +135,31 @@ mod wasm {
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         Ok(quoridor::game::perft(game.position(), depth).to_string())
     }
+
+    /// Solves the variant of `size` and `walls` each as the page's worker
+    /// does (its budget, [`quoridor::solve::exact::PAGE_BUDGET_BYTES`]) and
+    /// returns `"<ms> <positions>"`, or why it was not solved: how the
+    /// page's solve budget was chosen (docs/solved.md, "In the page").
+    #[wasm_bindgen]
+    pub fn solve_ms(size: u8, walls: u8) -> Result<String, JsValue> {
+        let variant = Variant::new(size, walls).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let started = js_sys::Date::now();
+        let (_, stats) = quoridor::solve::solve(variant, u64::MAX, |_, _| {})
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let ms = js_sys::Date::now() - started;
+        let within = quoridor::solve::solve(
+            variant,
+            quoridor::solve::exact::PAGE_BUDGET_BYTES,
+            |_, _| {},
+        )
+        .is_ok();
+        Ok(format!(
+            "{} {} {}",
+            ms,
+            stats.positions,
+            if within { "within" } else { "over" }
+        ))
+    }
 }
 
 fn main() {

@@ -9,6 +9,7 @@
 //! - [`index`]: where a position sits in the table;
 //! - [`retrograde`]: the solver, from the fullest wall layer down;
 //! - [`table`]: the solved table, its lookups and its file format;
+//! - [`exact`]: one position's exact values as the page shows them;
 //! - [`accuracy`]: how close a player comes to perfect play, move by move;
 //! - [`check`]: the consistency check of a whole table against the rules;
 //! - [`brute`]: an independent, slow minimax with cycle handling.
@@ -31,6 +32,7 @@ pub mod accuracy;
 pub mod brute;
 pub mod check;
 pub mod configs;
+pub mod exact;
 pub mod index;
 pub mod retrograde;
 pub mod table;

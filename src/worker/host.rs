@@ -5,6 +5,7 @@
 use super::messages::{
     GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
+use super::solved::SolvedBoards;
 use crate::game::{Move, Position};
 use crate::search::learned::Evaluator;
 use crate::search::{new_engine, Engine, EngineConfig, Limits, MapLimits, SearchEngine};
@@ -24,6 +25,8 @@ pub struct EngineHost {
     last_id: SearchId,
     /// Milliseconds reading the built-in network took.
     network_read_ms: Option<f64>,
+    /// Small variants solved exactly, for [`WorkerRequest::Exact`].
+    solved: SolvedBoards,
 }
 
 struct ActiveSearch {
@@ -42,6 +45,7 @@ impl EngineHost {
             active: None,
             last_id: SearchId::default(),
             network_read_ms: None,
+            solved: SolvedBoards::default(),
         }
     }
 
@@ -101,6 +105,10 @@ impl EngineHost {
                 })]
             }
             WorkerRequest::TreeMap { id, path, limits } => vec![self.tree_map(id, &path, limits)],
+            WorkerRequest::Exact { game } => {
+                let answer = self.solved.answer(&game, super::timing::precise_ms);
+                vec![WorkerResponse::Exact { game, answer }]
+            }
         }
     }
 
