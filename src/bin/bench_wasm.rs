@@ -137,8 +137,8 @@ mod wasm {
     }
 
     /// Solves the variant of `size` and `walls` each as the page's worker
-    /// does (its budget, [`quoridor::solve::exact::PAGE_BUDGET_BYTES`]) and
-    /// returns `"<ms> <positions>"`, or why it was not solved: how the
+    /// would and returns `"<ms> <positions> within|over"` (whether its
+    /// table fits the page's budget, [`quoridor::solve::exact::PAGE_BUDGET_BYTES`]): how the
     /// page's solve budget was chosen (docs/solved.md, "In the page").
     #[wasm_bindgen]
     pub fn solve_ms(size: u8, walls: u8) -> Result<String, JsValue> {
@@ -147,12 +147,10 @@ mod wasm {
         let (_, stats) = quoridor::solve::solve(variant, u64::MAX, |_, _| {})
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let ms = js_sys::Date::now() - started;
-        let within = quoridor::solve::solve(
+        let within = quoridor::solve::exact::table_bytes_within(
             variant,
             quoridor::solve::exact::PAGE_BUDGET_BYTES,
-            |_, _| {},
-        )
-        .is_ok();
+        );
         Ok(format!(
             "{} {} {}",
             ms,

@@ -4,9 +4,11 @@
 //!
 //! Plain data (serde), so it crosses the worker boundary as it is.
 
+use super::configs::WallConfigs;
+use super::index::Layout;
 use super::table::Table;
 use super::value::Value;
-use crate::game::{Move, Player, Position};
+use crate::game::{Move, Player, Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -156,12 +158,47 @@ impl fmt::Display for ExactVerdict {
     }
 }
 
-/// The memory budget of a solve in the page's worker ([`super::solve`]'s
-/// `budget`: two bytes per table entry and about 200 per wall
-/// configuration): a variant whose table needs more is not solved there.
-/// The largest variants within it solve in about a second in WebAssembly
-/// on the machine measured (docs/solved.md, "In the page").
-pub const PAGE_BUDGET_BYTES: u64 = 20 << 20;
+/// The memory budget of a solve in the page's worker: a variant whose
+/// table needs more ([`table_bytes_within`]) is not solved there. The
+/// largest variants within it (4×4 with any walls, 7×7 with one wall each)
+/// solve in 0.6–1.3 s in WebAssembly on the machine measured; 5×5 with two
+/// walls each (75 MB, 3.8 s) is over it (docs/solved.md, "In the page").
+pub const PAGE_BUDGET_BYTES: u64 = 28 << 20;
+
+/// Whether the whole table of `variant` takes at most `budget` bytes: two
+/// per table entry ([`Layout`]: every pawn placement, either side to move,
+/// in every wall state) and about 200 per wall configuration. Enumerates
+/// the configurations and stops as soon as they are over, so a big board
+/// is refused quickly.
+///
+/// ```
+/// use quoridor::game::Variant;
+/// use quoridor::solve::exact::table_bytes_within;
+/// // 5x5 with one wall each: 521 wall states of 25 x 25 x 2 entries.
+/// let five = Variant::new(5, 1).unwrap();
+/// assert!(table_bytes_within(five, 2 << 20));
+/// assert!(!table_bytes_within(five, 1 << 20));
+/// assert!(!table_bytes_within(Variant::default(), 1 << 30));
+/// ```
+pub fn table_bytes_within(variant: Variant, budget: u64) -> bool {
+    let walls = variant.walls();
+    let cells = u64::from(variant.size()).pow(2);
+    let per_state = cells * cells * 2;
+    WallConfigs::enumerate(variant, 2 * walls, |starts| {
+        let entries: u64 = starts
+            .windows(2)
+            .enumerate()
+            .map(|(placed, w)| {
+                u64::from(w[1] - w[0])
+                    * Layout::splits(walls, placed as u8).count() as u64
+                    * per_state
+            })
+            .sum();
+        let configs = u64::from(starts.last().copied().unwrap_or(0));
+        entries * 2 + configs * 200 <= budget
+    })
+    .is_ok()
+}
 
 #[cfg(test)]
 mod tests {
@@ -206,6 +243,20 @@ mod tests {
         let replaced = exact.perfect_choice(Some(b2)).expect("a move");
         assert!(exact.is_best(replaced) && replaced != b2);
         assert_eq!(exact.perfect_choice(None), Some(a1));
+    }
+
+    #[test]
+    fn the_page_budget_counts_the_whole_table() {
+        for (size, walls) in [(3, 4), (4, 2), (5, 1)] {
+            let variant = Variant::new(size, walls).expect("variant");
+            let (table, _) = solve(variant, u64::MAX, |_, _| {}).expect("solves");
+            let bytes = table.layout().entries() * 2 + table.configs().len() as u64 * 200;
+            assert!(table_bytes_within(variant, bytes), "{size}x{size}/{walls}");
+            assert!(
+                !table_bytes_within(variant, bytes - 1),
+                "{size}x{size}/{walls}"
+            );
+        }
     }
 
     #[test]

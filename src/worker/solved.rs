@@ -6,7 +6,7 @@
 
 use super::messages::{ExactAnswer, GameData};
 use crate::game::Variant;
-use crate::solve::exact::{Exact, PAGE_BUDGET_BYTES};
+use crate::solve::exact::{table_bytes_within, Exact, PAGE_BUDGET_BYTES};
 use crate::solve::{solve, Table};
 
 /// The table of the variant asked about last, and the variants refused.
@@ -56,8 +56,12 @@ impl SolvedBoards {
         if self.table.as_ref().map(|(k, _)| *k) != Some(key(variant)) {
             // One table at a time: the old one goes before the new is built.
             self.table = None;
+            if !table_bytes_within(variant, self.budget) {
+                self.refused.push(key(variant));
+                return ExactAnswer::TooBig;
+            }
             let started = clock();
-            match solve(variant, self.budget, |_, _| {}) {
+            match solve(variant, u64::MAX, |_, _| {}) {
                 Ok((table, _)) => self.table = Some((key(variant), table)),
                 Err(_) => {
                     self.refused.push(key(variant));

@@ -119,7 +119,7 @@ pub fn exact_values(props: &ExactValuesProps) -> Html {
         .unwrap_or_default();
     html! {
         <section class="exact-values" data-testid="exact-values" data-state="solved"
-            data-value={exact.value.to_string()}>
+            data-value={exact.value.to_string()} data-turn={exact.turn.number().to_string()}>
             <p class="exact-outcome" data-testid="exact-outcome">
                 <strong>{ format!("Solved: {}", exact.outcome_text()) }</strong>
                 <span class="exact-time">{ solved_in }</span>

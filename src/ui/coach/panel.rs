@@ -172,8 +172,8 @@ fn exact_review(props: &CoachPanelProps) -> Html {
         });
     html! {
         <div class="exact-review" data-testid="exact-review">
-            <p>{ format!("Solved board: {kept} of {} moves kept the value, {best} were best \
-                (perfect play).", verdicts.len()) }</p>
+            <p>{ format!("Solved board: {kept} of {} moves kept the value ({best} best by \
+                perfect play).", verdicts.len()) }</p>
             <ul class="review-errors">{ for errors }</ul>
         </div>
     }

@@ -164,17 +164,32 @@ impl super::AppState {
     /// engine is thinking there and plays perfectly, it plays the table's
     /// move now instead of waiting for its search.
     pub(super) fn exact_received(&mut self, game: GameData, answer: ExactAnswer) {
-        self.exact.received(game.clone(), answer);
-        let thinking_here =
-            self.engine.search.as_ref().is_some_and(|s| {
-                s.mode == crate::worker::messages::SearchMode::Move && s.game == game
-            });
-        if thinking_here && self.plays_perfectly() {
-            if let Some(mv) = self.exact.get(&game).and_then(|e| e.perfect_choice(None)) {
-                self.engine.search = None;
-                self.engine_moved(Some(mv));
-            }
+        self.exact.received(game, answer);
+        self.exact_move_now();
+    }
+
+    /// Plays the table's move now if the engine is thinking in a position
+    /// whose exact values are known and it plays perfectly; returns whether
+    /// it did.
+    pub(super) fn exact_move_now(&mut self) -> bool {
+        let Some(search) = self
+            .engine
+            .search
+            .as_ref()
+            .filter(|s| s.mode == crate::worker::messages::SearchMode::Move)
+        else {
+            return false;
+        };
+        let mv = self
+            .exact
+            .get(&search.game)
+            .filter(|_| self.plays_perfectly())
+            .and_then(|e| e.perfect_choice(None));
+        if mv.is_some() {
+            self.engine.search = None;
+            self.engine_moved(mv);
         }
+        mv.is_some()
     }
 
     /// The move the engine plays after searching `game`: a best move by

@@ -194,3 +194,24 @@ fn a_review_asks_for_every_position_and_judges_each_move_by_the_table() {
     assert!(second.is_blunder());
     assert_eq!(second.to_string(), "was winning in 1, now loses in 2");
 }
+
+#[test]
+fn in_a_position_already_solved_the_engine_answers_without_searching() {
+    let table = table(0);
+    let mut s = state(
+        0,
+        "",
+        [Seat::Human, Seat::Engine],
+        EngineSettings::default(),
+    );
+    answer_all(&mut s, &table);
+    // b2 is asked about and answered; then taken back and played again.
+    s.apply(Action::Play("b2".parse().expect("notation")), SEED);
+    answer_all(&mut s, &table);
+    assert_eq!(s.board.game.moves().len(), 2, "answered from the table");
+    s.apply(Action::Undo, SEED);
+    assert!(s.board.game.moves().is_empty());
+    s.apply(Action::Play("b2".parse().expect("notation")), SEED);
+    assert_eq!(s.board.game.moves().len(), 2, "known: no search, no wait");
+    assert!(!s.engine.thinking());
+}

@@ -235,6 +235,10 @@ impl AppState {
         }
         self.follow_board();
         self.schedule(seed);
+        // A position already solved: the full-strength engine answers at once.
+        if self.exact_move_now() {
+            self.schedule(seed);
+        }
         self.exact_follow();
     }
 
