@@ -137,8 +137,9 @@ mod wasm {
     }
 
     /// Solves the variant of `size` and `walls` each as the page's worker
-    /// would and returns `"<ms> <positions> within|over"` (whether its
-    /// table fits the page's budget, [`quoridor::solve::exact::PAGE_BUDGET_BYTES`]): how the
+    /// would and returns `"<ms> <positions> <work> within|over"` (its
+    /// [`quoridor::solve::exact::solve_work`] and whether that is within the page's
+    /// budget, [`quoridor::solve::exact::PAGE_WORK`]): how the
     /// page's solve budget was chosen (docs/solved.md, "In the page").
     #[wasm_bindgen]
     pub fn solve_ms(size: u8, walls: u8) -> Result<String, JsValue> {
@@ -147,14 +148,13 @@ mod wasm {
         let (_, stats) = quoridor::solve::solve(variant, u64::MAX, |_, _| {})
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let ms = js_sys::Date::now() - started;
-        let within = quoridor::solve::exact::table_bytes_within(
-            variant,
-            quoridor::solve::exact::PAGE_BUDGET_BYTES,
-        );
+        let work = quoridor::solve::exact::solve_work(variant, u64::MAX).unwrap_or(0);
+        let within = work <= quoridor::solve::exact::PAGE_WORK;
         Ok(format!(
-            "{} {} {}",
+            "{} {} {} {}",
             ms,
             stats.positions,
+            work,
             if within { "within" } else { "over" }
         ))
     }

@@ -158,33 +158,39 @@ impl fmt::Display for ExactVerdict {
     }
 }
 
-/// The memory budget of a solve in the page's worker: a variant whose
-/// table needs more ([`table_bytes_within`]) is not solved there. The
-/// largest variants within it (4×4 with any walls, 7×7 with one wall each)
-/// solve in 0.6–1.3 s in WebAssembly on the machine measured; 5×5 with two
-/// walls each (75 MB, 3.8 s) is over it (docs/solved.md, "In the page").
-pub const PAGE_BUDGET_BYTES: u64 = 28 << 20;
+/// The work budget of a solve in the page's worker, in [`solve_work`]'s
+/// units: a variant over it is not solved there. A solve takes about 3 ns
+/// of WebAssembly per unit on the machine measured, so the largest
+/// variants within it (4×4 with any walls: 245 million) solve in about
+/// 0.6 s there, 0.8 s in the page; 7×7 with one wall each (900 million,
+/// 1.3 s) and 5×5 with two (1.2 billion, 3.8 s) are over it
+/// (docs/solved.md, "In the page").
+pub const PAGE_WORK: u64 = 300_000_000;
 
-/// Whether the whole table of `variant` takes at most `budget` bytes: two
-/// per table entry ([`Layout`]: every pawn placement, either side to move,
-/// in every wall state) and about 200 per wall configuration. Enumerates
-/// the configurations and stops as soon as they are over, so a big board
-/// is refused quickly.
+/// The work of solving `variant`, if at most `max`: its table entries
+/// ([`Layout`]: every pawn placement with either side to move, in every
+/// wall state) times the board's wall slots (the wall moves each position
+/// may look at). Time follows it more closely than memory does: 7×7 with
+/// one wall each has fewer entries than 4×4 with six but takes twice as
+/// long. Enumerates the wall configurations and stops as soon as they are
+/// over, so a big board is refused quickly.
 ///
 /// ```
 /// use quoridor::game::Variant;
-/// use quoridor::solve::exact::table_bytes_within;
-/// // 5x5 with one wall each: 521 wall states of 25 x 25 x 2 entries.
+/// use quoridor::solve::exact::solve_work;
+/// // 5x5 with one wall each: 521 wall states of 25 x 25 x 2 entries,
+/// // 32 wall slots.
 /// let five = Variant::new(5, 1).unwrap();
-/// assert!(table_bytes_within(five, 2 << 20));
-/// assert!(!table_bytes_within(five, 1 << 20));
-/// assert!(!table_bytes_within(Variant::default(), 1 << 30));
+/// assert_eq!(solve_work(five, u64::MAX), Some(521 * 1250 * 32));
+/// assert_eq!(solve_work(five, 20_000_000), None);
+/// assert_eq!(solve_work(Variant::default(), 1 << 40), None);
 /// ```
-pub fn table_bytes_within(variant: Variant, budget: u64) -> bool {
+pub fn solve_work(variant: Variant, max: u64) -> Option<u64> {
     let walls = variant.walls();
     let cells = u64::from(variant.size()).pow(2);
     let per_state = cells * cells * 2;
-    WallConfigs::enumerate(variant, 2 * walls, |starts| {
+    let slots = 2 * (u64::from(variant.size()) - 1).pow(2);
+    let work = |starts: &[u32]| -> u64 {
         let entries: u64 = starts
             .windows(2)
             .enumerate()
@@ -194,10 +200,12 @@ pub fn table_bytes_within(variant: Variant, budget: u64) -> bool {
                     * per_state
             })
             .sum();
-        let configs = u64::from(starts.last().copied().unwrap_or(0));
-        entries * 2 + configs * 200 <= budget
-    })
-    .is_ok()
+        entries.saturating_mul(slots)
+    };
+    let configs = WallConfigs::enumerate(variant, 2 * walls, |starts| work(starts) <= max).ok()?;
+    // Without walls the enumeration asks nothing: the count decides here.
+    let total = Layout::new(&configs, walls).entries().saturating_mul(slots);
+    (total <= max).then_some(total)
 }
 
 #[cfg(test)]
@@ -246,17 +254,26 @@ mod tests {
     }
 
     #[test]
-    fn the_page_budget_counts_the_whole_table() {
-        for (size, walls) in [(3, 4), (4, 2), (5, 1)] {
+    fn the_work_counts_the_whole_table_times_the_wall_slots() {
+        for (size, walls) in [(3, 4), (4, 2), (5, 1), (7, 0)] {
             let variant = Variant::new(size, walls).expect("variant");
             let (table, _) = solve(variant, u64::MAX, |_, _| {}).expect("solves");
-            let bytes = table.layout().entries() * 2 + table.configs().len() as u64 * 200;
-            assert!(table_bytes_within(variant, bytes), "{size}x{size}/{walls}");
-            assert!(
-                !table_bytes_within(variant, bytes - 1),
+            let slots = 2 * (u64::from(size) - 1).pow(2);
+            let work = table.layout().entries() * slots;
+            assert_eq!(
+                solve_work(variant, u64::MAX),
+                Some(work),
                 "{size}x{size}/{walls}"
             );
+            assert_eq!(solve_work(variant, work), Some(work));
+            assert_eq!(solve_work(variant, work - 1), None);
         }
+        // The page's budget: every 4x4, not 7x7 with a wall each nor 5x5 with two.
+        let within = |size, walls| {
+            solve_work(Variant::new(size, walls).expect("variant"), PAGE_WORK).is_some()
+        };
+        assert!(within(4, 10) && within(5, 1) && within(9, 0));
+        assert!(!within(7, 1) && !within(5, 2));
     }
 
     #[test]

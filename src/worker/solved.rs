@@ -1,17 +1,17 @@
 //! The worker's solved boards: a small variant is solved once, the first
 //! time the page asks about one of its positions, and kept while the page
 //! asks about that variant; a variant too big to solve in the page
-//! ([`PAGE_BUDGET_BYTES`]) is remembered as such, so it is refused at once
+//! ([`PAGE_WORK`]) is remembered as such, so it is refused at once
 //! the next time.
 
 use super::messages::{ExactAnswer, GameData};
 use crate::game::Variant;
-use crate::solve::exact::{table_bytes_within, Exact, PAGE_BUDGET_BYTES};
+use crate::solve::exact::{solve_work, Exact, PAGE_WORK};
 use crate::solve::{solve, Table};
 
 /// The table of the variant asked about last, and the variants refused.
 pub struct SolvedBoards {
-    /// Bytes a solve may take (the page's budget, smaller in tests).
+    /// Work a solve may take ([`solve_work`]: the page's budget, smaller in tests).
     budget: u64,
     /// The latest variant's table (board size and walls; the start squares
     /// do not matter to the table).
@@ -22,7 +22,7 @@ pub struct SolvedBoards {
 
 impl Default for SolvedBoards {
     fn default() -> Self {
-        SolvedBoards::with_budget(PAGE_BUDGET_BYTES)
+        SolvedBoards::with_budget(PAGE_WORK)
     }
 }
 
@@ -32,7 +32,7 @@ fn key(variant: Variant) -> (u8, u8) {
 }
 
 impl SolvedBoards {
-    /// Solved boards whose solves may take `budget` bytes.
+    /// Solved boards whose solves may take `budget` units of work.
     pub fn with_budget(budget: u64) -> Self {
         SolvedBoards {
             budget,
@@ -56,7 +56,7 @@ impl SolvedBoards {
         if self.table.as_ref().map(|(k, _)| *k) != Some(key(variant)) {
             // One table at a time: the old one goes before the new is built.
             self.table = None;
-            if !table_bytes_within(variant, self.budget) {
+            if solve_work(variant, self.budget).is_none() {
                 self.refused.push(key(variant));
                 return ExactAnswer::TooBig;
             }

@@ -10,7 +10,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { BASE, moveTexts, useBoardPages, waitForMoves } from "./harness.mjs";
+import { BASE, assertNoLongOwnTasks, moveTexts, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const open = useBoardPages();
 
@@ -108,6 +108,7 @@ describe(`solved boards (${BASE})`, () => {
       await page.locator('[data-testid="exact-engine"]').innerText(),
       /plays perfectly here \(solved board\)/,
     );
+    assert.match(await page.locator('[data-testid="level-label"]').innerText(), /perfect play \(solved board\)/);
     // Player 2 (a human) to move: the hint is a best move.
     await page.locator('[data-testid="hint"]').click();
     const mark = page.locator("svg.board [data-hint]");
@@ -121,6 +122,42 @@ describe(`solved boards (${BASE})`, () => {
     const reply = (await moveTexts(page))[moves.length + 1];
     const after = solveNative(5, 1, [...moves, hint]);
     assert.ok(after.best.includes(reply), `engine played ${reply}, best are ${after.best}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("levels 1-9 keep their character on a solved board, and say so", async () => {
+    const { context, page, problems } = await open("v=1&size=3&walls=2&level=5&p1=human&p2=engine");
+    await page.locator('[data-testid="exact-values"][data-state="solved"]').waitFor();
+    assert.match(await page.locator('[data-testid="exact-engine"]').innerText(), /Level 5 keeps its own play here/);
+    assert.equal(await page.locator('[data-testid="perfect-play"]').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the new-game dialog starts 4x4 and 5x5 games; the solve runs in the worker, the page never blocks", async () => {
+    const { context, page, problems } = await open("v=1&p1=human&p2=human");
+    // 4x4 with the dialog's default 10 walls each (the largest solve in the
+    // page's budget), then 5x5 with one.
+    for (const [size, walls] of [
+      ["4", "10"],
+      ["5", "1"],
+    ]) {
+      await assertNoLongOwnTasks(page, async () => {
+        await page.locator('[data-testid="new-game-button"]').click();
+        await page.locator('select[name="board_size"]').selectOption(size);
+        await page.locator('select[name="walls"]').selectOption(walls);
+        await page.locator('select[name="mode"]').selectOption("humans");
+        await page.locator('[data-testid="start"]').click();
+        await page.locator('[data-testid="exact-values"][data-state="solved"]').waitFor({ timeout: 60_000 });
+      });
+      const native = solveNative(Number(size), Number(walls), []);
+      const shown = await shownExact(page);
+      assert.equal(shown.value, native.value, `${size}x${size}, ${walls} walls each`);
+      assertRowsMatch(shown.rows, native);
+      const time = await page.locator(".exact-time").innerText();
+      console.log(`${size}x${size}, ${walls} walls each: ${native.value};${time}`);
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });
