@@ -150,6 +150,10 @@ impl super::AppState {
     /// Asks the worker about the positions the page shows or judges: the
     /// shown one, the game's latest, and each of a reviewed game's.
     pub(super) fn exact_follow(&mut self) {
+        // The standard board and the other big ones: nothing to ask, ever.
+        if self.exact.is_too_big(self.board.game.variant()) {
+            return;
+        }
         let mut wanted = vec![self.shown_game(), GameData::from(&self.board.game)];
         if let Some(run) = &self.coach.review {
             wanted.extend(
