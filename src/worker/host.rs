@@ -486,6 +486,25 @@ mod tests {
         assert!(replayed.position().check(best.expect("a move")).is_ok());
     }
 
+    #[test]
+    fn exact_values_are_answered_for_the_game_asked_about() {
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
+        let variant = Variant::new(3, 0).expect("3x3");
+        let game = GameData::new(variant, vec!["b2".parse().expect("notation")]);
+        let answers = host.handle(WorkerRequest::Exact { game: game.clone() });
+        let [WorkerResponse::Exact {
+            game: answered,
+            answer: crate::worker::messages::ExactAnswer::Solved { exact, .. },
+        }] = answers.as_slice()
+        else {
+            panic!("expected exact values, got {answers:?}");
+        };
+        assert_eq!(answered, &game);
+        // Player 2 jumps home at once.
+        assert_eq!(exact.value, crate::solve::Value::Win(1));
+        assert!(!host.is_searching());
+    }
+
     /// Alpha-beta settings with no limit: the think runs until `Stop`.
     fn alphabeta_unlimited() -> SearchParams {
         SearchParams {
