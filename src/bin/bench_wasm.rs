@@ -135,6 +135,29 @@ mod wasm {
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         Ok(quoridor::game::perft(game.position(), depth).to_string())
     }
+
+    /// Solves the variant of `size` and `walls` each as the page's worker
+    /// would and returns `"<ms> <positions> <work> within|over"` (its
+    /// [`quoridor::solve::exact::solve_work`] and whether that is within the page's
+    /// budget, [`quoridor::solve::exact::PAGE_WORK`]): how the
+    /// page's solve budget was chosen (docs/solved.md, "In the page").
+    #[wasm_bindgen]
+    pub fn solve_ms(size: u8, walls: u8) -> Result<String, JsValue> {
+        let variant = Variant::new(size, walls).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let started = js_sys::Date::now();
+        let (_, stats) = quoridor::solve::solve(variant, u64::MAX, |_, _| {})
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let ms = js_sys::Date::now() - started;
+        let work = quoridor::solve::exact::solve_work(variant, u64::MAX).unwrap_or(0);
+        let within = work <= quoridor::solve::exact::PAGE_WORK;
+        Ok(format!(
+            "{} {} {} {}",
+            ms,
+            stats.positions,
+            work,
+            if within { "within" } else { "over" }
+        ))
+    }
 }
 
 fn main() {

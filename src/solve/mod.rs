@@ -11,6 +11,7 @@
 //! - [`table`]: the solved table, its lookups and its file format;
 //! - `shelf`: the table files of a directory, for the native engines'
 //!   `--tables DIR` (not in the page);
+//! - [`exact`]: one position's exact values as the page shows them;
 //! - [`accuracy`]: how close a player comes to perfect play, move by move;
 //! - [`check`]: the consistency check of a whole table against the rules;
 //! - [`brute`]: an independent, slow minimax with cycle handling.
@@ -33,6 +34,7 @@ pub mod accuracy;
 pub mod brute;
 pub mod check;
 pub mod configs;
+pub mod exact;
 pub mod index;
 pub mod retrograde;
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,7 +8,7 @@ use std::fmt;
 /// a draw: neither side can force a win and play may repeat for ever. There
 /// is no ply limit here (the page's and the arena's 300-ply adjudication is a
 /// separate rule; the solver reports the pure game).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// The side to move wins in this many plies (its own and the opponent's).
     Win(u16),

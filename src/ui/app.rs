@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::analysis::candidate_labels::DrawnCandidates;
-use super::analysis::{AnalysisOverlay, AnalysisPanel, PvGhosts};
+use super::analysis::{AnalysisOverlay, AnalysisPanel, ExactValues, PvGhosts};
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
@@ -23,7 +23,7 @@ use super::model::prefs::{
     ANALYSIS_PANEL_KEY, ENGINE_PANEL_KEY, HOW_TO_PLAY_DISMISSED_KEY, SOUND_KEY,
 };
 use super::model::settings::default_threads;
-use super::model::{Action, AppState, LadderIntent, NewGame, Opponent};
+use super::model::{Action, AppState, LadderIntent, NewGame, Opponent, Seat};
 use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
@@ -69,6 +69,16 @@ pub fn app() -> Html {
                 id: 1,
                 text: "ping".into(),
             })
+        });
+    }
+    // Ask the first worker for the exact values the page wants (each batch
+    // once), before any search: its answer then comes before the search's.
+    {
+        let engine = engine.clone();
+        use_effect_with(state.exact.outbox.clone(), move |(_, games)| {
+            for game in games {
+                engine.send(WorkerRequest::Exact { game: game.clone() });
+            }
         });
     }
     // Send each search the reducer starts; stop it when it goes away.
@@ -217,7 +227,8 @@ pub fn app() -> Html {
                 <section class="board-column">
                     <Status turn={state.turn()} seats={board.seats}
                         viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
-                    { level_label(&run.settings, board.seats) }
+                    { level_label(&run.settings, board.seats, state.plays_perfectly()
+                        && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some()) }
                     if let Some(level) = state.ladder.suggestion {
                         { level_suggestion(level, &on_ladder) }
                     }
@@ -284,6 +295,7 @@ pub fn app() -> Html {
                     </Disclosure>
                     <Disclosure title="Analysis" summary={analysis_summary(run.analysing())}
                         storage_key={ANALYSIS_PANEL_KEY} testid="analysis-panel">
+                        { exact_values(&state, analysis.panel.as_ref(), &dispatch) }
                         <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
                             game={board.game.moves().to_vec()} shown={board.shown_ply()}
                             running={run.analysing()} can_start={analysis.can_start} {workers}
@@ -293,6 +305,48 @@ pub fn app() -> Html {
             </div>
             <WorkerStatus worker={page.worker.clone()} />
         </main>
+    }
+}
+
+/// The solved-board section of the analysis panel from the state: the
+/// shown position's exact values beside `searched`'s candidates when that
+/// snapshot is of the shown position.
+fn exact_values(
+    state: &AppState,
+    searched: Option<&crate::ui::model::analysis::Searched>,
+    dispatch: &Callback<Action>,
+) -> Html {
+    let shown = state.shown_game();
+    if state.exact.is_too_big(shown.variant) {
+        return Html::default();
+    }
+    let candidates = searched
+        .filter(|s| s.moves == shown.moves)
+        .map(|s| s.info.children.clone())
+        .unwrap_or_default();
+    let board = &state.board;
+    let engine_note = board.seats.contains(&Seat::Engine).then(|| {
+        if state.plays_perfectly() {
+            "The engine plays perfectly here (solved board): the table's best move.".to_string()
+        } else if !state.exact.table_play {
+            "Table play is off: the engine plays its search's move.".to_string()
+        } else {
+            let level = state.engine.settings.level().map_or(0, |l| l.level.number);
+            format!(
+                "Level {level} keeps its own play here: its errors are on purpose \
+                 (level 10 plays perfectly)."
+            )
+        }
+    });
+    let solved_in = state
+        .exact
+        .solved_in
+        .filter(|(key, _)| *key == (shown.variant.size(), shown.variant.walls()))
+        .map(|(_, ms)| ms);
+    html! {
+        <ExactValues exact={state.exact_of_shown().cloned()} pending={state.exact.is_pending(&shown)}
+            {solved_in} {candidates} top={state.analysis.top} {engine_note}
+            table_play={state.exact.table_play} on_table_play={dispatch.reform(Action::TablePlay)} />
     }
 }
 

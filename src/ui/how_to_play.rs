@@ -20,7 +20,8 @@ pub struct HowToPlayProps {
 pub fn how_to_play(props: &HowToPlayProps) -> Html {
     let size = props.variant.size();
     let walls = props.variant.walls();
-    let middle = char::from(b'a' + size / 2);
+    // The start file: the middle, left of it on an even board (as the rules' start squares).
+    let middle = char::from(b'a' + (size - 1) / 2);
     let close = props.on_close.reform(|_: MouseEvent| ());
     html! {
         <section class="how-to-play" data-testid="how-to-play" aria-labelledby="how-to-play-title">

@@ -11,8 +11,10 @@ use crate::search::Level;
 /// Which engine plays (`data-testid="level-label"`, `data-level` the
 /// level's number or `custom`, `data-customised`): "Engine: Level 5 ·
 /// Tactician", "…, customised" once a setting changed, or "Engine: custom
-/// settings". Nothing when no engine plays.
-pub fn level_label(settings: &EngineSettings, seats: [Seat; 2]) -> Html {
+/// settings". Nothing when no engine plays. On a solved board where the
+/// engine plays the table's moves (`perfect`), " · perfect play (solved
+/// board)" follows (`data-testid="perfect-play"`).
+pub fn level_label(settings: &EngineSettings, seats: [Seat; 2], perfect: bool) -> Html {
     if !seats.contains(&Seat::Engine) {
         return html! {};
     }
@@ -24,6 +26,9 @@ pub fn level_label(settings: &EngineSettings, seats: [Seat; 2]) -> Html {
         <p class="level-label" data-testid="level-label" data-level={number}
             data-customised={customised.to_string()}>
             { format!("Engine: {text}") }
+            if perfect {
+                <span class="perfect-play" data-testid="perfect-play">{ " · perfect play (solved board)" }</span>
+            }
         </p>
     }
 }

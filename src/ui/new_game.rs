@@ -146,7 +146,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             }
             <label title="Squares per side">{ "Board " }
                 <select name="board_size" ref={size}>
-                    { for [5u8, 7, 9, 11].into_iter().map(|n| html! {
+                    { for [3u8, 4, 5, 7, 9, 11].into_iter().map(|n| html! {
                         <option value={n.to_string()} selected={n == 9}>{ format!("{n}×{n}") }</option>
                     }) }
                 </select>

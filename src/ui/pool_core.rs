@@ -23,7 +23,7 @@ use crate::search::{
     EngineKind, SearchInfo, SearchParams, ROOT,
 };
 use crate::worker::messages::{
-    SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
+    ExactAnswer, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
 
 /// A worker's name in the pool; never reused.
@@ -271,6 +271,15 @@ impl PoolCore {
                     answers: keys.into_iter().map(|k| (k, None)).collect(),
                 });
             }
+            // Exact values come from the first worker alone: it solves a
+            // small board once and keeps the table.
+            WorkerRequest::Exact { ref game } => match self.members.first() {
+                Some(m) => out.send(m.key, request),
+                None => out.to_page.push(WorkerResponse::Exact {
+                    game: game.clone(),
+                    answer: ExactAnswer::Error("no engine worker is running".into()),
+                }),
+            },
             WorkerRequest::Children { id, .. } | WorkerRequest::TreeMap { id, .. } => {
                 match self.tree_worker(id) {
                     Some(key) => out.send(key, request),
@@ -405,7 +414,9 @@ impl PoolCore {
                 self.answer_root_asks(&mut out);
             }
             WorkerResponse::Error { id, message } => self.error(key, id, message, &mut out),
-            WorkerResponse::Children { .. } | WorkerResponse::TreeMap { .. } => {
+            WorkerResponse::Children { .. }
+            | WorkerResponse::TreeMap { .. }
+            | WorkerResponse::Exact { .. } => {
                 out.to_page.push(answer);
             }
         }

@@ -684,3 +684,33 @@ fn an_analysis_asked_while_a_new_worker_starts_runs_at_once_and_takes_it_in() {
     let stopped: Vec<WorkerKey> = stop.to_workers.iter().map(|(key, _)| *key).collect();
     assert_eq!(stopped, vec![keys[0], late]);
 }
+
+#[test]
+fn exact_values_are_asked_of_the_first_worker_alone_and_reach_the_page() {
+    let mut core = PoolCore::new();
+    let (first, _) = core.add(0.0);
+    core.add(0.0);
+    let game = GameData::new(Variant::new(3, 0).expect("3x3"), Vec::new());
+    let out = core.request(WorkerRequest::Exact { game: game.clone() }, 1.0);
+    assert_eq!(
+        out.to_workers,
+        vec![(first, WorkerRequest::Exact { game: game.clone() })]
+    );
+    let answer = WorkerResponse::Exact {
+        game,
+        answer: ExactAnswer::TooBig,
+    };
+    let out = core.answer(first, answer.clone(), 2.0);
+    assert_eq!(out.to_page, vec![answer]);
+    // No worker: an error answer, not silence.
+    let mut empty = PoolCore::new();
+    let game = GameData::new(Variant::default(), Vec::new());
+    let out = empty.request(WorkerRequest::Exact { game }, 0.0);
+    assert!(matches!(
+        out.to_page.as_slice(),
+        [WorkerResponse::Exact {
+            answer: ExactAnswer::Error(_),
+            ..
+        }]
+    ));
+}

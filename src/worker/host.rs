@@ -5,6 +5,7 @@
 use super::messages::{
     GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
+use super::solved::SolvedBoards;
 use crate::game::{Move, Position};
 use crate::search::learned::Evaluator;
 use crate::search::{new_engine, Engine, EngineConfig, Limits, MapLimits, SearchEngine};
@@ -24,6 +25,8 @@ pub struct EngineHost {
     last_id: SearchId,
     /// Milliseconds reading the built-in network took.
     network_read_ms: Option<f64>,
+    /// Small variants solved exactly, for [`WorkerRequest::Exact`].
+    solved: SolvedBoards,
 }
 
 struct ActiveSearch {
@@ -42,6 +45,7 @@ impl EngineHost {
             active: None,
             last_id: SearchId::default(),
             network_read_ms: None,
+            solved: SolvedBoards::default(),
         }
     }
 
@@ -101,6 +105,10 @@ impl EngineHost {
                 })]
             }
             WorkerRequest::TreeMap { id, path, limits } => vec![self.tree_map(id, &path, limits)],
+            WorkerRequest::Exact { game } => {
+                let answer = self.solved.answer(&game, super::timing::precise_ms);
+                vec![WorkerResponse::Exact { game, answer }]
+            }
         }
     }
 
@@ -476,6 +484,25 @@ mod tests {
         let replayed = game.replay().expect("legal moves");
         assert_eq!(replayed.position().size(), 5);
         assert!(replayed.position().check(best.expect("a move")).is_ok());
+    }
+
+    #[test]
+    fn exact_values_are_answered_for_the_game_asked_about() {
+        let mut host = EngineHost::new(crate::search::learned::test_evaluator());
+        let variant = Variant::new(3, 0).expect("3x3");
+        let game = GameData::new(variant, vec!["b2".parse().expect("notation")]);
+        let answers = host.handle(WorkerRequest::Exact { game: game.clone() });
+        let [WorkerResponse::Exact {
+            game: answered,
+            answer: crate::worker::messages::ExactAnswer::Solved { exact, .. },
+        }] = answers.as_slice()
+        else {
+            panic!("expected exact values, got {answers:?}");
+        };
+        assert_eq!(answered, &game);
+        // Player 2 jumps home at once.
+        assert_eq!(exact.value, crate::solve::Value::Win(1));
+        assert!(!host.is_searching());
     }
 
     /// Alpha-beta settings with no limit: the think runs until `Stop`.

@@ -13,6 +13,7 @@ use std::fmt;
 
 use crate::game::{Game, Move, Variant};
 use crate::search::{ChildInfo, EngineConfig, MapLimits, NodeId, SearchInfo, TreeMap};
+use crate::solve::exact::Exact;
 use serde::{Deserialize, Serialize};
 
 /// The id the page gives a search. Every answer about that search carries
@@ -142,6 +143,13 @@ pub enum WorkerRequest {
         /// How many nodes and how deep.
         limits: MapLimits,
     },
+    /// The exact values of the position after `game`'s moves, where its
+    /// variant is small enough to solve in the page (solved once per
+    /// variant, then looked up); answered with [`WorkerResponse::Exact`].
+    Exact {
+        /// The game leading to the position.
+        game: GameData,
+    },
 }
 
 /// What the worker tells the page.
@@ -192,6 +200,13 @@ pub enum WorkerResponse {
         /// Microseconds the worker took to build it.
         build_us: f64,
     },
+    /// The answer to [`WorkerRequest::Exact`].
+    Exact {
+        /// The game asked about.
+        game: GameData,
+        /// Its position's exact values, or why there are none.
+        answer: ExactAnswer,
+    },
     /// A request could not be served.
     Error {
         /// The request's id.
@@ -199,6 +214,22 @@ pub enum WorkerResponse {
         /// What went wrong, for the notice area.
         message: String,
     },
+}
+
+/// What the worker knows exactly of one position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExactAnswer {
+    /// Its variant is solved: the values.
+    Solved {
+        /// The position's and its moves' values.
+        exact: Exact,
+        /// Milliseconds the variant's solve took, when this request solved it.
+        solve_ms: Option<f64>,
+    },
+    /// Its variant is too big to solve in the page.
+    TooBig,
+    /// The moves do not replay (the message says which).
+    Error(String),
 }
 
 /// Milliseconds between two progress snapshots of a search: the worker

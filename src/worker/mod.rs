@@ -2,11 +2,12 @@
 //! freezes while it thinks.
 //!
 //! [`messages`] defines what crosses the worker boundary, [`host`] how the
-//! worker answers; both compile on every target so native tests cover them.
+//! worker answers ([`solved`]: the small boards it solves exactly); all compile on every target so native tests cover them.
 //! The gloo glue ([`EngineWorker`], [`SerdeWasmCodec`]) exists only on wasm32.
 
 pub mod host;
 pub mod messages;
+pub mod solved;
 mod timing;
 
 pub use timing::precise_ms;

@@ -19,6 +19,8 @@ mod candidates;
 #[cfg(target_arch = "wasm32")]
 mod controls;
 #[cfg(target_arch = "wasm32")]
+mod exact_values;
+#[cfg(target_arch = "wasm32")]
 mod iterations;
 #[cfg(target_arch = "wasm32")]
 mod overlay;
@@ -39,6 +41,8 @@ mod visit_chart;
 #[cfg(target_arch = "wasm32")]
 mod win_graph;
 
+#[cfg(target_arch = "wasm32")]
+pub use exact_values::ExactValues;
 #[cfg(target_arch = "wasm32")]
 pub use overlay::AnalysisOverlay;
 #[cfg(target_arch = "wasm32")]

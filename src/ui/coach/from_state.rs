@@ -41,11 +41,16 @@ pub fn coach_panel(
     dispatch: &Callback<Action>,
 ) -> Html {
     let coach = &state.coach;
+    let exact = coach
+        .review
+        .as_ref()
+        .map(|run| state.exact.verdicts(&run.game))
+        .unwrap_or_default();
     html! {
         <CoachPanel game={state.board.game.clone()} shown={state.board.shown_ply()}
             can_hint={state.can_hint()} hint_pending={coach.hint_pending()}
             hint={state.hint_view()} hints_used={coach.hints_used}
-            run={coach.review.clone()} {review} hint_ms={coach.hint_ms} review_ms={coach.review_ms}
+            run={coach.review.clone()} {review} exact={exact} hint_ms={coach.hint_ms} review_ms={coach.review_ms}
             on_intent={dispatch.reform(Action::Coach)} on_view={dispatch.reform(Action::View)} />
     }
 }

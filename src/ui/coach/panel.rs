@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::summary::ReviewSummaryTable;
 use crate::game::{Game, Move};
 use crate::review::{annotated_record, GameReview};
+use crate::solve::exact::ExactVerdict;
 use crate::ui::analysis::format::percent;
 use crate::ui::analysis::{GraphMark, WinGraph};
 use crate::ui::model::analysis::GraphPoint;
@@ -39,6 +40,11 @@ pub struct CoachPanelProps {
     pub hint_ms: u64,
     /// Review budget per position, ms.
     pub review_ms: u64,
+    /// The solved table's verdict on each move whose position it knows
+    /// (ply before the move, the move, the verdict): on a solved board the
+    /// review's errors are these.
+    #[prop_or_default]
+    pub exact: Vec<(usize, Move, ExactVerdict)>,
     /// Coach intents.
     pub on_intent: Callback<CoachIntent>,
     /// Show the position after this many moves.
@@ -89,11 +95,14 @@ fn hint_text(props: &CoachPanelProps) -> Html {
             hint.unit
         ),
         HintSource::Search => format!("searched {} {}", count_text(hint.searched), hint.unit),
+        HintSource::Table => "perfect play (solved board)".to_string(),
     };
     let source_name = match hint.source {
         HintSource::Analysis => "analysis",
         HintSource::Search => "search",
+        HintSource::Table => "table",
     };
+    let exact = view.exact.map(|v| v.to_string());
     html! {
         <div class="hint">
             <p class="hint-text" data-testid="hint-text" data-source={source_name}
@@ -105,6 +114,10 @@ fn hint_text(props: &CoachPanelProps) -> Html {
                     <span class="hint-line">{ format!(" ({line})") }</span>
                 }
                 <span class="hint-source" data-testid="hint-source">{ format!(" — {source}") }</span>
+                if let Some(exact) = &exact {
+                    <span class="hint-exact" data-testid="hint-exact" data-exact={exact.clone()}>
+                        { format!(" — exact: {exact}") }</span>
+                }
             </p>
             if let Some(d) = &view.disagreement {
                 <p class="hint-disagreement" data-testid="hint-disagreement"
@@ -130,15 +143,53 @@ fn progress(props: &CoachPanelProps) -> Html {
     }
 }
 
+/// The solved table's judgement of the game: each move that threw a win
+/// or a draw away, with the exact values ("was winning in 7, now loses in
+/// 12"), and how many moves kept the value.
+fn exact_review(props: &CoachPanelProps) -> Html {
+    let verdicts = &props.exact;
+    if verdicts.is_empty() {
+        return Html::default();
+    }
+    let kept = verdicts.iter().filter(|(_, _, v)| !v.is_blunder()).count();
+    let best = verdicts.iter().filter(|(_, _, v)| v.is_best()).count();
+    let errors = verdicts
+        .iter()
+        .filter(|(_, _, v)| v.is_blunder() || !v.is_best() && matches!(v.before, crate::solve::Value::Win(_)))
+        .map(|&(ply, mv, verdict)| {
+            let number = format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "…" });
+            let kind = if verdict.is_blunder() { "blunder" } else { "slower" };
+            let symbol = if verdict.is_blunder() { "??" } else { "" };
+            html! {
+                <li class={classes!("review-error", "exact-verdict", kind)} data-ply={ply.to_string()}
+                    data-move={mv.to_string()} data-kind={kind}>
+                    <button onclick={props.on_view.reform(move |_: MouseEvent| Some(ply))}
+                        title="Show the position before this move">
+                        { format!("{number} {mv}{symbol} — {verdict}") }
+                    </button>
+                </li>
+            }
+        });
+    html! {
+        <div class="exact-review" data-testid="exact-review">
+            <p>{ format!("Solved board: {kept} of {} moves kept the value ({best} best by \
+                perfect play).", verdicts.len()) }</p>
+            <ul class="review-errors">{ for errors }</ul>
+        </div>
+    }
+}
+
 fn review_view(props: &CoachPanelProps) -> Html {
     let (Some(review), Some(run)) = (&props.review, &props.run) else {
         return Html::default();
     };
+    // A solved board's moves are judged by the table, not the search.
+    let solved = !props.exact.is_empty() && props.exact.len() == run.game.moves.len();
     let errors = review
         .moves()
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.judgement.is_error())
+        .filter(|(_, m)| m.judgement.is_error() && !solved)
         .map(|(i, m)| {
             let before = i;
             let number = format!("{}{}", i / 2 + 1, if i % 2 == 0 { "." } else { "…" });
@@ -185,6 +236,9 @@ fn review_view(props: &CoachPanelProps) -> Html {
         <div class="review">
             if review.is_complete() {
                 <ReviewSummaryTable summary={review.summary(props.hints_used)} />
+            }
+            if solved {
+                { exact_review(props) }
             }
             <ul class="review-errors">{ for errors }</ul>
             <WinGraph {points} {marks} plies={props.game.moves().len()} shown={props.shown}

@@ -91,6 +91,8 @@ pub enum HintSource {
     Search,
     /// The analysis of the same position (the panel's, usually running).
     Analysis,
+    /// The solved table of a small board: a best move by perfect play.
+    Table,
 }
 
 /// The engine's suggestion for one position.
@@ -111,6 +113,33 @@ pub struct Hint {
 }
 
 impl Hint {
+    /// This hint made a best move by the table of a solved board: kept if
+    /// its move is one (the search's line stays), else the table's move
+    /// alone.
+    pub fn made_perfect(mut self, exact: &crate::solve::exact::Exact) -> Hint {
+        if !exact.is_best(self.mv) {
+            if let Some(mv) = exact.perfect_choice(None) {
+                self.mv = mv;
+                self.line = vec![mv];
+                self.source = HintSource::Table;
+            }
+        }
+        self
+    }
+
+    /// The table's hint for `game`'s position: its first best move.
+    pub fn from_table(game: GameData, exact: &crate::solve::exact::Exact) -> Option<Hint> {
+        let mv = exact.perfect_choice(None)?;
+        Some(Hint {
+            game,
+            mv,
+            line: vec![mv],
+            source: HintSource::Table,
+            searched: 0,
+            unit: "positions",
+        })
+    }
+
     /// The hint a snapshot of `game`'s position gives: its best move and
     /// the sure part of its line (`None` without a move).
     pub fn from_info(game: GameData, info: &SearchInfo, source: HintSource) -> Option<Hint> {
@@ -176,6 +205,8 @@ pub struct HintView {
     pub hint: Hint,
     /// The analysis of the same position prefers another move.
     pub disagreement: Option<Disagreement>,
+    /// The hint move's exact value for the player to move, on a solved board.
+    pub exact: Option<crate::solve::Value>,
 }
 
 /// A review of one game: the evaluations of its positions so far.
@@ -336,6 +367,19 @@ impl AppState {
     /// from the analysis follows the analysis' latest snapshot; a hint from
     /// the coach's own search carries the analysis' other choice, if it has one.
     pub fn hint_view(&self) -> Option<HintView> {
+        let mut view = self.hint_view_searched()?;
+        if let Some(exact) = self.exact_of_shown() {
+            view.hint = view.hint.made_perfect(exact);
+            view.exact = exact.value_of(view.hint.mv);
+            view.disagreement = view
+                .disagreement
+                .filter(|d| !exact.is_best(d.analysis_move));
+        }
+        Some(view)
+    }
+
+    /// [`AppState::hint_view`] before the table's correction.
+    fn hint_view_searched(&self) -> Option<HintView> {
         let shown = self.shown_game();
         let hint = self.coach.hint_for(&shown)?;
         let analysis = self.analysis_of_shown();
@@ -344,6 +388,7 @@ impl AppState {
                 hint: Hint::from_info(shown, &searched.info, HintSource::Analysis)
                     .unwrap_or_else(|| hint.clone()),
                 disagreement: None,
+                exact: None,
             }),
             (HintSource::Search, Some(searched)) => {
                 let info = &searched.info;
@@ -360,11 +405,13 @@ impl AppState {
                 Some(HintView {
                     hint: hint.clone(),
                     disagreement,
+                    exact: None,
                 })
             }
-            (_, None) => Some(HintView {
+            (_, None) | (HintSource::Table, _) => Some(HintView {
                 hint: hint.clone(),
                 disagreement: None,
+                exact: None,
             }),
         }
     }
@@ -382,6 +429,14 @@ impl AppState {
             return;
         }
         let shown = self.shown_game();
+        // A solved board: the table answers at once, no search needed.
+        if let Some(hint) = self
+            .exact_of_shown()
+            .and_then(|exact| Hint::from_table(shown.clone(), exact))
+        {
+            self.coach.keep_hint(hint);
+            return;
+        }
         let from_analysis = self
             .analysis_of_shown()
             .filter(|s| self.analysis_may_hint(s))
@@ -470,8 +525,12 @@ impl AppState {
                         }
                         let mut info = info;
                         info.best_move = best.or(info.best_move);
-                        match Hint::from_info(search.game, &info, HintSource::Search) {
-                            Some(hint) => coach.keep_hint(hint),
+                        let exact = self.exact.get(&search.game);
+                        match Hint::from_info(search.game.clone(), &info, HintSource::Search) {
+                            Some(hint) => coach.keep_hint(match exact {
+                                Some(exact) => hint.made_perfect(exact),
+                                None => hint,
+                            }),
                             None => self.page.tell("The engine found no move to suggest."),
                         }
                     }

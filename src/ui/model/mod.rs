@@ -17,6 +17,9 @@ mod analysis_mode;
 mod chrome;
 mod coach;
 mod engine_run;
+pub mod exact;
+#[cfg(test)]
+mod exact_tests;
 #[cfg(test)]
 mod game_flow_tests;
 mod game_view;
@@ -64,6 +67,8 @@ pub struct AppState {
     pub coach: Coach,
     /// The record against the levels and the level suggested next.
     pub ladder: Ladder,
+    /// Exact values of small boards' positions, solved in the worker.
+    pub exact: exact::ExactStore,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -132,6 +137,9 @@ pub enum Action {
     Coach(CoachIntent),
     /// The record against the levels, the suggested level.
     Ladder(LadderIntent),
+    /// The full-strength engine plays the table's moves on solved boards
+    /// (`true`), or its search's.
+    TablePlay(bool),
 }
 
 impl AppState {
@@ -162,8 +170,10 @@ impl AppState {
                 ..Coach::default()
             },
             ladder: Ladder::default(),
+            exact: exact::ExactStore::default(),
         };
         state.schedule(seed);
+        state.exact_follow();
         state
     }
 
@@ -221,9 +231,15 @@ impl AppState {
             Action::Analysis(intent) => self.analysis_intent(intent),
             Action::Coach(intent) => self.coach_intent(intent),
             Action::Ladder(intent) => self.ladder_intent(intent, seed),
+            Action::TablePlay(on) => self.exact.table_play = on,
         }
         self.follow_board();
         self.schedule(seed);
+        // A position already solved: the full-strength engine answers at once.
+        if self.exact_move_now() {
+            self.schedule(seed);
+        }
+        self.exact_follow();
     }
 
     /// Starts a new game of `variant` with `seats` and the engine settings
@@ -473,8 +489,12 @@ impl AppState {
                     return;
                 };
                 self.engine.snapshot = Some(Snapshot { id, mode, info });
-                self.engine.search = None;
+                let searched = self.engine.search.take().map(|s| s.game);
                 if mode == SearchMode::Move {
+                    let best = match &searched {
+                        Some(game) => self.perfect_or(game, best),
+                        None => best,
+                    };
                     self.engine_moved(best);
                 }
             }
@@ -485,6 +505,7 @@ impl AppState {
                 }
                 self.page.tell(format!("Engine: {message}"));
             }
+            WorkerResponse::Exact { game, answer } => self.exact_received(game, answer),
             WorkerResponse::Children { .. } | WorkerResponse::TreeMap { .. } => {}
         }
     }
