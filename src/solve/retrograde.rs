@@ -147,7 +147,8 @@ pub fn solve_keeping(
 ) -> Result<(Table, SolveStats), SolveError> {
     let walls = variant.walls();
     let max_placed = 2 * walls;
-    let per_state = usize::from(variant.size()).pow(2) as u64 * 2;
+    // Both pawns on any square, either side to move.
+    let per_state = (usize::from(variant.size()).pow(2) as u64).pow(2) * 2;
     // About 200 bytes per configuration: its walls, reach sets, children
     // and hash entry.
     let bytes_for = |layer_start: &[u32]| {
