@@ -1,13 +1,17 @@
 //! The training loop: mini-batches shuffled by the seed, AdamW, binary
-//! cross-entropy on the sigmoid output, and after every epoch the loss and
-//! the winner-prediction accuracy on the held-out games.
+//! cross-entropy on the sigmoid output plus, with a policy head, the
+//! cross-entropy of the legal moves' softmax against the search's visit
+//! shares (weighted by [`TrainConfig::policy_weight`]), and after every
+//! epoch the losses, the winner-prediction accuracy and the policy's top-1
+//! accuracy on the held-out games.
 
 use super::data::{Inputs, LabelledPosition, TrainingData};
 use super::manifest::EpochReport;
-use super::network::{dense_batch, ValueNetwork};
+use super::network::{dense_batch, ValueNetwork, POLICY_OUTPUTS};
+use super::policy_data::{PolicyRef, PolicyTable};
 use super::split::split_games;
 use super::target::{KeepEpoch, TrainingTarget};
-use candle_core::{Device, Tensor};
+use candle_core::{Device, Tensor, D};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -37,6 +41,9 @@ pub struct TrainConfig {
     pub mirror: bool,
     /// Which epoch's weights to keep.
     pub keep: KeepEpoch,
+    /// The policy loss's weight against the value's (0: no policy head,
+    /// a value network as before).
+    pub policy_weight: f64,
 }
 
 impl Default for TrainConfig {
@@ -52,6 +59,7 @@ impl Default for TrainConfig {
             target: TrainingTarget::default(),
             mirror: true,
             keep: KeepEpoch::Best,
+            policy_weight: 1.0,
         }
     }
 }
@@ -80,6 +88,22 @@ pub enum TrainEvent<'a> {
 /// A loss and a winner accuracy on the held-out positions.
 pub type Measured = (f64, Option<f64>);
 
+/// The policy measured on the held-out positions that have a target, and
+/// what a uniform prior over the legal moves would score on them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolicyMeasured {
+    /// Positions measured.
+    pub positions: usize,
+    /// Mean cross-entropy of the legal moves' softmax against the search's shares.
+    pub loss: f64,
+    /// Share of positions whose most likely move is one the search visited most.
+    pub top1: f64,
+    /// The uniform prior's mean cross-entropy (ln of the legal moves' count).
+    pub uniform_loss: f64,
+    /// The uniform prior's expected top-1 accuracy.
+    pub uniform_top1: f64,
+}
+
 /// The trained network and how the training went.
 #[derive(Debug)]
 pub struct TrainOutcome {
@@ -102,6 +126,9 @@ pub struct TrainOutcome {
     /// The classic evaluation's loss and accuracy on the same held-out
     /// positions and target: the figure to beat.
     pub classic: Option<Measured>,
+    /// The kept network's policy on the held-out positions (`None` without
+    /// a head or without held-out targets).
+    pub policy: Option<PolicyMeasured>,
     /// Seconds spent training.
     pub seconds: f64,
 }
@@ -154,6 +181,70 @@ pub fn bce_with_logits(logits: &Tensor, targets: &Tensor) -> candle_core::Result
         .mean_all()
 }
 
+/// The policy loss of a batch: the cross-entropy between the softmax of
+/// `logits + mask` (`mask` 0 on the legal moves' indices, [`ILLEGAL`]
+/// elsewhere) and `targets` (the search's shares, 0 off the visited moves),
+/// all `[batch, POLICY_OUTPUTS]`, summed over moves and divided by `rows`
+/// (the positions that have a target; the others' targets are all 0).
+pub fn masked_policy_loss(
+    logits: &Tensor,
+    mask: &Tensor,
+    targets: &Tensor,
+    rows: usize,
+) -> candle_core::Result<Tensor> {
+    let log_p = candle_nn::ops::log_softmax(&logits.add(mask)?, D::Minus1)?;
+    targets
+        .mul(&log_p)?
+        .sum_all()?
+        .neg()?
+        .affine(1.0 / rows.max(1) as f64, 0.0)
+}
+
+/// The mask's value off the legal moves: the softmax gives them
+/// `e^-1e9` = 0 exactly, and a target of 0 times it is still 0.
+const ILLEGAL: f32 = -1e9;
+
+/// One position as the loop trains on it.
+#[derive(Clone, Copy, Debug)]
+struct Example {
+    inputs: Inputs,
+    target: f32,
+    policy: PolicyRef,
+    /// The policy target's moves are mirrored left-right (the inputs
+    /// already are).
+    mirrored: bool,
+}
+
+/// The mask and targets of a batch's policy (`[batch, POLICY_OUTPUTS]`
+/// each) and how many of its positions have a target.
+fn policy_batch(
+    table: &PolicyTable,
+    batch: impl ExactSizeIterator<Item = (PolicyRef, bool)>,
+) -> candle_core::Result<(Tensor, Tensor, usize)> {
+    let n = batch.len();
+    let mut mask = vec![0f32; n * POLICY_OUTPUTS];
+    let mut targets = vec![0f32; n * POLICY_OUTPUTS];
+    let mut rows = 0;
+    for (row, (at, mirrored)) in batch.enumerate() {
+        if !at.is_some() {
+            continue;
+        }
+        rows += 1;
+        let base = row * POLICY_OUTPUTS;
+        mask[base..base + POLICY_OUTPUTS].fill(ILLEGAL);
+        for (index, share) in table.rows(at, mirrored) {
+            mask[base + index] = 0.0;
+            targets[base + index] = share;
+        }
+    }
+    let shape = (n, POLICY_OUTPUTS);
+    Ok((
+        Tensor::from_vec(mask, shape, &Device::Cpu)?,
+        Tensor::from_vec(targets, shape, &Device::Cpu)?,
+        rows,
+    ))
+}
+
 /// Positions per forward pass when measuring the validation set.
 const EVAL_CHUNK: usize = 4096;
 
@@ -176,19 +267,39 @@ pub fn train(
         .iter()
         .partition(|p| held_out.contains(&p.game));
     let target = |p: &LabelledPosition| p.target(config.target) as f32;
-    let mut examples: Vec<(Inputs, f32)> = training.iter().map(|p| (p.inputs, target(p))).collect();
+    let mut examples: Vec<Example> = training
+        .iter()
+        .map(|p| Example {
+            inputs: p.inputs,
+            target: target(p),
+            policy: p.policy,
+            mirrored: false,
+        })
+        .collect();
     if config.mirror {
-        let mirrored: Vec<(Inputs, f32)> =
-            examples.iter().map(|(x, t)| (x.mirrored(), *t)).collect();
+        let mirrored: Vec<Example> = examples
+            .iter()
+            .map(|e| Example {
+                inputs: e.inputs.mirrored(),
+                mirrored: true,
+                ..*e
+            })
+            .collect();
         examples.extend(mirrored);
     }
+    // A head only when it has a weight and something to learn.
+    let with_policy = config.policy_weight > 0.0 && training.iter().any(|p| p.policy.is_some());
     let batch = config.batch.max(1);
     let batches = examples.len().div_ceil(batch);
     on(TrainEvent::Start {
         train_positions: examples.len(),
         batches,
     });
-    let network = ValueNetwork::new(config.hidden, config.hidden2, config.seed)?;
+    let network = if with_policy {
+        ValueNetwork::with_policy(config.hidden, config.hidden2, config.seed)?
+    } else {
+        ValueNetwork::new(config.hidden, config.hidden2, config.seed)?
+    };
     let mut optimiser = AdamW::new(
         network.vars(),
         ParamsAdamW {
@@ -205,33 +316,58 @@ pub fn train(
         let epoch_started = Instant::now();
         examples.shuffle(&mut rng);
         let mut loss_sum = 0.0;
+        let (mut policy_sum, mut policy_rows) = (0.0, 0usize);
         for (done, chunk) in examples.chunks(batch).enumerate() {
             inputs.clear();
             targets.clear();
-            for (x, t) in chunk {
-                inputs.push(*x);
-                targets.push(*t);
+            for e in chunk {
+                inputs.push(e.inputs);
+                targets.push(e.target);
             }
             let x = dense_batch(&inputs)?;
             let t = Tensor::from_slice(&targets, (chunk.len(), 1), &Device::Cpu)?;
-            let loss = bce_with_logits(&network.logits(&x)?, &t)?;
+            let (value_logits, policy_logits) = network.forward(&x)?;
+            let value_loss = bce_with_logits(&value_logits, &t)?;
+            let loss = match policy_logits {
+                Some(logits) => {
+                    let (mask, shares, rows) =
+                        policy_batch(&data.policy, chunk.iter().map(|e| (e.policy, e.mirrored)))?;
+                    if rows == 0 {
+                        value_loss.clone()
+                    } else {
+                        let policy_loss = masked_policy_loss(&logits, &mask, &shares, rows)?;
+                        policy_sum += f64::from(policy_loss.to_scalar::<f32>()?) * rows as f64;
+                        policy_rows += rows;
+                        value_loss.add(&policy_loss.affine(config.policy_weight, 0.0)?)?
+                    }
+                }
+                None => value_loss.clone(),
+            };
             optimiser.backward_step(&loss)?;
-            loss_sum += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
+            loss_sum += f64::from(value_loss.to_scalar::<f32>()?) * chunk.len() as f64;
             on(TrainEvent::Batch {
                 epoch,
                 done: done + 1,
             });
         }
         let measured = measure(&network, &validation, config.target)?;
+        let policy_measured = measure_policy(&network, &validation, &data.policy)?;
         let report = EpochReport {
             epoch,
             train_loss: loss_sum / examples.len().max(1) as f64,
             validation_loss: measured.map(|m| m.0),
             validation_accuracy: measured.and_then(|m| m.1),
+            train_policy_loss: (policy_rows > 0).then(|| policy_sum / policy_rows as f64),
+            validation_policy_loss: policy_measured.map(|m| m.loss),
+            validation_policy_accuracy: policy_measured.map(|m| m.top1),
             seconds: epoch_started.elapsed().as_secs_f64(),
         };
         if config.keep == KeepEpoch::Best {
-            if let Some(loss) = report.validation_loss {
+            // The objective trained: the value's loss plus the weighted policy's.
+            let objective = report
+                .validation_loss
+                .map(|l| l + config.policy_weight * report.validation_policy_loss.unwrap_or(0.0));
+            if let Some(loss) = objective {
                 if best.as_ref().is_none_or(|(_, b, _)| loss < *b) {
                     best = Some((epoch, loss, network.snapshot()?));
                 }
@@ -250,6 +386,7 @@ pub fn train(
         None => measure(&network, &validation, config.target)?,
     };
     Ok(TrainOutcome {
+        policy: measure_policy(&network, &validation, &data.policy)?,
         network,
         kept_epoch,
         classic: measure_classic(&validation, config.target),
@@ -261,6 +398,66 @@ pub fn train(
         validation: validation_result,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The policy of `network` on those of `positions` that have a target in
+/// `table` (none mirrored), against a uniform prior on the same; `None`
+/// without a head or without such positions.
+fn measure_policy(
+    network: &ValueNetwork,
+    positions: &[&LabelledPosition],
+    table: &PolicyTable,
+) -> candle_core::Result<Option<PolicyMeasured>> {
+    let with_target: Vec<&LabelledPosition> = positions
+        .iter()
+        .copied()
+        .filter(|p| p.policy.is_some())
+        .collect();
+    if !network.has_policy() || with_target.is_empty() {
+        return Ok(None);
+    }
+    let (mut loss, mut top1, mut uniform_loss, mut uniform_top1) = (0.0, 0.0, 0.0, 0.0);
+    for chunk in with_target.chunks(EVAL_CHUNK) {
+        let inputs: Vec<Inputs> = chunk.iter().map(|p| p.inputs).collect();
+        let (_, logits) = network.forward(&dense_batch(&inputs)?)?;
+        let Some(logits) = logits else {
+            return Ok(None);
+        };
+        let logits: Vec<Vec<f32>> = logits.detach().to_vec2()?;
+        for (p, row) in chunk.iter().zip(logits) {
+            let rows: Vec<(usize, f32)> = table.rows(p.policy, false).collect();
+            let most = rows
+                .iter()
+                .map(|r| row[r.0])
+                .fold(f32::NEG_INFINITY, f32::max);
+            let log_total = rows
+                .iter()
+                .map(|r| f64::from(row[r.0] - most).exp())
+                .sum::<f64>()
+                .ln();
+            loss -= rows
+                .iter()
+                .map(|&(i, share)| f64::from(share) * (f64::from(row[i] - most) - log_total))
+                .sum::<f64>();
+            let best_share = rows.iter().map(|r| r.1).fold(0.0, f32::max);
+            let chosen = rows
+                .iter()
+                .max_by(|a, b| row[a.0].total_cmp(&row[b.0]))
+                .map_or(0.0, |r| r.1);
+            top1 += f64::from(u8::from(chosen == best_share));
+            let n = rows.len() as f64;
+            uniform_loss += n.ln();
+            uniform_top1 += rows.iter().filter(|r| r.1 == best_share).count() as f64 / n;
+        }
+    }
+    let n = with_target.len() as f64;
+    Ok(Some(PolicyMeasured {
+        positions: with_target.len(),
+        loss: loss / n,
+        top1: top1 / n,
+        uniform_loss: uniform_loss / n,
+        uniform_top1: uniform_top1 / n,
+    }))
 }
 
 fn distinct_games(positions: &[&LabelledPosition]) -> usize {
@@ -374,6 +571,7 @@ mod tests {
                         value: label,
                         classic: super::super::data::classic_win_chance(&pos),
                         game: game as u32,
+                        policy: PolicyRef::default(),
                     });
                 }
                 let moves = pos.legal_moves();
@@ -383,7 +581,136 @@ mod tests {
         TrainingData {
             files: Vec::new(),
             positions,
+            policy: PolicyTable::default(),
         }
+    }
+
+    /// Positions of random games whose policy target is the pawn's step
+    /// straight ahead (towards the goal), where that step is legal; no
+    /// value to learn (every result ½). What the step is depends on the
+    /// pawn's square only, which the inputs hold: a head can learn it.
+    fn step_ahead_positions(games: usize, seed: u64) -> TrainingData {
+        use crate::game::{Move, Player, Square};
+        use crate::selfplay::PolicyTarget;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut data = TrainingData::default();
+        for game in 0..games {
+            let mut pos = Position::new(Variant::default());
+            for _ in 0..40 {
+                if pos.is_over() {
+                    break;
+                }
+                let me = pos.turn();
+                let sq = pos.pawn(me);
+                let rank = match me {
+                    Player::One => sq.rank() + 1,
+                    Player::Two => sq.rank().wrapping_sub(1),
+                };
+                let moves = pos.legal_moves();
+                let ahead = Square::new(sq.file(), rank)
+                    .map(Move::Pawn)
+                    .filter(|mv| moves.contains(mv));
+                if let Some(ahead) = ahead {
+                    let target = PolicyTarget {
+                        moves: vec![(ahead, 1.0)],
+                        complete: true,
+                    };
+                    let policy = data.policy.add(&pos, Some(&target));
+                    data.positions.push(LabelledPosition {
+                        inputs: Inputs::new(&active_features(&pos).expect("9x9")),
+                        result: 0.5,
+                        value: 0.5,
+                        classic: 0.5,
+                        game: game as u32,
+                        policy,
+                    });
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        data
+    }
+
+    #[test]
+    fn training_learns_the_policy_target_and_beats_a_uniform_prior() {
+        let data = step_ahead_positions(60, 5);
+        assert!(data.positions.len() > 500, "{}", data.positions.len());
+        let config = TrainConfig {
+            lr: 1e-2,
+            policy_weight: 1.0,
+            ..race_config(8)
+        };
+        let outcome = train(&data, &config, |_| {}).expect("trained");
+        let policy = outcome.policy.expect("a head and held-out targets");
+        assert!(policy.top1 > 0.9, "{policy:?}");
+        assert!(policy.loss < 0.5 * policy.uniform_loss, "{policy:?}");
+        // Random games spend their walls early: later positions have few moves.
+        assert!(policy.uniform_top1 < 0.25, "{policy:?}");
+        let last = outcome.epochs.last().expect("epochs");
+        assert!(last.train_policy_loss.is_some() && last.validation_policy_loss.is_some());
+        // Untrained, the head is about as good as uniform.
+        let untrained = train(&data, &race_config(0), |_| {}).expect("measured");
+        let policy = untrained.policy.expect("a head");
+        assert!(policy.top1 < 0.2, "{policy:?}");
+        assert!(policy.loss > 0.8 * policy.uniform_loss, "{policy:?}");
+    }
+
+    #[test]
+    fn a_policy_weight_of_zero_trains_a_value_network_only() {
+        let data = step_ahead_positions(10, 5);
+        let config = TrainConfig {
+            policy_weight: 0.0,
+            ..race_config(1)
+        };
+        let outcome = train(&data, &config, |_| {}).expect("trained");
+        assert!(!outcome.network.has_policy());
+        assert!(outcome.policy.is_none());
+        assert_eq!(outcome.epochs[0].train_policy_loss, None);
+        // The same seed with a head: the same value weights to start from.
+        let headed = ValueNetwork::with_policy(16, 8, 1).expect("network");
+        let plain = ValueNetwork::new(16, 8, 1).expect("network");
+        for ((name, a), (_, b)) in plain.tensors().into_iter().zip(headed.tensors()) {
+            let diff = (a - b)
+                .and_then(|d| d.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>())
+                .expect("same shape");
+            assert_eq!(diff, 0.0, "{name}");
+        }
+        assert_eq!(headed.tensors().len(), 8);
+    }
+
+    #[test]
+    fn the_policy_loss_is_the_cross_entropy_over_the_legal_moves() {
+        let logits = Tensor::from_slice(&[0f32, 3f32.ln(), 5.0], (1, 3), &Device::Cpu).expect("z");
+        let mask = Tensor::from_slice(&[0f32, 0.0, ILLEGAL], (1, 3), &Device::Cpu).expect("m");
+        let t = Tensor::from_slice(&[0.5f32, 0.5, 0.0], (1, 3), &Device::Cpu).expect("t");
+        let loss = masked_policy_loss(&logits, &mask, &t, 1)
+            .and_then(|l| l.to_scalar::<f32>())
+            .expect("a loss");
+        // p = (¼, ¾) over the two legal moves: −(½ ln ¼ + ½ ln ¾).
+        let expected = -(0.5 * 0.25f32.ln() + 0.5 * 0.75f32.ln());
+        assert!((loss - expected).abs() < 1e-5, "{loss} vs {expected}");
+        // A second row without a target adds nothing; rows counts one.
+        let logits = Tensor::cat(&[&logits, &logits], 0).expect("2 rows");
+        let mask2 = Tensor::cat(
+            &[
+                &mask,
+                &Tensor::zeros((1, 3), candle_core::DType::F32, &Device::Cpu).expect("0"),
+            ],
+            0,
+        )
+        .expect("mask");
+        let t2 = Tensor::cat(
+            &[
+                &t,
+                &Tensor::zeros((1, 3), candle_core::DType::F32, &Device::Cpu).expect("0"),
+            ],
+            0,
+        )
+        .expect("t");
+        let again = masked_policy_loss(&logits, &mask2, &t2, 1)
+            .and_then(|l| l.to_scalar::<f32>())
+            .expect("a loss");
+        assert!((again - expected).abs() < 1e-5, "{again}");
     }
 
     /// The bound the trained network must beat on held-out games; an
@@ -402,6 +729,7 @@ mod tests {
             target: TrainingTarget::Result,
             mirror: true,
             keep: KeepEpoch::Last,
+            policy_weight: 1.0,
         }
     }
 
