@@ -212,7 +212,7 @@ fn ply_line(info: &SearchInfo, best: Move) -> PlyLine {
             .map(|c| (c.mv, c.visits()))
             .collect();
         // Most visited first; the search's own order among equals.
-        children.sort_by(|a, b| b.1.cmp(&a.1));
+        children.sort_by_key(|c| std::cmp::Reverse(c.1));
         let mut weights = candidate_weights(info);
         let total: f64 = weights.iter().map(|(_, w)| w).sum();
         if total > 0.0 {
