@@ -24,6 +24,8 @@ mod target;
 #[cfg(feature = "train")]
 mod network;
 #[cfg(feature = "train")]
+mod policy_loss;
+#[cfg(feature = "train")]
 mod trainer;
 
 pub use chart::loss_svg;
@@ -37,7 +39,8 @@ pub use target::{KeepEpoch, ParseTargetError, TrainingTarget};
 #[cfg(feature = "train")]
 pub use network::{ValueNetwork, POLICY_TENSOR_NAMES, TENSOR_NAMES};
 #[cfg(feature = "train")]
+pub use policy_loss::{masked_policy_loss, PolicyMeasured};
+#[cfg(feature = "train")]
 pub use trainer::{
-    bce_with_logits, masked_policy_loss, train, Measured, PolicyMeasured, TrainConfig, TrainError,
-    TrainEvent, TrainOutcome,
+    bce_with_logits, train, Measured, TrainConfig, TrainError, TrainEvent, TrainOutcome,
 };
