@@ -457,10 +457,35 @@ impl Network {
     /// The side to move's win probability, in `(0, 1)`, for the position
     /// whose active inputs are `features`.
     pub fn evaluate(&self, features: &ActiveFeatures) -> f32 {
+        // Written out rather than through `first_layer` and
+        // `value_of_first_layer` (which compute the same, in the same
+        // order): measured, the split made this pass half as fast again.
+        let (h, h2) = (self.hidden, self.hidden2);
         let mut acc = [0.0f32; MAX_HIDDEN];
-        let acc = &mut acc[..self.hidden];
-        self.first_layer(features, acc);
-        self.value_of_first_layer(acc)
+        let acc = &mut acc[..h];
+        acc.copy_from_slice(&self.l1_bias);
+        for &i in features.indices() {
+            let start = usize::from(i) * h;
+            let row = &self.l1_rows[start..start + h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        let mut second = [0.0f32; MAX_HIDDEN];
+        let second = &mut second[..h2];
+        second.copy_from_slice(&self.l2_bias);
+        for (&a, column) in acc.iter().zip(self.l2_columns.chunks_exact(h2)) {
+            let a = a.clamp(0.0, 1.0);
+            if a > 0.0 {
+                for (s, w) in second.iter_mut().zip(column) {
+                    *s += a * w;
+                }
+            }
+        }
+        for s in second.iter_mut() {
+            *s = s.clamp(0.0, 1.0);
+        }
+        sigmoid(self.out_bias + dot(&self.out, second))
     }
 
     /// The value and, with a policy head, the priors of `moves` (the legal
