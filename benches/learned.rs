@@ -2,7 +2,8 @@
 //! pass alone (features given), the features alone (two shortest paths and
 //! the walls), and both, which is what an engine pays per leaf.
 //! Run: `cargo bench --bench learned`. Reports evaluations per second for a
-//! random network of the trainer's default shape (375-128-32-1).
+//! random network of the trainer's default shape (375-128-32-1), and the
+//! forward pass with the policy head (value and every legal move's prior).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use quoridor::game::{Position, Variant};
@@ -79,6 +80,37 @@ fn learned(c: &mut Criterion) {
                 .count()
         })
     });
+    // With the policy head: the value and the priors of every legal move
+    // in one pass (what PUCT pays per expanded node; the legal moves are
+    // the search's own, given), for the trainer's default first layer (64)
+    // and the 128 above. The head's weights: 209 × (H + 1) numbers.
+    let moves: Vec<Vec<quoridor::game::Move>> = positions.iter().map(|p| p.legal_moves()).collect();
+    let turns: Vec<quoridor::game::Player> = positions.iter().map(|p| p.turn()).collect();
+    for (h, h2) in [(64, 32), (128, 32)] {
+        let plain = Network::random(h, h2, 1);
+        let headed = plain.clone().with_random_policy(2);
+        if (h, h2) != (128, 32) {
+            group.bench_function(format!("forward_pass_{h}_{h2}"), |b| {
+                b.iter(|| {
+                    features
+                        .iter()
+                        .map(|f| plain.evaluate(black_box(f)))
+                        .sum::<f32>()
+                })
+            });
+        }
+        let mut priors = Vec::new();
+        group.bench_function(format!("forward_pass_with_policy_{h}_{h2}"), |b| {
+            b.iter(|| {
+                let mut sum = 0.0;
+                for ((f, m), &turn) in features.iter().zip(&moves).zip(&turns) {
+                    sum += headed.evaluate_with_priors(black_box(f), turn, m, &mut priors);
+                    sum += priors[0];
+                }
+                sum
+            })
+        });
+    }
     group.bench_function("features_and_forward_pass", |b| {
         b.iter(|| {
             positions

@@ -35,7 +35,7 @@ fn main() {
 /// tensor (by name), a byte of name length and the name, a byte of type (0
 /// F32, 1 F16), a byte of dimensions and each as a `u32`, a `u32` of data
 /// length and the data, all little-endian.
-fn layout(bytes: &[u8]) -> Result<Vec<u8>, String> {
+pub(crate) fn layout(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let file = SafeTensors::deserialize(bytes).map_err(|e| e.to_string())?;
     let mut names = file.names();
     names.sort_unstable();

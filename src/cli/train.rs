@@ -1,5 +1,5 @@
-//! `quoridor train`: trains the learned evaluation's value network on
-//! self-play files (the library side: [`crate::train`]). The network needs
+//! `quoridor train`: trains the learned evaluation's network (the value
+//! and, unless `--policy-weight 0`, the policy head) on self-play files (the library side: [`crate::train`]). The network needs
 //! candle, which only a build with the cargo feature `train` has; without
 //! it the command is still listed and its flags still checked, and running
 //! it says in one line how to get a build that trains.
@@ -23,7 +23,9 @@ pub const NOT_BUILT: &str = "this build cannot train: candle (the ML library) is
 Reads self-play files (quoridor selfplay; docs/selfplay-format.md), encodes every 9x9 /
 10-wall position with the engines' inputs (other boards are skipped and counted), holds out
 whole games for validation, and trains inputs -> HIDDEN -> HIDDEN2 -> 1 (ClippedReLU, sigmoid)
-with AdamW on binary cross-entropy. Each position also trains as its left-right mirror.
+with AdamW on binary cross-entropy, and a policy head HIDDEN -> 209 (one logit per pawn square
+and wall slot) on the cross-entropy of the legal moves' softmax against the search's visit
+shares, weighted by --policy-weight. Each position also trains as its left-right mirror.
 Writes DIR/value.safetensors, DIR/manifest.json and DIR/loss.svg (docs/learned-eval.md).
 Needs a build with the feature: cargo build --release --features train", &[]))]
 pub struct TrainArgs {
@@ -65,6 +67,18 @@ pub struct TrainArgs {
     /// Which epoch's weights to write: best (lowest validation loss) or last
     #[arg(long, value_name = "EPOCH", default_value = "best", value_parser = |s: &str| s.parse::<KeepEpoch>().map_err(|e| e.to_string()))]
     pub keep: KeepEpoch,
+    /// Weight of the policy loss against the value's (0: no policy head, a
+    /// value network only)
+    #[arg(long, value_name = "W", default_value_t = 1.0, value_parser = policy_weight)]
+    pub policy_weight: f64,
+}
+
+fn policy_weight(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..=100.0).contains(x))
+        .ok_or_else(|| format!("--policy-weight needs a weight from 0 to 100, got {text:?}"))
 }
 
 fn learning_rate(text: &str) -> Result<f64, String> {
@@ -156,13 +170,13 @@ pub fn train(_args: &TrainArgs) -> Result<(), TrainCommandError> {
 #[cfg(feature = "train")]
 use super::progress::BatchProgress;
 #[cfg(feature = "train")]
-use crate::search::learned::INPUTS;
+use crate::search::learned::{INPUTS, POLICY_OUTPUTS};
 #[cfg(feature = "train")]
 use crate::text::{count, group_digits, plural};
 #[cfg(feature = "train")]
 use crate::train::{
-    git_head, load_data, loss_svg, train as fit, Manifest, NetShape, TrainConfig, TrainError,
-    TrainEvent, TrainOutcome, TrainingData,
+    git_head, load_data, loss_svg, policy_counts, train as fit, Manifest, NetShape, TrainConfig,
+    TrainError, TrainEvent, TrainOutcome, TrainingData,
 };
 #[cfg(feature = "train")]
 use std::io::Write;
@@ -190,7 +204,8 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
     if weights.exists() {
         return Err(TrainCommandError::Exists(weights));
     }
-    let data = load_data(&args.data, |_| {}).map_err(TrainCommandError::Read)?;
+    let data =
+        load_data(&args.data, args.policy_weight > 0.0, |_| {}).map_err(TrainCommandError::Read)?;
     let config = TrainConfig {
         epochs: args.epochs as usize,
         batch: args.batch as usize,
@@ -202,6 +217,7 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
         target: args.target,
         mirror: !args.no_mirror,
         keep: args.keep,
+        policy_weight: args.policy_weight,
     };
     let mut out = io::stdout().lock();
     let mut progress: Option<BatchProgress> = None;
@@ -220,8 +236,19 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
             }
         }
         TrainEvent::Epoch(report) => {
+            let policy = match (report.train_policy_loss, report.validation_policy_loss) {
+                (None, None) => String::new(),
+                (train, validation) => format!(
+                    ", policy loss {} / {}, top-1 {}",
+                    train.map_or("-".to_string(), |l| format!("{l:.4}")),
+                    validation.map_or("-".to_string(), |l| format!("{l:.4}")),
+                    report
+                        .validation_policy_accuracy
+                        .map_or("-".to_string(), |a| format!("{:.1}%", 100.0 * a)),
+                ),
+            };
             let line = format!(
-                "epoch {}/{}: train loss {:.4}, validation loss {}, winner accuracy {}, {:.1} s",
+                "epoch {}/{}: train loss {:.4}, validation loss {}, winner accuracy {}{policy}, {:.1} s",
                 report.epoch,
                 config.epochs,
                 report.train_loss,
@@ -255,8 +282,17 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
     write_outputs(args, &data, &config, &outcome, started)?;
     writeln!(
         out,
-        "validation: {}\nwrote {}, {}, {}, {} in {} ({:.1} s)",
+        "validation: {}{}\nwrote {}, {}, {}, {} in {} ({:.1} s)",
         validation_line(&outcome),
+        outcome.policy.map_or(String::new(), |p| format!(
+            "\npolicy: {} held-out {}: loss {:.4}, top-1 {:.1}% (a uniform prior: loss {:.4}, top-1 {:.1}%)",
+            group_digits(p.positions as u64, ','),
+            plural(p.positions, "position"),
+            p.loss,
+            100.0 * p.top1,
+            p.uniform_loss,
+            100.0 * p.uniform_top1
+        )),
         WEIGHTS,
         WEIGHTS_F16,
         MANIFEST,
@@ -272,13 +308,21 @@ pub fn train(args: &TrainArgs) -> Result<(), TrainCommandError> {
 /// `data: 12,345 positions of 200 games in 1 file (0 skipped); …`.
 fn data_line(data: &TrainingData, trained: usize, mirror: bool) -> String {
     format!(
-        "data: {} {} of {} {} in {} ({} skipped: board not 9x9 with 10 walls); {} positions per epoch{}",
+        "data: {} {} of {} {} in {} ({} skipped: board not 9x9 with 10 walls){}; {} positions per epoch{}",
         group_digits(data.positions.len() as u64, ','),
         plural(data.positions.len(), "position"),
         group_digits(data.games() as u64, ','),
         plural(data.games(), "game"),
         count(data.files.len(), "file"),
         group_digits(data.skipped() as u64, ','),
+        match policy_counts(&data.positions) {
+            (0, _) => String::new(),
+            (n, partial) => format!(
+                ", {} with a policy target ({} partial: version-1 records)",
+                group_digits(n as u64, ','),
+                group_digits(partial as u64, ',')
+            ),
+        },
         group_digits(trained as u64, ','),
         if mirror { " (mirrors included)" } else { "" },
     )
@@ -347,12 +391,24 @@ fn write_outputs(
             hidden: config.hidden,
             hidden2: config.hidden2,
             outputs: 1,
+            policy_outputs: if outcome.network.has_policy() { POLICY_OUTPUTS } else { 0 },
             activation: "clipped_relu",
             weights:
-                "value.safetensors (F32; l1, l2, out as nn.Linear: weight [out, in], bias [out]); value-f16.safetensors (the same in F16, what ships)",
+                "value.safetensors (F32; l1, l2, out and policy as nn.Linear: weight [out, in], bias [out]); value-f16.safetensors (the same in F16, what ships)",
         },
         target: config.target.to_string(),
-        loss: "binary cross-entropy on sigmoid(out)",
+        loss: if outcome.network.has_policy() {
+            "binary cross-entropy on sigmoid(out) + policy_weight x cross-entropy of softmax(policy over the legal moves) against the visit shares"
+        } else {
+            "binary cross-entropy on sigmoid(out)"
+        },
+        policy_weight: config.policy_weight,
+        policy_positions: policy_counts(&data.positions).0,
+        policy_partial_positions: policy_counts(&data.positions).1,
+        final_validation_policy_loss: outcome.policy.map(|p| p.loss),
+        final_validation_policy_accuracy: outcome.policy.map(|p| p.top1),
+        uniform_validation_policy_loss: outcome.policy.map(|p| p.uniform_loss),
+        uniform_validation_policy_accuracy: outcome.policy.map(|p| p.uniform_top1),
         epochs: config.epochs,
         batch: config.batch,
         lr: config.lr,

@@ -8,8 +8,14 @@ use serde::{Deserialize, Serialize};
 /// The header's `format`: what kind of file this is.
 pub const FORMAT: &str = "quoridor-selfplay";
 
-/// The header's `version`: the only version of the format this build reads.
-pub const VERSION: u32 = 1;
+/// The header's `version` this build writes: 2, whose plies list every
+/// visited root child with its visits (`children`).
+pub const VERSION: u32 = 2;
+
+/// The oldest version this build reads: 1, whose plies have only the best
+/// candidates' shares (`visits`), so its policy target is partial
+/// ([`crate::selfplay::PolicyTarget::complete`] false).
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Most candidates a ply keeps in its `visits`.
 pub const TOP_CANDIDATES: usize = 8;
@@ -125,6 +131,12 @@ pub struct PlyLine {
     /// The best candidates (at most [`TOP_CANDIDATES`]) and their share of
     /// the search: UCT's visit share, alpha-beta's best move with 1.
     pub visits: Vec<(Move, f64)>,
+    /// Version 2: every root child the search visited with its visit count,
+    /// most visited first (the full distribution a policy learns); alpha-beta,
+    /// which counts no visits per move: its best move with 1. Empty (and not
+    /// written) in version 1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<(Move, u32)>,
 }
 
 /// One game: its record, result and the search's view of every position.

@@ -189,9 +189,10 @@ fn draw_candidate(info: &SearchInfo, rng: &mut EngineRng) -> Option<Move> {
 
 /// The search's view of a position: its value for the side to move (1 or 0
 /// where the search proved who wins: exact, where a playout mean still
-/// carries the descents made before the proof) and the best candidates'
+/// carries the descents made before the proof), the best candidates'
 /// share (UCT: of the root's visits; alpha-beta, which counts no visits per
-/// move: its best move with 1).
+/// move: its best move with 1) and every visited child's visits (alpha-beta:
+/// its best move with 1).
 fn ply_line(info: &SearchInfo, best: Move) -> PlyLine {
     let value = match info.proven_winner {
         Some(winner) if winner == info.side_to_move => 1.0,
@@ -202,7 +203,16 @@ fn ply_line(info: &SearchInfo, best: Move) -> PlyLine {
         None => 0.5,
     };
     let mut visits: Vec<(Move, f64)> = Vec::new();
+    let mut children: Vec<(Move, u32)> = Vec::new();
     if info.uct().is_some() {
+        children = info
+            .children
+            .iter()
+            .filter(|c| c.visits() > 0)
+            .map(|c| (c.mv, c.visits()))
+            .collect();
+        // Most visited first; the search's own order among equals.
+        children.sort_by_key(|c| std::cmp::Reverse(c.1));
         let mut weights = candidate_weights(info);
         let total: f64 = weights.iter().map(|(_, w)| w).sum();
         if total > 0.0 {
@@ -218,7 +228,14 @@ fn ply_line(info: &SearchInfo, best: Move) -> PlyLine {
     if visits.is_empty() {
         visits.push((best, 1.0));
     }
-    PlyLine { value, visits }
+    if children.is_empty() {
+        children.push((best, 1));
+    }
+    PlyLine {
+        value,
+        visits,
+        children,
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! a complete, consistent file of a known version is refused with the file,
 //! the line and what is wrong — never a panic, never a silent skip.
 
-use super::format::{FinalResult, GameLine, Header, FORMAT, VERSION};
+use super::format::{FinalResult, GameLine, Header, FORMAT, OLDEST_VERSION, VERSION};
 use crate::game::{Move, Player, Position, Variant, VariantError};
 use std::fmt;
 use std::fs::File;
@@ -20,12 +20,47 @@ pub struct Sample {
     pub value: f64,
     /// The best candidates' share of the search.
     pub visits: Vec<(Move, f64)>,
+    /// Every visited root child with its visits (version 2; empty in
+    /// version 1).
+    pub children: Vec<(Move, u32)>,
     /// The game's result for the side to move: 1 a win, 0 a loss, ½ a draw.
     pub result_for_side_to_move: f64,
     /// Plies played before this position (0: the start).
     pub ply: usize,
     /// The game's index in the run.
     pub game: usize,
+}
+
+/// What a policy learns at one position: the search's distribution over
+/// the root's moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicyTarget {
+    /// Moves with their probability, summing to 1, most likely first.
+    pub moves: Vec<(Move, f64)>,
+    /// Whether this is every visited child's share (version 2's
+    /// `children`), not the best candidates' shares scaled to sum to 1
+    /// (version 1's `visits`, at most 8: the rest of the visits are lost).
+    pub complete: bool,
+}
+
+impl Sample {
+    /// The search's distribution over the moves here: version 2's
+    /// `children` by their visits (complete), or, in a version-1 file,
+    /// `visits`' shares scaled to sum to 1 (partial). `None` when no move has
+    /// any share.
+    pub fn policy_target(&self) -> Option<PolicyTarget> {
+        let (moves, complete): (Vec<(Move, f64)>, bool) = if self.children.is_empty() {
+            (self.visits.clone(), false)
+        } else {
+            let moves = self.children.iter().map(|&(mv, n)| (mv, f64::from(n)));
+            (moves.collect(), true)
+        };
+        let total: f64 = moves.iter().map(|(_, w)| w).sum();
+        (total > 0.0).then(|| PolicyTarget {
+            moves: moves.into_iter().map(|(mv, w)| (mv, w / total)).collect(),
+            complete,
+        })
+    }
 }
 
 /// One game read back and checked: its line and every position of it.
@@ -48,6 +83,7 @@ impl SelfplayGame {
                 position: *position,
                 value: seen.value,
                 visits: seen.visits.clone(),
+                children: seen.children.clone(),
                 result_for_side_to_move: self.line.result.score_for(position.turn()),
                 ply,
                 game: self.line.game,
@@ -108,6 +144,11 @@ pub enum ReadProblem {
         /// The value.
         value: f64,
     },
+    /// A version-2 ply without `children`.
+    NoChildren {
+        /// The ply.
+        ply: usize,
+    },
     /// A candidate's share is not in [0, 1] or its move is illegal there.
     BadCandidate {
         /// The ply.
@@ -138,7 +179,7 @@ impl fmt::Display for ReadProblem {
             ),
             ReadProblem::UnknownVersion(v) => write!(
                 f,
-                "format version {v} is not one this build reads (it reads version {VERSION})"
+                "format version {v} is not one this build reads (it reads versions {OLDEST_VERSION} to {VERSION})"
             ),
             ReadProblem::BadHeader(e) => write!(f, "bad header: {e}"),
             ReadProblem::BadVariant(e) => write!(f, "bad header: {e}"),
@@ -164,6 +205,11 @@ impl fmt::Display for ReadProblem {
             ReadProblem::ValueOutOfRange { ply, value } => write!(
                 f,
                 "ply {}: value {value} is not a probability in [0, 1]",
+                ply + 1
+            ),
+            ReadProblem::NoChildren { ply } => write!(
+                f,
+                "ply {}: no \"children\" (version {VERSION} lists every visited move)",
                 ply + 1
             ),
             ReadProblem::BadCandidate { ply, mv, reason } => {
@@ -357,7 +403,7 @@ impl<R: BufRead> SelfplayReader<R> {
             serde_json::from_str(&text).map_err(|e| ReadProblem::NotJson(e.to_string()))?;
         let line: GameLine =
             serde_json::from_value(value).map_err(|e| ReadProblem::BadGame(e.to_string()))?;
-        check_game(line, self.variant, self.header.games).map(Some)
+        check_game(line, self.variant, &self.header).map(Some)
     }
 }
 
@@ -386,7 +432,10 @@ fn parse_header(text: &str) -> Result<Header, ReadProblem> {
         return Err(ReadProblem::NotSelfplay);
     }
     match value.get("version") {
-        Some(v) if v.as_u64() == Some(u64::from(VERSION)) => {}
+        Some(v)
+            if v.as_u64()
+                .is_some_and(|v| (u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&v)) => {
+        }
         Some(v) => return Err(ReadProblem::UnknownVersion(v.to_string())),
         None => {
             return Err(ReadProblem::BadHeader(
@@ -397,10 +446,16 @@ fn parse_header(text: &str) -> Result<Header, ReadProblem> {
     serde_json::from_value(value).map_err(|e| ReadProblem::BadHeader(e.to_string()))
 }
 
-/// `line` replayed on `variant` and checked: legal moves, one ply entry
-/// per move with a probability and legal candidates, a result that agrees
-/// with the final position.
-fn check_game(line: GameLine, variant: Variant, games: usize) -> Result<SelfplayGame, ReadProblem> {
+/// `line` replayed on `variant` and checked against its file's `header`:
+/// legal moves, one ply entry per move with a probability and legal
+/// candidates (in version 2, every ply with its visited children: legal,
+/// distinct, each visited), a result that agrees with the final position.
+fn check_game(
+    line: GameLine,
+    variant: Variant,
+    header: &Header,
+) -> Result<SelfplayGame, ReadProblem> {
+    let games = header.games;
     if line.game >= games {
         return Err(ReadProblem::GameOutOfRange {
             game: line.game,
@@ -439,6 +494,14 @@ fn check_game(line: GameLine, variant: Variant, games: usize) -> Result<Selfplay
             }
             at.check(mv).map_err(|e| bad(e.to_string()))?;
         }
+        if seen.children.is_empty() && header.version >= 2 {
+            return Err(ReadProblem::NoChildren { ply });
+        }
+        check_children(&seen.children, at).map_err(|(mv, reason)| ReadProblem::BadCandidate {
+            ply,
+            mv,
+            reason,
+        })?;
     }
     let winner = position.winner();
     if line.result.winner() != winner {
@@ -448,6 +511,35 @@ fn check_game(line: GameLine, variant: Variant, games: usize) -> Result<Selfplay
         });
     }
     Ok(SelfplayGame { line, positions })
+}
+
+/// Checks a ply's `children` in position `at`: each visited, listed once
+/// and legal there; the first that is not, with why. The legal moves are
+/// generated once (a position has about a hundred children to check).
+fn check_children(children: &[(Move, u32)], at: &Position) -> Result<(), (Move, String)> {
+    if children.is_empty() {
+        return Ok(());
+    }
+    let mut legal = at.legal_moves();
+    legal.sort_unstable();
+    let mut listed: Vec<Move> = Vec::with_capacity(children.len());
+    for &(mv, visits) in children {
+        if visits == 0 {
+            return Err((mv, "a child with no visits".to_string()));
+        }
+        if legal.binary_search(&mv).is_err() {
+            let reason = at
+                .check(mv)
+                .map_or_else(|e| e.to_string(), |()| "not a legal move".to_string());
+            return Err((mv, reason));
+        }
+        listed.push(mv);
+    }
+    listed.sort_unstable();
+    match listed.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err((w[0], "listed twice in \"children\"".to_string())),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -529,6 +621,109 @@ mod tests {
         assert_eq!(samples[samples.len() - 2].result_for_side_to_move, 0.0);
     }
 
+    /// `valid_file()` as version 1 wrote it: no `children`.
+    fn version_one_file() -> String {
+        let lines: Vec<String> = valid_file()
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut value: serde_json::Value = serde_json::from_str(line).expect("json");
+                if i == 0 {
+                    value["version"] = 1.into();
+                } else {
+                    for ply in value["plies"].as_array_mut().expect("plies") {
+                        ply.as_object_mut().expect("ply").remove("children");
+                    }
+                }
+                value.to_string()
+            })
+            .collect();
+        lines.join("\n") + "\n"
+    }
+
+    fn samples_of(text: &str) -> Vec<Sample> {
+        SelfplayReader::new(Path::new("x"), Cursor::new(text.as_bytes()))
+            .expect("header")
+            .samples()
+            .map(|s| s.expect("sample"))
+            .collect()
+    }
+
+    #[test]
+    fn every_ply_of_version_two_has_the_full_visit_distribution() {
+        let text = valid_file();
+        assert!(text.starts_with("{\"format\":\"quoridor-selfplay\",\"version\":2,"));
+        let samples = samples_of(&text);
+        let mut longer = 0;
+        for sample in &samples {
+            assert!(!sample.children.is_empty());
+            // Most visited first, and the top-8 shares are the children's.
+            assert!(sample.children.windows(2).all(|w| w[0].1 >= w[1].1));
+            let total: u32 = sample.children.iter().map(|c| c.1).sum();
+            for (&(mv, share), &(child, visits)) in sample.visits.iter().zip(&sample.children) {
+                assert_eq!(mv, child);
+                let exact = f64::from(visits) / f64::from(total);
+                assert!((share - exact).abs() <= 5e-4, "{share} vs {exact}");
+            }
+            longer += usize::from(sample.children.len() > sample.visits.len());
+            let target = sample.policy_target().expect("a target");
+            assert!(target.complete);
+            let sum: f64 = target.moves.iter().map(|m| m.1).sum();
+            assert!((sum - 1.0).abs() < 1e-9);
+            assert_eq!(target.moves.len(), sample.children.len());
+        }
+        assert!(longer > 0, "some ply visits more than 8 children");
+    }
+
+    #[test]
+    fn a_version_one_file_reads_with_a_partial_policy_target() {
+        let samples = samples_of(&version_one_file());
+        assert_eq!(samples.len(), samples_of(&valid_file()).len());
+        for sample in samples {
+            assert!(sample.children.is_empty());
+            let target = sample.policy_target().expect("a target");
+            assert!(!target.complete);
+            assert_eq!(target.moves.len(), sample.visits.len());
+            let sum: f64 = target.moves.iter().map(|m| m.1).sum();
+            assert!((sum - 1.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn refuses_a_version_two_ply_without_children() {
+        let text = with_line(2, |v| {
+            v["plies"][2]
+                .as_object_mut()
+                .expect("ply")
+                .remove("children");
+        });
+        assert_eq!(
+            refusal(&text),
+            "data.jsonl line 2: ply 3: no \"children\" (version 2 lists every visited move)"
+        );
+    }
+
+    #[test]
+    fn refuses_children_that_are_illegal_unvisited_or_listed_twice() {
+        let first = |v: &serde_json::Value| v["plies"][0]["children"][0].clone();
+        let text = with_line(2, |v| v["plies"][0]["children"][0][0] = "a5".into());
+        assert!(
+            refusal(&text).starts_with("data.jsonl line 2: ply 1: candidate a5: "),
+            "{}",
+            refusal(&text)
+        );
+        let text = with_line(2, |v| v["plies"][0]["children"][0][1] = 0.into());
+        assert!(refusal(&text).ends_with(": a child with no visits"));
+        let text = with_line(2, |v| {
+            let child = first(v);
+            v["plies"][0]["children"]
+                .as_array_mut()
+                .expect("children")
+                .push(child);
+        });
+        assert!(refusal(&text).ends_with("listed twice in \"children\""));
+    }
+
     #[test]
     fn refuses_an_empty_file() {
         assert_eq!(
@@ -545,11 +740,13 @@ mod tests {
 
     #[test]
     fn refuses_a_version_it_does_not_know() {
-        let text = with_line(1, |v| v["version"] = 2.into());
+        let text = with_line(1, |v| v["version"] = 3.into());
         assert_eq!(
             refusal(&text),
-            "data.jsonl line 1: format version 2 is not one this build reads (it reads version 1)"
+            "data.jsonl line 1: format version 3 is not one this build reads (it reads versions 1 to 2)"
         );
+        let text = with_line(1, |v| v["version"] = 0.into());
+        assert!(refusal(&text).contains("format version 0 is not one"));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The training positions: every position of the self-play files, encoded
-//! with the engines' inputs, with its game's result and the search's value.
+//! with the engines' inputs, with its game's result, the search's value and
+//! (for the policy head) the search's visit distribution over its moves.
 
 use super::mirror::mirror_input;
+use super::policy_data::{PolicyRef, PolicyTable};
 use super::target::TrainingTarget;
 use crate::game::Position;
 use crate::search::learned::{active_features, ActiveFeatures, MAX_ACTIVE};
@@ -60,6 +62,9 @@ pub struct LabelledPosition {
     pub classic: f32,
     /// Its game, numbered across all the files (0-based).
     pub game: u32,
+    /// Where its policy target is in [`TrainingData::policy`] (none when
+    /// the data was read without, or the ply had no share to learn).
+    pub policy: PolicyRef,
 }
 
 impl LabelledPosition {
@@ -103,6 +108,8 @@ pub struct TrainingData {
     pub files: Vec<DataFile>,
     /// The encoded positions, file by file, game by game.
     pub positions: Vec<LabelledPosition>,
+    /// The positions' policy targets.
+    pub policy: PolicyTable,
 }
 
 impl TrainingData {
@@ -117,18 +124,28 @@ impl TrainingData {
     }
 }
 
-/// Reads every file of `paths`; the first file the self-play reader refuses
-/// stops the reading with its error (a corrupt or cut-off file is never
-/// half-used). `progress` is called after each game with the positions so
-/// far.
+/// Reads every file of `paths`, with each position's policy target when
+/// `policy` (the trainer's head needs them; a value network does not, and
+/// they take most of the memory); the first file the self-play reader
+/// refuses stops the reading with its error (a corrupt or cut-off file is
+/// never half-used). `progress` is called after each game with the
+/// positions so far.
 pub fn load_data(
     paths: &[PathBuf],
+    policy: bool,
     mut progress: impl FnMut(usize),
 ) -> Result<TrainingData, ReadError> {
     let mut data = TrainingData::default();
     let mut next_game: u32 = 0;
+    let mut table = policy.then_some(&mut data.policy);
     for path in paths {
-        let file = load_file(path, &mut data.positions, &mut next_game, &mut progress)?;
+        let file = load_file(
+            path,
+            &mut data.positions,
+            table.as_deref_mut(),
+            &mut next_game,
+            &mut progress,
+        )?;
         data.files.push(file);
     }
     Ok(data)
@@ -137,6 +154,7 @@ pub fn load_data(
 fn load_file(
     path: &Path,
     positions: &mut Vec<LabelledPosition>,
+    mut policy: Option<&mut PolicyTable>,
     next_game: &mut u32,
     progress: &mut impl FnMut(usize),
 ) -> Result<DataFile, ReadError> {
@@ -163,6 +181,11 @@ fn load_file(
                     value: sample.value as f32,
                     classic: classic_win_chance(&sample.position),
                     game: id,
+                    policy: policy
+                        .as_deref_mut()
+                        .map_or_else(PolicyRef::default, |table| {
+                            table.add(&sample.position, sample.policy_target().as_ref())
+                        }),
                 }),
                 None => file.skipped += 1,
             }

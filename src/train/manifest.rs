@@ -16,6 +16,9 @@ pub struct NetShape {
     pub hidden2: usize,
     /// Outputs (`out`): 1, the side to move's win probability after a sigmoid.
     pub outputs: usize,
+    /// The policy head's outputs (`policy`, from `l1`): one per move index,
+    /// 209 on 9×9; 0 without a head.
+    pub policy_outputs: usize,
     /// The activation after `l1` and `l2`.
     pub activation: &'static str,
     /// The weights file and its element type.
@@ -35,6 +38,15 @@ pub struct EpochReport {
     /// How often the held-out positions' winner is predicted (the network's
     /// value above ½ for the side that won; drawn games left out).
     pub validation_accuracy: Option<f64>,
+    /// The mean policy loss (cross-entropy of the legal moves' softmax
+    /// against the search's visit shares) over the epoch's training
+    /// positions that have a policy target; `None` without a policy head.
+    pub train_policy_loss: Option<f64>,
+    /// The policy loss on the held-out positions after the epoch.
+    pub validation_policy_loss: Option<f64>,
+    /// How often the policy's most likely move on a held-out position is the
+    /// search's most visited one.
+    pub validation_policy_accuracy: Option<f64>,
     /// Seconds the epoch took (the validation pass included).
     pub seconds: f64,
 }
@@ -71,6 +83,22 @@ pub struct Manifest {
     pub target: String,
     /// The loss.
     pub loss: &'static str,
+    /// The policy loss's weight (0: no head).
+    pub policy_weight: f64,
+    /// Positions with a policy target.
+    pub policy_positions: usize,
+    /// Of those, the ones whose target is partial (version-1 records: the
+    /// best 8 candidates' shares scaled to 1).
+    pub policy_partial_positions: usize,
+    /// The written network's held-out policy loss.
+    pub final_validation_policy_loss: Option<f64>,
+    /// How often its most likely move on a held-out position is the
+    /// search's most visited one.
+    pub final_validation_policy_accuracy: Option<f64>,
+    /// A uniform prior's policy loss on the same positions.
+    pub uniform_validation_policy_loss: Option<f64>,
+    /// A uniform prior's expected top-1 accuracy on them.
+    pub uniform_validation_policy_accuracy: Option<f64>,
     /// Epochs run.
     pub epochs: usize,
     /// Positions per step.

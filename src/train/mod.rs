@@ -17,11 +17,14 @@ mod chart;
 mod data;
 mod manifest;
 mod mirror;
+mod policy_data;
 mod split;
 mod target;
 
 #[cfg(feature = "train")]
 mod network;
+#[cfg(feature = "train")]
+mod policy_loss;
 #[cfg(feature = "train")]
 mod trainer;
 
@@ -29,11 +32,14 @@ pub use chart::loss_svg;
 pub use data::{load_data, DataFile, Inputs, LabelledPosition, TrainingData};
 pub use manifest::{git_head, EpochReport, Manifest, ManifestFile, NetShape};
 pub use mirror::mirror_input;
+pub use policy_data::{policy_counts, PolicyRef, PolicyTable};
 pub use split::split_games;
 pub use target::{KeepEpoch, ParseTargetError, TrainingTarget};
 
 #[cfg(feature = "train")]
-pub use network::{ValueNetwork, TENSOR_NAMES};
+pub use network::{ValueNetwork, POLICY_TENSOR_NAMES, TENSOR_NAMES};
+#[cfg(feature = "train")]
+pub use policy_loss::{masked_policy_loss, PolicyMeasured};
 #[cfg(feature = "train")]
 pub use trainer::{
     bce_with_logits, train, Measured, TrainConfig, TrainError, TrainEvent, TrainOutcome,

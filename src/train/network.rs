@@ -1,15 +1,17 @@
-//! The value network as candle tensors: inputs → `l1` → ClippedReLU → `l2`
-//! → ClippedReLU → `out` → sigmoid, the side to move's win probability.
-//! The weights are written as safetensors under the names and shapes of
-//! PyTorch's `nn.Linear` (weight `[out, in]`), which the engines' forward
-//! pass reads.
+//! The network as candle tensors: inputs → `l1` → ClippedReLU → `l2`
+//! → ClippedReLU → `out` → sigmoid, the side to move's win probability,
+//! and optionally the policy head: `l1`'s clipped activations → `policy`,
+//! one logit per move index (`POLICY_OUTPUTS`), which a softmax over the
+//! legal moves turns into priors. The weights are written as safetensors
+//! under the names and shapes of PyTorch's `nn.Linear` (weight `[out, in]`),
+//! which the engines' forward pass reads.
 
 use super::data::Inputs;
 use candle_core::{DType, Device, Result, Tensor, Var};
 use rand::{Rng, SeedableRng};
 use std::path::Path;
 
-pub use crate::search::learned::INPUTS;
+pub use crate::search::learned::{INPUTS, POLICY_OUTPUTS};
 
 /// The tensors of the weights file, in the network's order.
 pub const TENSOR_NAMES: [&str; 6] = [
@@ -21,11 +23,17 @@ pub const TENSOR_NAMES: [&str; 6] = [
     "out.bias",
 ];
 
-/// The network being trained: three linear layers, all F32 on the CPU.
+/// The policy head's tensors, in the network's order.
+pub const POLICY_TENSOR_NAMES: [&str; 2] = ["policy.weight", "policy.bias"];
+
+/// The network being trained: three linear layers and optionally the
+/// policy head's, all F32 on the CPU.
 #[derive(Debug)]
 pub struct ValueNetwork {
     /// The layers' weights and biases, in [`TENSOR_NAMES`] order.
     vars: [Var; 6],
+    /// The policy head's weight and bias, if it has one.
+    policy: Option<[Var; 2]>,
     hidden: usize,
     hidden2: usize,
 }
@@ -35,6 +43,16 @@ impl ValueNetwork {
     /// PyTorch draws a linear layer's (uniform in ±1/√inputs) from `seed`,
     /// so that a run is repeatable.
     pub fn new(hidden: usize, hidden2: usize, seed: u64) -> Result<ValueNetwork> {
+        ValueNetwork::build(hidden, hidden2, seed, false)
+    }
+
+    /// [`new`](Self::new)'s network (the same value weights from the same
+    /// seed) with a policy head `hidden → POLICY_OUTPUTS`, drawn after them.
+    pub fn with_policy(hidden: usize, hidden2: usize, seed: u64) -> Result<ValueNetwork> {
+        ValueNetwork::build(hidden, hidden2, seed, true)
+    }
+
+    fn build(hidden: usize, hidden2: usize, seed: u64, policy: bool) -> Result<ValueNetwork> {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut layer = |outputs: usize, inputs: usize| -> Result<[Var; 2]> {
             let bound = 1.0 / (inputs as f32).sqrt();
@@ -48,8 +66,14 @@ impl ValueNetwork {
         let [w1, b1] = layer(hidden, INPUTS)?;
         let [w2, b2] = layer(hidden2, hidden)?;
         let [w3, b3] = layer(1, hidden2)?;
+        let policy = if policy {
+            Some(layer(POLICY_OUTPUTS, hidden)?)
+        } else {
+            None
+        };
         Ok(ValueNetwork {
             vars: [w1, b1, w2, b2, w3, b3],
+            policy,
             hidden,
             hidden2,
         })
@@ -65,28 +89,40 @@ impl ValueNetwork {
         self.hidden2
     }
 
+    /// Whether the network has a policy head.
+    pub fn has_policy(&self) -> bool {
+        self.policy.is_some()
+    }
+
+    /// Every variable: the value layers' in [`TENSOR_NAMES`] order, then the
+    /// policy head's.
+    fn all_vars(&self) -> impl Iterator<Item = &Var> {
+        self.vars.iter().chain(self.policy.iter().flatten())
+    }
+
     /// The trainable tensors, for the optimiser.
     pub fn vars(&self) -> Vec<Var> {
-        self.vars.to_vec()
+        self.all_vars().cloned().collect()
     }
 
     /// The weights by name, as written.
     pub fn tensors(&self) -> Vec<(&'static str, Tensor)> {
         TENSOR_NAMES
             .iter()
-            .zip(&self.vars)
+            .chain(POLICY_TENSOR_NAMES.iter())
+            .zip(self.all_vars())
             .map(|(name, var)| (*name, var.as_tensor().clone()))
             .collect()
     }
 
-    /// A copy of the weights, in [`TENSOR_NAMES`] order, for [`restore`](Self::restore).
+    /// A copy of the weights, in [`vars`](Self::vars)' order, for [`restore`](Self::restore).
     pub fn snapshot(&self) -> Result<Vec<Tensor>> {
-        self.vars.iter().map(|v| v.as_tensor().copy()).collect()
+        self.all_vars().map(|v| v.as_tensor().copy()).collect()
     }
 
     /// Puts back weights taken by [`snapshot`](Self::snapshot).
     pub fn restore(&self, weights: &[Tensor]) -> Result<()> {
-        for (var, w) in self.vars.iter().zip(weights) {
+        for (var, w) in self.all_vars().zip(weights) {
             var.set(w)?;
         }
         Ok(())
@@ -95,11 +131,22 @@ impl ValueNetwork {
     /// The output before the sigmoid (`[batch, 1]`) for a batch of dense
     /// inputs (`[batch, INPUTS]`).
     pub fn logits(&self, x: &Tensor) -> Result<Tensor> {
+        self.forward(x).map(|(value, _)| value)
+    }
+
+    /// The value's output before the sigmoid (`[batch, 1]`) and, with a
+    /// policy head, the policy's logits for every move index (`[batch,
+    /// POLICY_OUTPUTS]`, before any mask or softmax), in one pass.
+    pub fn forward(&self, x: &Tensor) -> Result<(Tensor, Option<Tensor>)> {
         let linear = |x: &Tensor, w: &Var, b: &Var| x.matmul(&w.as_tensor().t()?)?.broadcast_add(b);
         let [w1, b1, w2, b2, w3, b3] = &self.vars;
         let h1 = linear(x, w1, b1)?.clamp(0f32, 1f32)?;
         let h2 = linear(&h1, w2, b2)?.clamp(0f32, 1f32)?;
-        linear(&h2, w3, b3)
+        let policy = match &self.policy {
+            Some([wp, bp]) => Some(linear(&h1, wp, bp)?),
+            None => None,
+        };
+        Ok((linear(&h2, w3, b3)?, policy))
     }
 
     /// The side to move's win probability for each position of `batch`.
@@ -141,7 +188,7 @@ pub fn dense_batch(batch: &[Inputs]) -> Result<Tensor> {
 mod tests {
     use super::*;
     use crate::game::{Game, Position};
-    use crate::search::learned::{active_features, ActiveFeatures, Network};
+    use crate::search::learned::{active_features, move_index, ActiveFeatures, Network};
 
     /// The features of a few fixed positions, from the start to a
     /// middle game with walls.
@@ -189,6 +236,85 @@ mod tests {
             assert_eq!(diff, 0.0, "{name}");
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The stated tolerance of the parity between candle's network and the
+    /// engines' forward pass, for the value and for every prior: both
+    /// compute in `f32`, in other orders.
+    const PARITY: f32 = 1e-5;
+
+    #[test]
+    fn candle_and_the_engines_agree_on_the_value_and_every_prior() {
+        let net = ValueNetwork::with_policy(32, 16, 7).expect("a network");
+        // Push the first layer into both of ClippedReLU's bends and spread
+        // the policy's logits.
+        let scale = |var: &Var, by: f64| {
+            let scaled = (var.as_tensor() * by).expect("scaled");
+            var.set(&scaled).expect("same shape");
+        };
+        scale(&net.vars[0], 12.0);
+        if let Some([wp, _]) = &net.policy {
+            scale(wp, 8.0);
+        }
+        let dir = std::env::temp_dir().join(format!("quoridor-policy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("value.safetensors");
+        net.save(&path).expect("written");
+        let engines = Network::from_safetensors(&std::fs::read(&path).expect("read back"))
+            .expect("the engines read it");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(engines.has_policy());
+        let records = [
+            "",
+            "e2",
+            "e2 e8 e3 e7 c3h",
+            "e2 e8 e3 e7 c3h f6v d3 d7 a1h b4v",
+            "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6 f5v a3h a6h",
+        ];
+        let mut spread = 0.0f32;
+        for record in records {
+            let game: Game = record.parse().expect("record");
+            let pos = game.position();
+            let f = active_features(pos).expect("9x9");
+            let (value, logits) = net
+                .forward(&dense_batch(&[Inputs::new(&f)]).expect("batch"))
+                .expect("a forward pass");
+            let value = candle_nn::ops::sigmoid(&value)
+                .and_then(|v| v.flatten_all()?.to_vec1::<f32>())
+                .expect("value")[0];
+            let logits: Vec<f32> = logits
+                .expect("a head")
+                .flatten_all()
+                .and_then(|l| l.to_vec1())
+                .expect("logits");
+            let prediction = engines.predict(pos).expect("9x9");
+            assert!(
+                (prediction.value - value).abs() <= PARITY,
+                "{record}: value"
+            );
+            // Candle's logits, softmaxed over the legal moves in f64.
+            let chosen: Vec<f64> = prediction
+                .priors
+                .iter()
+                .map(|&(mv, _)| {
+                    let i = move_index(mv, 9, pos.turn()).expect("an index");
+                    f64::from(logits[i])
+                })
+                .collect();
+            let most = chosen.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let total: f64 = chosen.iter().map(|z| (z - most).exp()).sum();
+            assert_eq!(prediction.priors.len(), pos.legal_moves().len());
+            for (&(mv, prior), z) in prediction.priors.iter().zip(&chosen) {
+                let candle = ((z - most).exp() / total) as f32;
+                assert!(
+                    (prior - candle).abs() <= PARITY,
+                    "{record}: {mv}: {prior} vs {candle}"
+                );
+                spread = spread.max(prior);
+            }
+        }
+        // The priors are not all alike (the check could not miss a wrong index).
+        assert!(spread > 0.05, "{spread}");
     }
 
     #[test]

@@ -1,10 +1,15 @@
 //! The training loop: mini-batches shuffled by the seed, AdamW, binary
-//! cross-entropy on the sigmoid output, and after every epoch the loss and
-//! the winner-prediction accuracy on the held-out games.
+//! cross-entropy on the sigmoid output plus, with a policy head, the
+//! cross-entropy of the legal moves' softmax against the search's visit
+//! shares (weighted by [`TrainConfig::policy_weight`]), and after every
+//! epoch the losses, the winner-prediction accuracy and the policy's top-1
+//! accuracy on the held-out games.
 
 use super::data::{Inputs, LabelledPosition, TrainingData};
 use super::manifest::EpochReport;
 use super::network::{dense_batch, ValueNetwork};
+use super::policy_data::PolicyRef;
+use super::policy_loss::{masked_policy_loss, measure_policy, policy_batch, PolicyMeasured};
 use super::split::split_games;
 use super::target::{KeepEpoch, TrainingTarget};
 use candle_core::{Device, Tensor};
@@ -37,6 +42,9 @@ pub struct TrainConfig {
     pub mirror: bool,
     /// Which epoch's weights to keep.
     pub keep: KeepEpoch,
+    /// The policy loss's weight against the value's (0: no policy head,
+    /// a value network as before).
+    pub policy_weight: f64,
 }
 
 impl Default for TrainConfig {
@@ -52,6 +60,7 @@ impl Default for TrainConfig {
             target: TrainingTarget::default(),
             mirror: true,
             keep: KeepEpoch::Best,
+            policy_weight: 1.0,
         }
     }
 }
@@ -102,6 +111,9 @@ pub struct TrainOutcome {
     /// The classic evaluation's loss and accuracy on the same held-out
     /// positions and target: the figure to beat.
     pub classic: Option<Measured>,
+    /// The kept network's policy on the held-out positions (`None` without
+    /// a head or without held-out targets).
+    pub policy: Option<PolicyMeasured>,
     /// Seconds spent training.
     pub seconds: f64,
 }
@@ -154,8 +166,19 @@ pub fn bce_with_logits(logits: &Tensor, targets: &Tensor) -> candle_core::Result
         .mean_all()
 }
 
+/// One position as the loop trains on it.
+#[derive(Clone, Copy, Debug)]
+struct Example {
+    inputs: Inputs,
+    target: f32,
+    policy: PolicyRef,
+    /// The policy target's moves are mirrored left-right (the inputs
+    /// already are).
+    mirrored: bool,
+}
+
 /// Positions per forward pass when measuring the validation set.
-const EVAL_CHUNK: usize = 4096;
+pub(super) const EVAL_CHUNK: usize = 4096;
 
 /// Trains a network on `data` as `config` says, telling `on` how it goes.
 pub fn train(
@@ -176,19 +199,39 @@ pub fn train(
         .iter()
         .partition(|p| held_out.contains(&p.game));
     let target = |p: &LabelledPosition| p.target(config.target) as f32;
-    let mut examples: Vec<(Inputs, f32)> = training.iter().map(|p| (p.inputs, target(p))).collect();
+    let mut examples: Vec<Example> = training
+        .iter()
+        .map(|p| Example {
+            inputs: p.inputs,
+            target: target(p),
+            policy: p.policy,
+            mirrored: false,
+        })
+        .collect();
     if config.mirror {
-        let mirrored: Vec<(Inputs, f32)> =
-            examples.iter().map(|(x, t)| (x.mirrored(), *t)).collect();
+        let mirrored: Vec<Example> = examples
+            .iter()
+            .map(|e| Example {
+                inputs: e.inputs.mirrored(),
+                mirrored: true,
+                ..*e
+            })
+            .collect();
         examples.extend(mirrored);
     }
+    // A head only when it has a weight and something to learn.
+    let with_policy = config.policy_weight > 0.0 && training.iter().any(|p| p.policy.is_some());
     let batch = config.batch.max(1);
     let batches = examples.len().div_ceil(batch);
     on(TrainEvent::Start {
         train_positions: examples.len(),
         batches,
     });
-    let network = ValueNetwork::new(config.hidden, config.hidden2, config.seed)?;
+    let network = if with_policy {
+        ValueNetwork::with_policy(config.hidden, config.hidden2, config.seed)?
+    } else {
+        ValueNetwork::new(config.hidden, config.hidden2, config.seed)?
+    };
     let mut optimiser = AdamW::new(
         network.vars(),
         ParamsAdamW {
@@ -205,33 +248,58 @@ pub fn train(
         let epoch_started = Instant::now();
         examples.shuffle(&mut rng);
         let mut loss_sum = 0.0;
+        let (mut policy_sum, mut policy_rows) = (0.0, 0usize);
         for (done, chunk) in examples.chunks(batch).enumerate() {
             inputs.clear();
             targets.clear();
-            for (x, t) in chunk {
-                inputs.push(*x);
-                targets.push(*t);
+            for e in chunk {
+                inputs.push(e.inputs);
+                targets.push(e.target);
             }
             let x = dense_batch(&inputs)?;
             let t = Tensor::from_slice(&targets, (chunk.len(), 1), &Device::Cpu)?;
-            let loss = bce_with_logits(&network.logits(&x)?, &t)?;
+            let (value_logits, policy_logits) = network.forward(&x)?;
+            let value_loss = bce_with_logits(&value_logits, &t)?;
+            let loss = match policy_logits {
+                Some(logits) => {
+                    let (mask, shares, rows) =
+                        policy_batch(&data.policy, chunk.iter().map(|e| (e.policy, e.mirrored)))?;
+                    if rows == 0 {
+                        value_loss.clone()
+                    } else {
+                        let policy_loss = masked_policy_loss(&logits, &mask, &shares, rows)?;
+                        policy_sum += f64::from(policy_loss.to_scalar::<f32>()?) * rows as f64;
+                        policy_rows += rows;
+                        value_loss.add(&policy_loss.affine(config.policy_weight, 0.0)?)?
+                    }
+                }
+                None => value_loss.clone(),
+            };
             optimiser.backward_step(&loss)?;
-            loss_sum += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
+            loss_sum += f64::from(value_loss.to_scalar::<f32>()?) * chunk.len() as f64;
             on(TrainEvent::Batch {
                 epoch,
                 done: done + 1,
             });
         }
         let measured = measure(&network, &validation, config.target)?;
+        let policy_measured = measure_policy(&network, &validation, &data.policy)?;
         let report = EpochReport {
             epoch,
             train_loss: loss_sum / examples.len().max(1) as f64,
             validation_loss: measured.map(|m| m.0),
             validation_accuracy: measured.and_then(|m| m.1),
+            train_policy_loss: (policy_rows > 0).then(|| policy_sum / policy_rows as f64),
+            validation_policy_loss: policy_measured.map(|m| m.loss),
+            validation_policy_accuracy: policy_measured.map(|m| m.top1),
             seconds: epoch_started.elapsed().as_secs_f64(),
         };
         if config.keep == KeepEpoch::Best {
-            if let Some(loss) = report.validation_loss {
+            // The objective trained: the value's loss plus the weighted policy's.
+            let objective = report
+                .validation_loss
+                .map(|l| l + config.policy_weight * report.validation_policy_loss.unwrap_or(0.0));
+            if let Some(loss) = objective {
                 if best.as_ref().is_none_or(|(_, b, _)| loss < *b) {
                     best = Some((epoch, loss, network.snapshot()?));
                 }
@@ -250,6 +318,7 @@ pub fn train(
         None => measure(&network, &validation, config.target)?,
     };
     Ok(TrainOutcome {
+        policy: measure_policy(&network, &validation, &data.policy)?,
         network,
         kept_epoch,
         classic: measure_classic(&validation, config.target),
@@ -345,6 +414,7 @@ fn measure(
 
 #[cfg(test)]
 mod tests {
+    use super::super::policy_data::PolicyTable;
     use super::*;
     use crate::game::{Position, Variant};
     use crate::search::learned::active_features;
@@ -374,6 +444,7 @@ mod tests {
                         value: label,
                         classic: super::super::data::classic_win_chance(&pos),
                         game: game as u32,
+                        policy: PolicyRef::default(),
                     });
                 }
                 let moves = pos.legal_moves();
@@ -383,7 +454,101 @@ mod tests {
         TrainingData {
             files: Vec::new(),
             positions,
+            policy: PolicyTable::default(),
         }
+    }
+
+    /// Positions of random games whose policy target is the pawn's step
+    /// straight ahead (towards the goal), where that step is legal; no
+    /// value to learn (every result ½). What the step is depends on the
+    /// pawn's square only, which the inputs hold: a head can learn it.
+    fn step_ahead_positions(games: usize, seed: u64) -> TrainingData {
+        use crate::game::{Move, Player, Square};
+        use crate::selfplay::PolicyTarget;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut data = TrainingData::default();
+        for game in 0..games {
+            let mut pos = Position::new(Variant::default());
+            for _ in 0..40 {
+                if pos.is_over() {
+                    break;
+                }
+                let me = pos.turn();
+                let sq = pos.pawn(me);
+                let rank = match me {
+                    Player::One => sq.rank() + 1,
+                    Player::Two => sq.rank().wrapping_sub(1),
+                };
+                let moves = pos.legal_moves();
+                let ahead = Square::new(sq.file(), rank)
+                    .map(Move::Pawn)
+                    .filter(|mv| moves.contains(mv));
+                if let Some(ahead) = ahead {
+                    let target = PolicyTarget {
+                        moves: vec![(ahead, 1.0)],
+                        complete: true,
+                    };
+                    let policy = data.policy.add(&pos, Some(&target));
+                    data.positions.push(LabelledPosition {
+                        inputs: Inputs::new(&active_features(&pos).expect("9x9")),
+                        result: 0.5,
+                        value: 0.5,
+                        classic: 0.5,
+                        game: game as u32,
+                        policy,
+                    });
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        data
+    }
+
+    #[test]
+    fn training_learns_the_policy_target_and_beats_a_uniform_prior() {
+        let data = step_ahead_positions(60, 5);
+        assert!(data.positions.len() > 500, "{}", data.positions.len());
+        let config = TrainConfig {
+            lr: 1e-2,
+            policy_weight: 1.0,
+            ..race_config(8)
+        };
+        let outcome = train(&data, &config, |_| {}).expect("trained");
+        let policy = outcome.policy.expect("a head and held-out targets");
+        assert!(policy.top1 > 0.9, "{policy:?}");
+        assert!(policy.loss < 0.5 * policy.uniform_loss, "{policy:?}");
+        // Random games spend their walls early: later positions have few moves.
+        assert!(policy.uniform_top1 < 0.25, "{policy:?}");
+        let last = outcome.epochs.last().expect("epochs");
+        assert!(last.train_policy_loss.is_some() && last.validation_policy_loss.is_some());
+        // Untrained, the head is about as good as uniform.
+        let untrained = train(&data, &race_config(0), |_| {}).expect("measured");
+        let policy = untrained.policy.expect("a head");
+        assert!(policy.top1 < 0.2, "{policy:?}");
+        assert!(policy.loss > 0.8 * policy.uniform_loss, "{policy:?}");
+    }
+
+    #[test]
+    fn a_policy_weight_of_zero_trains_a_value_network_only() {
+        let data = step_ahead_positions(10, 5);
+        let config = TrainConfig {
+            policy_weight: 0.0,
+            ..race_config(1)
+        };
+        let outcome = train(&data, &config, |_| {}).expect("trained");
+        assert!(!outcome.network.has_policy());
+        assert!(outcome.policy.is_none());
+        assert_eq!(outcome.epochs[0].train_policy_loss, None);
+        // The same seed with a head: the same value weights to start from.
+        let headed = ValueNetwork::with_policy(16, 8, 1).expect("network");
+        let plain = ValueNetwork::new(16, 8, 1).expect("network");
+        for ((name, a), (_, b)) in plain.tensors().into_iter().zip(headed.tensors()) {
+            let diff = (a - b)
+                .and_then(|d| d.abs()?.flatten_all()?.max(0)?.to_scalar::<f32>())
+                .expect("same shape");
+            assert_eq!(diff, 0.0, "{name}");
+        }
+        assert_eq!(headed.tensors().len(), 8);
     }
 
     /// The bound the trained network must beat on held-out games; an
@@ -402,6 +567,7 @@ mod tests {
             target: TrainingTarget::Result,
             mirror: true,
             keep: KeepEpoch::Last,
+            policy_weight: 1.0,
         }
     }
 

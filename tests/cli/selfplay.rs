@@ -243,7 +243,7 @@ fn resume_refuses_another_runs_file() {
 fn the_games_go_to_stdout_and_the_summary_to_stderr() {
     let out = succeeded(selfplay(Path::new("-"), "2", &[]));
     let text = stdout(&out);
-    assert!(text.starts_with("{\"format\":\"quoridor-selfplay\",\"version\":1,"));
+    assert!(text.starts_with("{\"format\":\"quoridor-selfplay\",\"version\":2,"));
     assert_eq!(text.lines().count(), 3);
     assert!(stderr(&out).contains("selfplay: 2 games, "));
 }
@@ -257,6 +257,7 @@ fn alpha_beta_gives_its_best_move_the_whole_share() {
         for ply in game.expect("game").line.plies {
             assert_eq!(ply.visits.len(), 1);
             assert_eq!(ply.visits[0].1, 1.0);
+            assert_eq!(ply.children, [(ply.visits[0].0, 1)]);
         }
     }
 }

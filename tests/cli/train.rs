@@ -141,8 +141,15 @@ mod with_the_feature {
                 f32("l2.weight", &[4, 8]),
                 f32("out.bias", &[1]),
                 f32("out.weight", &[1, 4]),
+                f32("policy.bias", &[209]),
+                f32("policy.weight", &[209, 8]),
             ]
         );
+        assert!(
+            text.contains("policy: ") && text.contains("(a uniform prior: loss "),
+            "{text}"
+        );
+        assert!(text.contains(", policy loss "), "{text}");
 
         // Readable as the other outputs are (candle alone writes 0600).
         #[cfg(unix)]
@@ -159,7 +166,7 @@ mod with_the_feature {
         }
         // The F16 copy: the same tensors in half the bytes.
         let half = safetensors_shapes(&net.join("value-f16.safetensors"));
-        assert_eq!(half.len(), 6);
+        assert_eq!(half.len(), 8);
         for ((name, shape, dtype), (name32, shape32, _)) in half.iter().zip(&shapes) {
             assert_eq!((name, shape, dtype.as_str()), (name32, shape32, "F16"));
         }
@@ -211,6 +218,25 @@ mod with_the_feature {
         assert_eq!(manifest["target"], "mix:0.25");
         assert_eq!(manifest["per_epoch"].as_array().map(Vec::len), Some(2));
         assert!(manifest["final_validation_loss"].as_f64().is_some());
+        assert_eq!(manifest["net"]["policy_outputs"], 209);
+        assert_eq!(manifest["policy_weight"], 1.0);
+        // Every 9x9 ply of a version-2 file has a complete target.
+        assert_eq!(manifest["policy_positions"], p1);
+        assert_eq!(manifest["policy_partial_positions"], 0);
+        let top1 = manifest["final_validation_policy_accuracy"]
+            .as_f64()
+            .expect("a top-1 accuracy");
+        assert!((0.0..=1.0).contains(&top1));
+        assert!(
+            manifest["uniform_validation_policy_loss"]
+                .as_f64()
+                .expect("a loss")
+                > 0.0
+        );
+        // The engines read the head.
+        let engines = quoridor::search::learned::read_network(&net.join("value-f16.safetensors"))
+            .expect("the engines read it");
+        assert!(engines.has_policy());
 
         let svg = std::fs::read_to_string(net.join("loss.svg")).expect("the chart");
         assert!(svg.starts_with("<svg") && svg.matches("<polyline").count() == 2);
@@ -224,6 +250,106 @@ mod with_the_feature {
                 "error: {} exists; choose another --out (a trained network is never overwritten)\n",
                 net.join("value.safetensors").display()
             )
+        );
+    }
+
+    /// A version-1 file (no `children`) trains too: its targets are the
+    /// top-8 shares, counted as partial; `--policy-weight 0` writes a value
+    /// network only, as before the head.
+    #[test]
+    fn version_one_records_train_a_partial_policy_and_weight_zero_a_value_network() {
+        let dir = fresh("version-one");
+        let file = dir.join("games.jsonl");
+        selfplay(&file, "3", &[]);
+        let text = std::fs::read_to_string(&file).expect("the file");
+        let old: String = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut value: Value = serde_json::from_str(line).expect("json");
+                if i == 0 {
+                    value["version"] = 1.into();
+                } else {
+                    for ply in value["plies"].as_array_mut().expect("plies") {
+                        ply.as_object_mut().expect("a ply").remove("children");
+                    }
+                }
+                value.to_string() + "\n"
+            })
+            .collect();
+        std::fs::write(&file, old).expect("written");
+        let net = dir.join("net");
+        let base = [
+            "train",
+            path(&file),
+            "--epochs",
+            "1",
+            "--hidden",
+            "8",
+            "--hidden2",
+            "4",
+        ];
+        let out = quoridor(&[&base[..], &["--out", path(&net)]].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let manifest: Value = serde_json::from_str(
+            &std::fs::read_to_string(net.join("manifest.json")).expect("the manifest"),
+        )
+        .expect("json");
+        let positions = manifest["positions"].as_u64().expect("positions");
+        assert_eq!(manifest["policy_positions"], positions);
+        assert_eq!(manifest["policy_partial_positions"], positions);
+        assert!(
+            text.contains(&format!(
+                " with a policy target ({positions} partial: version-1 records)"
+            )),
+            "{text}"
+        );
+
+        let value_only = dir.join("value-only");
+        let out = quoridor(
+            &[
+                &base[..],
+                &["--out", path(&value_only), "--policy-weight", "0"],
+            ]
+            .concat(),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let names: Vec<String> = safetensors_shapes(&value_only.join("value.safetensors"))
+            .into_iter()
+            .map(|(name, ..)| name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "l1.bias",
+                "l1.weight",
+                "l2.bias",
+                "l2.weight",
+                "out.bias",
+                "out.weight"
+            ]
+        );
+        assert!(!stdout(&out).contains("policy"), "{}", stdout(&out));
+        let manifest: Value = serde_json::from_str(
+            &std::fs::read_to_string(value_only.join("manifest.json")).expect("the manifest"),
+        )
+        .expect("json");
+        assert_eq!(manifest["net"]["policy_outputs"], 0);
+        assert_eq!(manifest["policy_positions"], 0);
+
+        let bad = quoridor(
+            &[
+                &base[..],
+                &["--out", path(&dir.join("x")), "--policy-weight", "101"],
+            ]
+            .concat(),
+        );
+        assert_eq!(bad.status.code(), Some(2));
+        assert!(
+            stderr(&bad).contains("--policy-weight needs a weight from 0 to 100"),
+            "{}",
+            stderr(&bad)
         );
     }
 

@@ -2,7 +2,9 @@
 //! side to move, trained on the engines' own games (`quoridor selfplay`,
 //! `quoridor train`). This module holds what the engines need and nothing of
 //! the trainer: the inputs ([`features`]), the network and its forward pass
-//! ([`Network`]), and what the engines are handed ([`Evaluator`]).
+//! ([`Network`]: the value and, when the weights have a policy head, a prior
+//! per legal move indexed by [`move_index`]), and what the engines are
+//! handed ([`Evaluator`]).
 //!
 //! The weights ship inside the build: `crates/learned/build.rs` embeds
 //! `weights/value.safetensors` when the repository has it, and
@@ -12,9 +14,11 @@
 
 mod evaluator;
 mod features;
+mod move_index;
 mod network;
 #[cfg(not(target_arch = "wasm32"))]
 mod network_file;
+mod policy_head;
 
 #[doc(hidden)]
 pub use evaluator::test_evaluator;
@@ -24,7 +28,8 @@ pub use features::{
     HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE, MY_DISTANCE, MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE,
     SLOTS, SQUARES, THEIR_DISTANCE, THEIR_PAWN, THEIR_STOCK, VERTICAL_WALLS, WALLS,
 };
-pub use network::{Network, WeightsError, MAX_HIDDEN};
+pub use move_index::{index_move, mirror_move_index, move_index, policy_size, POLICY_OUTPUTS};
+pub use network::{Network, Prediction, WeightsError, MAX_HIDDEN};
 #[cfg(not(target_arch = "wasm32"))]
 pub use network_file::{read_network, NetworkFileError};
 
@@ -73,9 +78,32 @@ pub fn win_chance_with_distances(
         .map(|f| WinChance::new(pos.turn(), f64::from(net.evaluate(&f))))
 }
 
+/// The build script, for its layout writer ([`Network::from_layout`]'s
+/// input), tested on networks with and without a policy head.
+#[cfg(test)]
+#[path = "../build.rs"]
+#[allow(dead_code)]
+mod build_script;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The build script embeds a value network and one with a policy head
+    /// alike: the layout it writes reads back as the same network.
+    #[test]
+    fn the_build_scripts_layout_carries_a_policy_head_or_none() {
+        for net in [
+            Network::random(16, 8, 1),
+            Network::random(16, 8, 1).with_random_policy(2),
+        ] {
+            let layout = build_script::layout(&net.to_safetensors_f16()).expect("a layout");
+            let back = Network::from_layout(&layout).expect("reads back");
+            assert_eq!(back.has_policy(), net.has_policy());
+            let half = Network::from_safetensors(&net.to_safetensors_f16()).expect("F16");
+            assert_eq!(back, half);
+        }
+    }
 
     /// The layout `build.rs` wrote holds the shipped file's network, and a
     /// cut-off layout is an error, never a panic.
