@@ -7,12 +7,12 @@
 //! window scout of PVS, or a full-window search). A frame that is done pops
 //! and hands its value, negated, to its parent.
 
-use super::evaluate::static_score;
+use super::evaluate::{learned_score_of_logit, static_terms, StaticTerms};
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
 use super::table::{Bound, Table};
 use super::table_score::{from_table, to_table, INFINITY};
-use quoridor_learned::Network;
+use quoridor_learned::{encodes, Accumulator, QuantizedNetwork};
 use quoridor_rules::{Move, Position};
 use quoridor_search::{is_decided, WIN};
 use quoridor_search::{PawnRace, RaceResult};
@@ -42,6 +42,18 @@ enum Pending {
     Full(usize),
 }
 
+/// How a frame's position came from its parent's: what carries the
+/// learned evaluation's accumulator down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Link {
+    /// The root: no parent.
+    Root,
+    /// The parent played this move.
+    Move(Move),
+    /// The parent passed (the null move).
+    Pass,
+}
+
 /// One node on the stack.
 struct StackFrame {
     pos: Position,
@@ -63,6 +75,10 @@ struct StackFrame {
     null_allowed: bool,
     extensions: u8,
     pv: Vec<Move>,
+    link: Link,
+    /// The learned evaluation's first layer for `pos`, once `accumulated`.
+    accumulator: Accumulator,
+    accumulated: bool,
 }
 
 impl StackFrame {
@@ -87,6 +103,9 @@ impl StackFrame {
             null_allowed: true,
             extensions: 0,
             pv: Vec::new(),
+            link: Link::Root,
+            accumulator: Accumulator::default(),
+            accumulated: false,
         }
     }
 }
@@ -140,8 +159,9 @@ pub struct Context<'a> {
     /// The exact pawn-race table when the root is a wall-less endgame
     /// (every node below is then in it).
     pub race: Option<&'a PawnRace>,
-    /// The learned evaluation's network with `eval=learned`.
-    pub network: Option<&'a Network>,
+    /// The learned evaluation's network (its quantised form) with
+    /// `eval=learned`.
+    pub network: Option<&'a QuantizedNetwork>,
 }
 
 /// The exact score of a pawn-race result `ply` plies from the root: a win
@@ -163,7 +183,7 @@ impl Stack {
         self.root_scores.clear();
         self.root_nodes.clear();
         self.root_pv.clear();
-        self.push(root, 0, depth as i32, alpha, beta, true, 0);
+        self.push(root, Link::Root, 0, depth as i32, alpha, beta, true, 0);
     }
 
     /// Whether a root search is under way.
@@ -181,6 +201,7 @@ impl Stack {
     fn push(
         &mut self,
         pos: Position,
+        link: Link,
         ply: u32,
         depth: i32,
         alpha: i32,
@@ -208,6 +229,8 @@ impl Stack {
         f.null_allowed = null_allowed;
         f.extensions = extensions;
         f.pv.clear();
+        f.link = link;
+        f.accumulated = false;
         self.top += 1;
     }
 
@@ -259,7 +282,7 @@ impl Stack {
         let pos = f.pos;
         let ply = f.ply;
         if pos.is_over() || ply as usize >= MAX_PLY - 1 {
-            let v = static_score(&pos, ply, p, ctx.network);
+            let v = self.static_score(i, ctx);
             return self.pop(v);
         }
         // The root still searches its moves; below it the table is exact.
@@ -295,7 +318,8 @@ impl Stack {
                 f.depth = 1;
                 f.extensions += 1;
             } else if p.quiescence && ((-f.depth) as u32) < QUIESCENCE_PLIES {
-                let stand = static_score(&pos, ply, p, ctx.network);
+                let stand = self.static_score(i, ctx);
+                let f = &mut self.frames[i];
                 if is_decided(stand) || stand >= f.beta {
                     return self.pop(stand);
                 }
@@ -303,13 +327,14 @@ impl Stack {
                 f.alpha = f.alpha.max(stand);
                 quiescence = true;
             } else {
-                let v = static_score(&pos, ply, p, ctx.network);
+                let v = self.static_score(i, ctx);
                 return self.pop(v);
             }
         }
         if !quiescence && (p.null_move || p.futility) {
-            f.static_eval = static_score(&pos, ply, p, ctx.network);
+            self.frames[i].static_eval = self.static_score(i, ctx);
         }
+        let f = &mut self.frames[i];
         ordered_moves(
             &pos,
             ply,
@@ -323,7 +348,7 @@ impl Stack {
             let v = if quiescence {
                 f.best
             } else {
-                static_score(&pos, ply, p, ctx.network)
+                self.static_score(i, ctx)
             };
             return self.pop(v);
         }
@@ -349,11 +374,66 @@ impl Stack {
                 f.beta,
                 f.extensions,
             );
-            self.push(child, ply + 1, depth, -beta, -beta + 1, false, ext);
+            self.push(
+                child,
+                Link::Pass,
+                ply + 1,
+                depth,
+                -beta,
+                -beta + 1,
+                false,
+                ext,
+            );
             return None;
         }
         f.phase = Phase::Moves;
         self.launch_next(ctx)
+    }
+
+    /// Frame `i`'s static score ([`super::evaluate::static_score`]), the
+    /// learned one from the accumulator carried down from its parent.
+    fn static_score(&mut self, i: usize, ctx: &Context<'_>) -> i32 {
+        let p = ctx.params;
+        let (pos, ply) = (self.frames[i].pos, self.frames[i].ply);
+        let terms = match static_terms(&pos, ply, p) {
+            StaticTerms::Decided(score) => return score,
+            StaticTerms::Open(terms) => terms,
+        };
+        match ctx.network.filter(|_| encodes(pos.variant())) {
+            Some(net) => {
+                self.accumulate(i, net);
+                let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
+                let acc = &self.frames[i].accumulator;
+                let score = learned_score_of_logit(net.logit_from(acc, pos.turn(), mine, theirs));
+                // The carried accumulator gives what one built afresh does.
+                debug_assert_eq!(
+                    score,
+                    super::evaluate::static_score(&pos, ply, p, Some(net))
+                );
+                score
+            }
+            None => terms.centipawns(p.wall_weight, p.tempo),
+        }
+    }
+
+    /// Makes frame `i`'s accumulator that of its position: from its
+    /// parent's by the move between them when the parent has one (a few
+    /// rows), else from scratch.
+    fn accumulate(&mut self, i: usize, net: &QuantizedNetwork) {
+        let (head, tail) = self.frames.split_at_mut(i);
+        let f = &mut tail[0];
+        if f.accumulated {
+            return;
+        }
+        match (f.link, head.last().filter(|parent| parent.accumulated)) {
+            (Link::Move(m), Some(parent)) => {
+                f.accumulator
+                    .play_from(net, &parent.accumulator, &parent.pos, m)
+            }
+            (Link::Pass, Some(parent)) => f.accumulator.copy_from(net, &parent.accumulator),
+            _ => f.accumulator.refresh(net, &f.pos),
+        }
+        f.accumulated = true;
     }
 
     /// Starts the child search of the next move, or ends the frame.
@@ -382,10 +462,19 @@ impl Stack {
         }
         if scout {
             f.pending = Pending::Scout(n);
-            self.push(child, ply, depth, -alpha - 1, -alpha, true, ext);
+            self.push(
+                child,
+                Link::Move(m),
+                ply,
+                depth,
+                -alpha - 1,
+                -alpha,
+                true,
+                ext,
+            );
         } else {
             f.pending = Pending::Full(n);
-            self.push(child, ply, depth, -beta, -alpha, true, ext);
+            self.push(child, Link::Move(m), ply, depth, -beta, -alpha, true, ext);
         }
         None
     }
@@ -412,7 +501,7 @@ impl Stack {
                 f.pending = Pending::Full(n);
                 let (alpha, beta, ply, depth, ext) =
                     (f.alpha, f.beta, f.ply + 1, f.depth - 1, f.extensions);
-                self.push(child, ply, depth, -beta, -alpha, true, ext);
+                self.push(child, Link::Move(m), ply, depth, -beta, -alpha, true, ext);
                 None
             }
             Pending::Scout(n) | Pending::Full(n) => {
