@@ -144,6 +144,49 @@ pub struct Stack {
     root_child_start: u64,
     /// The principal variation of the finished root search.
     pub root_pv: Vec<Move>,
+    /// The learned scores of positions evaluated before.
+    learned_cache: LearnedCache,
+}
+
+/// Entries of the [`LearnedCache`] (a power of two).
+const LEARNED_CACHE_ENTRIES: usize = 1 << 15;
+
+/// The network's scores of the positions last evaluated, by Zobrist key
+/// (one entry per slot, the newest kept): iterative deepening evaluates
+/// the same leaves again at each depth, and transpositions below the
+/// table's depth reach the same positions. The network of a search never
+/// changes, and the key holds everything the score depends on but the path
+/// lengths, which the position decides.
+#[derive(Default)]
+struct LearnedCache {
+    entries: Vec<(u64, i32)>,
+    /// The network the scores are of.
+    network: usize,
+}
+
+impl LearnedCache {
+    /// The score cached for `key` under `net`, if any.
+    fn get(&mut self, key: u64, net: &QuantizedNetwork) -> Option<i32> {
+        let id = std::ptr::from_ref(net) as usize;
+        if self.network != id || self.entries.is_empty() {
+            self.network = id;
+            self.entries.clear();
+            self.entries.resize(LEARNED_CACHE_ENTRIES, (0, 0));
+            return None;
+        }
+        let (k, score) = self.entries[key as usize & (LEARNED_CACHE_ENTRIES - 1)];
+        // Key 0 is the empty slot.
+        (k == key && key != 0).then_some(score)
+    }
+
+    fn put(&mut self, key: u64, score: i32) {
+        if let Some(slot) = self
+            .entries
+            .get_mut(key as usize & (LEARNED_CACHE_ENTRIES - 1))
+        {
+            *slot = (key, score);
+        }
+    }
 }
 
 /// What the search reads and writes besides the stack.
@@ -401,6 +444,14 @@ impl Stack {
         };
         match ctx.network.filter(|_| encodes(pos.variant())) {
             Some(net) => {
+                let key = pos.zobrist_hash();
+                if let Some(score) = self.learned_cache.get(key, net) {
+                    debug_assert_eq!(
+                        score,
+                        super::evaluate::static_score(&pos, ply, p, Some(net))
+                    );
+                    return score;
+                }
                 self.accumulate(i, net);
                 let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
                 let acc = &self.frames[i].accumulator;
@@ -410,6 +461,7 @@ impl Stack {
                     score,
                     super::evaluate::static_score(&pos, ply, p, Some(net))
                 );
+                self.learned_cache.put(key, score);
                 score
             }
             None => terms.centipawns(p.wall_weight, p.tempo),
@@ -559,5 +611,70 @@ impl Stack {
                 .store(f.key, to_table(best, f.ply), depth, bound, f.best_move);
         }
         self.pop(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{AlphaBeta, AlphaBetaParams};
+    use quoridor_learned::{test_evaluator, Evaluator, Network};
+    use quoridor_rules::{Game, Position};
+    use quoridor_search::{Evaluation, SearchEngine, SearchParams};
+
+    /// A search of `record`'s position to `depth` with `evaluator` and
+    /// `eval`: its best move, value and node count.
+    fn search(
+        record: &str,
+        depth: u32,
+        evaluator: Evaluator,
+        eval: Evaluation,
+    ) -> (String, Option<i32>, u64) {
+        let pos: Position = *record.parse::<Game>().expect("record").position();
+        let own = AlphaBetaParams {
+            max_depth: Some(depth),
+            ..AlphaBetaParams::default()
+        };
+        let mut params = SearchParams {
+            eval,
+            ..SearchParams::default()
+        };
+        // The depth alone stops it, and a fixed seed, so that the same
+        // search is the same.
+        params.limits.time = None;
+        params.seed = 1;
+        let mut s = AlphaBeta::new(pos, params, own, evaluator);
+        let mv = s.think().expect("a move");
+        (mv.to_string(), s.value(), s.nodes())
+    }
+
+    /// Every learned score the search takes from a carried accumulator or
+    /// from the cache is checked against one computed afresh (the
+    /// `debug_assert`s of `Stack::static_score`: these tests run them), over
+    /// moves, walls, passes (null moves) and re-searches.
+    #[test]
+    fn learned_searches_score_as_the_scores_computed_afresh() {
+        let records = [
+            "",
+            "e2 e8 e3 e7 c3h f6h",
+            "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6",
+        ];
+        for evaluator in [
+            test_evaluator(),
+            Evaluator::with_network(Network::random(64, 32, 3)),
+        ] {
+            for record in records {
+                let learned = search(record, 3, evaluator.clone(), Evaluation::Learned);
+                let classic = search(record, 3, evaluator.clone(), Evaluation::Classic);
+                assert!(learned.2 > 100, "{record}: {learned:?}");
+                // It is the network that scores.
+                assert_ne!((learned.1, learned.2), (classic.1, classic.2), "{record}");
+                // And the cache and accumulators change nothing between
+                // searches: the same search again is the same.
+                assert_eq!(
+                    search(record, 3, evaluator.clone(), Evaluation::Learned),
+                    learned
+                );
+            }
+        }
     }
 }
