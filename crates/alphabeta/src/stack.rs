@@ -76,8 +76,8 @@ struct StackFrame {
     extensions: u8,
     pv: Vec<Move>,
     link: Link,
-    /// The learned evaluation's first layer for `pos`, once `accumulated`.
-    accumulator: Accumulator,
+    /// Whether the frame's accumulator (`Stack::accumulators`, same index)
+    /// is that of `pos`.
     accumulated: bool,
 }
 
@@ -104,7 +104,6 @@ impl StackFrame {
             extensions: 0,
             pv: Vec::new(),
             link: Link::Root,
-            accumulator: Accumulator::default(),
             accumulated: false,
         }
     }
@@ -146,6 +145,10 @@ pub struct Stack {
     pub root_pv: Vec<Move>,
     /// The learned scores of positions evaluated before.
     learned_cache: LearnedCache,
+    /// Each frame's accumulator of the learned evaluation's first layer,
+    /// beside the frames (which stay small for the classic evaluation):
+    /// made as frames are evaluated with the network.
+    accumulators: Vec<Accumulator>,
 }
 
 /// Entries of the [`LearnedCache`] (a power of two).
@@ -454,7 +457,7 @@ impl Stack {
                 }
                 self.accumulate(i, net);
                 let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
-                let acc = &self.frames[i].accumulator;
+                let acc = &self.accumulators[i];
                 let score = learned_score_of_logit(net.logit_from(acc, pos.turn(), mine, theirs));
                 // The carried accumulator gives what one built afresh does.
                 debug_assert_eq!(
@@ -472,20 +475,25 @@ impl Stack {
     /// parent's by the move between them when the parent has one (a few
     /// rows), else from scratch.
     fn accumulate(&mut self, i: usize, net: &QuantizedNetwork) {
-        let (head, tail) = self.frames.split_at_mut(i);
-        let f = &mut tail[0];
-        if f.accumulated {
+        if self.frames[i].accumulated {
             return;
         }
-        match (f.link, head.last().filter(|parent| parent.accumulated)) {
-            (Link::Move(m), Some(parent)) => {
-                f.accumulator
-                    .play_from(net, &parent.accumulator, &parent.pos, m)
-            }
-            (Link::Pass, Some(parent)) => f.accumulator.copy_from(net, &parent.accumulator),
-            _ => f.accumulator.refresh(net, &f.pos),
+        if self.accumulators.len() <= i {
+            self.accumulators.resize_with(i + 1, Accumulator::default);
         }
-        f.accumulated = true;
+        let (done, rest) = self.accumulators.split_at_mut(i);
+        let acc = &mut rest[0];
+        let f = &self.frames[i];
+        let parent = i
+            .checked_sub(1)
+            .map(|p| (&self.frames[p], &done[p]))
+            .filter(|(frame, _)| frame.accumulated);
+        match (f.link, parent) {
+            (Link::Move(m), Some((frame, before))) => acc.play_from(net, before, &frame.pos, m),
+            (Link::Pass, Some((_, before))) => acc.copy_from(net, before),
+            _ => acc.refresh(net, &f.pos),
+        }
+        self.frames[i].accumulated = true;
     }
 
     /// Starts the child search of the next move, or ends the frame.
