@@ -7,7 +7,7 @@
 //! window scout of PVS, or a full-window search). A frame that is done pops
 //! and hands its value, negated, to its parent.
 
-use super::evaluate::{learned_score_of_logit, static_terms, StaticTerms};
+use super::evaluate::{learned_score_of_logit, static_score, static_terms, StaticTerms};
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
 use super::table::{Bound, Table};
@@ -440,35 +440,30 @@ impl Stack {
     /// learned one from the accumulator carried down from its parent.
     fn static_score(&mut self, i: usize, ctx: &Context<'_>) -> i32 {
         let p = ctx.params;
-        let (pos, ply) = (self.frames[i].pos, self.frames[i].ply);
+        let f = &self.frames[i];
+        let net = match ctx.network {
+            Some(net) if encodes(f.pos.variant()) => net,
+            // The classic terms, as without a network.
+            _ => return static_score(&f.pos, f.ply, p, None),
+        };
+        let (pos, ply) = (f.pos, f.ply);
         let terms = match static_terms(&pos, ply, p) {
             StaticTerms::Decided(score) => return score,
             StaticTerms::Open(terms) => terms,
         };
-        match ctx.network.filter(|_| encodes(pos.variant())) {
-            Some(net) => {
-                let key = pos.zobrist_hash();
-                if let Some(score) = self.learned_cache.get(key, net) {
-                    debug_assert_eq!(
-                        score,
-                        super::evaluate::static_score(&pos, ply, p, Some(net))
-                    );
-                    return score;
-                }
-                self.accumulate(i, net);
-                let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
-                let acc = &self.accumulators[i];
-                let score = learned_score_of_logit(net.logit_from(acc, pos.turn(), mine, theirs));
-                // The carried accumulator gives what one built afresh does.
-                debug_assert_eq!(
-                    score,
-                    super::evaluate::static_score(&pos, ply, p, Some(net))
-                );
-                self.learned_cache.put(key, score);
-                score
-            }
-            None => terms.centipawns(p.wall_weight, p.tempo),
+        let key = pos.zobrist_hash();
+        if let Some(score) = self.learned_cache.get(key, net) {
+            debug_assert_eq!(score, static_score(&pos, ply, p, Some(net)));
+            return score;
         }
+        self.accumulate(i, net);
+        let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
+        let acc = &self.accumulators[i];
+        let score = learned_score_of_logit(net.logit_from(acc, pos.turn(), mine, theirs));
+        // The carried accumulator gives what one built afresh does.
+        debug_assert_eq!(score, static_score(&pos, ply, p, Some(net)));
+        self.learned_cache.put(key, score);
+        score
     }
 
     /// Makes frame `i`'s accumulator that of its position: from its
