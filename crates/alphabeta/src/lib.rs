@@ -416,7 +416,7 @@ impl SearchEngine for AlphaBeta {
                 race: self.race.as_ref(),
                 network: self
                     .evaluator
-                    .network_for(self.params.eval, EngineKind::AlphaBeta),
+                    .quantized_for(self.params.eval, EngineKind::AlphaBeta),
             };
             if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
                 self.root_done(value);

@@ -7,12 +7,12 @@
 //! window scout of PVS, or a full-window search). A frame that is done pops
 //! and hands its value, negated, to its parent.
 
-use super::evaluate::static_score;
+use super::evaluate::{learned_score_of_logit, static_score, static_terms, StaticTerms};
 use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
 use super::table::{Bound, Table};
 use super::table_score::{from_table, to_table, INFINITY};
-use quoridor_learned::Network;
+use quoridor_learned::{encodes, Accumulator, QuantizedNetwork};
 use quoridor_rules::{Move, Position};
 use quoridor_search::{is_decided, WIN};
 use quoridor_search::{PawnRace, RaceResult};
@@ -42,6 +42,18 @@ enum Pending {
     Full(usize),
 }
 
+/// How a frame's position came from its parent's: what carries the
+/// learned evaluation's accumulator down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Link {
+    /// The root: no parent.
+    Root,
+    /// The parent played this move.
+    Move(Move),
+    /// The parent passed (the null move).
+    Pass,
+}
+
 /// One node on the stack.
 struct StackFrame {
     pos: Position,
@@ -63,6 +75,10 @@ struct StackFrame {
     null_allowed: bool,
     extensions: u8,
     pv: Vec<Move>,
+    link: Link,
+    /// Whether the frame's accumulator (`Stack::accumulators`, same index)
+    /// is that of `pos`.
+    accumulated: bool,
 }
 
 impl StackFrame {
@@ -87,6 +103,8 @@ impl StackFrame {
             null_allowed: true,
             extensions: 0,
             pv: Vec::new(),
+            link: Link::Root,
+            accumulated: false,
         }
     }
 }
@@ -125,6 +143,53 @@ pub struct Stack {
     root_child_start: u64,
     /// The principal variation of the finished root search.
     pub root_pv: Vec<Move>,
+    /// The learned scores of positions evaluated before.
+    learned_cache: LearnedCache,
+    /// Each frame's accumulator of the learned evaluation's first layer,
+    /// beside the frames (which stay small for the classic evaluation):
+    /// made as frames are evaluated with the network.
+    accumulators: Vec<Accumulator>,
+}
+
+/// Entries of the [`LearnedCache`] (a power of two).
+const LEARNED_CACHE_ENTRIES: usize = 1 << 15;
+
+/// The network's scores of the positions last evaluated, by Zobrist key
+/// (one entry per slot, the newest kept): iterative deepening evaluates
+/// the same leaves again at each depth, and transpositions below the
+/// table's depth reach the same positions. The network of a search never
+/// changes, and the key holds everything the score depends on but the path
+/// lengths, which the position decides.
+#[derive(Default)]
+struct LearnedCache {
+    entries: Vec<(u64, i32)>,
+    /// The network the scores are of.
+    network: usize,
+}
+
+impl LearnedCache {
+    /// The score cached for `key` under `net`, if any.
+    fn get(&mut self, key: u64, net: &QuantizedNetwork) -> Option<i32> {
+        let id = std::ptr::from_ref(net) as usize;
+        if self.network != id || self.entries.is_empty() {
+            self.network = id;
+            self.entries.clear();
+            self.entries.resize(LEARNED_CACHE_ENTRIES, (0, 0));
+            return None;
+        }
+        let (k, score) = self.entries[key as usize & (LEARNED_CACHE_ENTRIES - 1)];
+        // Key 0 is the empty slot.
+        (k == key && key != 0).then_some(score)
+    }
+
+    fn put(&mut self, key: u64, score: i32) {
+        if let Some(slot) = self
+            .entries
+            .get_mut(key as usize & (LEARNED_CACHE_ENTRIES - 1))
+        {
+            *slot = (key, score);
+        }
+    }
 }
 
 /// What the search reads and writes besides the stack.
@@ -140,8 +205,9 @@ pub struct Context<'a> {
     /// The exact pawn-race table when the root is a wall-less endgame
     /// (every node below is then in it).
     pub race: Option<&'a PawnRace>,
-    /// The learned evaluation's network with `eval=learned`.
-    pub network: Option<&'a Network>,
+    /// The learned evaluation's network (its quantised form) with
+    /// `eval=learned`.
+    pub network: Option<&'a QuantizedNetwork>,
 }
 
 /// The exact score of a pawn-race result `ply` plies from the root: a win
@@ -163,7 +229,7 @@ impl Stack {
         self.root_scores.clear();
         self.root_nodes.clear();
         self.root_pv.clear();
-        self.push(root, 0, depth as i32, alpha, beta, true, 0);
+        self.push(root, Link::Root, 0, depth as i32, alpha, beta, true, 0);
     }
 
     /// Whether a root search is under way.
@@ -181,6 +247,7 @@ impl Stack {
     fn push(
         &mut self,
         pos: Position,
+        link: Link,
         ply: u32,
         depth: i32,
         alpha: i32,
@@ -208,6 +275,8 @@ impl Stack {
         f.null_allowed = null_allowed;
         f.extensions = extensions;
         f.pv.clear();
+        f.link = link;
+        f.accumulated = false;
         self.top += 1;
     }
 
@@ -259,7 +328,7 @@ impl Stack {
         let pos = f.pos;
         let ply = f.ply;
         if pos.is_over() || ply as usize >= MAX_PLY - 1 {
-            let v = static_score(&pos, ply, p, ctx.network);
+            let v = self.static_score(i, ctx);
             return self.pop(v);
         }
         // The root still searches its moves; below it the table is exact.
@@ -295,7 +364,8 @@ impl Stack {
                 f.depth = 1;
                 f.extensions += 1;
             } else if p.quiescence && ((-f.depth) as u32) < QUIESCENCE_PLIES {
-                let stand = static_score(&pos, ply, p, ctx.network);
+                let stand = self.static_score(i, ctx);
+                let f = &mut self.frames[i];
                 if is_decided(stand) || stand >= f.beta {
                     return self.pop(stand);
                 }
@@ -303,13 +373,14 @@ impl Stack {
                 f.alpha = f.alpha.max(stand);
                 quiescence = true;
             } else {
-                let v = static_score(&pos, ply, p, ctx.network);
+                let v = self.static_score(i, ctx);
                 return self.pop(v);
             }
         }
         if !quiescence && (p.null_move || p.futility) {
-            f.static_eval = static_score(&pos, ply, p, ctx.network);
+            self.frames[i].static_eval = self.static_score(i, ctx);
         }
+        let f = &mut self.frames[i];
         ordered_moves(
             &pos,
             ply,
@@ -323,7 +394,7 @@ impl Stack {
             let v = if quiescence {
                 f.best
             } else {
-                static_score(&pos, ply, p, ctx.network)
+                self.static_score(i, ctx)
             };
             return self.pop(v);
         }
@@ -349,11 +420,75 @@ impl Stack {
                 f.beta,
                 f.extensions,
             );
-            self.push(child, ply + 1, depth, -beta, -beta + 1, false, ext);
+            self.push(
+                child,
+                Link::Pass,
+                ply + 1,
+                depth,
+                -beta,
+                -beta + 1,
+                false,
+                ext,
+            );
             return None;
         }
         f.phase = Phase::Moves;
         self.launch_next(ctx)
+    }
+
+    /// Frame `i`'s static score ([`super::evaluate::static_score`]), the
+    /// learned one from the accumulator carried down from its parent.
+    fn static_score(&mut self, i: usize, ctx: &Context<'_>) -> i32 {
+        let p = ctx.params;
+        let f = &self.frames[i];
+        let net = match ctx.network {
+            Some(net) if encodes(f.pos.variant()) => net,
+            // The classic terms, as without a network.
+            _ => return static_score(&f.pos, f.ply, p, None),
+        };
+        let (pos, ply) = (f.pos, f.ply);
+        let terms = match static_terms(&pos, ply, p) {
+            StaticTerms::Decided(score) => return score,
+            StaticTerms::Open(terms) => terms,
+        };
+        let key = pos.zobrist_hash();
+        if let Some(score) = self.learned_cache.get(key, net) {
+            debug_assert_eq!(score, static_score(&pos, ply, p, Some(net)));
+            return score;
+        }
+        self.accumulate(i, net);
+        let (mine, theirs) = (terms.my_distance as usize, terms.their_distance as usize);
+        let acc = &self.accumulators[i];
+        let score = learned_score_of_logit(net.logit_from(acc, pos.turn(), mine, theirs));
+        // The carried accumulator gives what one built afresh does.
+        debug_assert_eq!(score, static_score(&pos, ply, p, Some(net)));
+        self.learned_cache.put(key, score);
+        score
+    }
+
+    /// Makes frame `i`'s accumulator that of its position: from its
+    /// parent's by the move between them when the parent has one (a few
+    /// rows), else from scratch.
+    fn accumulate(&mut self, i: usize, net: &QuantizedNetwork) {
+        if self.frames[i].accumulated {
+            return;
+        }
+        if self.accumulators.len() <= i {
+            self.accumulators.resize_with(i + 1, Accumulator::default);
+        }
+        let (done, rest) = self.accumulators.split_at_mut(i);
+        let acc = &mut rest[0];
+        let f = &self.frames[i];
+        let parent = i
+            .checked_sub(1)
+            .map(|p| (&self.frames[p], &done[p]))
+            .filter(|(frame, _)| frame.accumulated);
+        match (f.link, parent) {
+            (Link::Move(m), Some((frame, before))) => acc.play_from(net, before, &frame.pos, m),
+            (Link::Pass, Some((_, before))) => acc.copy_from(net, before),
+            _ => acc.refresh(net, &f.pos),
+        }
+        self.frames[i].accumulated = true;
     }
 
     /// Starts the child search of the next move, or ends the frame.
@@ -382,10 +517,19 @@ impl Stack {
         }
         if scout {
             f.pending = Pending::Scout(n);
-            self.push(child, ply, depth, -alpha - 1, -alpha, true, ext);
+            self.push(
+                child,
+                Link::Move(m),
+                ply,
+                depth,
+                -alpha - 1,
+                -alpha,
+                true,
+                ext,
+            );
         } else {
             f.pending = Pending::Full(n);
-            self.push(child, ply, depth, -beta, -alpha, true, ext);
+            self.push(child, Link::Move(m), ply, depth, -beta, -alpha, true, ext);
         }
         None
     }
@@ -412,7 +556,7 @@ impl Stack {
                 f.pending = Pending::Full(n);
                 let (alpha, beta, ply, depth, ext) =
                     (f.alpha, f.beta, f.ply + 1, f.depth - 1, f.extensions);
-                self.push(child, ply, depth, -beta, -alpha, true, ext);
+                self.push(child, Link::Move(m), ply, depth, -beta, -alpha, true, ext);
                 None
             }
             Pending::Scout(n) | Pending::Full(n) => {
@@ -470,5 +614,70 @@ impl Stack {
                 .store(f.key, to_table(best, f.ply), depth, bound, f.best_move);
         }
         self.pop(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{AlphaBeta, AlphaBetaParams};
+    use quoridor_learned::{test_evaluator, Evaluator, Network};
+    use quoridor_rules::{Game, Position};
+    use quoridor_search::{Evaluation, SearchEngine, SearchParams};
+
+    /// A search of `record`'s position to `depth` with `evaluator` and
+    /// `eval`: its best move, value and node count.
+    fn search(
+        record: &str,
+        depth: u32,
+        evaluator: Evaluator,
+        eval: Evaluation,
+    ) -> (String, Option<i32>, u64) {
+        let pos: Position = *record.parse::<Game>().expect("record").position();
+        let own = AlphaBetaParams {
+            max_depth: Some(depth),
+            ..AlphaBetaParams::default()
+        };
+        let mut params = SearchParams {
+            eval,
+            ..SearchParams::default()
+        };
+        // The depth alone stops it, and a fixed seed, so that the same
+        // search is the same.
+        params.limits.time = None;
+        params.seed = 1;
+        let mut s = AlphaBeta::new(pos, params, own, evaluator);
+        let mv = s.think().expect("a move");
+        (mv.to_string(), s.value(), s.nodes())
+    }
+
+    /// Every learned score the search takes from a carried accumulator or
+    /// from the cache is checked against one computed afresh (the
+    /// `debug_assert`s of `Stack::static_score`: these tests run them), over
+    /// moves, walls, passes (null moves) and re-searches.
+    #[test]
+    fn learned_searches_score_as_the_scores_computed_afresh() {
+        let records = [
+            "",
+            "e2 e8 e3 e7 c3h f6h",
+            "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6",
+        ];
+        for evaluator in [
+            test_evaluator(),
+            Evaluator::with_network(Network::random(64, 32, 3)),
+        ] {
+            for record in records {
+                let learned = search(record, 3, evaluator.clone(), Evaluation::Learned);
+                let classic = search(record, 3, evaluator.clone(), Evaluation::Classic);
+                assert!(learned.2 > 100, "{record}: {learned:?}");
+                // It is the network that scores.
+                assert_ne!((learned.1, learned.2), (classic.1, classic.2), "{record}");
+                // And the cache and accumulators change nothing between
+                // searches: the same search again is the same.
+                assert_eq!(
+                    search(record, 3, evaluator.clone(), Evaluation::Learned),
+                    learned
+                );
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! both, hold an `Evaluator`. So the core never depends on the network.
 
 use super::network::{Network, WeightsError};
+use super::quantized::QuantizedNetwork;
 use super::{win_chance, NO_NETWORK};
 use quoridor_rules::Position;
 use quoridor_search::{EngineKind, Evaluation, ResolvedEval};
@@ -31,12 +32,18 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct Evaluator {
     network: Option<Arc<Network>>,
+    /// The network's integer form, built when the evaluator is: what the
+    /// alpha-beta search evaluates with.
+    quantized: Option<Arc<QuantizedNetwork>>,
 }
 
 impl Evaluator {
     /// The classic terms only: `eval=learned` is refused with it.
     pub fn classic() -> Evaluator {
-        Evaluator { network: None }
+        Evaluator {
+            network: None,
+            quantized: None,
+        }
     }
 
     /// The classic terms and `network`.
@@ -47,6 +54,7 @@ impl Evaluator {
     /// The classic terms and a network shared with other evaluators.
     pub fn with_shared_network(network: Arc<Network>) -> Evaluator {
         Evaluator {
+            quantized: Some(Arc::new(QuantizedNetwork::new(&network))),
             network: Some(network),
         }
     }
@@ -81,6 +89,15 @@ impl Evaluator {
     pub fn network_for(&self, eval: Evaluation, engine: EngineKind) -> Option<&Network> {
         match self.resolve(eval, engine) {
             ResolvedEval::Learned => self.network(),
+            ResolvedEval::Classic => None,
+        }
+    }
+
+    /// The quantised form of the network `engine` scores with under option
+    /// `eval` (see [`Evaluator::network_for`]).
+    pub fn quantized_for(&self, eval: Evaluation, engine: EngineKind) -> Option<&QuantizedNetwork> {
+        match self.resolve(eval, engine) {
+            ResolvedEval::Learned => self.quantized.as_deref(),
             ResolvedEval::Classic => None,
         }
     }

@@ -187,6 +187,59 @@ pub fn active_features_with_distances(
     Some(out)
 }
 
+/// Calls `visit` with each input of `pos` that does not depend on the path
+/// lengths — the two pawns, the walls and the two stocks — seen from
+/// `view`'s side (as if `view` were to move), in no particular order and
+/// without building a list: what the quantised pass
+/// ([`crate::QuantizedNetwork`]) sums. The caller checks [`encodes`] first.
+#[inline]
+pub fn visit_board_features(pos: &Position, view: Player, mut visit: impl FnMut(usize)) {
+    let mirrored = view == Player::Two;
+    let rank = |r: u8, top: u8| if mirrored { top - r } else { r };
+    let square = |player: Player| {
+        let sq = pos.pawn(player);
+        usize::from(rank(sq.rank(), SIZE - 1)) * usize::from(SIZE) + usize::from(sq.file())
+    };
+    let them = view.other();
+    visit(MY_PAWN + square(view));
+    visit(THEIR_PAWN + square(them));
+    for wall in pos.walls() {
+        visit(wall_feature(wall, view));
+    }
+    visit(MY_STOCK + usize::from(pos.walls_left(view).min(WALLS)));
+    visit(THEIR_STOCK + usize::from(pos.walls_left(them).min(WALLS)));
+}
+
+/// The input of `wall` seen from `view`'s side.
+#[inline]
+pub fn wall_feature(wall: quoridor_rules::Wall, view: Player) -> usize {
+    let corner = wall.corner();
+    let r = if view == Player::Two {
+        SIZE - 2 - corner.rank()
+    } else {
+        corner.rank()
+    };
+    let slot = usize::from(r) * usize::from(SIZE - 1) + usize::from(corner.file());
+    match wall.orientation() {
+        Orientation::Horizontal => HORIZONTAL_WALLS + slot,
+        Orientation::Vertical => VERTICAL_WALLS + slot,
+    }
+}
+
+/// The three inputs of the path lengths (`mine` for the side to move, a
+/// cut-off pawn counting as any length ≥ [`DISTANCE_CAP`]): my length, their
+/// length and the race, as [`active_features_with_distances`] sets them.
+#[inline]
+pub fn path_features(mine: usize, theirs: usize) -> [usize; 3] {
+    let (mine, theirs) = (mine.min(DISTANCE_CAP), theirs.min(DISTANCE_CAP));
+    let race = (theirs as i32 - mine as i32).clamp(-RACE_CAP, RACE_CAP);
+    [
+        MY_DISTANCE + mine,
+        THEIR_DISTANCE + theirs,
+        RACE + (race + RACE_CAP) as usize,
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,6 +327,29 @@ mod tests {
         assert!(active_features(small.position()).is_none());
         let few: Game = "[walls 5]".parse().expect("record");
         assert!(active_features(few.position()).is_none());
+    }
+
+    #[test]
+    fn the_visitor_and_the_path_inputs_give_the_same_inputs_as_the_list() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        for _ in 0..30 {
+            let mut pos = Position::new(Variant::default());
+            for _ in 0..60 {
+                let (mine, theirs) = (rng.random_range(0..30), rng.random_range(0..30));
+                let list = active_features_with_distances(&pos, mine, theirs).expect("9x9");
+                let mut visited = Vec::new();
+                visit_board_features(&pos, pos.turn(), |i| visited.push(i as u16));
+                visited.extend(path_features(mine, theirs).map(|i| i as u16));
+                visited.sort_unstable();
+                assert_eq!(visited, list.indices());
+                if pos.is_over() {
+                    break;
+                }
+                let moves = pos.legal_moves();
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
     }
 
     #[test]

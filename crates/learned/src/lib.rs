@@ -19,19 +19,23 @@ mod network;
 #[cfg(not(target_arch = "wasm32"))]
 mod network_file;
 mod policy_head;
+mod quantized;
+mod quantized_kernels;
 
 #[doc(hidden)]
 pub use evaluator::test_evaluator;
 pub use evaluator::Evaluator;
 pub use features::{
-    active_features, active_features_with_distances, encodes, ActiveFeatures, DISTANCE_CAP,
-    HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE, MY_DISTANCE, MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE,
-    SLOTS, SQUARES, THEIR_DISTANCE, THEIR_PAWN, THEIR_STOCK, VERTICAL_WALLS, WALLS,
+    active_features, active_features_with_distances, encodes, path_features, visit_board_features,
+    wall_feature, ActiveFeatures, DISTANCE_CAP, HORIZONTAL_WALLS, INPUTS, MAX_ACTIVE, MY_DISTANCE,
+    MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE, SLOTS, SQUARES, THEIR_DISTANCE, THEIR_PAWN,
+    THEIR_STOCK, VERTICAL_WALLS, WALLS,
 };
 pub use move_index::{index_move, mirror_move_index, move_index, policy_size, POLICY_OUTPUTS};
 pub use network::{Network, Prediction, WeightsError, MAX_HIDDEN};
 #[cfg(not(target_arch = "wasm32"))]
 pub use network_file::{read_network, NetworkFileError};
+pub use quantized::{win_probability, Accumulator, QuantizedNetwork};
 
 use quoridor_rules::Position;
 use quoridor_search::WinChance;

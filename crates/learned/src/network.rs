@@ -454,6 +454,21 @@ impl Network {
         self.policy.is_some()
     }
 
+    /// The weights as the forward pass stores them, for the quantised pass
+    /// ([`crate::QuantizedNetwork`]): `l1_rows` (`INPUTS` rows of `H`),
+    /// `l1_bias`, `l2_columns` (`H` columns of `H2`), `l2_bias`, `out` and
+    /// `out_bias`.
+    pub(crate) fn layers(&self) -> FloatLayers<'_> {
+        FloatLayers {
+            l1_rows: &self.l1_rows,
+            l1_bias: &self.l1_bias,
+            l2_columns: &self.l2_columns,
+            l2_bias: &self.l2_bias,
+            out: &self.out,
+            out_bias: self.out_bias,
+        }
+    }
+
     /// The side to move's win probability, in `(0, 1)`, for the position
     /// whose active inputs are `features`.
     pub fn evaluate(&self, features: &ActiveFeatures) -> f32 {
@@ -583,6 +598,16 @@ impl Network {
         }
         sigmoid(self.out_bias + dot(&self.out, second))
     }
+}
+
+/// A [`Network`]'s weights, borrowed (see [`Network::layers`]).
+pub(crate) struct FloatLayers<'a> {
+    pub l1_rows: &'a [f32],
+    pub l1_bias: &'a [f32],
+    pub l2_columns: &'a [f32],
+    pub l2_bias: &'a [f32],
+    pub out: &'a [f32],
+    pub out_bias: f32,
 }
 
 #[cfg(test)]
