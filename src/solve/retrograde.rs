@@ -113,14 +113,7 @@ fn entry_bytes(layer_start: &[u32], walls: u8, per_state: u64, keep: Keep) -> u6
                 * 2
         })
         .collect();
-    match keep {
-        Keep::All => layers.iter().sum(),
-        Keep::Around(_) => layers
-            .windows(2)
-            .map(|w| w[0] + w[1])
-            .max()
-            .unwrap_or_else(|| layers.iter().sum()),
-    }
+    kept_bytes(&layers, keep)
 }
 
 /// Bytes the stored entries take with `keep`.
@@ -128,6 +121,12 @@ fn stored_bytes(layout: &Layout, keep: Keep) -> u64 {
     let layers: Vec<u64> = (0..layout.layers())
         .map(|k| layout.layer_entries(k) * 2)
         .collect();
+    kept_bytes(&layers, keep)
+}
+
+/// Of layers taking these bytes, what `keep` holds at once: all of them,
+/// or the largest two adjacent ones.
+fn kept_bytes(layers: &[u64], keep: Keep) -> u64 {
     match keep {
         Keep::All => layers.iter().sum(),
         Keep::Around(_) => layers
