@@ -420,37 +420,50 @@ mod tests {
     use crate::search::learned::active_features;
     use rand::Rng;
 
-    /// Positions of random games (the rules', not typed in) labelled 1
-    /// when the side to move's path is shorter than the opponent's and 0
-    /// when it is longer; equal paths left out. Each game's positions
-    /// share its id, as a self-play file's do.
-    fn race_positions(games: usize, seed: u64) -> TrainingData {
+    /// Plays `games` random games of up to 40 plies from `seed` and shows
+    /// `visit` each unfinished position before its move, with the game's
+    /// number and the legal moves.
+    fn visit_random_games(
+        games: usize,
+        seed: u64,
+        mut visit: impl FnMut(u32, &Position, &[crate::game::Move]),
+    ) {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut positions = Vec::new();
         for game in 0..games {
             let mut pos = Position::new(Variant::default());
             for _ in 0..40 {
                 if pos.is_over() {
                     break;
                 }
-                let me = pos.turn();
-                let mine = pos.distance_to_goal(me);
-                let theirs = pos.distance_to_goal(me.other());
-                if mine != theirs {
-                    let label = if mine < theirs { 1.0 } else { 0.0 };
-                    positions.push(LabelledPosition {
-                        inputs: Inputs::new(&active_features(&pos).expect("9x9")),
-                        result: label,
-                        value: label,
-                        classic: super::super::data::classic_win_chance(&pos),
-                        game: game as u32,
-                        policy: PolicyRef::default(),
-                    });
-                }
                 let moves = pos.legal_moves();
+                visit(game as u32, &pos, &moves);
                 pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
+    }
+
+    /// Positions of random games (the rules', not typed in) labelled 1
+    /// when the side to move's path is shorter than the opponent's and 0
+    /// when it is longer; equal paths left out. Each game's positions
+    /// share its id, as a self-play file's do.
+    fn race_positions(games: usize, seed: u64) -> TrainingData {
+        let mut positions = Vec::new();
+        visit_random_games(games, seed, |game, pos, _| {
+            let me = pos.turn();
+            let mine = pos.distance_to_goal(me);
+            let theirs = pos.distance_to_goal(me.other());
+            if mine != theirs {
+                let label = if mine < theirs { 1.0 } else { 0.0 };
+                positions.push(LabelledPosition {
+                    inputs: Inputs::new(&active_features(pos).expect("9x9")),
+                    result: label,
+                    value: label,
+                    classic: super::super::data::classic_win_chance(pos),
+                    game,
+                    policy: PolicyRef::default(),
+                });
+            }
+        });
         TrainingData {
             files: Vec::new(),
             positions,
@@ -465,42 +478,33 @@ mod tests {
     fn step_ahead_positions(games: usize, seed: u64) -> TrainingData {
         use crate::game::{Move, Player, Square};
         use crate::selfplay::PolicyTarget;
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut data = TrainingData::default();
-        for game in 0..games {
-            let mut pos = Position::new(Variant::default());
-            for _ in 0..40 {
-                if pos.is_over() {
-                    break;
-                }
-                let me = pos.turn();
-                let sq = pos.pawn(me);
-                let rank = match me {
-                    Player::One => sq.rank() + 1,
-                    Player::Two => sq.rank().wrapping_sub(1),
+        visit_random_games(games, seed, |game, pos, moves| {
+            let me = pos.turn();
+            let sq = pos.pawn(me);
+            let rank = match me {
+                Player::One => sq.rank() + 1,
+                Player::Two => sq.rank().wrapping_sub(1),
+            };
+            let ahead = Square::new(sq.file(), rank)
+                .map(Move::Pawn)
+                .filter(|mv| moves.contains(mv));
+            if let Some(ahead) = ahead {
+                let target = PolicyTarget {
+                    moves: vec![(ahead, 1.0)],
+                    complete: true,
                 };
-                let moves = pos.legal_moves();
-                let ahead = Square::new(sq.file(), rank)
-                    .map(Move::Pawn)
-                    .filter(|mv| moves.contains(mv));
-                if let Some(ahead) = ahead {
-                    let target = PolicyTarget {
-                        moves: vec![(ahead, 1.0)],
-                        complete: true,
-                    };
-                    let policy = data.policy.add(&pos, Some(&target));
-                    data.positions.push(LabelledPosition {
-                        inputs: Inputs::new(&active_features(&pos).expect("9x9")),
-                        result: 0.5,
-                        value: 0.5,
-                        classic: 0.5,
-                        game: game as u32,
-                        policy,
-                    });
-                }
-                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                let policy = data.policy.add(pos, Some(&target));
+                data.positions.push(LabelledPosition {
+                    inputs: Inputs::new(&active_features(pos).expect("9x9")),
+                    result: 0.5,
+                    value: 0.5,
+                    classic: 0.5,
+                    game,
+                    policy,
+                });
             }
-        }
+        });
         data
     }
 
