@@ -8,13 +8,13 @@
 //! let shelf = TableShelf::open("tables".as_ref()).expect("a directory of tables");
 //! let start = Position::new(Variant::new(5, 2).expect("5x5"));
 //! if let Some(Ok(solved)) = shelf.lookup(&start) {
-//!     println!("{}: best {}", solved.value, solved.moves[0].0);
+//!     println!("{}: best {}", solved.exact.value, solved.exact.moves[0].0);
 //! }
 //! ```
 
 use super::accuracy::perfect_move;
+use super::exact::Exact;
 use super::table::{Table, TableError, MAGIC};
-use super::value::Value;
 use crate::game::{Move, Position, Variant};
 use std::fmt;
 use std::fs::File;
@@ -83,13 +83,12 @@ impl fmt::Display for ShelfError {
 
 impl std::error::Error for ShelfError {}
 
-/// What a table says about a position.
+/// What a table says about a position: its exact values (as the page
+/// shows them) and the line of best play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
-    /// The value for the side to move.
-    pub value: Value,
-    /// Every legal move with its value for the mover, best first.
-    pub moves: Vec<(Move, Value)>,
+    /// The position's value and every legal move's, best first.
+    pub exact: Exact,
     /// Best play from the position: [`LINE_MOVES`] moves at most, or until
     /// a pawn is home (a drawn line repeats).
     pub line: Vec<Move>,
@@ -173,14 +172,10 @@ impl TableShelf {
     /// The value of `pos` and of each of its moves, if a table covers it.
     pub fn lookup(&self, pos: &Position) -> Option<Result<Solved, String>> {
         Some(match self.table(pos.variant())? {
-            Ok(table) => {
-                let value = table.value(pos)?;
-                Ok(Solved {
-                    value,
-                    moves: table.move_values(pos),
-                    line: best_line(&table, pos, LINE_MOVES),
-                })
-            }
+            Ok(table) => Ok(Solved {
+                exact: Exact::of(&table, pos)?,
+                line: best_line(&table, pos, LINE_MOVES),
+            }),
             Err(e) => Err(e),
         })
     }
@@ -229,7 +224,7 @@ fn read_table(path: &Path) -> Result<Table, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::solve;
+    use crate::solve::{solve, Value};
 
     fn write_table(dir: &Path, name: &str, size: u8, walls: u8) -> Table {
         let variant = Variant::new(size, walls).expect("variant");
@@ -249,9 +244,9 @@ mod tests {
         assert_eq!(shelf.variants().collect::<Vec<_>>(), [(3, 1), (4, 0)]);
         let start = Position::new(Variant::new(3, 1).expect("3x3"));
         let solved = shelf.lookup(&start).expect("covered").expect("read");
-        assert_eq!(Some(solved.value), t3.value(&start));
-        assert_eq!(solved.moves, t3.move_values(&start));
-        assert_eq!(solved.value, Value::Loss(8));
+        assert_eq!(Some(solved.exact.value), t3.value(&start));
+        assert_eq!(solved.exact.moves, t3.move_values(&start));
+        assert_eq!(solved.exact.value, Value::Loss(8));
         // The line is best play to the end: 8 plies, player 2's pawn home.
         assert_eq!(solved.line.len(), 8);
         let mut pos = start;

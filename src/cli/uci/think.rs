@@ -75,7 +75,7 @@ pub(super) fn answer_from_table(
     solved: &Solved,
 ) -> Engine {
     let pv = &solved.line;
-    let score = match solved.value {
+    let score = match solved.exact.value {
         // The side to move's own moves, as alpha-beta counts them.
         Value::Win(plies) => format!("mate {}", plies.div_ceil(2)),
         Value::Loss(plies) => format!("mate -{}", plies / 2),
@@ -89,12 +89,12 @@ pub(super) fn answer_from_table(
     out.line(&line);
     out.line(&format!(
         "info string solved table: the side to move {}",
-        solved.value
+        solved.exact.value
     ));
     if plan.wait_for_stop {
         wait_for_stop(&search.stop_flag(), &out);
     }
-    out.line(&bestmove_line(solved.moves.first().map(|&(mv, _)| mv)));
+    out.line(&bestmove_line(solved.exact.best_moves().next()));
     search
 }
 
