@@ -35,6 +35,8 @@ pub struct WallState {
 #[derive(Clone, Debug)]
 pub struct Layout {
     walls: u8,
+    /// Squares per side of the board.
+    side: usize,
     cells: usize,
     /// First state of each configuration, and the total at the end.
     state_start: Vec<u64>,
@@ -46,7 +48,8 @@ impl Layout {
     /// The numbering for `walls` per player over `configs` (enumerated up to
     /// `2 * walls` placed walls).
     pub fn new(configs: &WallConfigs, walls: u8) -> Layout {
-        let cells = usize::from(configs.variant().size()).pow(2);
+        let side = usize::from(configs.variant().size());
+        let cells = side * side;
         let mut state_start = Vec::with_capacity(configs.len() + 1);
         let mut next = 0u64;
         let mut layer_start = Vec::with_capacity(usize::from(configs.max_placed()) + 2);
@@ -64,6 +67,7 @@ impl Layout {
         layer_start.push(next);
         Layout {
             walls,
+            side,
             cells,
             state_start,
             layer_start,
@@ -149,18 +153,13 @@ impl Layout {
         if configs.is_stored(config) {
             Some((self.state(configs, config, left_one)?, pawns))
         } else {
-            let side = self.side();
+            let side = self.side;
             let mirrored = pawns.map(|s| s / side * side + (side - 1 - s % side));
             Some((
                 self.state(configs, configs.mirror(config), left_one)?,
                 mirrored,
             ))
         }
-    }
-
-    /// Squares per side of the board.
-    fn side(&self) -> usize {
-        self.cells.isqrt()
     }
 
     /// Every wall state of `config` (none if it is stored as its mirror).
