@@ -187,20 +187,10 @@ pub const PAGE_WORK: u64 = 300_000_000;
 /// ```
 pub fn solve_work(variant: Variant, max: u64) -> Option<u64> {
     let walls = variant.walls();
-    let cells = u64::from(variant.size()).pow(2);
-    let per_state = cells * cells * 2;
     let slots = 2 * (u64::from(variant.size()) - 1).pow(2);
     let work = |starts: &[u32]| -> u64 {
-        let entries: u64 = starts
-            .windows(2)
-            .enumerate()
-            .map(|(placed, w)| {
-                // At least half the configurations are stored (one of each
-                // mirror-image pair); the exact count comes at the end.
-                u64::from(w[1] - w[0]).div_ceil(2)
-                    * Layout::splits(walls, placed as u8).count() as u64
-                    * per_state
-            })
+        let entries: u64 = Layout::layer_entries_at_least(starts, variant.size(), walls)
+            .iter()
             .sum();
         entries.saturating_mul(slots)
     };

@@ -81,6 +81,25 @@ impl Layout {
         left.saturating_sub(walls)..=left.min(walls)
     }
 
+    /// At least how many entries each layer will have, from the first
+    /// configuration id of each layer enumerated so far (`layer_start`, the
+    /// last: the end) on a board of `size` with `walls` each: at least half
+    /// the configurations are stored (one of each mirror-image pair). What
+    /// a solve's budget is checked against while the configurations are
+    /// still being enumerated; [`Layout::layer_entries`] is exact after.
+    pub fn layer_entries_at_least(layer_start: &[u32], size: u8, walls: u8) -> Vec<u64> {
+        let per_state = (u64::from(size).pow(2)).pow(2) * 2;
+        layer_start
+            .windows(2)
+            .enumerate()
+            .map(|(placed, w)| {
+                u64::from(w[1] - w[0]).div_ceil(2)
+                    * Self::splits(walls, placed as u8).count() as u64
+                    * per_state
+            })
+            .collect()
+    }
+
     /// Positions in one wall state: both pawns on any square, either to move.
     pub fn per_state(&self) -> usize {
         self.cells * self.cells * 2

@@ -98,24 +98,6 @@ pub fn solve(
     solve_keeping(variant, budget, Keep::All, progress)
 }
 
-/// Bytes the entries take with `keep`, for the layers whose first
-/// configuration ids are `layer_start` (the last entry: the end).
-fn entry_bytes(layer_start: &[u32], walls: u8, per_state: u64, keep: Keep) -> u64 {
-    let layers: Vec<u64> = layer_start
-        .windows(2)
-        .enumerate()
-        .map(|(placed, w)| {
-            // At least half the configurations are stored (one of each
-            // mirror-image pair); the exact count comes after enumeration.
-            u64::from(w[1] - w[0]).div_ceil(2)
-                * Layout::splits(walls, placed as u8).count() as u64
-                * per_state
-                * 2
-        })
-        .collect();
-    kept_bytes(&layers, keep)
-}
-
 /// Bytes the stored entries take with `keep`.
 fn stored_bytes(layout: &Layout, keep: Keep) -> u64 {
     let layers: Vec<u64> = (0..layout.layers())
@@ -146,13 +128,12 @@ pub fn solve_keeping(
 ) -> Result<(Table, SolveStats), SolveError> {
     let walls = variant.walls();
     let max_placed = 2 * walls;
-    // Both pawns on any square, either side to move.
-    let per_state = (usize::from(variant.size()).pow(2) as u64).pow(2) * 2;
     // About 200 bytes per configuration: its walls, reach sets, children
     // and hash entry.
     let bytes_for = |layer_start: &[u32]| {
-        entry_bytes(layer_start, walls, per_state, keep)
-            + u64::from(layer_start.last().copied().unwrap_or(0)) * 200
+        let entries = Layout::layer_entries_at_least(layer_start, variant.size(), walls);
+        let bytes: Vec<u64> = entries.iter().map(|e| e * 2).collect();
+        kept_bytes(&bytes, keep) + u64::from(layer_start.last().copied().unwrap_or(0)) * 200
     };
     let mut counted = 0;
     let configs = WallConfigs::enumerate(variant, max_placed, |starts| {
