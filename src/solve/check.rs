@@ -56,12 +56,8 @@ pub fn check_table(table: &Table, mut progress: impl FnMut(u64, u64)) -> CheckRe
     for c in 0..configs.len() {
         let config = super::configs::ConfigId(c as u32);
         // A stored position stands for its mirror image too (checked by
-        // symmetry), unless the walls are symmetric and both are stored.
-        let weight = if configs.mirror(config) == config {
-            1
-        } else {
-            2
-        };
+        // symmetry).
+        let weight = configs.positions_per_stored(config);
         for state in layout.states_of(configs, config) {
             let base = Position::with_walls(variant, configs.slots(config), state.walls_left)
                 .expect("enumerated walls fit the board");

@@ -204,6 +204,18 @@ impl WallConfigs {
         self.mirror(c) >= c
     }
 
+    /// How many of the variant's positions each stored position of `c`
+    /// stands for: 2 (itself and its mirror image, whose configuration is
+    /// not stored), or 1 for symmetric walls (both images are stored).
+    #[inline]
+    pub fn positions_per_stored(&self, c: ConfigId) -> u64 {
+        if self.mirror(c) == c {
+            1
+        } else {
+            2
+        }
+    }
+
     /// Squares from which `player`'s goal row can be reached in `c`.
     #[inline]
     pub fn reach(&self, c: ConfigId, player: Player) -> Bitboard {

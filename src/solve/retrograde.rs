@@ -269,13 +269,8 @@ fn solve_state(
     for b in &mut scratch.buckets {
         b.clear();
     }
-    // Each position stored here stands for its mirror image too, unless the
-    // walls are symmetric (then the mirror image is stored here as well).
-    let weight = if configs.mirror(state.config) == state.config {
-        1
-    } else {
-        2
-    };
+    // Each position stored here stands for its mirror image too.
+    let weight = configs.positions_per_stored(state.config);
     let mut valid = 0u64;
     for (index, cell) in mine.iter_mut().enumerate() {
         let (pawns, turn) = layout.pawns_at(index);
