@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 49] = [
+const PROTOCOL_ORDER: [&str; 53] = [
     "level",
     "playouts",
     "time_ms",
@@ -87,6 +87,10 @@ const PROTOCOL_ORDER: [&str; 49] = [
     "path_bias",
     "near_walls_only",
     "widening",
+    "priors",
+    "c_puct",
+    "fpu",
+    "fpu_reduction",
     "tempo",
     "final_move",
     "win_length_penalty",

@@ -7,13 +7,16 @@
 use super::params::UctParams;
 use super::policy::{Selector, SelectorMemory};
 use super::ranking::ranked_moves;
-use super::tree::{MoveSet, NodeId, Proof, Tree, TriedSet, ROOT};
-use quoridor_learned::Network;
+use super::tree::{MoveSet, NodeId, Proof, SetPriors, Tree, TriedSet, PRIOR_MOVES, ROOT};
+use puct::PuctStep;
+use quoridor_learned::{encodes, Network};
 use quoridor_rules::{Geometry, Move, Player, Position, Square};
 use quoridor_search::EngineRng;
 use quoridor_search::SearchParams;
 use quoridor_search::{PawnRace, RaceResult};
 use rand::{Rng, SeedableRng};
+
+mod puct;
 
 /// Most moves ranked for progressive widening at a node; the rest come from
 /// the playout selector.
@@ -27,16 +30,35 @@ pub(super) const DRAW: f64 = 0.5;
 /// itself, so one thread searches exactly as it always did).
 pub(super) const SEED_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Bytes the new move sets' ranked moves may take (none without widening):
-/// one set's worth per thread, since every thread of a shared search may
-/// find room and make a set at the same moment.
-pub(super) fn ranked_reserve(params: &SearchParams, uct: &UctParams) -> u64 {
-    if uct.widening > 0.0 {
-        let threads = u64::from(params.threads.clamp(1, quoridor_search::MAX_THREADS));
-        (RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()) as u64 * threads
+/// Bytes the new move sets' ranked moves may take (none without widening
+/// or priors): one set's worth per thread, since every thread of a shared
+/// search may find room and make a set at the same moment. `priors`: the
+/// search opens moves by their priors (see [`prior_network`]).
+pub(super) fn ranked_reserve(params: &SearchParams, uct: &UctParams, priors: bool) -> u64 {
+    let widening = if uct.widening > 0.0 {
+        RANKED_MOVES.next_power_of_two() * std::mem::size_of::<Move>()
     } else {
         0
-    }
+    };
+    let set = if priors {
+        widening.max(PRIOR_MOVES * std::mem::size_of::<Move>() + std::mem::size_of::<SetPriors>())
+    } else {
+        widening
+    };
+    let threads = u64::from(params.threads.clamp(1, quoridor_search::MAX_THREADS));
+    set as u64 * threads
+}
+
+/// The network whose priors the search opens and selects moves by (PUCT),
+/// if it does: `priors` is on, `network` (the one that scores leaves) has a
+/// policy head and encodes the variant of `root`. Otherwise the search is
+/// UCB with progressive widening.
+pub(super) fn prior_network<'n>(
+    uct: &UctParams,
+    network: Option<&'n Network>,
+    root: &Position,
+) -> Option<&'n Network> {
+    network.filter(|net| uct.priors && net.has_policy() && encodes(root.variant()))
 }
 
 /// What one search thread keeps for itself: its random generator, its
@@ -46,6 +68,8 @@ pub(super) struct Worker {
     rng: EngineRng,
     memory: SelectorMemory,
     scratch: Vec<Move>,
+    /// The policy's priors of a node's moves, while they are ranked.
+    prior_scratch: Vec<f32>,
     pub playouts: u64,
     pub depth_sum: u64,
     pub max_depth: u32,
@@ -58,6 +82,7 @@ impl Worker {
             rng: EngineRng::seed_from_u64(Worker::seed(seed, index)),
             memory: SelectorMemory::default(),
             scratch: Vec::with_capacity(160),
+            prior_scratch: Vec::with_capacity(160),
             playouts: 0,
             depth_sum: 0,
             max_depth: 0,
@@ -96,6 +121,9 @@ pub(super) struct SearchView<'a> {
     /// The exact pawn-race table, when the root is wall-less (see
     /// [`SearchParams::pawn_race`]).
     pub race: Option<&'a PawnRace>,
+    /// The network whose priors open and select moves (PUCT), when the
+    /// search uses priors (see [`prior_network`]).
+    pub priors: Option<&'a Network>,
 }
 
 /// One thread's view of a search for one iteration: the shared part, and
@@ -112,7 +140,7 @@ pub(super) struct Descent<'a> {
 /// Where a descent stopped: the node, its position, its depth below the
 /// root, whether it was just added, and the result if the node decides it
 /// (otherwise a playout does).
-struct Leaf {
+pub(super) struct Leaf {
     node: NodeId,
     pos: Position,
     depth: u32,
@@ -144,7 +172,7 @@ impl Descent<'_> {
         };
         let result = match leaf.result {
             Some(result) => result,
-            None => self.playout(leaf.pos),
+            None => self.evaluate(&leaf),
         };
         self.count_playout(leaf.depth);
         self.back_up(&leaf, result);
@@ -182,16 +210,27 @@ impl Descent<'_> {
             if let Some(result) = self.decided_result(node, &pos) {
                 return Some(stop(Some(result)));
             }
-            if self.may_expand(node, depth) {
-                match self.expand(node, pos, depth) {
-                    Expansion::Added(leaf) => return Some(leaf),
-                    Expansion::NoMove if node == ROOT && self.view.tree[ROOT].children() == 0 => {
-                        return None;
-                    }
-                    Expansion::NoMove | Expansion::Full | Expansion::Busy => {}
+            let chosen = if self.view.priors.is_some() {
+                match self.puct_step(node, pos, depth) {
+                    PuctStep::Added(leaf) => return Some(leaf),
+                    PuctStep::NoMove => return None,
+                    PuctStep::Child(child) => child,
                 }
-            }
-            let Some(child) = self.select_child(node, pos.turn()) else {
+            } else {
+                if self.may_expand(node, depth) {
+                    match self.expand(node, pos, depth) {
+                        Expansion::Added(leaf) => return Some(leaf),
+                        Expansion::NoMove
+                            if node == ROOT && self.view.tree[ROOT].children() == 0 =>
+                        {
+                            return None;
+                        }
+                        Expansion::NoMove | Expansion::Full | Expansion::Busy => {}
+                    }
+                }
+                self.select_child(node, pos.turn())
+            };
+            let Some(child) = chosen else {
                 return Some(stop(None));
             };
             if let Some(mv) = self.view.tree[child].mv() {
@@ -239,10 +278,16 @@ impl Descent<'_> {
             && !n.fully_expanded()
             && self.may_widen(n.children(), n.visits())
             && !self.view.uct.node_budget_reached(self.view.tree.len())
-            && self.view.tree.has_room(
-                self.view.uct.tree_bytes(),
-                ranked_reserve(self.view.params, self.view.uct),
-            )
+            && self.has_room()
+    }
+
+    /// Whether the tree's memory has room for another block of children
+    /// and the move set their parent may need.
+    fn has_room(&self) -> bool {
+        self.view.tree.has_room(
+            self.view.uct.tree_bytes(),
+            ranked_reserve(self.view.params, self.view.uct, self.view.priors.is_some()),
+        )
     }
 
     /// Adds a child of `node` (in `pos`) for one of its untried moves, under
@@ -254,14 +299,24 @@ impl Descent<'_> {
     /// of its playouts. It waits only at a node still without children.
     fn expand(&mut self, node: NodeId, mut pos: Position, depth: u32) -> Expansion {
         let widening = self.view.uct.widening > 0.0;
+        let tree = self.view.tree;
         // The candidates stay uncounted until the selector runs dry.
-        let Some(set) = self.view.tree.move_set(node, || {
-            let mut ranked = Vec::new();
-            if widening {
-                ranked_moves(&pos, &mut ranked, RANKED_MOVES);
-            }
-            ranked
-        }) else {
+        let made = match self.view.priors {
+            // A node whose leaf stored no priors (the root, or a tree that
+            // had no room then) asks the network now.
+            Some(net) => tree.move_set_with(node, || {
+                self.prior_set(net, &pos)
+                    .map_or_else(MoveSet::default, |(_, set)| set)
+            }),
+            None => tree.move_set(node, || {
+                let mut ranked = Vec::new();
+                if widening {
+                    ranked_moves(&pos, &mut ranked, RANKED_MOVES);
+                }
+                ranked
+            }),
+        };
+        let Some(set) = made else {
             return Expansion::Full;
         };
         // Another thread adding a child here: go on below instead of
@@ -511,7 +566,7 @@ impl Descent<'_> {
 }
 
 /// What an expansion attempt did.
-enum Expansion {
+pub(super) enum Expansion {
     /// A child was added; the descent ends at it.
     Added(Leaf),
     /// The node has no untried move left.

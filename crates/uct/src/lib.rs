@@ -22,14 +22,15 @@ pub use merge::{merge_root_children, merge_root_infos};
 pub use options::uct_options;
 pub use parallel::{tree_params, ParallelUct};
 pub use params::{
-    FinalMove, PlayoutPolicy, UctParams, DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
+    FinalMove, FirstPlay, PlayoutPolicy, UctParams, DEFAULT_C_PUCT, DEFAULT_FPU_REDUCTION,
+    DEFAULT_NODE_BUDGET, DEFAULT_TREE_MB, MAX_TREE_MB, MIB,
 };
 pub use policy::{Selector, SelectorMemory, PLAYOUT_SAFETY_LIMIT};
 pub use ranking::ranked_moves;
 use tie_break::pick_by_race_after;
 pub use tie_break::{pick_by_race, shortens_own_path, Outcome, Race, Tied, NEAR_CERTAIN_LOSS};
 
-use self::descent::{ranked_reserve, Descent, SearchView, Worker};
+use self::descent::{prior_network, ranked_reserve, Descent, SearchView, Worker};
 #[cfg(not(target_arch = "wasm32"))]
 use self::shared_run::SharedRun;
 use self::tree::{Proof, Tree};
@@ -262,7 +263,7 @@ impl Uct {
         let mut done = 0u64;
         let (budget, reserve) = (
             self.uct.tree_bytes(),
-            ranked_reserve(&self.params, &self.uct),
+            ranked_reserve(&self.params, &self.uct, self.uses_priors()),
         );
         loop {
             if self.is_finished() {
@@ -295,17 +296,28 @@ impl Uct {
     /// The search's shared part and its workers, borrowed apart, so that a
     /// descent reads the one while it updates the other.
     fn view_and_workers(&mut self) -> (SearchView<'_>, &mut [Worker]) {
+        let network = self
+            .evaluator
+            .network_for(self.params.eval, EngineKind::Uct);
         let view = SearchView {
             params: &self.params,
             uct: &self.uct,
             tree: &self.tree,
             root: &self.root,
             race: self.race.as_ref(),
-            network: self
-                .evaluator
-                .network_for(self.params.eval, EngineKind::Uct),
+            network,
+            priors: prior_network(&self.uct, network, &self.root),
         };
         (view, &mut self.workers)
+    }
+
+    /// Whether the search opens and selects moves by the network's priors
+    /// (PUCT; see [`UctParams::priors`]).
+    pub fn uses_priors(&self) -> bool {
+        let network = self
+            .evaluator
+            .network_for(self.params.eval, EngineKind::Uct);
+        prior_network(&self.uct, network, &self.root).is_some()
     }
 
     /// Makes room in the tree's pools for a slice of fast search: a
@@ -316,7 +328,7 @@ impl Uct {
     fn make_slice_room(&mut self) {
         let (budget, reserve) = (
             self.uct.tree_bytes(),
-            ranked_reserve(&self.params, &self.uct),
+            ranked_reserve(&self.params, &self.uct, self.uses_priors()),
         );
         let room = (self.tree.len() / 4).max(1 << 15);
         let has_room = self.tree.make_room(budget, reserve, room, room / 2);

@@ -3,7 +3,7 @@
 //! any settings type that holds a `UctParams`. The option table
 //! (`quoridor_engines::OPTIONS`) takes them in its protocol order.
 
-use super::params::{FinalMove, PlayoutPolicy, UctParams, MAX_TREE_MB};
+use super::params::{FinalMove, FirstPlay, PlayoutPolicy, UctParams, MAX_TREE_MB};
 use quoridor_search::{EngineOption, NumberRange, OptionKind, Shown};
 use quoridor_text::Choice;
 
@@ -148,6 +148,34 @@ pub fn uct_options<C: AsRef<UctParams> + AsMut<UctParams>>() -> Vec<EngineOption
         doc: "Among moves of equal result: the fastest win, and when every move loses the one that keeps the race closest",
         shown: Shown::Panel,
         kind: OptionKind::Check { get: |p| p.as_ref().tie_break, set: |p, on| p.as_mut().tie_break = on },
+    },
+    EngineOption {
+        name: "priors",
+        label: "Priors (PUCT)",
+        doc: "With a network that has a policy head: open moves in the order of their priors and select by Q + c_puct·P·√N/(1+n) (PUCT) instead of progressive widening and UCB",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.as_ref().priors, set: |p, on| p.as_mut().priors = on },
+    },
+    EngineOption {
+        name: "c_puct",
+        label: "c_puct",
+        doc: "PUCT's exploration constant: higher spreads the visits over more moves, lower follows the priors and values more closely",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 100.0), get: |p| p.as_ref().c_puct, set: |p, x| p.as_mut().c_puct = x },
+    },
+    EngineOption {
+        name: "fpu",
+        label: "First-play urgency",
+        doc: "The value PUCT gives a move not yet opened: parent (the parent's value minus fpu_reduction·√(opened priors)) or loss",
+        shown: Shown::Panel,
+        kind: OptionKind::Combo { values: FirstPlay::NAMES, get: |p| p.as_ref().fpu.name(), set: |p, v| { p.as_mut().fpu = v.parse()?; Ok(()) } },
+    },
+    EngineOption {
+        name: "fpu_reduction",
+        label: "FPU reduction",
+        doc: "With fpu=parent: how far below the parent's value an unopened move starts, times √(opened priors) (0–1)",
+        shown: Shown::Panel,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.as_ref().fpu_reduction, set: |p, x| p.as_mut().fpu_reduction = x },
     },
     EngineOption {
         name: "node_budget",

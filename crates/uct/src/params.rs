@@ -27,6 +27,24 @@ pub enum FinalMove {
     BestWinrate,
 }
 
+/// The value an unopened move is given when PUCT weighs it against the
+/// opened ones (its "first-play urgency").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstPlay {
+    /// KataGo's: the parent's value minus `fpu_reduction` times the square
+    /// root of the priors already opened (0 reduction: the parent's value).
+    Parent,
+    /// A loss: a move is opened only when the prior term alone outweighs
+    /// every opened move's value and exploration.
+    Loss,
+}
+
+spelled!(FirstPlay {
+    Parent => "parent",
+    Loss => "loss",
+});
+
 spelled!(PlayoutPolicy {
     Uniform => "uniform",
     ShortestPath => "shortest_path",
@@ -121,6 +139,20 @@ pub struct UctParams {
     /// opponent's (see [`crate::pick_by_race`]). Off: the final-move
     /// rule decides among them too.
     pub tie_break: bool,
+    /// Extension (issue 47): PUCT. When the network has a policy head, a
+    /// node's moves are opened in the order of their priors and children
+    /// are selected by `Q + c_puct · P · √N / (1 + n)` (AlphaZero's rule),
+    /// an unopened move competing with the value of [`UctParams::fpu`];
+    /// progressive widening and the UCB rule are then not used. Off, or
+    /// without a policy head, the search is UCB with widening as before.
+    pub priors: bool,
+    /// PUCT's exploration constant (values and priors on 0–1).
+    pub c_puct: f64,
+    /// PUCT's first-play urgency: what an unopened move's value is taken to be.
+    pub fpu: FirstPlay,
+    /// With `fpu` = parent: the parent's value minus this times the square
+    /// root of the opened children's priors (KataGo's reduction).
+    pub fpu_reduction: f64,
     /// Most tree nodes kept (all threads together); when full, the tree stops
     /// growing and playouts go on.
     pub node_budget: u32,
@@ -129,6 +161,12 @@ pub struct UctParams {
     /// budgets it reaches first.
     pub tree_mb: u32,
 }
+
+/// Default `c_puct` (see [`UctParams::c_puct`]).
+pub const DEFAULT_C_PUCT: f64 = 0.5;
+
+/// Default `fpu_reduction` (see [`UctParams::fpu_reduction`]).
+pub const DEFAULT_FPU_REDUCTION: f64 = 0.1;
 
 /// Default node budget: enough for a long think (about 40 bytes a node).
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
@@ -170,6 +208,10 @@ impl Default for UctParams {
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
             tie_break: true,
+            priors: true,
+            c_puct: DEFAULT_C_PUCT,
+            fpu: FirstPlay::Parent,
+            fpu_reduction: DEFAULT_FPU_REDUCTION,
             node_budget: DEFAULT_NODE_BUDGET,
             tree_mb: DEFAULT_TREE_MB,
         }
@@ -178,7 +220,7 @@ impl Default for UctParams {
 
 impl UctParams {
     /// The thesis's fixed point: C 0.1, maxd 2, wall weight 1, parameters
-    /// 6–10 off, no extensions.
+    /// 6–10 off, no extensions (priors off too).
     pub fn thesis() -> UctParams {
         UctParams {
             max_playout_moves: Some(2),
@@ -192,6 +234,7 @@ impl UctParams {
             widening: 0.0,
             win_length_penalty: 0.0,
             tie_break: false,
+            priors: false,
             ..UctParams::default()
         }
     }

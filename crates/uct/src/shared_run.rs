@@ -55,7 +55,10 @@ impl SharedRun<'_> {
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
                         || self.slice.0.time_reached(|| now_ms() - self.slice_start)
                         || (!self.full
-                            && !tree.has_room(uct.tree_bytes(), ranked_reserve(p, uct)))))
+                            && !tree.has_room(
+                                uct.tree_bytes(),
+                                ranked_reserve(p, uct, self.view.priors.is_some()),
+                            ))))
             {
                 return;
             }

@@ -64,6 +64,8 @@ impl Tree {
         child.children.store(0, Relaxed);
         child.proof.store(Proof::Unknown.to_u8(), Relaxed);
         child.restricted.store(false, Relaxed);
+        child.prior.store(set.prior_of(mv).0, Relaxed);
+        child.next_prior.store(0, Relaxed);
         child.parent.store(pack_id(Some(parent)), Relaxed);
         let older = p.first_child();
         child.next_sibling.store(pack_id(older), Relaxed);
@@ -72,6 +74,9 @@ impl Tree {
         p.first_child.store(pack_id(Some(id)), Release);
         p.children.fetch_add(1, Relaxed);
         set.tried.insert(mv, size);
+        if set.priors.is_some() {
+            p.set_next_prior(set.next_prior(size));
+        }
         Some(id)
     }
 

@@ -14,8 +14,8 @@ mod proof;
 mod slots;
 mod subtree;
 
-pub(crate) use move_set::{MoveSet, TriedSet};
-pub(crate) use node::Node;
+pub(crate) use move_set::{MoveSet, SetPriors, TriedSet, PRIOR_MOVES};
+pub(crate) use node::{Node, Prior};
 pub(crate) use proof::Proof;
 pub use quoridor_search::{NodeId, ROOT};
 

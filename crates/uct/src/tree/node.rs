@@ -39,6 +39,55 @@ pub(super) fn unpack_move(raw: u16) -> Option<Move> {
     }
 }
 
+/// A policy prior in one byte, on a log scale: code `c` above 0 stands
+/// for `2^(−(255 − c)/16)` (1 at 255, steps of 4.4%, the smallest about
+/// 1.7·10⁻⁵), code 0 for none. A node keeps its move's prior and the
+/// prior of the move it would open next in the two bytes a smaller
+/// candidate count freed, so the node stays 48 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Prior(pub u8);
+
+/// Codes per halving of a [`Prior`].
+const PRIOR_STEPS_PER_OCTAVE: f32 = 16.0;
+
+/// Each [`Prior`] code's probability.
+static PRIOR_VALUES: [f32; 256] = prior_values();
+
+const fn prior_values() -> [f32; 256] {
+    let mut values = [0.0f32; 256];
+    // 2^(-1/16), the ratio of neighbouring codes.
+    let step = 0.957_603_280_698_573_7_f64;
+    let mut value = 1.0f64;
+    let mut code = 255;
+    while code > 0 {
+        values[code] = value as f32;
+        value *= step;
+        code -= 1;
+    }
+    values
+}
+
+impl Prior {
+    /// No prior.
+    pub const ZERO: Prior = Prior(0);
+
+    /// The code nearest to `p` (clamped to 0–1; a positive `p` below the
+    /// smallest code gets the smallest).
+    pub fn new(p: f32) -> Prior {
+        if p.is_nan() || p <= 0.0 {
+            return Prior::ZERO;
+        }
+        let below = (-p.min(1.0).log2() * PRIOR_STEPS_PER_OCTAVE).round();
+        Prior((255.0 - below).clamp(1.0, 255.0) as u8)
+    }
+
+    /// The prior as a probability.
+    #[inline]
+    pub fn get(self) -> f32 {
+        PRIOR_VALUES[usize::from(self.0)]
+    }
+}
+
 /// One tree node: the move that leads to it and its statistics.
 ///
 /// Every field is an atomic, so that several threads can search one tree
@@ -59,7 +108,7 @@ pub(crate) struct Node {
     /// The node's move set plus one (0 before it has one).
     pub(super) tried: AtomicU32,
     /// Number of candidate moves plus one, once counted (0 before).
-    pub(super) candidates: AtomicU32,
+    pub(super) candidates: AtomicU16,
     /// `score / visits` in single precision (`f32` bits), kept by
     /// [`Node::add_result`] so that choosing among many children needs no
     /// division.
@@ -74,6 +123,13 @@ pub(crate) struct Node {
     /// How many siblings, this node included, sit in consecutive slots
     /// from here down, each linked to the one below (see [`ChildIter`](super::children::ChildIter)).
     pub(super) run: AtomicU16,
+    /// The policy's prior of this node's move at its parent, as a
+    /// [`Prior`] (0 without priors).
+    pub(super) prior: AtomicU8,
+    /// The prior of the move this node would open next (the best-prior
+    /// move not yet a child), 0 when unknown or without priors: what the
+    /// PUCT selection weighs against the children (see [`Node::next_prior`]).
+    pub(super) next_prior: AtomicU8,
     pub(super) proof: AtomicU8,
     pub(super) restricted: AtomicBool,
 }
@@ -121,12 +177,13 @@ impl Node {
     /// Number of candidate moves at this node, once counted (until then the
     /// node counts as not fully expanded).
     pub fn candidates(&self) -> Option<u16> {
-        let raw = self.candidates.load(Relaxed);
-        raw.checked_sub(1).map(|c| c as u16)
+        self.candidates.load(Relaxed).checked_sub(1)
     }
 
+    /// Sets the count (a position has a few hundred moves at most, far
+    /// below the `u16::MAX − 1` the count holds).
     pub fn set_candidates(&self, candidates: u16) {
-        self.candidates.store(u32::from(candidates) + 1, Relaxed);
+        self.candidates.store(candidates.saturating_add(1), Relaxed);
     }
 
     pub fn children(&self) -> u16 {
@@ -154,6 +211,22 @@ impl Node {
 
     pub fn set_restricted(&self, restricted: bool) {
         self.restricted.store(restricted, Relaxed);
+    }
+
+    /// The policy's prior of the move that leads here (0 without priors).
+    pub fn prior(&self) -> Prior {
+        Prior(self.prior.load(Relaxed))
+    }
+
+    /// The prior of the best-prior move of this node not yet a child (0
+    /// when none is known). Kept by [`Tree::add_child`](super::Tree::add_child)
+    /// and when the node's priors are stored.
+    pub fn next_prior(&self) -> Prior {
+        Prior(self.next_prior.load(Relaxed))
+    }
+
+    pub(super) fn set_next_prior(&self, prior: Prior) {
+        self.next_prior.store(prior.0, Relaxed);
     }
 
     /// The cached `score / visits` (0 before the first visit).
@@ -243,12 +316,14 @@ impl Node {
             first_child: AtomicU32::new(0),
             next_sibling: AtomicU32::new(0),
             tried: AtomicU32::new(0),
-            candidates: AtomicU32::new(self.candidates.load(Relaxed)),
+            candidates: AtomicU16::new(self.candidates.load(Relaxed)),
             selection_mean: AtomicU32::new(self.selection_mean.load(Relaxed)),
             inverse_sqrt_visits: AtomicU32::new(self.inverse_sqrt_visits.load(Relaxed)),
             children: AtomicU16::new(0),
             mv: AtomicU16::new(self.mv.load(Relaxed)),
             run: AtomicU16::new(0),
+            prior: AtomicU8::new(self.prior.load(Relaxed)),
+            next_prior: AtomicU8::new(self.next_prior.load(Relaxed)),
             proof: AtomicU8::new(self.proof.load(Relaxed)),
             restricted: AtomicBool::new(self.restricted()),
         }
@@ -310,6 +385,28 @@ mod tests {
         assert_eq!(node.visits(), 2);
         assert_eq!(node.score(), 2.0);
         assert_eq!(node.selection_mean(), 1.0);
+    }
+
+    #[test]
+    fn a_prior_keeps_four_percent_in_one_byte() {
+        assert_eq!(Prior::new(0.0), Prior::ZERO);
+        assert_eq!(Prior::new(-1.0), Prior::ZERO);
+        assert_eq!(Prior::new(f32::NAN), Prior::ZERO);
+        assert_eq!(Prior::ZERO.get(), 0.0);
+        assert_eq!(Prior::new(1.0), Prior(255));
+        assert_eq!(Prior::new(2.0).get(), 1.0);
+        assert_eq!(
+            Prior::new(1e-9),
+            Prior(1),
+            "a positive prior stays positive"
+        );
+        let mut p = 1.0f32;
+        while p > 2e-5 {
+            let back = Prior::new(p).get();
+            assert!((back / p - 1.0).abs() < 0.023, "{p} came back as {back}");
+            p *= 0.83;
+        }
+        assert!(Prior::new(0.5) > Prior::new(0.4));
     }
 
     #[test]

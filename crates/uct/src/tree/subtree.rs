@@ -5,7 +5,6 @@ use super::id::{id_at, pack_id, unpack_id, MoveSetId, NodeId};
 use super::move_set::MoveSet;
 use super::node::Node;
 use super::Tree;
-use quoridor_rules::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::Mutex;
@@ -39,7 +38,7 @@ impl Tree {
             let node = self[old].detached_copy();
             if let Some(set) = self[old].tried() {
                 let moved = std::mem::take(&mut *self.lock(set));
-                ranked_bytes += (moved.ranked.capacity() * std::mem::size_of::<Move>()) as u64;
+                ranked_bytes += moved.heap_bytes();
                 if let Some(new_set) = MoveSetId::new(sets.len()) {
                     node.tried.store(new_set.0.get(), Relaxed);
                     sets.push(Mutex::new(moved));

@@ -1,0 +1,193 @@
+//! PUCT (issue 47): a descent guided by the network's policy. A leaf is
+//! scored and its moves' priors are stored in one forward pass
+//! ([`Network::evaluate_with_priors`]); a node's moves are opened in the
+//! order of their priors, and a child is selected by AlphaZero's
+//! `Q + c_puct · P · √N / (1 + n)`, the best-prior move not yet opened
+//! competing with a first-play urgency value (KataGo's: the parent's value
+//! minus `fpu_reduction · √(opened priors)`, or a loss). Proven wins and
+//! losses weigh as in UCB selection: a proven win is taken at once, a proven
+//! loss only when nothing else is left.
+
+use super::{Descent, Expansion, Leaf};
+use crate::params::FirstPlay;
+use crate::tree::{MoveSet, NodeId, Prior, Proof, SetPriors, PRIOR_MOVES, ROOT};
+use quoridor_learned::{active_features, Network};
+use quoridor_rules::{Move, Player, Position};
+use quoridor_search::WinChance;
+
+/// What one PUCT step at a node did.
+pub(super) enum PuctStep {
+    /// A child was opened; the descent ends at it.
+    Added(Leaf),
+    /// The root has no move at all.
+    NoMove,
+    /// The descent goes on to this child (`None`: the node has none to go
+    /// on to, and is scored itself).
+    Child(Option<NodeId>),
+}
+
+/// What PUCT selection picked at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// Open the best-prior move not yet a child.
+    Open,
+    Child(NodeId),
+}
+
+impl Pick {
+    fn child(self) -> Option<NodeId> {
+        match self {
+            Pick::Open => None,
+            Pick::Child(id) => Some(id),
+        }
+    }
+}
+
+impl Descent<'_> {
+    /// Scores the leaf a descent stopped at, whose result no rule decides:
+    /// with priors, a leaf just added gets its moves' priors stored and is
+    /// scored by the same forward pass (unless playouts run from it);
+    /// otherwise a playout scores it.
+    pub(super) fn evaluate(&mut self, leaf: &Leaf) -> f64 {
+        if let Some(net) = self.view.priors {
+            if leaf.added && self.view.tree[leaf.node].tried().is_none() {
+                if let Some((value, set)) = self.prior_set(net, &leaf.pos) {
+                    // With no move set left in the pool the value still counts.
+                    let _ = self.view.tree.move_set_with(leaf.node, || set);
+                    if self.view.uct.max_playout_moves == Some(0) {
+                        return value;
+                    }
+                }
+            }
+        }
+        self.playout(leaf.pos)
+    }
+
+    /// One forward pass of `net` over `pos`: its value (the probability that
+    /// player 1 wins) and a move set of its [`PRIOR_MOVES`] candidate moves
+    /// of highest prior, highest first. `None` when the network does not
+    /// encode `pos`'s variant.
+    pub(super) fn prior_set(&mut self, net: &Network, pos: &Position) -> Option<(f64, MoveSet)> {
+        let features = active_features(pos)?;
+        let mut moves = std::mem::take(&mut self.worker.scratch);
+        let mut priors = std::mem::take(&mut self.worker.prior_scratch);
+        self.candidates(pos, &mut moves);
+        let value = net.evaluate_with_priors(&features, pos.turn(), &moves, &mut priors);
+        let mut pairs: Vec<(f32, Move)> =
+            priors.iter().copied().zip(moves.iter().copied()).collect();
+        // Highest prior first; equal priors in move order, so that the
+        // order does not depend on how the moves were listed.
+        let by_prior = |a: &(f32, Move), b: &(f32, Move)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+        if pairs.len() > PRIOR_MOVES {
+            pairs.select_nth_unstable_by(PRIOR_MOVES - 1, by_prior);
+            pairs.truncate(PRIOR_MOVES);
+        }
+        pairs.sort_unstable_by(by_prior);
+        let left = moves.len() - pairs.len();
+        let kept: f32 = pairs.iter().map(|p| p.0).sum();
+        let mut priors_kept = SetPriors::default();
+        for (kept, pair) in priors_kept.values.iter_mut().zip(&pairs) {
+            *kept = Prior::new(pair.0);
+        }
+        if left > 0 {
+            priors_kept.rest = Prior::new((1.0 - kept).max(0.0) / left as f32);
+        }
+        let set = MoveSet {
+            ranked: pairs.iter().map(|p| p.1).collect(),
+            priors: Some(Box::new(priors_kept)),
+            ..MoveSet::default()
+        };
+        self.worker.scratch = moves;
+        self.worker.prior_scratch = priors;
+        let value = WinChance::new(pos.turn(), f64::from(value)).for_player(Player::One);
+        Some((value, set))
+    }
+
+    /// One step of a PUCT descent at `node` (in `pos`, `depth` moves below
+    /// the root): opens the best-prior move not yet a child when PUCT
+    /// prefers it and the tree has room, else picks a child.
+    pub(super) fn puct_step(&mut self, node: NodeId, pos: Position, depth: u32) -> PuctStep {
+        let n = &self.view.tree[node];
+        let may_open = !n.fully_expanded()
+            && !self.view.uct.node_budget_reached(self.view.tree.len())
+            && self.has_room();
+        match self.select_puct(node, pos.turn(), may_open) {
+            Some(Pick::Open) => match self.expand(node, pos, depth) {
+                Expansion::Added(leaf) => PuctStep::Added(leaf),
+                Expansion::NoMove if node == ROOT && self.view.tree[ROOT].children() == 0 => {
+                    PuctStep::NoMove
+                }
+                Expansion::NoMove | Expansion::Full | Expansion::Busy => PuctStep::Child(
+                    self.select_puct(node, pos.turn(), false)
+                        .and_then(Pick::child),
+                ),
+            },
+            Some(Pick::Child(child)) => PuctStep::Child(Some(child)),
+            None => PuctStep::Child(None),
+        }
+    }
+
+    /// The child of `node` with the best `Q + c_puct · P · √N / (1 + n)` for
+    /// `mover`, or [`Pick::Open`] when `may_open` and the best-prior move
+    /// not yet a child scores higher with the first-play urgency as its `Q`
+    /// (always when the node has no child to go on to). A proven win is
+    /// taken at once; proven losses only when nothing else is left.
+    fn select_puct(&self, node: NodeId, mover: Player, may_open: bool) -> Option<Pick> {
+        let tree = self.view.tree;
+        let uct = self.view.uct;
+        let parent = &tree[node];
+        let flip = mover == Player::Two;
+        let winrate = |mean: f32| if flip { 1.0 - mean } else { mean };
+        let scale = (uct.c_puct * f64::from(parent.visits().max(1)).sqrt()) as f32;
+        let tracks = uct.tracks_proofs();
+        let mut best = None;
+        let mut best_value = f32::NEG_INFINITY;
+        let mut fallback = None;
+        let mut fallback_visits = 0;
+        let mut opened = 0.0f32;
+        for child in tree.children(node) {
+            let ch = &tree[child];
+            let visits = ch.visits();
+            let prior = ch.prior().get();
+            opened += prior;
+            if tracks {
+                match ch.proof() {
+                    Proof::Win => return Some(Pick::Child(child)),
+                    Proof::Loss => {
+                        if fallback.is_none() || visits > fallback_visits {
+                            fallback = Some(child);
+                            fallback_visits = visits;
+                        }
+                        continue;
+                    }
+                    Proof::Unknown => {}
+                }
+            }
+            // A child not yet scored (another thread's playout under way)
+            // counts as lost, as its virtual loss would.
+            let q = if visits == 0 {
+                0.0
+            } else {
+                winrate(ch.selection_mean())
+            };
+            let value = q + scale * prior / (1 + visits) as f32;
+            if value > best_value {
+                best_value = value;
+                best = Some(child);
+            }
+        }
+        if may_open {
+            let fpu = match uct.fpu {
+                FirstPlay::Parent => {
+                    winrate(parent.selection_mean()) - uct.fpu_reduction as f32 * opened.sqrt()
+                }
+                FirstPlay::Loss => 0.0,
+            };
+            let open = fpu + scale * parent.next_prior().get();
+            if best.is_none() || open > best_value {
+                return Some(Pick::Open);
+            }
+        }
+        best.or(fallback).map(Pick::Child)
+    }
+}
