@@ -140,7 +140,18 @@ if [[ "$decision" != "h1_accepted" ]]; then
 fi
 mkdir -p "$weights/gen$gen"
 cp "$dir/net/value-f16.safetensors" "$weights/gen$gen/value.safetensors"
-cp "$dir/net/manifest.json" "$dir/match.json" "$weights/gen$gen/"
+cp "$dir/net/manifest.json" "$weights/gen$gen/"
+# The match's summary and every game's result; the records and per-move
+# statistics stay in data/ (out of git).
+python3 - "$dir/match.json" >"$weights/gen$gen/match.json" <<'PY'
+import json, sys
+match = json.load(open(sys.argv[1]))
+for game in match.get("results", []):
+    game.pop("stats", None)
+    game.pop("record", None)
+json.dump(match, sys.stdout, separators=(",", ":"))
+print()
+PY
 [[ -f "$dir/net/loss.svg" ]] && cp "$dir/net/loss.svg" "$weights/gen$gen/"
 {
     echo "# Generation $gen"
