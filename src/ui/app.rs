@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::analysis::candidate_labels::DrawnCandidates;
 use super::analysis::{
-    AnalysisOverlay, AnalysisPanel, ExactValues, PolicyLegend, PolicyOverlay, PolicyToggle,
+    policy_legend, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel, ExactValues,
     PvGhosts,
 };
 use super::board::Board;
@@ -210,7 +210,8 @@ pub fn app() -> Html {
     });
     // The network's priors: of the board's position (the overlay), of the
     // analysis panel's.
-    let policy = state.priors.get(&state.board_game()).map(<[_]>::to_vec);
+    let board_game = state.board_game();
+    let policy = state.priors.get(&board_game);
     let panel_priors = analysis.panel.as_ref().and_then(|s| {
         let game = GameData::new(board.game.variant(), s.moves.clone());
         state.priors.get(&game).map(<[_]>::to_vec)
@@ -266,8 +267,8 @@ pub fn app() -> Html {
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
-                        if let Some(priors) = policy.clone().filter(|_| state.priors.overlay) {
-                            <PolicyOverlay size={position.size()} {priors} />
+                        if let Some(priors) = policy.filter(|_| state.priors.overlay) {
+                            { policy_overlay(position.size(), priors) }
                         }
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             drawn={drawn.clone()} hover={state.analysis.hover}
@@ -287,13 +288,12 @@ pub fn app() -> Html {
                             data-testid="board-flip" aria-pressed={page.board_flipped.to_string()}
                             onclick={dispatch.reform(|_: MouseEvent| Action::FlipBoard)}
                             title="Show the board from the other side (key F)">{ "⇅ Flip board" }</button>
-                        <PolicyToggle on={state.priors.overlay} on_toggle={on_policy} />
+                        { policy_toggle(state.priors.overlay, &on_policy) }
                         <MoveInput {on_move} on_error={on_error.clone()}
                             game={board.game.moves().to_vec()} shown={board.shown_ply()} />
                     </div>
                     if state.priors.overlay {
-                        <PolicyLegend priors={policy.clone()}
-                            unsupported={state.priors.is_unsupported(board.game.variant())} />
+                        { policy_legend(policy, state.priors.is_unsupported(board.game.variant())) }
                     }
                     // Under the board, by the move box (a question first): a
                     // notice or a question never moves the board (issue 45).

@@ -116,8 +116,8 @@ impl EngineHost {
         }
     }
 
-    /// The network's priors of the position after `game`'s moves, most
-    /// likely first (see [`WorkerResponse::Priors`]).
+    /// The network's priors of the position after `game`'s moves, in its
+    /// legal moves' order (see [`WorkerResponse::Priors`]).
     fn priors(&self, game: &GameData) -> Option<Vec<MovePrior>> {
         let net = self.evaluator.as_ref().ok()?.network()?;
         if !net.has_policy() {
@@ -130,13 +130,15 @@ impl EngineHost {
         if pos.is_over() {
             return Some(Vec::new());
         }
-        let mut priors: Vec<MovePrior> = net
-            .policy(pos)?
-            .into_iter()
-            .map(|(mv, prior)| MovePrior { mv, prior })
-            .collect();
-        priors.sort_by(|a, b| b.prior.total_cmp(&a.prior));
-        Some(priors)
+        let priors = net.policy(pos)?.into_iter();
+        Some(
+            priors
+                .map(|(mv, p)| MovePrior {
+                    mv,
+                    prior: f64::from(p),
+                })
+                .collect(),
+        )
     }
 
     fn start(
@@ -533,7 +535,7 @@ mod tests {
     }
 
     #[test]
-    fn priors_are_the_networks_most_likely_first_and_none_without_a_head() {
+    fn priors_are_the_networks_and_none_without_a_head() {
         use crate::search::learned::Network;
         let net = Network::random(16, 8, 1).with_random_policy(2);
         let mut host = EngineHost::new(Evaluator::with_network(net.clone()));
@@ -551,10 +553,11 @@ mod tests {
         };
         let priors = ask(&mut host, standard("e2 e8")).expect("a head");
         let game: Game = "e2 e8".parse().expect("legal record");
-        let mut expected = net.policy(game.position()).expect("a head");
-        expected.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let got: Vec<(Move, f32)> = priors.iter().map(|p| (p.mv, p.prior)).collect();
+        let expected = net.policy(game.position()).expect("a head");
+        let got: Vec<(Move, f32)> = priors.iter().map(|p| (p.mv, p.prior as f32)).collect();
         assert_eq!(got, expected);
+        let sum: f64 = priors.iter().map(|p| p.prior).sum();
+        assert!((sum - 1.0).abs() < 0.01, "{sum}");
         assert!(!host.is_searching());
         // Moves that do not replay: no priors, no panic.
         assert_eq!(ask(&mut host, standard("e2 e2")), Some(Vec::new()));

@@ -219,10 +219,10 @@ pub enum WorkerResponse {
     Priors {
         /// The game asked about.
         game: GameData,
-        /// Each legal move with its prior, most likely first; `None` when
-        /// the network cannot say (no network, no policy head, or a board
-        /// other than 9×9), empty when the game is over or its moves do not
-        /// replay.
+        /// Each legal move with its prior, in the legal moves' order; `None`
+        /// when the network cannot say (no network, no policy head, or a
+        /// board other than 9×9), empty when the game is over or its moves
+        /// do not replay.
         priors: Option<Vec<MovePrior>>,
     },
     /// A request could not be served.
@@ -239,8 +239,9 @@ pub enum WorkerResponse {
 pub struct MovePrior {
     /// The move.
     pub mv: Move,
-    /// Its prior.
-    pub prior: f32,
+    /// Its prior (the network computes it in `f32`; `f64` here as the
+    /// page's other numbers are, so the page formats one float type).
+    pub prior: f64,
 }
 
 /// What the worker knows exactly of one position.

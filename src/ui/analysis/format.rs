@@ -16,11 +16,11 @@ pub fn percent(p: f64) -> String {
 ///
 /// ```
 /// use quoridor::ui::analysis::format::prior_percent;
-/// assert_eq!(prior_percent(0.685), "69%");
+/// assert_eq!(prior_percent(0.686), "69%");
 /// assert_eq!(prior_percent(0.0391), "3.9%");
 /// assert_eq!(prior_percent(0.0004), "<0.1%");
 /// ```
-pub fn prior_percent(p: f32) -> String {
+pub fn prior_percent(p: f64) -> String {
     let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) } * 100.0;
     if p >= 9.95 {
         format!("{p:.0}%")
@@ -37,11 +37,11 @@ pub fn prior_percent(p: f32) -> String {
 ///
 /// ```
 /// use quoridor::ui::analysis::format::policy_opacity;
-/// assert!((policy_opacity(0.5, 0.5) - 0.9).abs() < 1e-6);
+/// assert!((policy_opacity(0.5, 0.5) - 0.9).abs() < 1e-9);
 /// assert!(policy_opacity(0.02, 0.5) < policy_opacity(0.1, 0.5));
 /// assert_eq!(policy_opacity(0.0, 0.0), 0.0);
 /// ```
-pub fn policy_opacity(p: f32, most: f32) -> f32 {
+pub fn policy_opacity(p: f64, most: f64) -> f64 {
     if most <= 0.0 {
         return 0.0;
     }

@@ -14,7 +14,6 @@ use crate::game::Move;
 use crate::search::NodeId;
 use crate::ui::model::analysis::{AnalysisState, Intent, Searched};
 use crate::worker::messages::MovePrior;
-use std::collections::BTreeMap;
 
 /// Props of [`AnalysisPanel`].
 #[derive(Properties, PartialEq)]
@@ -41,7 +40,7 @@ pub struct AnalysisPanelProps {
     pub priors: Option<Vec<MovePrior>>,
     /// The network's priors of the tree explorer's open nodes' positions.
     #[prop_or_default]
-    pub tree_priors: BTreeMap<NodeId, Vec<MovePrior>>,
+    pub tree_priors: Vec<(NodeId, Vec<MovePrior>)>,
 }
 
 /// Analysis controls, stats, best line, visit bars (alpha-beta: the

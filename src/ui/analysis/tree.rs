@@ -1,7 +1,5 @@
 //! The search tree, opened node by node.
 
-use std::collections::BTreeMap;
-
 use yew::prelude::*;
 
 use super::format::{percent, prior_percent, proven_text, uct_text};
@@ -37,7 +35,7 @@ pub struct TreeExplorerProps {
     /// The network's priors of the open nodes' positions, by node: each
     /// child row shows its move's prior there (with a policy head).
     #[prop_or_default]
-    pub priors: BTreeMap<NodeId, Vec<MovePrior>>,
+    pub priors: Vec<(NodeId, Vec<MovePrior>)>,
 }
 
 /// An expandable tree from the root: move, visits, mean score (win
@@ -108,7 +106,7 @@ struct ChildRow {
     proven: &'static str,
     children: u32,
     /// The network's prior of the move, when known.
-    prior: Option<f32>,
+    prior: Option<f64>,
 }
 
 impl ChildRow {
@@ -156,7 +154,10 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
                 let rows = children
                     .iter()
                     .take(MAX_ROWS)
-                    .filter_map(|c| ChildRow::of(c, props.priors.get(&id)))
+                    .filter_map(|c| {
+                        let priors = props.priors.iter().find(|(n, _)| *n == id);
+                        ChildRow::of(c, priors.map(|(_, p)| p))
+                    })
                     .map(|row| node(props, &row, depth + 1));
                 let hidden = children.len().saturating_sub(MAX_ROWS);
                 html! {

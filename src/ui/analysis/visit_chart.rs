@@ -15,6 +15,8 @@ const LABEL: f64 = 34.0;
 const WIDTH: f64 = 300.0;
 /// Width of the prior column, at the right.
 const PRIOR: f64 = 38.0;
+/// Where the prior column's text ends (its last glyph clear of the edge).
+const PRIOR_END: f64 = WIDTH - 2.0;
 
 /// Props of [`VisitChart`].
 #[derive(Properties, PartialEq)]
@@ -61,7 +63,7 @@ pub fn visit_chart(props: &VisitChartProps) -> Html {
                     { percent(share(c.visits(), total)) }
                 </text>
                 if let Some(prior) = prior {
-                    <text class="visit-prior" x={WIDTH.to_string()} y={(y + 9.0).to_string()}>
+                    <text class="visit-prior" x={PRIOR_END.to_string()} y={(y + 9.0).to_string()}>
                         { prior_percent(prior) }
                     </text>
                 }
@@ -78,7 +80,7 @@ pub fn visit_chart(props: &VisitChartProps) -> Html {
                     <g class="visit-header">
                         <text x="0" y="9">{ "move" }</text>
                         <text x={LABEL.to_string()} y="9">{ "visits (bar: wins)" }</text>
-                        <text class="visit-prior" x={WIDTH.to_string()} y="9">
+                        <text class="visit-prior" x={PRIOR_END.to_string()} y="9">
                             <title>{ "The network's prior: how likely its policy head finds the move, before any search" }</title>
                             { "prior" }
                         </text>

@@ -4,8 +4,6 @@
 //! the policy overlay), and whether the overlay is on. The analysis panel,
 //! the tree explorer and the overlay all read this one store.
 
-use std::collections::BTreeMap;
-
 use crate::game::{Move, Variant};
 use crate::search::NodeId;
 use crate::worker::messages::{GameData, MovePrior};
@@ -35,8 +33,8 @@ fn key(variant: Variant) -> (u8, u8) {
 }
 
 impl PriorStore {
-    /// The priors of the position after `game`'s moves (most likely
-    /// first), if known.
+    /// The priors of the position after `game`'s moves (in its legal
+    /// moves' order), if known.
     pub fn get(&self, game: &GameData) -> Option<&[MovePrior]> {
         self.answers
             .iter()
@@ -46,7 +44,7 @@ impl PriorStore {
     }
 
     /// The prior of `mv` in the position after `game`'s moves, if known.
-    pub fn prior(&self, game: &GameData, mv: Move) -> Option<f32> {
+    pub fn prior(&self, game: &GameData, mv: Move) -> Option<f64> {
         self.get(game)?.iter().find(|p| p.mv == mv).map(|p| p.prior)
     }
 
@@ -129,7 +127,7 @@ impl super::AppState {
 
     /// The known priors of the tree explorer's open nodes' children: per
     /// open node, its position's priors.
-    pub fn tree_priors(&self) -> BTreeMap<NodeId, Vec<MovePrior>> {
+    pub fn tree_priors(&self) -> Vec<(NodeId, Vec<MovePrior>)> {
         self.open_nodes()
             .into_iter()
             .filter_map(|(node, game)| Some((node, self.priors.get(&game)?.to_vec())))
@@ -165,7 +163,7 @@ mod tests {
         GameData::new(Variant::default(), moves)
     }
 
-    fn priors(list: &[(&str, f32)]) -> Vec<MovePrior> {
+    fn priors(list: &[(&str, f64)]) -> Vec<MovePrior> {
         list.iter()
             .map(|&(mv, prior)| MovePrior {
                 mv: mv.parse().expect("notation"),
@@ -250,18 +248,15 @@ mod tests {
             "{:?}",
             state.priors.outbox
         );
+        let e3 = "e3".parse().expect("move");
         state.apply(
             Action::WorkerReplied(WorkerResponse::Priors {
                 game: game("e2 e8"),
-                priors: Some(priors(&[("e3", 1.0)])),
+                priors: Some(priors(&[("e3", 0.75), ("e7h", 0.25)])),
             }),
             1,
         );
-        assert_eq!(
-            state
-                .priors
-                .prior(&game("e2 e8"), "e3".parse().expect("move")),
-            Some(1.0)
-        );
+        assert_eq!(state.priors.prior(&game("e2 e8"), e3), Some(0.75));
+        assert!(!state.priors.is_pending(&game("e2 e8")));
     }
 }
