@@ -56,6 +56,8 @@ pub enum CliCommand {
     Perft(PerftArgs),
     /// ASCII diagram of the position after the record
     Show(PositionArgs),
+    /// The network's prior for each legal move after the record (its policy head, no search)
+    Policy(super::policy::PolicyArgs),
     /// Engine protocol on stdin/stdout (UCI-style; set options with setoption)
     #[command(after_help = with_terms(super::uci::HELP, &[
         Term::UciStyle, Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Preset,

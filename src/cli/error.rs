@@ -13,6 +13,7 @@ use super::bench::BenchCommandError;
 use super::book::BookError;
 use super::eval_file::EvalFileError;
 use super::experiments::ExperimentsError;
+use super::policy::PolicyError;
 use super::qtp::QtpError;
 use super::review::ReviewError;
 use super::rules::RulesError;
@@ -30,6 +31,8 @@ use std::io::{self, Write};
 pub enum CliError {
     /// `moves`, `perft` or `show` refused the position or the depth.
     Rules(RulesError),
+    /// `policy` refused the position or the network.
+    Policy(PolicyError),
     /// `bench` refused its flags or a bench position.
     Bench(BenchCommandError),
     /// `abtable` could not read its bench position.
@@ -71,6 +74,7 @@ impl CliError {
             CliError::Train(e) => e.exit_code(),
             CliError::Solve(e) => e.exit_code(),
             CliError::Rules(_)
+            | CliError::Policy(_)
             | CliError::Bench(_)
             | CliError::Abtable(_)
             | CliError::Book(_)
@@ -98,6 +102,7 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Rules(e) => e.fmt(f),
+            CliError::Policy(e) => e.fmt(f),
             CliError::Bench(e) => e.fmt(f),
             CliError::Abtable(e) => e.fmt(f),
             CliError::Book(e) => e.fmt(f),
@@ -142,6 +147,7 @@ macro_rules! from_subcommand_error {
 
 from_subcommand_error! {
     RulesError => Rules,
+    PolicyError => Policy,
     BenchCommandError => Bench,
     AbtableError => Abtable,
     BookError => Book,

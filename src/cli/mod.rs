@@ -19,6 +19,7 @@ mod help_template;
 mod openings;
 mod output_target;
 mod parse_errors;
+mod policy;
 mod position_args;
 mod progress;
 mod protocol_input;
@@ -112,6 +113,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Moves(position) => rules::moves(&position)?,
         CliCommand::Perft(args) => rules::perft(&args)?,
         CliCommand::Show(position) => rules::show(&position)?,
+        CliCommand::Policy(args) => policy::policy(&args)?,
         CliCommand::Uci(args) => uci::uci(
             &args.input,
             &args.options,

@@ -7,7 +7,10 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::analysis::candidate_labels::DrawnCandidates;
-use super::analysis::{AnalysisOverlay, AnalysisPanel, ExactValues, PvGhosts};
+use super::analysis::{
+    policy_legend, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel, ExactValues,
+    PvGhosts,
+};
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
@@ -20,7 +23,7 @@ use super::level_status::{level_label, level_suggestion};
 use super::link::encode;
 use super::model::analysis::Intent;
 use super::model::prefs::{
-    ANALYSIS_PANEL_KEY, ENGINE_PANEL_KEY, HOW_TO_PLAY_DISMISSED_KEY, SOUND_KEY,
+    ANALYSIS_PANEL_KEY, ENGINE_PANEL_KEY, HOW_TO_PLAY_DISMISSED_KEY, POLICY_OVERLAY_KEY, SOUND_KEY,
 };
 use super::model::settings::default_threads;
 use super::model::{Action, AppState, LadderIntent, NewGame, Opponent, Seat};
@@ -39,7 +42,7 @@ use super::theme::stored_theme;
 use super::thinking::{Thinking, ThinkingSummary};
 use super::top_bar::TopBar;
 use super::watch::WatchControls;
-use crate::worker::messages::WorkerRequest;
+use crate::worker::messages::{GameData, WorkerRequest};
 
 /// The whole page.
 #[function_component(App)]
@@ -78,6 +81,22 @@ pub fn app() -> Html {
         use_effect_with(state.exact.outbox.clone(), move |(_, games)| {
             for game in games {
                 engine.send(WorkerRequest::Exact { game: game.clone() });
+            }
+        });
+    }
+    // Ask the first worker for the network's priors the page shows (each
+    // batch once); the policy overlay as the person last left it.
+    {
+        let engine = engine.clone();
+        use_effect_with(state.priors.outbox.clone(), move |(_, games)| {
+            for game in games {
+                engine.send(WorkerRequest::Priors { game: game.clone() });
+            }
+        });
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |()| {
+            if remembered_flag(POLICY_OVERLAY_KEY) {
+                dispatcher.dispatch(Action::PolicyOverlay(true));
             }
         });
     }
@@ -189,6 +208,18 @@ pub fn app() -> Html {
             viewport_label_scale(),
         )
     });
+    // The network's priors: of the board's position (the overlay), of the
+    // analysis panel's.
+    let board_game = state.board_game();
+    let policy = state.priors.get(&board_game);
+    let panel_priors = analysis.panel.as_ref().and_then(|s| {
+        let game = GameData::new(board.game.variant(), s.moves.clone());
+        state.priors.get(&game).map(<[_]>::to_vec)
+    });
+    let on_policy = dispatch.reform(|on: bool| {
+        remember_flag(POLICY_OVERLAY_KEY, on);
+        Action::PolicyOverlay(on)
+    });
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
@@ -236,6 +267,9 @@ pub fn app() -> Html {
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
+                        if let Some(priors) = policy.filter(|_| state.priors.overlay) {
+                            { policy_overlay(position.size(), priors) }
+                        }
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             drawn={drawn.clone()} hover={state.analysis.hover}
                             show_pv={state.analysis.show_pv}
@@ -254,9 +288,13 @@ pub fn app() -> Html {
                             data-testid="board-flip" aria-pressed={page.board_flipped.to_string()}
                             onclick={dispatch.reform(|_: MouseEvent| Action::FlipBoard)}
                             title="Show the board from the other side (key F)">{ "⇅ Flip board" }</button>
+                        { policy_toggle(state.priors.overlay, &on_policy) }
                         <MoveInput {on_move} on_error={on_error.clone()}
                             game={board.game.moves().to_vec()} shown={board.shown_ply()} />
                     </div>
+                    if state.priors.overlay {
+                        { policy_legend(policy, state.priors.is_unsupported(board.game.variant())) }
+                    }
                     // Under the board, by the move box (a question first): a
                     // notice or a question never moves the board (issue 45).
                     <ConfirmBar confirm={page.confirm.clone()} moves={board.game.moves().to_vec()}
@@ -299,7 +337,8 @@ pub fn app() -> Html {
                         <AnalysisPanel state={state.analysis.clone()} searched={analysis.panel.clone()}
                             game={board.game.moves().to_vec()} shown={board.shown_ply()}
                             running={run.analysing()} can_start={analysis.can_start} {workers}
-                            on_intent={analysis.on_intent.clone()} />
+                            on_intent={analysis.on_intent.clone()} priors={panel_priors}
+                            tree_priors={state.tree_priors()} />
                     </Disclosure>
                 </aside>
             </div>

@@ -280,6 +280,14 @@ impl PoolCore {
                     answer: ExactAnswer::Error("no engine worker is running".into()),
                 }),
             },
+            // The network's priors: the first worker's network, as any other's.
+            WorkerRequest::Priors { ref game } => match self.members.first() {
+                Some(m) => out.send(m.key, request),
+                None => out.to_page.push(WorkerResponse::Priors {
+                    game: game.clone(),
+                    priors: None,
+                }),
+            },
             WorkerRequest::Children { id, .. } | WorkerRequest::TreeMap { id, .. } => {
                 match self.tree_worker(id) {
                     Some(key) => out.send(key, request),
@@ -416,7 +424,8 @@ impl PoolCore {
             WorkerResponse::Error { id, message } => self.error(key, id, message, &mut out),
             WorkerResponse::Children { .. }
             | WorkerResponse::TreeMap { .. }
-            | WorkerResponse::Exact { .. } => {
+            | WorkerResponse::Exact { .. }
+            | WorkerResponse::Priors { .. } => {
                 out.to_page.push(answer);
             }
         }

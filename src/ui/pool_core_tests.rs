@@ -714,3 +714,29 @@ fn exact_values_are_asked_of_the_first_worker_alone_and_reach_the_page() {
         }]
     ));
 }
+
+#[test]
+fn priors_are_asked_of_the_first_worker_and_answered_without_one() {
+    let mut core = PoolCore::new();
+    let (first, _) = core.add(0.0);
+    core.add(0.0);
+    let game = GameData::new(Variant::default(), Vec::new());
+    let out = core.request(WorkerRequest::Priors { game: game.clone() }, 1.0);
+    assert_eq!(
+        out.to_workers,
+        vec![(first, WorkerRequest::Priors { game: game.clone() })]
+    );
+    let answer = WorkerResponse::Priors {
+        game: game.clone(),
+        priors: Some(Vec::new()),
+    };
+    let out = core.answer(first, answer.clone(), 2.0);
+    assert_eq!(out.to_page, vec![answer]);
+    // No worker: the page hears that there are no priors, not silence.
+    let mut empty = PoolCore::new();
+    let out = empty.request(WorkerRequest::Priors { game: game.clone() }, 0.0);
+    assert_eq!(
+        out.to_page,
+        vec![WorkerResponse::Priors { game, priors: None }]
+    );
+}

@@ -3,7 +3,7 @@
 //! run in slices with progress snapshots between them.
 
 use super::messages::{
-    GameData, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
+    GameData, MovePrior, SearchId, SearchMode, WorkerRequest, WorkerResponse, PROGRESS_EVERY_MS,
 };
 use super::solved::SolvedBoards;
 use crate::game::{Move, Position};
@@ -109,7 +109,36 @@ impl EngineHost {
                 let answer = self.solved.answer(&game, super::timing::precise_ms);
                 vec![WorkerResponse::Exact { game, answer }]
             }
+            WorkerRequest::Priors { game } => vec![WorkerResponse::Priors {
+                priors: self.priors(&game),
+                game,
+            }],
         }
+    }
+
+    /// The network's priors of the position after `game`'s moves, in its
+    /// legal moves' order (see [`WorkerResponse::Priors`]).
+    fn priors(&self, game: &GameData) -> Option<Vec<MovePrior>> {
+        let net = self.evaluator.as_ref().ok()?.network()?;
+        if !net.has_policy() {
+            return None;
+        }
+        let Ok(game) = game.replay() else {
+            return Some(Vec::new());
+        };
+        let pos = game.position();
+        if pos.is_over() {
+            return Some(Vec::new());
+        }
+        let priors = net.policy(pos)?.into_iter();
+        Some(
+            priors
+                .map(|(mv, p)| MovePrior {
+                    mv,
+                    prior: f64::from(p),
+                })
+                .collect(),
+        )
     }
 
     fn start(
@@ -503,6 +532,42 @@ mod tests {
         // Player 2 jumps home at once.
         assert_eq!(exact.value, crate::solve::Value::Win(1));
         assert!(!host.is_searching());
+    }
+
+    #[test]
+    fn priors_are_the_networks_and_none_without_a_head() {
+        use crate::search::learned::Network;
+        let net = Network::random(16, 8, 1).with_random_policy(2);
+        let mut host = EngineHost::new(Evaluator::with_network(net.clone()));
+        let ask = |host: &mut EngineHost, game: GameData| {
+            let answers = host.handle(WorkerRequest::Priors { game: game.clone() });
+            let [WorkerResponse::Priors {
+                game: answered,
+                priors,
+            }] = answers.as_slice()
+            else {
+                panic!("expected priors, got {answers:?}");
+            };
+            assert_eq!(*answered, game);
+            priors.clone()
+        };
+        let priors = ask(&mut host, standard("e2 e8")).expect("a head");
+        let game: Game = "e2 e8".parse().expect("legal record");
+        let expected = net.policy(game.position()).expect("a head");
+        let got: Vec<(Move, f32)> = priors.iter().map(|p| (p.mv, p.prior as f32)).collect();
+        assert_eq!(got, expected);
+        let sum: f64 = priors.iter().map(|p| p.prior).sum();
+        assert!((sum - 1.0).abs() < 0.01, "{sum}");
+        assert!(!host.is_searching());
+        // Moves that do not replay: no priors, no panic.
+        assert_eq!(ask(&mut host, standard("e2 e2")), Some(Vec::new()));
+        // A 5×5 board, a value network, no network: the network cannot say.
+        let small = GameData::new(Variant::new(5, 3).expect("5x5"), Vec::new());
+        assert_eq!(ask(&mut host, small), None);
+        let mut value_only = EngineHost::new(Evaluator::with_network(net.without_policy()));
+        assert_eq!(ask(&mut value_only, standard("e2")), None);
+        let mut classic = EngineHost::new(Evaluator::classic());
+        assert_eq!(ask(&mut classic, standard("e2")), None);
     }
 
     /// Alpha-beta settings with no limit: the think runs until `Stop`.

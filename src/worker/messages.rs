@@ -150,6 +150,14 @@ pub enum WorkerRequest {
         /// The game leading to the position.
         game: GameData,
     },
+    /// The learned network's prior for each legal move of the position
+    /// after `game`'s moves (its policy head, no search: what the network
+    /// believes whatever the search does); answered with
+    /// [`WorkerResponse::Priors`].
+    Priors {
+        /// The game leading to the position.
+        game: GameData,
+    },
 }
 
 /// What the worker tells the page.
@@ -207,6 +215,16 @@ pub enum WorkerResponse {
         /// Its position's exact values, or why there are none.
         answer: ExactAnswer,
     },
+    /// The answer to [`WorkerRequest::Priors`].
+    Priors {
+        /// The game asked about.
+        game: GameData,
+        /// Each legal move with its prior, in the legal moves' order; `None`
+        /// when the network cannot say (no network, no policy head, or a
+        /// board other than 9×9), empty when the game is over or its moves
+        /// do not replay.
+        priors: Option<Vec<MovePrior>>,
+    },
     /// A request could not be served.
     Error {
         /// The request's id.
@@ -214,6 +232,16 @@ pub enum WorkerResponse {
         /// What went wrong, for the notice area.
         message: String,
     },
+}
+
+/// A move and the network's prior for it, in `[0, 1]` (a position's sum to 1).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MovePrior {
+    /// The move.
+    pub mv: Move,
+    /// Its prior (the network computes it in `f32`; `f64` here as the
+    /// page's other numbers are, so the page formats one float type).
+    pub prior: f64,
 }
 
 /// What the worker knows exactly of one position.

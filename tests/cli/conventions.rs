@@ -27,6 +27,7 @@ fn help_goes_to_stdout_with_exit_0_for_the_tool_and_every_subcommand() {
         "moves",
         "perft",
         "show",
+        "policy",
         "uci",
         "bench",
         "arena",

@@ -232,3 +232,75 @@ fn arena_matches_two_weight_files_in_one_process() {
     );
     assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
 }
+
+/// A random network with a policy head written to a scratch file.
+fn network_with_head_file(name: &str) -> (PathBuf, Network) {
+    let net = Network::random(16, 8, 3).with_random_policy(4);
+    let path = scratch("learned", name).join("policy.safetensors");
+    std::fs::write(&path, net.to_safetensors()).expect("write");
+    (path, net)
+}
+
+#[test]
+fn policy_prints_each_legal_move_with_the_networks_prior_highest_first() {
+    let (file, net) = network_with_head_file("policy");
+    let out = quoridor(&["policy", "--eval-file", path_str(&file), "e2", "e8", "c3h"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<(String, f64)> = stdout(&out)
+        .lines()
+        .map(|line| {
+            let (mv, prior) = line.split_once(' ').expect("MOVE PRIOR");
+            (mv.to_string(), prior.parse().expect("a number"))
+        })
+        .collect();
+    let game: quoridor::game::Game = "e2 e8 c3h".parse().expect("record");
+    let expected = net.policy(game.position()).expect("a head");
+    assert_eq!(lines.len(), expected.len());
+    assert!(lines.windows(2).all(|w| w[0].1 >= w[1].1), "highest first");
+    let sum: f64 = lines.iter().map(|l| l.1).sum();
+    assert!((sum - 1.0).abs() < 1e-3, "{sum}");
+    for (mv, prior) in &lines {
+        let (_, p) = expected
+            .iter()
+            .find(|(m, _)| m.to_string() == *mv)
+            .expect("a legal move");
+        assert!((f64::from(*p) - prior).abs() < 1e-6, "{mv}: {p} vs {prior}");
+    }
+}
+
+#[test]
+fn policy_refuses_a_network_without_a_head_a_small_board_and_a_bad_record() {
+    let value = network_file("policy-value");
+    let (head, _) = network_with_head_file("policy-refusals");
+    for (args, expected) in [
+        (
+            vec!["policy", "--eval-file", path_str(&value), "e2"],
+            "the network has no policy head",
+        ),
+        (
+            vec![
+                "policy",
+                "--eval-file",
+                path_str(&head),
+                "--size",
+                "5",
+                "c2",
+            ],
+            "9x9 boards only",
+        ),
+        (
+            vec!["policy", "--eval-file", path_str(&head), "e2", "e2"],
+            "e2",
+        ),
+    ] {
+        let out = quoridor(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}

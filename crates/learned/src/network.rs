@@ -146,10 +146,13 @@ fn read_tensor<'a>(
     fits: impl Fn(&[usize]) -> bool,
 ) -> Result<(Vec<usize>, Vec<f32>), WeightsError> {
     let view = find(name).ok_or(WeightsError::MissingTensor(name))?;
+    if view.dtype == COMPACT_ROWS {
+        return read_compact_rows(name, expected, view, fits);
+    }
     // Bytes per value, and how to read one.
     let (width, decode): (usize, fn(&[u8]) -> f32) = match view.dtype.as_str() {
         "F32" => (4, |b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        "F16" => (2, |b| half::f16::from_le_bytes([b[0], b[1]]).to_f32()),
+        "F16" | F16_PLANES => (2, |b| half::f16::from_le_bytes([b[0], b[1]]).to_f32()),
         _ => {
             return Err(WeightsError::WrongDtype {
                 name,
@@ -165,11 +168,60 @@ fn read_tensor<'a>(
             found: shape,
         });
     }
-    let values: Vec<f32> = view.data.chunks_exact(width).map(decode).collect();
+    let values: Vec<f32> = if view.dtype == F16_PLANES {
+        // Each value's low byte is in the first plane, its high byte in the second.
+        let (low, high) = view.data.split_at(view.data.len() / 2);
+        low.iter()
+            .zip(high)
+            .map(|(&l, &h)| decode(&[l, h]))
+            .collect()
+    } else {
+        view.data.chunks_exact(width).map(decode).collect()
+    };
     if values.iter().any(|x| !x.is_finite()) {
         return Err(WeightsError::NotFinite(name));
     }
     Ok((shape, values))
+}
+
+/// The type name of a tensor that `build.rs` wrote as int8 rows with an F16
+/// scale each (the policy head, in the page's build).
+const COMPACT_ROWS: &str = "I8 rows";
+
+/// The type name of an F16 tensor that `build.rs` wrote as two byte
+/// planes (every low byte, then every high byte), in the page's build.
+const F16_PLANES: &str = "F16 planes";
+
+/// [`read_tensor`] for a tensor of [`COMPACT_ROWS`]: a two-dimensional
+/// shape, the rows' F16 scales, then one signed byte per value; a value is
+/// its byte times its row's scale.
+fn read_compact_rows(
+    name: &'static str,
+    expected: &str,
+    view: StoredTensor<'_>,
+    fits: impl Fn(&[usize]) -> bool,
+) -> Result<(Vec<usize>, Vec<f32>), WeightsError> {
+    let wrong = |shape: Vec<usize>| WeightsError::WrongShape {
+        name,
+        expected: expected.to_string(),
+        found: shape,
+    };
+    let &[rows, cols] = view.shape.as_slice() else {
+        return Err(wrong(view.shape));
+    };
+    if !fits(&view.shape) || view.data.len() != rows * 2 + rows * cols {
+        return Err(wrong(view.shape));
+    }
+    let (scales, bytes) = view.data.split_at(rows * 2);
+    let mut values = Vec::with_capacity(rows * cols);
+    for (scale, row) in scales.chunks_exact(2).zip(bytes.chunks_exact(cols)) {
+        let scale = half::f16::from_le_bytes([scale[0], scale[1]]).to_f32();
+        values.extend(row.iter().map(|&q| f32::from(q as i8) * scale));
+    }
+    if values.iter().any(|x| !x.is_finite()) {
+        return Err(WeightsError::NotFinite(name));
+    }
+    Ok((view.shape, values))
 }
 
 /// The logistic function.
@@ -209,7 +261,9 @@ pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// The layout of the weights built in, as `build.rs` writes it: per tensor,
-/// a byte of name length and the name, a byte of type (0 F32, 1 F16), a
+/// a byte of name length and the name, a byte of type (0 F32, 1 F16, 2 int8
+/// rows with an F16 scale each, see [`read_compact_rows`], 3 F16 in two byte
+/// planes), a
 /// byte of dimensions and each as a `u32`, a `u32` of data length and the
 /// data, all little-endian. `None` if `bytes` is not that.
 fn layout_tensors(mut bytes: &[u8]) -> Option<Vec<(&str, StoredTensor<'_>)>> {
@@ -229,6 +283,8 @@ fn layout_tensors(mut bytes: &[u8]) -> Option<Vec<(&str, StoredTensor<'_>)>> {
         let dtype = match take(&mut bytes, 1)?[0] {
             0 => "F32",
             1 => "F16",
+            2 => COMPACT_ROWS,
+            3 => F16_PLANES,
             _ => return None,
         };
         let dims = usize::from(take(&mut bytes, 1)?[0]);

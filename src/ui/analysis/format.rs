@@ -11,6 +11,43 @@ pub fn percent(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
+/// A prior as a percentage: whole percents from 10%, one decimal below
+/// (the policy spreads thin over the walls), `<0.1%` for less.
+///
+/// ```
+/// use quoridor::ui::analysis::format::prior_percent;
+/// assert_eq!(prior_percent(0.686), "69%");
+/// assert_eq!(prior_percent(0.0391), "3.9%");
+/// assert_eq!(prior_percent(0.0004), "<0.1%");
+/// ```
+pub fn prior_percent(p: f64) -> String {
+    let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) } * 100.0;
+    if p >= 9.95 {
+        format!("{p:.0}%")
+    } else if p >= 0.05 {
+        format!("{p:.1}%")
+    } else {
+        "<0.1%".to_string()
+    }
+}
+
+/// How opaque a move's shade is for prior `p` when the largest is `most`:
+/// from a faint 0.12 to 0.9, by the square root so that the walls' thin
+/// spread still shows beside a pawn step of 70%.
+///
+/// ```
+/// use quoridor::ui::analysis::format::policy_opacity;
+/// assert!((policy_opacity(0.5, 0.5) - 0.9).abs() < 1e-9);
+/// assert!(policy_opacity(0.02, 0.5) < policy_opacity(0.1, 0.5));
+/// assert_eq!(policy_opacity(0.0, 0.0), 0.0);
+/// ```
+pub fn policy_opacity(p: f64, most: f64) -> f64 {
+    if most <= 0.0 {
+        return 0.0;
+    }
+    0.12 + 0.78 * (p / most).clamp(0.0, 1.0).sqrt()
+}
+
 /// The share of `visits` in `total`, 0 when nothing was visited.
 pub fn share(visits: u32, total: u32) -> f64 {
     if total == 0 {

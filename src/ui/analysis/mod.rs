@@ -27,6 +27,8 @@ mod overlay;
 #[cfg(target_arch = "wasm32")]
 mod panel;
 #[cfg(target_arch = "wasm32")]
+mod policy_overlay;
+#[cfg(target_arch = "wasm32")]
 mod pv_ghosts;
 #[cfg(target_arch = "wasm32")]
 mod pv_line;
@@ -47,6 +49,8 @@ pub use exact_values::ExactValues;
 pub use overlay::AnalysisOverlay;
 #[cfg(target_arch = "wasm32")]
 pub use panel::AnalysisPanel;
+#[cfg(target_arch = "wasm32")]
+pub use policy_overlay::{policy_legend, policy_overlay, policy_toggle};
 #[cfg(target_arch = "wasm32")]
 pub use pv_ghosts::PvGhosts;
 #[cfg(target_arch = "wasm32")]

@@ -11,7 +11,9 @@ use super::tree_map_panel::TreeMapPanel;
 use super::visit_chart::VisitChart;
 use super::win_graph::WinGraph;
 use crate::game::Move;
+use crate::search::NodeId;
 use crate::ui::model::analysis::{AnalysisState, Intent, Searched};
+use crate::worker::messages::MovePrior;
 
 /// Props of [`AnalysisPanel`].
 #[derive(Properties, PartialEq)]
@@ -33,6 +35,12 @@ pub struct AnalysisPanelProps {
     /// Engine workers in the page's pool (UCT searches on all of them).
     #[prop_or_default]
     pub workers: usize,
+    /// The network's priors of the shown snapshot's position, when known.
+    #[prop_or_default]
+    pub priors: Option<Vec<MovePrior>>,
+    /// The network's priors of the tree explorer's open nodes' positions.
+    #[prop_or_default]
+    pub tree_priors: Vec<(NodeId, Vec<MovePrior>)>,
 }
 
 /// Analysis controls, stats, best line, visit bars (alpha-beta: the
@@ -72,7 +80,7 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             if let Some(ab) = alphabeta {
                 <IterationTable rows={ab.iterations.clone()} {first_ply} />
             } else {
-                <VisitChart children={children} {root_visits} />
+                <VisitChart children={children} {root_visits} priors={props.priors.clone()} />
             }
             <WinGraph points={props.state.graph(&props.game)} plies={props.game.len()}
                 shown={props.shown} on_select={intent.reform(Intent::View)} />
@@ -83,7 +91,8 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
                 <TreeExplorer tree={props.state.tree.clone()} {root_visits} {root_win}
                     on_toggle={intent.reform(Intent::Toggle)} on_select={intent.reform(Intent::Select)}
                     on_refresh={intent.reform(|()| Intent::Refresh)} {workers}
-                    on_worker={intent.reform(Intent::TreeWorker)} />
+                    on_worker={intent.reform(Intent::TreeWorker)}
+                    priors={props.tree_priors.clone()} />
             }
             <TreeMapPanel state={props.state.map.clone()} on_intent={intent.reform(Intent::Map)}
                 alphabeta={alphabeta.cloned()} {first_ply} {workers}

@@ -2,9 +2,10 @@
 
 use yew::prelude::*;
 
-use super::format::{percent, proven_text, uct_text};
+use super::format::{percent, prior_percent, proven_text, uct_text};
 use crate::search::{ChildInfo, NodeId, ROOT};
 use crate::ui::model::analysis::TreeView;
+use crate::worker::messages::MovePrior;
 
 /// Children listed per node; the rest (least visited) are counted.
 const MAX_ROWS: usize = 24;
@@ -31,11 +32,16 @@ pub struct TreeExplorerProps {
     /// Explore another worker's tree (0 = worker 1).
     #[prop_or_default]
     pub on_worker: Callback<usize>,
+    /// The network's priors of the open nodes' positions, by node: each
+    /// child row shows its move's prior there (with a policy head).
+    #[prop_or_default]
+    pub priors: Vec<(NodeId, Vec<MovePrior>)>,
 }
 
 /// An expandable tree from the root: move, visits, mean score (win
-/// probability for the player making the move), UCT value and proven state;
-/// children most visited first. Rows carry `data-node` and `data-move`.
+/// probability for the player making the move), UCT value, proven state and
+/// the network's prior of the move; children most visited first. Rows
+/// carry `data-node`, `data-move` and, once known, `data-prior`.
 #[function_component(TreeExplorer)]
 pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
     let root = ChildRow {
@@ -46,6 +52,7 @@ pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
         uct: String::new(),
         proven: "",
         children: u32::from(props.root_visits > 0),
+        prior: None,
     };
     html! {
         <section class="tree-explorer" data-testid="tree">
@@ -60,6 +67,7 @@ pub fn tree_explorer(props: &TreeExplorerProps) -> Html {
             <div class="tree-header tree-row">
                 <span class="tree-move">{ "move" }</span><span>{ "visits" }</span>
                 <span>{ "mean" }</span><span>{ "UCT" }</span><span>{ "proven" }</span>
+                <span title="The network's prior of the move, before any search">{ "prior" }</span>
             </div>
             <ul class="tree-nodes" role="tree">{ node(props, &root, 0) }</ul>
         </section>
@@ -97,11 +105,14 @@ struct ChildRow {
     uct: String,
     proven: &'static str,
     children: u32,
+    /// The network's prior of the move, when known.
+    prior: Option<f64>,
 }
 
 impl ChildRow {
-    /// The row of a child in the tree (children of a UCT tree all have a node).
-    fn of(c: &ChildInfo) -> Option<Self> {
+    /// The row of a child in the tree (children of a UCT tree all have a
+    /// node), with its prior from `priors` (its parent's), when known.
+    fn of(c: &ChildInfo, priors: Option<&Vec<MovePrior>>) -> Option<Self> {
         let node = c.uct?;
         Some(ChildRow {
             id: node.id,
@@ -111,6 +122,7 @@ impl ChildRow {
             uct: uct_text(node.uct_value),
             proven: proven_text(c.proven),
             children: node.children,
+            prior: priors.map(|p| p.iter().find(|p| p.mv == c.mv).map_or(0.0, |p| p.prior)),
         })
     }
 }
@@ -142,7 +154,10 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
                 let rows = children
                     .iter()
                     .take(MAX_ROWS)
-                    .filter_map(ChildRow::of)
+                    .filter_map(|c| {
+                        let priors = props.priors.iter().find(|(n, _)| *n == id);
+                        ChildRow::of(c, priors.map(|(_, p)| p))
+                    })
                     .map(|row| node(props, &row, depth + 1));
                 let hidden = children.len().saturating_sub(MAX_ROWS);
                 html! {
@@ -162,7 +177,8 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
     html! {
         <li class="tree-node" key={id.to_string()} role="treeitem" data-node={id.to_string()}
             data-move={row.label.clone()} data-visits={row.visits.to_string()}
-            data-expanded={open.to_string()} aria-selected={selected.to_string()}>
+            data-expanded={open.to_string()} aria-selected={selected.to_string()}
+            data-prior={row.prior.map(|p| format!("{p:.4}"))}>
             <div class={classes!("tree-row", selected.then_some("selected"))}
                 style={format!("padding-left: {}em", depth as f64 * 0.9)}>
                 { toggle }
@@ -173,6 +189,7 @@ fn node(props: &TreeExplorerProps, row: &ChildRow, depth: usize) -> Html {
                 <span class="tree-mean">{ percent(row.mean) }</span>
                 <span class="tree-uct">{ row.uct.clone() }</span>
                 <span class={classes!("tree-proven", row.proven)}>{ row.proven }</span>
+                <span class="tree-prior">{ row.prior.map(prior_percent).unwrap_or_default() }</span>
             </div>
             if open {
                 <ul role="group">{ below }</ul>

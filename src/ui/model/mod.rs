@@ -26,6 +26,7 @@ mod game_view;
 pub mod icicle;
 mod ladder;
 pub mod prefs;
+pub mod priors;
 pub mod record;
 pub mod settings;
 pub mod shared;
@@ -69,6 +70,8 @@ pub struct AppState {
     pub ladder: Ladder,
     /// Exact values of small boards' positions, solved in the worker.
     pub exact: exact::ExactStore,
+    /// The network's priors of the positions shown, and the policy overlay.
+    pub priors: priors::PriorStore,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -140,6 +143,8 @@ pub enum Action {
     /// The full-strength engine plays the table's moves on solved boards
     /// (`true`), or its search's.
     TablePlay(bool),
+    /// Show the network's policy on the board (`true`), or not.
+    PolicyOverlay(bool),
 }
 
 impl AppState {
@@ -171,6 +176,7 @@ impl AppState {
             },
             ladder: Ladder::default(),
             exact: exact::ExactStore::default(),
+            priors: priors::PriorStore::default(),
         };
         state.schedule(seed);
         state.exact_follow();
@@ -232,6 +238,7 @@ impl AppState {
             Action::Coach(intent) => self.coach_intent(intent),
             Action::Ladder(intent) => self.ladder_intent(intent, seed),
             Action::TablePlay(on) => self.exact.table_play = on,
+            Action::PolicyOverlay(on) => self.priors.overlay = on,
         }
         self.follow_board();
         self.schedule(seed);
@@ -240,6 +247,7 @@ impl AppState {
             self.schedule(seed);
         }
         self.exact_follow();
+        self.priors_follow();
     }
 
     /// Starts a new game of `variant` with `seats` and the engine settings
@@ -506,6 +514,7 @@ impl AppState {
                 self.page.tell(format!("Engine: {message}"));
             }
             WorkerResponse::Exact { game, answer } => self.exact_received(game, answer),
+            WorkerResponse::Priors { game, priors } => self.priors.received(game, priors),
             WorkerResponse::Children { .. } | WorkerResponse::TreeMap { .. } => {}
         }
     }

@@ -65,6 +65,9 @@ pub const ENGINE_PANEL_KEY: &str = "quoridor.panel.engine";
 pub const ADVANCED_OPEN_KEY: &str = "quoridor.panel.advanced";
 /// The `localStorage` key of whether the analysis panel is open.
 pub const ANALYSIS_PANEL_KEY: &str = "quoridor.panel.analysis";
+/// The `localStorage` key of whether the board shows the network's policy
+/// overlay (`"true"`); off until the person switches it on.
+pub const POLICY_OVERLAY_KEY: &str = "quoridor.overlay.policy";
 /// The `localStorage` key of whether the how-to-play card was dismissed.
 pub const HOW_TO_PLAY_DISMISSED_KEY: &str = "quoridor.howto.dismissed";
 
