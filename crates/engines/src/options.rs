@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 49] = [
+const PROTOCOL_ORDER: [&str; 51] = [
     "level",
     "playouts",
     "time_ms",
@@ -105,6 +105,8 @@ const PROTOCOL_ORDER: [&str; 49] = [
     "ab_killers",
     "ab_history",
     "ab_ordering",
+    "ab_policy_ordering",
+    "ab_policy_depth",
     "ab_null_move",
     "ab_futility",
     "ab_futility_margin",
