@@ -95,7 +95,7 @@ pub fn alphabeta_options<C: AsRef<AlphaBetaParams> + AsMut<AlphaBetaParams>>() -
         label: "Policy ordering depth",
         doc: "Alpha-beta: fewest plies left at a node for policy ordering; nearer the leaves the race, killer and history ordering is kept",
         shown: Shown::AlphaBetaPanel,
-        kind: OptionKind::Spin { min: 1, max: 100, get: |p| u64::from(p.as_ref().policy_depth), set: |p, n| p.as_mut().policy_depth = u32::try_from(n).unwrap_or(100) },
+        kind: OptionKind::Spin { min: 1, max: 100, get: |p| u64::from(p.as_ref().policy_depth), set: |p, n| p.as_mut().policy_depth = u8::try_from(n).unwrap_or(100) },
     },
     EngineOption {
         name: "ab_null_move",

@@ -261,9 +261,9 @@ fn moves_in_order(
 const POLICY_UNIT: f64 = 1e6;
 /// What a killer move adds to its policy score: five logits (the second
 /// killer half a logit less). Measured on 19 positions searched to depth 6
-/// with network 4 (policy from 2 plies on): without the killers' bonus 9%
-/// more nodes, with a hundred logits (killers above every policy move) 1.5%
-/// more, with ten 0.2% fewer.
+/// with network 4 (policy from 2 plies on, docs/engines.md): without
+/// killers and history 9% more nodes, with killers a hundred logits up
+/// (above every policy move) and no history 1.5% more, with ten 0.2% fewer.
 const POLICY_KILLER: i64 = 5_000_000;
 
 /// Orders `moves` (of `pos` at `ply`: the moves [`moves_for_policy`] gave

@@ -48,7 +48,7 @@ pub struct AlphaBetaParams {
     /// full-width node: with network 4 it searched fewer nodes to depth 7
     /// than from 2 or 3 plies on (docs/engines.md, "Policy ordering"), and
     /// the head costs less than the race scores it replaces.
-    pub policy_depth: u32,
+    pub policy_depth: u8,
     /// Null-move pruning (R = 2): if passing still fails high, cut. Only when
     /// the side to move has walls (a pawn that must step can be in zugzwang).
     pub null_move: bool,

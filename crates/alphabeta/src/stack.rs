@@ -229,7 +229,7 @@ fn policy_orders(
     network: Option<&QuantizedNetwork>,
 ) -> bool {
     p.policy_ordering
-        && depth >= p.policy_depth.max(1) as i32
+        && depth >= i32::from(p.policy_depth.max(1))
         && network.is_some_and(QuantizedNetwork::has_policy)
         && encodes(pos.variant())
 }
