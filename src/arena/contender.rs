@@ -30,8 +30,9 @@ pub enum Contender {
     Internal {
         /// Name in reports.
         label: String,
-        /// The engine and its settings.
-        config: EngineConfig,
+        /// The engine and its settings (boxed: the other variants are
+        /// small).
+        config: Box<EngineConfig>,
         /// What it scores with: its own network (spec `eval_file=PATH`),
         /// else the command's.
         evaluator: Evaluator,
@@ -65,7 +66,7 @@ impl Contender {
     pub fn internal(label: &str, config: EngineConfig, evaluator: Evaluator) -> Contender {
         Contender::Internal {
             label: label.to_string(),
-            config,
+            config: Box::new(config),
             evaluator,
         }
     }

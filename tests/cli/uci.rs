@@ -64,6 +64,8 @@ fn handshake_lists_every_search_option_then_uciok() {
         "ab_killers",
         "ab_history",
         "ab_ordering",
+        "ab_policy_ordering",
+        "ab_policy_depth",
         "ab_null_move",
         "ab_futility",
         "ab_futility_margin",

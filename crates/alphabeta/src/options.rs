@@ -84,6 +84,20 @@ pub fn alphabeta_options<C: AsRef<AlphaBetaParams> + AsMut<AlphaBetaParams>>() -
         kind: OptionKind::Check { get: |p| p.as_ref().ordering, set: |p, on| p.as_mut().ordering = on },
     },
     EngineOption {
+        name: "ab_policy_ordering",
+        label: "Policy ordering",
+        doc: "Alpha-beta: with a learned network that has a policy head, try the moves after the hash move in the order of the policy's logits (winning steps first) where enough plies are left",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.as_ref().policy_ordering, set: |p, on| p.as_mut().policy_ordering = on },
+    },
+    EngineOption {
+        name: "ab_policy_depth",
+        label: "Policy ordering depth",
+        doc: "Alpha-beta: fewest plies left at a node for policy ordering; nearer the leaves the race, killer and history ordering is kept",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Spin { min: 1, max: 100, get: |p| u64::from(p.as_ref().policy_depth), set: |p, n| p.as_mut().policy_depth = u8::try_from(n).unwrap_or(100) },
+    },
+    EngineOption {
         name: "ab_null_move",
         label: "Null-move pruning",
         doc: "Alpha-beta: if passing still fails high, cut the node (only when the side to move has walls: pawns can be in zugzwang)",

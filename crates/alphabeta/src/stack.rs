@@ -8,13 +8,15 @@
 //! and hands its value, negated, to its parent.
 
 use super::evaluate::{learned_score_of_logit, static_score, static_terms, StaticTerms};
-use super::ordering::{ordered_moves, Heuristics, ScoredMove, MAX_PLY};
+use super::ordering::{
+    moves_for_policy, order_by_policy, ordered_moves, Heuristics, ScoredMove, MAX_PLY,
+};
 use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
 use super::table::{Bound, Table};
 use super::table_score::{from_table, to_table, INFINITY};
 use quoridor_learned::{encodes, Accumulator, QuantizedNetwork};
 use quoridor_rules::{Move, Position};
-use quoridor_search::{is_decided, WIN};
+use quoridor_search::{is_decided, ClassicTerms, WIN};
 use quoridor_search::{PawnRace, RaceResult};
 
 /// Null-move depth reduction.
@@ -79,6 +81,10 @@ struct StackFrame {
     /// Whether the frame's accumulator (`Stack::accumulators`, same index)
     /// is that of `pos`.
     accumulated: bool,
+    /// With policy ordering: the moves from this index on are to be ordered
+    /// by the policy before the first of them is searched (1 after a TT
+    /// move, which is searched before the policy is asked, 0 without one).
+    policy_from: Option<usize>,
 }
 
 impl StackFrame {
@@ -105,6 +111,7 @@ impl StackFrame {
             pv: Vec::new(),
             link: Link::Root,
             accumulated: false,
+            policy_from: None,
         }
     }
 }
@@ -149,6 +156,8 @@ pub struct Stack {
     /// beside the frames (which stay small for the classic evaluation):
     /// made as frames are evaluated with the network.
     accumulators: Vec<Accumulator>,
+    /// The policy's logits of the frame being ordered (a buffer).
+    logits: Vec<f32>,
 }
 
 /// Entries of the [`LearnedCache`] (a power of two).
@@ -208,6 +217,29 @@ pub struct Context<'a> {
     /// The learned evaluation's network (its quantised form) with
     /// `eval=learned`.
     pub network: Option<&'a QuantizedNetwork>,
+}
+
+/// Whether the policy orders the moves of a (non-quiescence) node of `pos`
+/// with `depth` plies left: on, enough plies left, a network with a head
+/// scoring, and a variant it encodes.
+fn policy_orders(
+    pos: &Position,
+    depth: i32,
+    p: &AlphaBetaParams,
+    network: Option<&QuantizedNetwork>,
+) -> bool {
+    p.policy_ordering
+        && depth >= i32::from(p.policy_depth.max(1))
+        && network.is_some_and(QuantizedNetwork::has_policy)
+        && encodes(pos.variant())
+}
+
+/// Where the policy's order starts in `moves`, the node's moves with the
+/// TT move first if it has one ([`StackFrame::policy_from`]): `None` when
+/// fewer than two moves are left to order.
+fn policy_from(moves: &[ScoredMove], tt_move: Option<Move>) -> Option<usize> {
+    let from = usize::from(tt_move.is_some() && moves.first().map(|m| m.mv) == tt_move);
+    (moves.len() >= from + 2).then_some(from)
 }
 
 /// The exact score of a pawn-race result `ply` plies from the root: a win
@@ -277,6 +309,7 @@ impl Stack {
         f.pv.clear();
         f.link = link;
         f.accumulated = false;
+        f.policy_from = None;
         self.top += 1;
     }
 
@@ -381,15 +414,20 @@ impl Stack {
             self.frames[i].static_eval = self.static_score(i, ctx);
         }
         let f = &mut self.frames[i];
-        ordered_moves(
-            &pos,
-            ply,
-            tt_move,
-            ctx.heuristics,
-            p,
-            quiescence,
-            &mut f.moves,
-        );
+        if !quiescence && policy_orders(&pos, f.depth, p, ctx.network) {
+            moves_for_policy(&pos, ply, tt_move, ctx.heuristics, p, &mut f.moves);
+            f.policy_from = policy_from(&f.moves, tt_move);
+        } else {
+            ordered_moves(
+                &pos,
+                ply,
+                tt_move,
+                ctx.heuristics,
+                p,
+                quiescence,
+                &mut f.moves,
+            );
+        }
         if f.moves.is_empty() {
             let v = if quiescence {
                 f.best
@@ -491,9 +529,45 @@ impl Stack {
         self.frames[i].accumulated = true;
     }
 
+    /// Orders frame `i`'s moves from `from` on by the policy of `net`
+    /// ([`order_by_policy`]), from the frame's accumulator.
+    fn order_by_policy(
+        &mut self,
+        i: usize,
+        from: usize,
+        net: &QuantizedNetwork,
+        heuristics: &Heuristics,
+        p: &AlphaBetaParams,
+    ) {
+        self.accumulate(i, net);
+        let f = &mut self.frames[i];
+        let pos = f.pos;
+        let terms = ClassicTerms::of(&pos, pos.turn());
+        let distances = (terms.my_distance as usize, terms.their_distance as usize);
+        let rest = &mut f.moves[from..];
+        self.logits.clear();
+        net.policy_logits_from(
+            &self.accumulators[i],
+            pos.turn(),
+            distances,
+            rest.iter().map(|m| m.mv),
+            &mut self.logits,
+        );
+        order_by_policy(&pos, f.ply, heuristics, p, &self.logits, rest);
+    }
+
     /// Starts the child search of the next move, or ends the frame.
     fn launch_next(&mut self, ctx: &mut Context<'_>) -> Option<i32> {
         let i = self.top - 1;
+        let f = &mut self.frames[i];
+        if let (Some(from), Some(net)) = (f.policy_from, ctx.network) {
+            if f.next >= from {
+                f.policy_from = None;
+                if f.next == from {
+                    self.order_by_policy(i, from, net, ctx.heuristics, ctx.params);
+                }
+            }
+        }
         let f = &mut self.frames[i];
         f.phase = Phase::Moves;
         while f.next < f.moves.len() && f.futile && f.searched > 0 && !f.moves[f.next].tactical {
@@ -679,5 +753,206 @@ mod tests {
                 );
             }
         }
+    }
+}
+
+/// Policy ordering: what the head favours is searched first, the best
+/// move is still found, and without a head (or with the option off) the
+/// search is the one without policy ordering.
+#[cfg(test)]
+mod policy_tests {
+    use crate::{AlphaBeta, AlphaBetaParams};
+    use quoridor_learned::{move_index, Evaluator, Network, INPUTS, POLICY_OUTPUTS};
+    use quoridor_rules::{Game, Move, Player, Position, Square, Variant};
+    use quoridor_search::{is_decided, Evaluation, SearchEngine, SearchParams};
+
+    /// The bytes of a safetensors file of F32 `tensors` (name, shape,
+    /// values), written by hand (the format: a little-endian `u64` header
+    /// length, the JSON header, the data).
+    fn safetensors(tensors: &[(&str, Vec<usize>, Vec<f32>)]) -> Vec<u8> {
+        let mut header = String::from("{");
+        let mut data = Vec::new();
+        for (k, (name, shape, values)) in tensors.iter().enumerate() {
+            let start = data.len();
+            data.extend(values.iter().flat_map(|x| x.to_le_bytes()));
+            let shape: Vec<String> = shape.iter().map(ToString::to_string).collect();
+            header += &format!(
+                "{}\"{name}\":{{\"dtype\":\"F32\",\"shape\":[{}],\"data_offsets\":[{start},{}]}}",
+                if k == 0 { "" } else { "," },
+                shape.join(","),
+                data.len()
+            );
+        }
+        header.push('}');
+        while header.len() % 8 != 0 {
+            header.push(' ');
+        }
+        let mut bytes = (header.len() as u64).to_le_bytes().to_vec();
+        bytes.extend(header.as_bytes());
+        bytes.extend(data);
+        bytes
+    }
+
+    /// A network whose value is 1/2 everywhere (every weight 0) and whose
+    /// policy head gives move index `favoured` the logit 10 and every other
+    /// move 0 (its biases; the head's weights are 0).
+    fn favouring(favoured: usize) -> Network {
+        let (h, h2) = (16, 8);
+        let zeros = |n: usize| vec![0.0f32; n];
+        let mut bias = zeros(POLICY_OUTPUTS);
+        bias[favoured] = 10.0;
+        let file = safetensors(&[
+            ("l1.weight", vec![h, INPUTS], zeros(h * INPUTS)),
+            ("l1.bias", vec![h], zeros(h)),
+            ("l2.weight", vec![h2, h], zeros(h2 * h)),
+            ("l2.bias", vec![h2], zeros(h2)),
+            ("out.weight", vec![1, h2], zeros(h2)),
+            ("out.bias", vec![1], zeros(1)),
+            (
+                "policy.weight",
+                vec![POLICY_OUTPUTS, h],
+                zeros(POLICY_OUTPUTS * h),
+            ),
+            ("policy.bias", vec![POLICY_OUTPUTS], bias),
+        ]);
+        let net = Network::from_safetensors(&file).expect("a valid file");
+        assert!(net.has_policy());
+        net
+    }
+
+    /// A search of `pos` to `depth` with `evaluator`, `eval` and `own`
+    /// (its depth set), done.
+    fn think(
+        pos: Position,
+        depth: u32,
+        evaluator: &Evaluator,
+        eval: Evaluation,
+        own: &AlphaBetaParams,
+    ) -> AlphaBeta {
+        let own = AlphaBetaParams {
+            max_depth: Some(depth),
+            ..own.clone()
+        };
+        let mut params = SearchParams {
+            eval,
+            ..SearchParams::default()
+        };
+        params.limits.time = None;
+        params.seed = 1;
+        let mut s = AlphaBeta::new(pos, params, own, evaluator.clone());
+        s.think();
+        s
+    }
+
+    fn off() -> AlphaBetaParams {
+        AlphaBetaParams {
+            policy_ordering: false,
+            ..AlphaBetaParams::default()
+        }
+    }
+
+    /// The Default's settings with policy ordering on (it is off by default).
+    fn on() -> AlphaBetaParams {
+        AlphaBetaParams {
+            policy_ordering: true,
+            ..AlphaBetaParams::default()
+        }
+    }
+
+    fn mv(s: &str) -> Move {
+        s.parse().expect("a move")
+    }
+
+    /// At the root of the first iteration (no TT move yet) the move the
+    /// head favours is searched first, a sideways step or a wall alike;
+    /// without policy ordering the race's choice (the step forward) is.
+    #[test]
+    fn the_heads_favourite_is_searched_first() {
+        let start = Position::new(Variant::default());
+        let walls = crate::candidate_walls(&start, &on());
+        let last_wall = Move::Wall(walls.walls(9).last().expect("a wall"));
+        for favourite in [mv("d1"), mv("f1"), last_wall] {
+            let index = move_index(favourite, 9, Player::One).expect("an index");
+            let evaluator = Evaluator::with_network(favouring(index));
+            let first = |own: &AlphaBetaParams| {
+                let s = think(start, 1, &evaluator, Evaluation::Learned, own);
+                s.stack.root_nodes[0].0
+            };
+            assert_eq!(first(&on()), favourite);
+            assert_eq!(first(&off()), mv("e2"));
+            // The classic evaluation asks no network.
+            let classic = think(start, 1, &evaluator, Evaluation::Classic, &on());
+            assert_eq!(classic.stack.root_nodes[0].0, mv("e2"));
+        }
+    }
+
+    /// Player 2 is a step from its goal and player 1 must wall it off: a
+    /// head that favours a step sideways (which loses at once) does not
+    /// make the search play it.
+    #[test]
+    fn a_head_favouring_a_losing_move_does_not_change_the_best_move() {
+        let square = |s: &str| s.parse::<Square>().expect("square").index(9);
+        let pos = Position::new(Variant::default())
+            .with_pawns([square("e5"), square("e2")], Player::One)
+            .expect("pawns");
+        let sideways = mv("d5");
+        let index = move_index(sideways, 9, Player::One).expect("an index");
+        let evaluator = Evaluator::with_network(favouring(index));
+        for own in [on(), off()] {
+            let s = think(pos, 3, &evaluator, Evaluation::Learned, &own);
+            let best = s.best_move().expect("a move");
+            assert!(matches!(best, Move::Wall(_)), "{best}");
+            let mut after = pos;
+            after.play(best).expect("legal");
+            assert!(after.distance_to_goal(Player::Two).expect("a path") > 1);
+            let value = s.value().expect("a value");
+            assert!(!is_decided(value) || value > 0, "{value}");
+        }
+        // The policy was asked: its favourite went first in the first
+        // iteration (the race's first is the step forward).
+        let first = |own: &AlphaBetaParams| {
+            let s = think(pos, 1, &evaluator, Evaluation::Learned, own);
+            s.stack.root_nodes[0].0
+        };
+        assert_eq!(first(&on()), sideways);
+        assert_eq!(first(&off()), mv("e6"));
+    }
+
+    /// Without a head, with the option off or with the classic evaluation,
+    /// a search is move for move, value for value and node for node the one
+    /// without policy ordering; with a head it is another.
+    #[test]
+    fn without_a_head_or_with_the_option_off_nothing_changes() {
+        let headed = Network::random(32, 8, 3).with_random_policy(4);
+        let with_head = Evaluator::with_network(headed.clone());
+        let without = Evaluator::with_network(headed.without_policy());
+        let on = on();
+        let mut changed = 0;
+        for record in [
+            "",
+            "e2 e8 e3 e7 c3h f6h",
+            "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6",
+        ] {
+            let pos = *record.parse::<Game>().expect("record").position();
+            let run = |evaluator: &Evaluator, eval: Evaluation, own: &AlphaBetaParams| {
+                let s = think(pos, 3, evaluator, eval, own);
+                (s.best_move(), s.value(), s.nodes())
+            };
+            let today = run(&without, Evaluation::Learned, &off());
+            assert!(today.2 > 100, "{today:?}");
+            assert_eq!(run(&without, Evaluation::Learned, &on), today, "{record}");
+            assert_eq!(
+                run(&with_head, Evaluation::Learned, &off()),
+                today,
+                "{record}"
+            );
+            assert_eq!(
+                run(&with_head, Evaluation::Classic, &on),
+                run(&with_head, Evaluation::Classic, &off()),
+                "{record}"
+            );
+            changed += usize::from(run(&with_head, Evaluation::Learned, &on).2 != today.2);
+        }
+        assert!(changed > 0, "the head changed no search");
     }
 }

@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 53] = [
+const PROTOCOL_ORDER: [&str; 55] = [
     "level",
     "playouts",
     "time_ms",
@@ -109,6 +109,8 @@ const PROTOCOL_ORDER: [&str; 53] = [
     "ab_killers",
     "ab_history",
     "ab_ordering",
+    "ab_policy_ordering",
+    "ab_policy_depth",
     "ab_null_move",
     "ab_futility",
     "ab_futility_margin",

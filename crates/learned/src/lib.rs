@@ -21,6 +21,7 @@ mod network_file;
 mod policy_head;
 mod quantized;
 mod quantized_kernels;
+mod quantized_policy;
 
 #[doc(hidden)]
 pub use evaluator::test_evaluator;

@@ -498,6 +498,11 @@ impl Network {
         self
     }
 
+    /// The policy head, if the weights have one (for the quantised pass).
+    pub(crate) fn policy_head(&self) -> Option<&PolicyHead> {
+        self.policy.as_ref()
+    }
+
     /// The widths of the two hidden layers, `(H, H2)`.
     pub fn shape(&self) -> (usize, usize) {
         (self.hidden, self.hidden2)

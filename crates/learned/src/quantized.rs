@@ -37,6 +37,7 @@ use super::features::{
 };
 use super::network::Network;
 use super::quantized_kernels::{Kernel, SecondLayer, OUTPUTS, PAD};
+use super::quantized_policy::QuantizedPolicy;
 use super::MAX_HIDDEN;
 use quoridor_rules::{Move, Player, Position};
 
@@ -74,6 +75,8 @@ pub struct QuantizedNetwork {
     out_bias: f32,
     /// [`QuantizedNetwork::logit_bound`].
     bound: f32,
+    /// The policy head in integers, when the network has one.
+    policy: Option<QuantizedPolicy>,
 }
 
 /// `x` rounded to the nearest `i16` (it fits by the choice of scale).
@@ -179,6 +182,9 @@ impl QuantizedNetwork {
             out,
             out_bias: layers.out_bias,
             bound,
+            policy: net
+                .policy_head()
+                .map(|head| QuantizedPolicy::new(head, h, hp, s1)),
         }
     }
 
@@ -233,14 +239,66 @@ impl QuantizedNetwork {
         &self.l1_rows[i * self.hidden..(i + 1) * self.hidden]
     }
 
+    /// Whether the network has a policy head ([`crate::Network::has_policy`]).
+    pub fn has_policy(&self) -> bool {
+        self.policy.is_some()
+    }
+
+    /// The most a logit of [`QuantizedNetwork::policy_logits_from`] can
+    /// differ from the float network's policy head's for any position and
+    /// move (`None` without a head); see `quantized_policy.rs`.
+    pub fn policy_logit_bound(&self) -> Option<f32> {
+        self.policy.as_ref().map(QuantizedPolicy::logit_bound)
+    }
+
+    /// The policy head's logits of `moves` in the position `accumulator`
+    /// holds, `turn` to move, with the shortest path lengths `mine` and
+    /// `theirs` (as [`QuantizedNetwork::logit_from`] takes them), appended
+    /// to `logits` in `moves`' order (`f32::NEG_INFINITY` for a move off the
+    /// 9×9 board). `false`, and nothing appended, without a head.
+    pub fn policy_logits_from(
+        &self,
+        accumulator: &Accumulator,
+        turn: Player,
+        (mine, theirs): (usize, usize),
+        moves: impl Iterator<Item = Move>,
+        logits: &mut Vec<f32>,
+    ) -> bool {
+        let Some(policy) = &self.policy else {
+            return false;
+        };
+        let mut clipped = [0i16; MAX_HIDDEN];
+        let board = &accumulator.views[turn.index()][..self.hidden];
+        self.clip(board, mine, theirs, &mut clipped[..self.hidden]);
+        policy.logits(&clipped[..self.hidden], turn, moves, logits);
+        true
+    }
+
+    /// [`QuantizedNetwork::policy_logits_from`] of `pos` with its
+    /// accumulator built afresh: `false` without a head or when the features
+    /// do not encode `pos`'s variant.
+    pub fn policy_logits(
+        &self,
+        pos: &Position,
+        distances: (usize, usize),
+        moves: impl Iterator<Item = Move>,
+        logits: &mut Vec<f32>,
+    ) -> bool {
+        match Accumulator::new(self, pos) {
+            Some(acc) if self.has_policy() => {
+                self.policy_logits_from(&acc, pos.turn(), distances, moves, logits)
+            }
+            _ => false,
+        }
+    }
+
     /// Adds the path inputs to `board`, the board part of the first layer,
-    /// clips it and runs the rest of the network: the log-odds.
+    /// and clips it into `clipped`: the first hidden layer's activations at
+    /// scale `S1`.
     #[inline]
-    fn finish(&self, board: &[i16], mine: usize, theirs: usize) -> f32 {
+    fn clip(&self, board: &[i16], mine: usize, theirs: usize, clipped: &mut [i16]) {
         let [a, b, c] = path_features(mine, theirs).map(|i| self.row(i));
         let top = self.s1 as i16;
-        let mut clipped = [0i16; MAX_HIDDEN];
-        let clipped = &mut clipped[..self.hidden];
         for (k, out) in clipped.iter_mut().enumerate() {
             let sum = board[k]
                 .wrapping_add(a[k])
@@ -248,6 +306,15 @@ impl QuantizedNetwork {
                 .wrapping_add(c[k]);
             *out = sum.clamp(0, top);
         }
+    }
+
+    /// Adds the path inputs to `board`, the board part of the first layer,
+    /// clips it and runs the rest of the network: the log-odds.
+    #[inline]
+    fn finish(&self, board: &[i16], mine: usize, theirs: usize) -> f32 {
+        let mut clipped = [0i16; MAX_HIDDEN];
+        let clipped = &mut clipped[..self.hidden];
+        self.clip(board, mine, theirs, clipped);
         let layer = SecondLayer {
             rows: &self.l2_rows,
             bias: &self.l2_bias,

@@ -73,7 +73,7 @@ impl ArenaDefinition {
         let side = |c: &Contender| match c {
             Contender::Internal { label, config, .. } => ContenderDefinition::Internal {
                 label: label.clone(),
-                config: config.clone(),
+                config: config.as_ref().clone(),
             },
             Contender::Random => ContenderDefinition::Random,
             Contender::External { label, command, .. } => ContenderDefinition::External {
