@@ -9,7 +9,7 @@
 
 use quoridor_learned::{move_index, Evaluator, Network};
 use quoridor_rules::{Game, Move, Player, Position, Variant};
-use quoridor_search::{ChildInfo, Evaluation, Limits, Proven, SearchParams};
+use quoridor_search::{ChildInfo, EngineReport, Evaluation, Limits, Proven, SearchParams};
 use quoridor_uct::{uct_options, FirstPlay, Uct, UctParams};
 
 fn mv(text: &str) -> Move {
@@ -148,6 +148,32 @@ fn shared_threads_follow_the_priors_too() {
     let total: u32 = info.children.iter().map(ChildInfo::visits).sum();
     // Every playout but the one that opened the root went through a child.
     assert!(total >= 399, "{total}");
+}
+
+#[test]
+fn the_tree_stays_within_its_memory_budget_with_priors() {
+    // Every leaf keeps its priors in a move set: the tree fills its one
+    // MiB and the think ends there, with the bytes held within it.
+    let net = favouring(&[(mv("e2"), Player::One)], 2.0);
+    for threads in [1, 2] {
+        let uct = UctParams {
+            tree_mb: 1,
+            ..UctParams::default()
+        };
+        let s = search(position(""), &net, uct, 1_000_000, threads);
+        let info = s.info(0);
+        let EngineReport::Uct(report) = info.engine else {
+            panic!("a UCT report");
+        };
+        assert!(report.tree_full, "{threads} threads");
+        assert!(
+            report.memory_bytes <= 1 << 20,
+            "{} bytes",
+            report.memory_bytes
+        );
+        assert!(report.nodes > 2000, "{} nodes in 1 MiB", report.nodes);
+        assert!(info.searched < 1_000_000);
+    }
 }
 
 #[test]

@@ -73,27 +73,35 @@ impl Descent<'_> {
         let mut priors = std::mem::take(&mut self.worker.prior_scratch);
         self.candidates(pos, &mut moves);
         let value = net.evaluate_with_priors(&features, pos.turn(), &moves, &mut priors);
-        let mut pairs: Vec<(f32, Move)> =
-            priors.iter().copied().zip(moves.iter().copied()).collect();
-        // Highest prior first; equal priors in move order, so that the
-        // order does not depend on how the moves were listed.
-        let by_prior = |a: &(f32, Move), b: &(f32, Move)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
-        if pairs.len() > PRIOR_MOVES {
-            pairs.select_nth_unstable_by(PRIOR_MOVES - 1, by_prior);
-            pairs.truncate(PRIOR_MOVES);
+        // The PRIOR_MOVES highest, highest first, kept by insertion (a
+        // sort of all ~130 moves took a tenth of the search's time). Equal
+        // priors keep the candidates' order.
+        let mut top = [(0.0f32, None::<Move>); PRIOR_MOVES];
+        let mut kept = 0;
+        for (&p, &m) in priors.iter().zip(&moves) {
+            if kept == PRIOR_MOVES && p <= top[PRIOR_MOVES - 1].0 {
+                continue;
+            }
+            let mut at = kept.min(PRIOR_MOVES - 1);
+            while at > 0 && top[at - 1].0 < p {
+                top[at] = top[at - 1];
+                at -= 1;
+            }
+            top[at] = (p, Some(m));
+            kept = (kept + 1).min(PRIOR_MOVES);
         }
-        pairs.sort_unstable_by(by_prior);
-        let left = moves.len() - pairs.len();
-        let kept: f32 = pairs.iter().map(|p| p.0).sum();
+        let top = &top[..kept];
+        let left = moves.len() - kept;
+        let mass: f32 = top.iter().map(|t| t.0).sum();
         let mut priors_kept = SetPriors::default();
-        for (kept, pair) in priors_kept.values.iter_mut().zip(&pairs) {
-            *kept = Prior::new(pair.0);
+        for (value, t) in priors_kept.values.iter_mut().zip(top) {
+            *value = Prior::new(t.0);
         }
         if left > 0 {
-            priors_kept.rest = Prior::new((1.0 - kept).max(0.0) / left as f32);
+            priors_kept.rest = Prior::new((1.0 - mass).max(0.0) / left as f32);
         }
         let set = MoveSet {
-            ranked: pairs.iter().map(|p| p.1).collect(),
+            ranked: top.iter().filter_map(|t| t.1).collect(),
             priors: Some(Box::new(priors_kept)),
             ..MoveSet::default()
         };

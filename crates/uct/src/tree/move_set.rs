@@ -127,15 +127,18 @@ impl Tree {
         let next = made.next_prior(0);
         let with_priors = made.priors.is_some();
         *self.lock(set) = made;
+        // Before the set is published, so that a thread adding a child at
+        // once keeps the next prior its own add sets. A thread that gave
+        // the node its set first made it from the same position and network.
+        if with_priors {
+            self[id].set_next_prior(next);
+        }
         match self[id]
             .tried
             .compare_exchange(0, set.0.get(), Release, Acquire)
         {
             Ok(_) => {
                 self.ranked_bytes.fetch_add(bytes, Relaxed);
-                if with_priors {
-                    self[id].set_next_prior(next);
-                }
                 Some(set)
             }
             // Another thread gave the node its set first; this slot stays
