@@ -188,6 +188,19 @@ fn without_a_policy_head_the_search_is_the_one_without_priors() {
 }
 
 #[test]
+fn on_a_board_the_network_does_not_encode_the_priors_are_not_used() {
+    let variant = Variant::new(7, 6).expect("7x7 with 6 walls");
+    let pos = *Game::parse_with_variant("d2 d6", variant)
+        .expect("record")
+        .position();
+    let net = favouring(&[(mv("a1h"), Player::One)], 8.0);
+    let on = search(pos, &net, priors(true), 400, 1);
+    let off = search(pos, &net, priors(false), 400, 1);
+    assert!(!on.uses_priors());
+    assert_eq!(visits(&on), visits(&off));
+}
+
+#[test]
 fn the_first_play_urgency_decides_how_wide_the_root_grows() {
     // With the unopened moves valued as losses the search opens fewer
     // root moves than with KataGo's reduced parent value and no reduction.
