@@ -21,9 +21,6 @@ use crate::search::{EngineConfig, Limits};
 use std::time::Duration;
 
 /// One side of a match.
-// A match holds two of these, made once: the internal engine's settings
-// inline cost nothing worth a box.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Contender {
     /// The engine in this process with these settings.
