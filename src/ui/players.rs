@@ -71,11 +71,13 @@ pub fn player_name(p: Player, seats: [Seat; 2]) -> String {
     format!("{p} ({who})")
 }
 
+/// `text` with its first letter in capitals: the names are ASCII, and
+/// `char::to_uppercase` would link Unicode's case tables into the page.
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()
-        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
         .unwrap_or_default()
 }
 

@@ -4,8 +4,11 @@
 //! the XOR of the numbers of what it holds, so a move updates it with a few
 //! XORs ([`super::Position::zobrist_hash`]).
 //!
-//! The numbers are fixed at compile time (SplitMix64 from a constant seed),
-//! the same natively and on wasm32. Squares and slots are bit indices, which
+//! The numbers are fixed (SplitMix64 from a constant seed), the same
+//! natively and on wasm32: natively a table built at compile time; in the
+//! page (wasm32) the same table built on first use, which keeps its 4 KB of
+//! random bytes (gzip cannot shrink them) out of both of the page's wasm
+//! files. Squares and slots are bit indices, which
 //! mean different squares on different board sizes: the variant's number
 //! tells the sizes apart. The standard game's variant number is 0, so its
 //! keys are the ones the alpha-beta table computed before the keys moved
@@ -62,7 +65,12 @@ const fn build_keys() -> Keys {
     z
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 static KEYS: Keys = build_keys();
+
+/// In the page, the table is built on first use rather than stored.
+#[cfg(target_arch = "wasm32")]
+static KEYS: std::sync::LazyLock<Keys> = std::sync::LazyLock::new(build_keys);
 
 /// The number of `player`'s pawn on the square with bit index `square`.
 #[inline]
