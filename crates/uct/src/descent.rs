@@ -61,6 +61,15 @@ pub(super) fn prior_network<'n>(
     network.filter(|net| uct.priors && net.has_policy() && encodes(root.variant()))
 }
 
+/// Whether neither side has a wall left. Such a node is searched without
+/// priors, its moves opened by the race's ranking as before PUCT: a handful
+/// of pawn steps, where the first one opened often proves the root won at
+/// once, and the final move's tie-break needs a step home among them (the
+/// policy's favourite need not be one).
+pub(super) fn walls_gone(pos: &Position) -> bool {
+    pos.walls_left(Player::One) == 0 && pos.walls_left(Player::Two) == 0
+}
+
 /// What one search thread keeps for itself: its random generator, its
 /// playout memory and scratch space, and its counters for the current think.
 #[derive(Debug)]
@@ -210,7 +219,7 @@ impl Descent<'_> {
             if let Some(result) = self.decided_result(node, &pos) {
                 return Some(stop(Some(result)));
             }
-            let chosen = if self.view.priors.is_some() {
+            let chosen = if self.view.priors.is_some() && !walls_gone(&pos) {
                 match self.puct_step(node, pos, depth) {
                     PuctStep::Added(leaf) => return Some(leaf),
                     PuctStep::NoMove => return None,
@@ -301,7 +310,7 @@ impl Descent<'_> {
         let widening = self.view.uct.widening > 0.0;
         let tree = self.view.tree;
         // The candidates stay uncounted until the selector runs dry.
-        let made = match self.view.priors {
+        let made = match self.view.priors.filter(|_| !walls_gone(&pos)) {
             // A node whose leaf stored no priors (the root, or a tree that
             // had no room then) asks the network now.
             Some(net) => tree.move_set_with(node, || {

@@ -242,14 +242,17 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
     let pos = *Game::parse_with_variant("e2 e8 e3 e7 d3h", Variant::default())
         .expect("legal")
         .position();
-    let run = |seed| {
+    let run_with = |seed, priors| {
         let mut search = Uct::new(
             pos,
             SearchParams {
                 seed,
                 ..with_limits(2000, 0)
             },
-            UctParams::default(),
+            UctParams {
+                priors,
+                ..UctParams::default()
+            },
             evaluator(),
         );
         search.think();
@@ -259,8 +262,15 @@ fn the_same_seed_repeats_the_search_and_another_seed_differs() {
             .map(|c| (c.mv, c.visits()))
             .collect::<Vec<_>>()
     };
+    // Without priors the seed draws the moves opened beyond the ranked
+    // ones; with them (the built-in network's head) the network scores
+    // every leaf and the priors order every move, so nothing is drawn:
+    // every seed grows the same tree.
+    let run = |seed| run_with(seed, false);
     assert_eq!(run(5), run(5));
     assert_ne!(run(5), run(6));
+    assert_eq!(run_with(5, true), run_with(6, true));
+    assert_ne!(run_with(5, true), run(5));
 }
 
 #[test]
@@ -357,9 +367,11 @@ fn progress_snapshots_cost_under_five_percent() {
 #[test]
 fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() {
     for widening in [1.0, 2.5] {
+        // Widening opens children when the policy's priors do not.
         let uct = UctParams {
             widening,
             tree_reuse: false,
+            priors: false,
             ..UctParams::default()
         };
         let mut search = Uct::new(start(), with_limits(400, 0), uct, evaluator());
@@ -383,6 +395,7 @@ fn progressive_widening_bounds_the_children_and_expands_the_best_ranked_first() 
     // Without widening the root gets a child on every visit until all ~130 exist.
     let uct = UctParams {
         widening: 0.0,
+        priors: false,
         ..UctParams::default()
     };
     let mut search = Uct::new(start(), with_limits(400, 0), uct, evaluator());

@@ -122,9 +122,11 @@ fn a_lost_race_in_the_table_runs_home_when_every_move_loses_equally_late() {
 #[test]
 fn without_the_tie_break_the_standoff_is_a_shuffle() {
     // The behaviour the issue reported, kept reproducible: visit counts
-    // alone choose a random lost move.
+    // alone choose a random lost move (in the search of that time, which
+    // opened moves by progressive widening rather than by priors).
     let params = quick(UctParams {
         tie_break: false,
+        priors: false,
         ..UctParams::default()
     });
     let (winner, game) = play_standoff(params);

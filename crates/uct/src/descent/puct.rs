@@ -8,7 +8,7 @@
 //! losses weigh as in UCB selection: a proven win is taken at once, a proven
 //! loss only when nothing else is left.
 
-use super::{Descent, Expansion, Leaf};
+use super::{walls_gone, Descent, Expansion, Leaf};
 use crate::params::FirstPlay;
 use crate::tree::{MoveSet, NodeId, Prior, Proof, SetPriors, PRIOR_MOVES, ROOT};
 use quoridor_learned::{active_features, Network};
@@ -49,7 +49,7 @@ impl Descent<'_> {
     /// scored by the same forward pass (unless playouts run from it);
     /// otherwise a playout scores it.
     pub(super) fn evaluate(&mut self, leaf: &Leaf) -> f64 {
-        if let Some(net) = self.view.priors {
+        if let Some(net) = self.view.priors.filter(|_| !walls_gone(&leaf.pos)) {
             if leaf.added && self.view.tree[leaf.node].tried().is_none() {
                 if let Some((value, set)) = self.prior_set(net, &leaf.pos) {
                     // With no move set left in the pool the value still counts.
