@@ -5,6 +5,7 @@
 //! moves. The analysis panel, the engine's moves, the hint and the review
 //! all read this one store, so they agree.
 
+use super::asks::ask_for;
 use crate::game::{Move, Variant};
 use crate::solve::exact::{Exact, ExactVerdict};
 use crate::worker::messages::{ExactAnswer, GameData};
@@ -71,21 +72,13 @@ impl ExactStore {
     /// Asks for every position of `wanted` not known, not asked for and not
     /// of a variant too big: the asks go out as the next outbox batch.
     pub fn want(&mut self, wanted: impl IntoIterator<Item = GameData>) {
-        let mut batch = Vec::new();
-        for game in wanted {
-            if self.is_too_big(game.variant)
-                || self.get(&game).is_some()
-                || self.pending.contains(&game)
-                || batch.contains(&game)
-            {
-                continue;
-            }
-            batch.push(game);
-        }
-        if !batch.is_empty() {
-            self.pending.extend(batch.iter().cloned());
-            self.outbox = (self.outbox.0 + 1, batch);
-        }
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut outbox = std::mem::take(&mut self.outbox);
+        ask_for(&mut pending, &mut outbox, wanted, |game| {
+            self.is_too_big(game.variant) || self.get(game).is_some()
+        });
+        self.pending = pending;
+        self.outbox = outbox;
     }
 
     /// The worker's answer about `game`.

@@ -14,6 +14,7 @@
 
 pub mod analysis;
 mod analysis_mode;
+mod asks;
 mod chrome;
 mod coach;
 mod engine_run;

@@ -4,6 +4,7 @@
 //! the policy overlay), and whether the overlay is on. The analysis panel,
 //! the tree explorer and the overlay all read this one store.
 
+use super::asks::ask_for;
 use crate::game::{Move, Variant};
 use crate::search::NodeId;
 use crate::worker::messages::{GameData, MovePrior};
@@ -61,21 +62,13 @@ impl PriorStore {
     /// Asks for every position of `wanted` not known, not asked for and
     /// not of a variant without priors: the asks go out as the next batch.
     pub fn want(&mut self, wanted: impl IntoIterator<Item = GameData>) {
-        let mut batch = Vec::new();
-        for game in wanted {
-            if self.is_unsupported(game.variant)
-                || self.get(&game).is_some()
-                || self.pending.contains(&game)
-                || batch.contains(&game)
-            {
-                continue;
-            }
-            batch.push(game);
-        }
-        if !batch.is_empty() {
-            self.pending.extend(batch.iter().cloned());
-            self.outbox = (self.outbox.0 + 1, batch);
-        }
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut outbox = std::mem::take(&mut self.outbox);
+        ask_for(&mut pending, &mut outbox, wanted, |game| {
+            self.is_unsupported(game.variant) || self.get(game).is_some()
+        });
+        self.pending = pending;
+        self.outbox = outbox;
     }
 
     /// The worker's answer about `game`.
