@@ -446,7 +446,7 @@ impl Accumulator {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{active_features, ActiveFeatures};
     use quoridor_rules::{Game, Variant};
@@ -460,12 +460,18 @@ mod tests {
 
     /// Positions of random games (the standard board), some with their
     /// path lengths, each with the lengths the features see.
-    fn random_positions(seed: u64, games: usize) -> Vec<Position> {
+    pub(crate) fn random_positions(seed: u64, games: usize) -> Vec<Position> {
+        random_positions_of(seed, games, 80)
+    }
+
+    /// Every position of `games` random games (uniform legal moves) of 1 to
+    /// `longest - 1` plies each, on the standard board, drawn from `seed`.
+    pub(crate) fn random_positions_of(seed: u64, games: usize, longest: u32) -> Vec<Position> {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut out = Vec::new();
         for _ in 0..games {
             let mut pos = Position::new(Variant::default());
-            for _ in 0..rng.random_range(1..80) {
+            for _ in 0..rng.random_range(1..longest) {
                 if pos.is_over() {
                     break;
                 }

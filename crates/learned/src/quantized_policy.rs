@@ -116,7 +116,6 @@ impl QuantizedPolicy {
 mod tests {
     use crate::{active_features_with_distances, move_index, Network, QuantizedNetwork, SIZE};
     use quoridor_rules::{Player, Position, Variant};
-    use rand::{Rng, SeedableRng};
 
     /// The float head's logit of each legal move of `pos` (side to move's
     /// view), from the float first layer.
@@ -154,20 +153,7 @@ mod tests {
     }
 
     fn positions(seed: u64, games: usize) -> Vec<Position> {
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = Position::new(Variant::default());
-            for _ in 0..rng.random_range(1..60) {
-                if pos.is_over() {
-                    break;
-                }
-                out.push(pos);
-                let moves = pos.legal_moves();
-                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-        out
+        crate::quantized::tests::random_positions_of(seed, games, 60)
     }
 
     /// Every quantised logit is within the stated bound of the float
