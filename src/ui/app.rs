@@ -309,6 +309,10 @@ pub fn app() -> Html {
                     if let Some(search) = thinking {
                         <Thinking engine={search.config.kind} params={search.config.params.clone()} info={run.thinking_snapshot().cloned()}
                             on_move_now={move_now} />
+                    } else if let Some(mv) = run.finished_by_table() {
+                        <p class="engine-summary" data-testid="engine-summary" data-source="table">
+                            { format!("Engine: {mv} by perfect play (the solved board's table), no search") }
+                        </p>
                     } else if let Some(info) = run.finished_snapshot().cloned() {
                         <ThinkingSummary {info} />
                     }

@@ -93,6 +93,11 @@ describe(`solved boards (${BASE})`, () => {
     await waitForMoves(page, 2);
     const reply = (await moveTexts(page))[1];
     assert.ok(native.best.includes(reply), `engine played ${reply}, best are ${native.best}`);
+    // The line under the board names the table, not a search that did not run.
+    const summary = page.locator('[data-testid="engine-summary"]');
+    assert.equal(await summary.getAttribute("data-source"), "table");
+    assert.match(await summary.innerText(), new RegExp(`Engine: ${reply} by perfect play`));
+    assert.doesNotMatch(await summary.innerText(), /playouts/);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -3,6 +3,7 @@
 //! snapshot the worker sent.
 
 use super::EngineSettings;
+use crate::game::Move;
 use crate::search::{EngineConfig, SearchInfo};
 use crate::worker::messages::{GameData, SearchId, SearchMode, WorkerRequest};
 
@@ -75,6 +76,9 @@ pub struct EngineRun {
     pub last_search_id: SearchId,
     /// The latest snapshot (progress or final) of a search the page waited for.
     pub snapshot: Option<Snapshot>,
+    /// The engine's last move, when the solved board's table gave it
+    /// without a search (the snapshot is then not of that move).
+    pub table_move: Option<Move>,
 }
 
 impl EngineRun {
@@ -123,16 +127,26 @@ impl EngineRun {
             .map(|s| &s.info)
     }
 
-    /// The last search's final snapshot, once nothing runs.
+    /// The last search's final snapshot, once nothing runs and the last
+    /// move was not the table's.
     pub fn finished_snapshot(&self) -> Option<&SearchInfo> {
         self.snapshot
             .as_ref()
-            .filter(|_| self.search.is_none())
+            .filter(|_| self.search.is_none() && self.table_move.is_none())
             .map(|s| &s.info)
+    }
+
+    /// The engine's last move, when the solved table gave it without a
+    /// search and nothing runs since.
+    pub fn finished_by_table(&self) -> Option<Move> {
+        self.table_move.filter(|_| self.search.is_none())
     }
 
     /// Starts a search of `game` with `config` under a new id.
     pub fn start(&mut self, mode: SearchMode, game: GameData, config: EngineConfig) {
+        if mode == SearchMode::Move {
+            self.table_move = None;
+        }
         self.last_search_id = self.last_search_id.next();
         self.search = Some(RequestedSearch {
             id: self.last_search_id,

@@ -184,6 +184,7 @@ impl super::AppState {
             .and_then(|e| e.perfect_choice(None));
         if mv.is_some() {
             self.engine.search = None;
+            self.engine.table_move = mv;
             self.engine_moved(mv);
         }
         mv.is_some()

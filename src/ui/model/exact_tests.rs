@@ -87,6 +87,10 @@ fn the_full_strength_engine_plays_a_best_move_as_soon_as_the_table_answers() {
     after_b2.play_unchecked("b2".parse().expect("notation"));
     let exact = Exact::of(&table, &after_b2).expect("covered");
     assert!(exact.is_best(played), "{played} is not a best move");
+    // The summary under the board names the table, not a search that did
+    // not run.
+    assert_eq!(s.engine.finished_by_table(), Some(played));
+    assert!(s.engine.finished_snapshot().is_none());
 }
 
 #[test]
