@@ -13,6 +13,7 @@
 //! process-wide: each engine is handed its [`Evaluator`].
 
 mod evaluator;
+mod fast_priors;
 mod features;
 mod move_index;
 mod network;

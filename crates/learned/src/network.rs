@@ -596,6 +596,40 @@ impl Network {
         self.value_of_first_layer(acc)
     }
 
+    /// [`Network::evaluate_with_priors`] with the priors computed cheaply
+    /// (what PUCT calls at each leaf): the same value, bit for bit, and
+    /// priors from the head's weights in integers and a fast `exp`
+    /// (`fast_priors.rs`), each logit within
+    /// [`Network::fast_prior_logit_bound`] of the float head's, the priors
+    /// still summing to 1.
+    pub fn evaluate_with_fast_priors(
+        &self,
+        features: &ActiveFeatures,
+        turn: Player,
+        moves: &[Move],
+        priors: &mut Vec<f32>,
+    ) -> f32 {
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        let acc = &mut acc[..self.hidden];
+        self.first_layer(features, acc);
+        priors.clear();
+        if let Some(head) = &self.policy {
+            let indices = moves
+                .iter()
+                .map(|&mv| move_index(mv, super::features::SIZE, turn));
+            head.fast_priors(acc, indices, priors);
+        }
+        self.value_of_first_layer(acc)
+    }
+
+    /// The most a logit behind [`Network::evaluate_with_fast_priors`] can
+    /// differ from the float head's, for any position and move (`None`
+    /// without a head). A prior is then within a factor `e^(±2·bound)` of
+    /// the float one, times `(1 ± 10⁻⁵)²` for the fast `exp`.
+    pub fn fast_prior_logit_bound(&self) -> Option<f32> {
+        self.policy.as_ref().map(PolicyHead::fast_logit_bound)
+    }
+
     /// Each legal move of `pos` with its prior (summing to 1), in
     /// [`Position::legal_moves`]'s order; `None` when the network has no
     /// policy head or the features do not encode `pos`'s variant.

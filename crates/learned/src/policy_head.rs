@@ -12,6 +12,7 @@
 //! product with the `H` clipped activations, and only the legal moves' rows
 //! are read.
 
+use super::fast_priors::FastHead;
 use super::move_index::POLICY_OUTPUTS;
 
 /// The policy head's weights.
@@ -21,6 +22,8 @@ pub(crate) struct PolicyHead {
     pub(crate) rows: Vec<f32>,
     /// `policy.bias`: one per move index.
     pub(crate) bias: Vec<f32>,
+    /// The same weights in integers, for [`PolicyHead::fast_priors`].
+    fast: FastHead,
 }
 
 impl PolicyHead {
@@ -28,7 +31,13 @@ impl PolicyHead {
     /// from `weight` (`[POLICY_OUTPUTS, hidden]`, row-major) and `bias`.
     pub(crate) fn new(weight: Vec<f32>, bias: Vec<f32>) -> PolicyHead {
         debug_assert_eq!(bias.len(), POLICY_OUTPUTS);
-        PolicyHead { rows: weight, bias }
+        let hidden = weight.len() / POLICY_OUTPUTS.max(1);
+        let fast = FastHead::new(&weight, hidden);
+        PolicyHead {
+            rows: weight,
+            bias,
+            fast,
+        }
     }
 
     /// The logit of move index `index` (below [`POLICY_OUTPUTS`]) for the
@@ -69,6 +78,27 @@ impl PolicyHead {
         for p in priors.iter_mut() {
             *p /= total;
         }
+    }
+}
+
+impl PolicyHead {
+    /// [`PolicyHead::priors`] from the integer weights and a fast `exp`
+    /// (see `fast_priors.rs`): each logit within
+    /// [`PolicyHead::fast_logit_bound`] of the float one, the priors still
+    /// a distribution.
+    pub(crate) fn fast_priors(
+        &self,
+        hidden: &[f32],
+        indices: impl Iterator<Item = Option<usize>>,
+        priors: &mut Vec<f32>,
+    ) {
+        self.fast.priors(&self.bias, hidden, indices, priors);
+    }
+
+    /// The most a logit of [`PolicyHead::fast_priors`] can differ from the
+    /// float head's, for any position and move.
+    pub(crate) fn fast_logit_bound(&self) -> f32 {
+        self.fast.logit_bound()
     }
 }
 

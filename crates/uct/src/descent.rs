@@ -79,6 +79,8 @@ pub(super) struct Worker {
     scratch: Vec<Move>,
     /// The policy's priors of a node's moves, while they are ranked.
     prior_scratch: Vec<f32>,
+    /// The priors' sort keys, while the highest are picked.
+    prior_keys: Vec<u64>,
     pub playouts: u64,
     pub depth_sum: u64,
     pub max_depth: u32,
@@ -92,6 +94,7 @@ impl Worker {
             memory: SelectorMemory::default(),
             scratch: Vec::with_capacity(160),
             prior_scratch: Vec::with_capacity(160),
+            prior_keys: Vec::with_capacity(160),
             playouts: 0,
             depth_sum: 0,
             max_depth: 0,

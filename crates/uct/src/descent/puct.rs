@@ -1,6 +1,7 @@
 //! PUCT (issue 47): a descent guided by the network's policy. A leaf is
 //! scored and its moves' priors are stored in one forward pass
-//! ([`Network::evaluate_with_priors`]); a node's moves are opened in the
+//! ([`Network::evaluate_with_fast_priors`]: the float value, the priors from
+//! the head's weights in integers); a node's moves are opened in the
 //! order of their priors, and a child is selected by AlphaZero's
 //! `Q + c_puct · P · √N / (1 + n)`, the best-prior move not yet opened
 //! competing with a first-play urgency value (KataGo's: the parent's value
@@ -71,24 +72,30 @@ impl Descent<'_> {
         let features = active_features(pos)?;
         let mut moves = std::mem::take(&mut self.worker.scratch);
         let mut priors = std::mem::take(&mut self.worker.prior_scratch);
+        let mut keys = std::mem::take(&mut self.worker.prior_keys);
         self.candidates(pos, &mut moves);
-        let value = net.evaluate_with_priors(&features, pos.turn(), &moves, &mut priors);
-        // The PRIOR_MOVES highest, highest first, kept by insertion (a
-        // sort of all ~130 moves took a tenth of the search's time). Equal
-        // priors keep the candidates' order.
+        let value = net.evaluate_with_fast_priors(&features, pos.turn(), &moves, &mut priors);
+        // The PRIOR_MOVES highest, highest first, equal priors in the
+        // candidates' order: each move's key is its prior's bits (a
+        // non-negative float orders as its bits) above its index counted
+        // down, and a selection then a sort of the few kept (an insertion
+        // into the kept ones took a tenth of the search's time).
+        keys.clear();
+        keys.extend(
+            priors
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (u64::from(p.to_bits()) << 32) | u64::from(u32::MAX - i as u32)),
+        );
+        let kept = keys.len().min(PRIOR_MOVES);
+        if keys.len() > kept && kept > 0 {
+            keys.select_nth_unstable_by(kept - 1, |a, b| b.cmp(a));
+        }
+        keys[..kept].sort_unstable_by(|a, b| b.cmp(a));
         let mut top = [(0.0f32, None::<Move>); PRIOR_MOVES];
-        let mut kept = 0;
-        for (&p, &m) in priors.iter().zip(&moves) {
-            if kept == PRIOR_MOVES && p <= top[PRIOR_MOVES - 1].0 {
-                continue;
-            }
-            let mut at = kept.min(PRIOR_MOVES - 1);
-            while at > 0 && top[at - 1].0 < p {
-                top[at] = top[at - 1];
-                at -= 1;
-            }
-            top[at] = (p, Some(m));
-            kept = (kept + 1).min(PRIOR_MOVES);
+        for (t, &key) in top.iter_mut().zip(&keys[..kept]) {
+            let index = (u32::MAX - key as u32) as usize;
+            *t = (f32::from_bits((key >> 32) as u32), Some(moves[index]));
         }
         let top = &top[..kept];
         let left = moves.len() - kept;
@@ -107,6 +114,7 @@ impl Descent<'_> {
         };
         self.worker.scratch = moves;
         self.worker.prior_scratch = priors;
+        self.worker.prior_keys = keys;
         let value = WinChance::new(pos.turn(), f64::from(value)).for_player(Player::One);
         Some((value, set))
     }
