@@ -15,8 +15,9 @@ pub enum ContenderDefinition {
     Internal {
         /// Name in reports.
         label: String,
-        /// The engine and its settings.
-        config: EngineConfig,
+        /// The engine and its settings (boxed: the other variants are
+        /// small).
+        config: Box<EngineConfig>,
     },
     /// The random mover.
     Random,
@@ -73,7 +74,7 @@ impl ArenaDefinition {
         let side = |c: &Contender| match c {
             Contender::Internal { label, config, .. } => ContenderDefinition::Internal {
                 label: label.clone(),
-                config: config.as_ref().clone(),
+                config: config.clone(),
             },
             Contender::Random => ContenderDefinition::Random,
             Contender::External { label, command, .. } => ContenderDefinition::External {
