@@ -11,6 +11,9 @@
 #   ended, a machine went away) is continued by running it again.
 #
 # Steps and their outputs (data/ is kept out of git; weights/ is not):
+# Self-play and the match search with PUCT (priors=true): a network with a
+# policy head opens and selects moves by its priors, one without searches as
+# the Default does.
 #   1. self-play: GAMES games of the parent at PLAYOUTS a move in SHARDS
 #      shards, SHARDS at once          -> data/genN/selfplay.jsonl
 #   2. training on the last WINDOW generations' games (and EXTRA_DATA)
@@ -78,7 +81,7 @@ mkdir -p "$dir"
 play_shard() {
     local shard="$dir/selfplay-shard-$1-of-$shards.jsonl" resume=()
     [[ -f "$shard" ]] && resume=(--resume)
-    "$QUORIDOR" selfplay --eval-file "$parent" --settings eval=learned \
+    "$QUORIDOR" selfplay --eval-file "$parent" --settings eval=learned,priors=true \
         --games "$games" --seed "$seed" --playouts "$playouts" --random-plies 8 \
         --threads 1 --shard "$1/$shards" --out "$shard" "${resume[@]}"
 }
@@ -124,8 +127,8 @@ fi
 # 3. The match: stops as soon as the SPRT decides.
 if [[ ! -f "$dir/match.json" ]]; then
     say "match against the parent: at most $match_games games, --sprt $sprt"
-    "$QUORIDOR" arena --a "eval=learned,eval_file=$dir/net/value-f16.safetensors" \
-        --b "eval=learned,eval_file=$parent" --playouts "$match_playouts" \
+    "$QUORIDOR" arena --a "eval=learned,priors=true,eval_file=$dir/net/value-f16.safetensors" \
+        --b "eval=learned,priors=true,eval_file=$parent" --playouts "$match_playouts" \
         --games "$match_games" --openings "$book" --seed "$seed" --sprt "$sprt" \
         --json "$dir/match.json.part" --records "$dir/match.txt" >"$dir/match.log"
     mv "$dir/match.json.part" "$dir/match.json"

@@ -158,7 +158,7 @@ fn the_tree_stays_within_its_memory_budget_with_priors() {
     for threads in [1, 2] {
         let uct = UctParams {
             tree_mb: 1,
-            ..UctParams::default()
+            ..priors(true)
         };
         let s = search(position(""), &net, uct, 1_000_000, threads);
         let info = s.info(0);
@@ -210,7 +210,7 @@ fn the_first_play_urgency_decides_how_wide_the_root_grows() {
         let uct = UctParams {
             fpu,
             fpu_reduction,
-            ..UctParams::default()
+            ..priors(true)
         };
         visits(&search(start, &net, uct, 400, 1)).len()
     };
