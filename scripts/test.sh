@@ -46,13 +46,23 @@ step setup scripts/setup.sh
 [ ${#failed[@]} -eq 0 ] || finish
 source scripts/env.sh
 
-# Sizes of the shipped wasm and JS, raw and gzipped, for the log.
+# Sizes of the shipped wasm and JS, raw and gzipped, for the log; the
+# page's download (every wasm and js file gzipped) must stay within
+# PAGE_LIMIT bytes (docs/learned-eval.md, "Speed and size").
+PAGE_LIMIT=600000
 report_sizes() {
-    local dist="$1" file
+    local dist="$1" file gzipped total=0
     for file in "$dist"/*.wasm "$dist"/*.js; do
+        gzipped=$(gzip -9c "$file" | wc -c)
+        total=$((total + gzipped))
         printf '  %-40s %9d bytes, %8d gzipped\n' "$(basename "$file")" \
-            "$(stat -c %s "$file")" "$(gzip -9c "$file" | wc -c)"
+            "$(stat -c %s "$file")" "$gzipped"
     done
+    printf '  %-40s %26d gzipped (limit %d)\n' "the page's download" "$total" "$PAGE_LIMIT"
+    if [ "$total" -gt "$PAGE_LIMIT" ]; then
+        echo "  the page's download is over its limit by $((total - PAGE_LIMIT)) bytes" >&2
+        return 1
+    fi
 }
 
 # browser_tests DIST PUBLIC_URL: the tests in tests/browser against one build.
