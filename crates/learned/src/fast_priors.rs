@@ -306,25 +306,11 @@ mod tests {
 mod against_float {
     use super::EXP_ERROR;
     use crate::{active_features, move_index, Network, SIZE};
-    use quoridor_rules::{Position, Variant};
-    use rand::{Rng, SeedableRng};
+    use quoridor_rules::Position;
 
     /// The positions of `games` random games (up to 60 plies each).
     fn positions(seed: u64, games: usize) -> Vec<Position> {
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = Position::new(Variant::default());
-            for _ in 0..rng.random_range(1..60) {
-                if pos.is_over() {
-                    break;
-                }
-                out.push(pos);
-                let moves = pos.legal_moves();
-                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-        out
+        crate::quantized::tests::random_positions_of(seed, games, 60)
     }
 
     /// Checks `net` on `positions`; returns (positions whose top move
