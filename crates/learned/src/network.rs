@@ -299,6 +299,14 @@ fn layout_tensors(mut bytes: &[u8]) -> Option<Vec<(&str, StoredTensor<'_>)>> {
     Some(tensors)
 }
 
+/// The policy output of each of `moves` (seen from `turn`), `None` off the
+/// standard board.
+fn move_indices(moves: &[Move], turn: Player) -> impl Iterator<Item = Option<usize>> + '_ {
+    moves
+        .iter()
+        .map(move |&mv| move_index(mv, super::features::SIZE, turn))
+}
+
 impl Network {
     /// Reads a network from the bytes of a safetensors file (see the module
     /// documentation for the tensors it needs), with the `safetensors` crate.
@@ -578,22 +586,14 @@ impl Network {
         moves: &[Move],
         priors: &mut Vec<f32>,
     ) -> f32 {
-        let mut acc = [0.0f32; MAX_HIDDEN];
-        let acc = &mut acc[..self.hidden];
-        self.first_layer(features, acc);
-        priors.clear();
-        if let Some(head) = &self.policy {
+        self.value_and_priors(features, priors, |head, acc, priors| {
             let mut clipped = [0.0f32; MAX_HIDDEN];
-            let clipped = &mut clipped[..self.hidden];
+            let clipped = &mut clipped[..acc.len()];
             for (c, &a) in clipped.iter_mut().zip(acc.iter()) {
                 *c = a.clamp(0.0, 1.0);
             }
-            let indices = moves
-                .iter()
-                .map(|&mv| move_index(mv, super::features::SIZE, turn));
-            head.priors(clipped, indices, priors);
-        }
-        self.value_of_first_layer(acc)
+            head.priors(clipped, move_indices(moves, turn), priors);
+        })
     }
 
     /// [`Network::evaluate_with_priors`] with the priors computed cheaply
@@ -609,15 +609,26 @@ impl Network {
         moves: &[Move],
         priors: &mut Vec<f32>,
     ) -> f32 {
+        self.value_and_priors(features, priors, |head, acc, priors| {
+            head.fast_priors(acc, move_indices(moves, turn), priors);
+        })
+    }
+
+    /// One forward pass for the value, the first layer computed once:
+    /// `priors` is cleared and, with a head, filled by `head_pass` from the
+    /// first layer's sums (before the clip).
+    fn value_and_priors(
+        &self,
+        features: &ActiveFeatures,
+        priors: &mut Vec<f32>,
+        head_pass: impl FnOnce(&PolicyHead, &[f32], &mut Vec<f32>),
+    ) -> f32 {
         let mut acc = [0.0f32; MAX_HIDDEN];
         let acc = &mut acc[..self.hidden];
         self.first_layer(features, acc);
         priors.clear();
         if let Some(head) = &self.policy {
-            let indices = moves
-                .iter()
-                .map(|&mv| move_index(mv, super::features::SIZE, turn));
-            head.fast_priors(acc, indices, priors);
+            head_pass(head, acc, priors);
         }
         self.value_of_first_layer(acc)
     }
