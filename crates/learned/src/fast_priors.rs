@@ -22,9 +22,6 @@
 /// The activations' scale (a clipped activation 1 is 2¹⁴).
 const SA: f32 = 16384.0;
 
-/// The largest weight scale.
-const MAX_SP: f32 = 16384.0;
-
 /// The most [`fast_exp`] is off by, relative to `exp`, for any `x ≤ 0` down
 /// to −80 (measured 2.5·10⁻⁶ by the tests: the fifth-order series of 2^f for
 /// |f| ≤ ½ plus the float rounding).
@@ -52,18 +49,7 @@ impl FastHead {
     /// `hidden` weights).
     pub(crate) fn new(rows: &[f32], hidden: usize) -> FastHead {
         let hidden = hidden.max(1);
-        let largest = rows.iter().fold(0.0f32, |m, w| m.max(w.abs()));
-        let widest = rows
-            .chunks(hidden)
-            .map(|row| row.iter().map(|w| w.abs()).sum::<f32>())
-            .fold(0.0f32, f32::max);
-        let mut sp = MAX_SP;
-        while sp > 1.0
-            && (largest * sp > f32::from(i16::MAX) - 1.0
-                || widest * SA * sp > i32::MAX as f32 / 2.0)
-        {
-            sp /= 2.0;
-        }
+        let (sp, widest) = crate::quantized_policy::head_scale(rows, hidden, SA);
         let bound = widest / (2.0 * SA) + hidden as f32 / (2.0 * sp) + 1e-4;
         let padded = hidden.div_ceil(LANES) * LANES;
         let mut quantised = vec![0i16; rows.len() / hidden * padded];

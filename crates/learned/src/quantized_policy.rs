@@ -39,22 +39,33 @@ pub(crate) struct QuantizedPolicy {
     bound: f32,
 }
 
+/// The weight scale of a head's `rows` (`hidden` weights each) in `i16`
+/// against activations at scale `activation_scale`: the largest power of
+/// two up to [`MAX_SP`] for which every weight fits an `i16` and every dot
+/// product an `i32`; with the widest row's sum of magnitudes, which the
+/// error bounds use.
+pub(crate) fn head_scale(rows: &[f32], hidden: usize, activation_scale: f32) -> (f32, f32) {
+    let largest = rows.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+    let widest = rows
+        .chunks(hidden.max(1))
+        .map(|row| row.iter().map(|w| w.abs()).sum::<f32>())
+        .fold(0.0f32, f32::max);
+    let mut sp = MAX_SP;
+    while sp > 1.0
+        && (largest * sp > f32::from(i16::MAX) - 1.0
+            || widest * activation_scale * sp > i32::MAX as f32 / 2.0)
+    {
+        sp /= 2.0;
+    }
+    (sp, widest)
+}
+
 impl QuantizedPolicy {
     /// The integer form of `head`, whose first layer has `hidden` units
     /// (padded to `padded`) quantised at scale `s1`.
     pub(crate) fn new(head: &PolicyHead, hidden: usize, padded: usize, s1: f32) -> QuantizedPolicy {
         let row = |o: usize| &head.rows[o * hidden..(o + 1) * hidden];
-        let largest = head.rows.iter().fold(0.0f32, |m, w| m.max(w.abs()));
-        let widest = (0..POLICY_OUTPUTS)
-            .map(|o| row(o).iter().map(|w| w.abs()).sum::<f32>())
-            .fold(0.0f32, f32::max);
-        let mut sp = MAX_SP;
-        while sp > 1.0
-            && (largest * sp > f32::from(i16::MAX) - 1.0
-                || widest * s1 * sp > i32::MAX as f32 / 2.0)
-        {
-            sp /= 2.0;
-        }
+        let (sp, _) = head_scale(&head.rows, hidden, s1);
         let mut rows = vec![0i16; POLICY_OUTPUTS * padded];
         for o in 0..POLICY_OUTPUTS {
             for (u, &w) in row(o).iter().enumerate() {
