@@ -1,7 +1,8 @@
-//! PUCT (issue 47): a descent guided by the network's policy. A leaf is
-//! scored and its moves' priors are stored in one forward pass
-//! ([`Network::evaluate_with_fast_priors`]: the float value, the priors from
-//! the head's weights in integers); a node's moves are opened in the
+//! PUCT (issue 47): a descent guided by the network's policy. A new leaf is
+//! scored by the network's value alone; when a descent first opens a child
+//! below it, its moves' priors are stored from one forward pass
+//! ([`Network::evaluate_with_fast_priors`]: the priors from the head's
+//! weights in integers); a node's moves are opened in the
 //! order of their priors, and a child is selected by AlphaZero's
 //! `Q + c_puct · P · √N / (1 + n)`, the best-prior move not yet opened
 //! competing with a first-play urgency value (KataGo's: the parent's value
@@ -9,7 +10,7 @@
 //! losses weigh as in UCB selection: a proven win is taken at once, a proven
 //! loss only when nothing else is left.
 
-use super::{walls_gone, Descent, Expansion, Leaf};
+use super::{Descent, Expansion, Leaf};
 use crate::params::FirstPlay;
 use crate::tree::{MoveSet, NodeId, Prior, Proof, SetPriors, PRIOR_MOVES, ROOT};
 use quoridor_learned::{active_features, Network};
@@ -46,21 +47,13 @@ impl Pick {
 
 impl Descent<'_> {
     /// Scores the leaf a descent stopped at, whose result no rule decides:
-    /// with priors, a leaf just added gets its moves' priors stored and is
-    /// scored by the same forward pass (unless playouts run from it);
-    /// otherwise a playout scores it.
+    /// by the network's value alone, or a playout. A leaf's priors wait
+    /// until a descent opens its first child ([`Descent::expand`] asks the
+    /// network then): most leaves are never entered again, and the value
+    /// alone costs about a quarter of the pass with priors (and keeps no
+    /// move set). The value is the same either way (the fast priors' pass
+    /// returns the float network's value bit for bit), so the tree is too.
     pub(super) fn evaluate(&mut self, leaf: &Leaf) -> f64 {
-        if let Some(net) = self.view.priors.filter(|_| !walls_gone(&leaf.pos)) {
-            if leaf.added && self.view.tree[leaf.node].tried().is_none() {
-                if let Some((value, set)) = self.prior_set(net, &leaf.pos) {
-                    // With no move set left in the pool the value still counts.
-                    let _ = self.view.tree.move_set_with(leaf.node, || set);
-                    if self.view.uct.max_playout_moves == Some(0) {
-                        return value;
-                    }
-                }
-            }
-        }
         self.playout(leaf.pos)
     }
 
