@@ -147,6 +147,11 @@ pub struct BenchArgs {
     /// in a match (bigger, reused trees)
     #[arg(long)]
     pub game: bool,
+    /// With --engine uct: search with PUCT, the network's policy opening and
+    /// selecting the children (option `priors=true`); needs --eval learned
+    /// or auto and a network with a policy head
+    #[arg(long)]
+    pub priors: bool,
     /// How the engine scores positions: classic, learned (the value
     /// network; see --eval-file) or auto (as the `eval` option's default:
     /// learned for both engines when there is a network, else classic).

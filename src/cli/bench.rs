@@ -31,6 +31,9 @@ pub enum BenchCommandError {
     },
     /// `--eval learned` without a network.
     NoNetwork,
+    /// `--priors` where the search has no priors to use: the classic
+    /// evaluation, or a network without a policy head.
+    NoPriors,
     /// A bench position's record does not read (a bug).
     Position(BenchError),
     /// The report could not be written.
@@ -54,6 +57,11 @@ impl fmt::Display for BenchCommandError {
             },
             BenchCommandError::UnknownParams { name } => write!(f, "no settings named {name:?}"),
             BenchCommandError::NoNetwork => write!(f, "--eval learned: {}", learned::NO_NETWORK),
+            BenchCommandError::NoPriors => write!(
+                f,
+                "--priors needs the learned evaluation (--eval learned or auto) and a network \
+                 with a policy head"
+            ),
             BenchCommandError::Position(e) => e.fmt(f),
             BenchCommandError::Output(e) => e.fmt(f),
         }
@@ -78,6 +86,7 @@ fn inapplicable_flag(args: &BenchArgs) -> Option<BenchCommandError> {
                 ("--params", args.params.is_some()),
                 ("--threads", args.threads.is_some()),
                 ("--game", args.game),
+                ("--priors", args.priors),
             ];
             let flag = uct_only.into_iter().find(|(_, given)| *given)?.0;
             (flag, EngineKind::Uct)
@@ -117,6 +126,13 @@ pub fn bench(args: &BenchArgs, evaluator: &Evaluator) -> Result<(), BenchCommand
     let thread_count = args.threads.unwrap_or(1);
     config.params.threads = u32::try_from(thread_count).unwrap_or(MAX_THREADS);
     config.params.eval = args.eval;
+    if args.priors {
+        let network = evaluator.network_for(args.eval, EngineKind::Uct);
+        if !network.is_some_and(|net| net.has_policy()) {
+            return Err(BenchCommandError::NoPriors);
+        }
+        config.uct.priors = true;
+    }
     let playouts = args.playouts.unwrap_or(DEFAULT_BENCH_PLAYOUTS);
     let mut out = std::io::stdout().lock();
     let threads = match thread_count {
@@ -139,8 +155,9 @@ pub fn bench(args: &BenchArgs, evaluator: &Evaluator) -> Result<(), BenchCommand
     };
     writeln!(
         out,
-        "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}{}",
-        eval_note(args.eval, EngineKind::Uct, evaluator)
+        "bench: params {name}, {playouts} playouts per {what}, seed 1, {threads}{}{}",
+        eval_note(args.eval, EngineKind::Uct, evaluator),
+        if args.priors { ", priors (PUCT)" } else { "" }
     )?;
     out.flush()?;
     let report = if args.game {

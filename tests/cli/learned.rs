@@ -304,3 +304,66 @@ fn policy_refuses_a_network_without_a_head_a_small_board_and_a_bad_record() {
         );
     }
 }
+
+#[test]
+fn bench_searches_with_priors_when_asked_and_refuses_them_without_a_head() {
+    let headed = scratch("learned", "bench-priors").join("headed.safetensors");
+    let net = Network::random(16, 8, 3).with_random_policy(4);
+    std::fs::write(&headed, net.to_safetensors()).expect("write");
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["bench", "--eval", "learned", "--playouts", "300"];
+        args.extend_from_slice(&["--eval-file", path_str(&headed)]);
+        args.extend_from_slice(extra);
+        args
+    };
+    let with = quoridor(&args(&["--priors"]));
+    assert!(with.status.success(), "{}", stderr(&with));
+    let with = stdout(&with);
+    assert!(
+        with.lines()
+            .next()
+            .is_some_and(|l| l.ends_with(", priors (PUCT)")),
+        "{with}"
+    );
+    let without = stdout(&quoridor(&args(&[])));
+    // The same positions searched another way: other moves.
+    let moves = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(2)
+            .take(4)
+            .filter_map(|l| l.split_whitespace().last().map(str::to_string))
+            .collect()
+    };
+    assert_eq!(moves(&with).len(), 4, "{with}");
+    assert_ne!(moves(&with), moves(&without), "{with}\n{without}");
+    for refused in [
+        vec!["bench", "--priors"],
+        vec!["bench", "--priors", "--eval", "classic"],
+    ] {
+        let out = quoridor(&refused);
+        assert_eq!(out.status.code(), Some(2), "{refused:?}");
+        assert!(
+            stderr(&out).contains("--priors needs the learned evaluation"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = quoridor(&["bench", "--engine", "alphabeta", "--priors"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--priors applies to --engine uct only"),
+        "{}",
+        stderr(&out)
+    );
+    let headless = network_file("bench-headless");
+    let out = quoridor(&[
+        "bench",
+        "--eval-file",
+        path_str(&headless),
+        "--eval",
+        "learned",
+        "--priors",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("a policy head"), "{}", stderr(&out));
+}
