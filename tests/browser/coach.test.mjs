@@ -16,21 +16,60 @@ const link = (record, extra = "") => `v=1&p1=human&p2=human&moves=${record.split
 const SIXTY =
   "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6 f5v a3h a6h g3h g4h e5v c5v g5h h8h f5 e5 f4 e4 g4 f4 h4 g4 i4 f8h i5 d8h f1h h4 i6 i4 i7 i3 h7 h3 g7 g3 f7 h3 h1h i3 b1h i4 d1h i5 e7 i6 d7 i7 d8 h7 c8 i7 c9";
 
-/** Whether a line played after `e2 e8` moves a pawn away from its goal row
- * (player 1 from e2 heads for rank 9, player 2 from e8 for rank 1). */
+/** Whether a line played after `e2 e8` moves a pawn away from its goal: a
+ * pawn step after which its own shortest path (past the walls then on the
+ * board) is longer than before. A step back that is the way round a wall
+ * shortens the path, and is not walking backwards. */
 function walksBackwards(line) {
-  const rank = { 1: 2, 2: 8 };
+  const blocked = new Set();
+  const edge = (f1, r1, f2, r2) => [`${f1},${r1}`, `${f2},${r2}`].sort().join("|");
+  const distance = ([f, r], goal) => {
+    const seen = new Set([`${f},${r}`]);
+    let frontier = [[f, r]];
+    for (let d = 0; frontier.length > 0; d++) {
+      if (frontier.some(([, rank]) => rank === goal)) return d;
+      const next = [];
+      for (const [x, y] of frontier) {
+        for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+          const key = `${nx},${ny}`;
+          if (nx < 0 || nx > 8 || ny < 1 || ny > 9 || seen.has(key) || blocked.has(edge(x, y, nx, ny))) continue;
+          seen.add(key);
+          next.push([nx, ny]);
+        }
+      }
+      frontier = next;
+    }
+    return Infinity;
+  };
+  const pawns = { 1: [4, 2], 2: [4, 8] };
+  const goal = { 1: 9, 2: 1 };
   let mover = 1;
   for (const mv of line) {
-    if (/^[a-i][1-9]$/.test(mv)) {
-      const to = Number(mv.slice(1));
-      if (mover === 1 ? to < rank[1] : to > rank[2]) return true;
-      rank[mover] = to;
+    const f = mv.charCodeAt(0) - 97;
+    const r = Number(mv.slice(1, 2));
+    if (mv.length === 2) {
+      const before = distance(pawns[mover], goal[mover]);
+      pawns[mover] = [f, r];
+      if (distance(pawns[mover], goal[mover]) > before) return true;
+    } else if (mv[2] === "h") {
+      blocked.add(edge(f, r, f, r + 1)).add(edge(f + 1, r, f + 1, r + 1));
+    } else {
+      blocked.add(edge(f, r, f + 1, r)).add(edge(f, r + 1, f + 1, r + 1));
     }
     mover = 3 - mover;
   }
   return false;
 }
+
+test("walksBackwards measures a step by its path, not its rank", () => {
+  assert.equal(walksBackwards(["e3", "e7"]), false);
+  assert.equal(walksBackwards(["e3", "e9"]), true, "player 2 steps back from e8");
+  assert.equal(walksBackwards(["d2"]), false, "sideways: the same distance");
+  assert.equal(walksBackwards(["e1"]), true);
+  // d7h, d8v and e7v shut player 2's e8 in on three sides: its way out is
+  // e9 then f9, so e9 is a step along its shortest path, not backwards.
+  assert.equal(walksBackwards(["d7h", "a1h", "d8v", "h1h", "e7v", "e9"]), false);
+});
 
 /** The board's labels (every SVG text) that intersect another, as pairs of texts. */
 const overlappingLabels = (page) =>
