@@ -13,6 +13,7 @@ pub mod alphabeta_view;
 pub mod candidate_labels;
 pub mod format;
 pub mod icicle;
+pub mod policy_labels;
 
 #[cfg(target_arch = "wasm32")]
 mod candidates;
