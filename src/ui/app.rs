@@ -9,8 +9,8 @@ use yew::prelude::*;
 use super::analysis::candidate_labels::DrawnCandidates;
 use super::analysis::policy_labels::policy_labels;
 use super::analysis::{
-    policy_legend, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel, ExactValues,
-    PvGhosts,
+    policy_legend, policy_numbers, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel,
+    ExactValues, PvGhosts,
 };
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
@@ -280,13 +280,14 @@ pub fn app() -> Html {
                         interactive={board.accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
                         if let Some(priors) = policy_shown {
-                            { policy_overlay(position.size(), priors, &policy_labels) }
+                            { policy_overlay(position.size(), priors) }
                         }
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
                             drawn={drawn.clone()} reserved={reserved.clone()} hover={state.analysis.hover}
                             show_pv={state.analysis.show_pv}
                             on_hover={analysis.on_intent.reform(Intent::Hover)}
                             on_play={analysis.on_play.clone()} />
+                        { policy_numbers(&policy_labels) }
                         if let Some(line) = state.tree_map_ghosts() {
                             <g class="tree-map-ghosts"><PvGhosts {position} {line} reserved={reserved.clone()} /></g>
                         }

@@ -276,7 +276,7 @@ describe(`coach (${BASE})`, () => {
       }
       await analyse(page, 16);
       await page.waitForTimeout(1500);
-      const policyLabels = page.locator('svg.board [data-testid="policy-overlay"] .policy-label');
+      const policyLabels = page.locator('svg.board [data-testid="policy-labels"] .policy-label');
       const shown = await overlappingLabels(page);
       assert.ok(shown.count >= 16, `${shown.count} labels`);
       assert.deepEqual(shown.pairs, [], "overlapping labels");

@@ -1,7 +1,7 @@
 //! The network's policy drawn on the board: each legal move's square (a
 //! pawn's destination) or wall groove shaded by its prior, darker for the
-//! likelier, the likeliest numbered where [`super::policy_labels`] finds
-//! them room; the line under the board that says
+//! likelier, and the likeliest numbered above the candidates where
+//! [`super::policy_labels`] finds them room; the line under the board that says
 //! what the shading means, and the button that switches it. Plain functions
 //! rather than components: the page's download is counted.
 
@@ -17,11 +17,9 @@ use crate::worker::messages::MovePrior;
 const SHADED_FROM: f64 = 0.01;
 
 /// An SVG group for the board (squares per side `size`): one shaded mark
-/// per move of `priors` worth seeing, walls under squares, and `labels`
-/// (the likeliest moves' priors, placed by
-/// [`super::policy_labels::policy_labels`]). Taps and clicks go through to
-/// the board.
-pub fn policy_overlay(size: u8, priors: &[MovePrior], labels: &[PolicyLabel]) -> Html {
+/// per move of `priors` worth seeing, walls under squares. Taps and clicks
+/// go through to the board.
+pub fn policy_overlay(size: u8, priors: &[MovePrior]) -> Html {
     let most = priors.iter().map(|p| p.prior).fold(0.0, f64::max);
     let shown = |walls: bool| {
         priors.iter().filter(move |p| {
@@ -37,6 +35,18 @@ pub fn policy_overlay(size: u8, priors: &[MovePrior], labels: &[PolicyLabel]) ->
                 rx={rx.to_string()} style={format!("opacity: {:.3}", policy_opacity(p.prior, most))} />
         }
     };
+    html! {
+        <g class="policy-overlay" data-testid="policy-overlay" aria-label="the network's policy">
+            { for shown(true).map(mark) }
+            { for shown(false).map(mark) }
+        </g>
+    }
+}
+
+/// The policy's numbers (placed by [`super::policy_labels::policy_labels`]),
+/// drawn over the candidates' marks so that no mark hides one; taps and
+/// clicks go through.
+pub fn policy_numbers(labels: &[PolicyLabel]) -> Html {
     let labels = labels.iter().map(|l| {
         let (x, y) = l.placed.centre();
         html! {
@@ -46,13 +56,7 @@ pub fn policy_overlay(size: u8, priors: &[MovePrior], labels: &[PolicyLabel]) ->
             </text>
         }
     });
-    html! {
-        <g class="policy-overlay" data-testid="policy-overlay" aria-label="the network's policy">
-            { for shown(true).map(mark) }
-            { for shown(false).map(mark) }
-            { for labels }
-        </g>
-    }
+    html! { <g class="policy-overlay" data-testid="policy-labels">{ for labels }</g> }
 }
 
 /// The line under the board while the policy overlay is on: what the
