@@ -7,9 +7,10 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::analysis::candidate_labels::DrawnCandidates;
+use super::analysis::policy_labels::policy_labels;
 use super::analysis::{
-    policy_legend, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel, ExactValues,
-    PvGhosts,
+    policy_legend, policy_numbers, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel,
+    ExactValues, PvGhosts,
 };
 use super::board::Board;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
@@ -212,6 +213,17 @@ pub fn app() -> Html {
     // analysis panel's.
     let board_game = state.board_game();
     let policy = state.priors.get(&board_game);
+    // The overlay's numbers keep clear of the candidates' labels, and the
+    // numbers of the lines drawn over both keep clear of all of them.
+    let policy_shown = policy.filter(|_| state.priors.overlay);
+    let policy_labels = policy_shown.map_or_else(Vec::new, |p| {
+        policy_labels(position.size(), p, drawn.as_ref())
+    });
+    let mut reserved = drawn
+        .as_ref()
+        .map(DrawnCandidates::label_boxes)
+        .unwrap_or_default();
+    reserved.extend(policy_labels.iter().map(|l| l.placed));
     let panel_priors = analysis.panel.as_ref().and_then(|s| {
         let game = GameData::new(board.game.variant(), s.moves.clone());
         state.priors.get(&game).map(<[_]>::to_vec)
@@ -267,18 +279,19 @@ pub fn app() -> Html {
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
-                        if let Some(priors) = policy.filter(|_| state.priors.overlay) {
+                        if let Some(priors) = policy_shown {
                             { policy_overlay(position.size(), priors) }
                         }
                         <AnalysisOverlay {position} searched={analysis.on_board.clone()}
-                            drawn={drawn.clone()} hover={state.analysis.hover}
+                            drawn={drawn.clone()} reserved={reserved.clone()} hover={state.analysis.hover}
                             show_pv={state.analysis.show_pv}
                             on_hover={analysis.on_intent.reform(Intent::Hover)}
                             on_play={analysis.on_play.clone()} />
+                        { policy_numbers(&policy_labels) }
                         if let Some(line) = state.tree_map_ghosts() {
-                            <g class="tree-map-ghosts"><PvGhosts {position} {line} /></g>
+                            <g class="tree-map-ghosts"><PvGhosts {position} {line} reserved={reserved.clone()} /></g>
                         }
-                        { coach_overlay(&state, drawn.as_ref()) }
+                        { coach_overlay(&state, drawn.as_ref(), reserved) }
                     </Board>
                     <div class="board-tools">
                         <button class={classes!("wall-flip", page.wall_flip.then_some("flipped"))}

@@ -292,6 +292,47 @@ describe(`coach (${BASE})`, () => {
     });
   }
 
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1366, height: 860 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ]) {
+    test(`no two labels on the board intersect with the analysis and the policy overlay shown (${name})`, async (t) => {
+      // The position of /work/shots/prior-desktop-dark.png: walls' labels
+      // crowd the f3 and e5 grooves.
+      const { context, page, problems } = await open(link("e2 e8 e3 e7 e4 e6 c3h d6h"), {
+        context: await open.newContext(options),
+      });
+      await page.locator('[data-testid="policy-toggle"]').click();
+      const legend = page.locator('[data-testid="policy-legend"]');
+      await page.waitForFunction(() => {
+        const legend = document.querySelector('[data-testid="policy-legend"]');
+        return legend && (legend.dataset.top || /no policy head/.test(legend.textContent));
+      });
+      if (!(await legend.getAttribute("data-top"))) {
+        t.skip("the network built in has no policy head");
+        await context.close();
+        return;
+      }
+      await analyse(page, 16);
+      await page.waitForTimeout(1500);
+      const policyLabels = page.locator('svg.board [data-testid="policy-labels"] .policy-label');
+      const shown = await overlappingLabels(page);
+      assert.ok(shown.count >= 16, `${shown.count} labels`);
+      assert.deepEqual(shown.pairs, [], "overlapping labels");
+      assert.ok((await policyLabels.count()) > 0, "the policy still labels moves");
+      // The best line drawn too: its numbers keep clear of every label.
+      await page.locator('input[name="show_pv"]').check();
+      await page.locator("svg.board .pv-ghosts .pv-ghost-number").first().waitFor();
+      assert.deepEqual((await overlappingLabels(page)).pairs, [], "overlapping labels with the best line");
+      await page.locator("svg.board").screenshot({ path: `${process.env.QUORIDOR_SHOTS ?? "/tmp"}/coach-policy-labels-${name}.png` });
+      await page.locator('[data-testid="board-flip"]').click();
+      await page.locator("svg.board.flipped").waitFor();
+      assert.deepEqual((await overlappingLabels(page)).pairs, [], "overlapping labels on the flipped board");
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
   test("a finished game takes a hint in a position viewed back, on either side's turn", async () => {
     // Against the engine: the position viewed back is the engine's turn.
     const { context, page, problems } = await open(`v=1&p1=human&p2=engine&moves=${THROWN.split(" ").join(".")}`);

@@ -179,3 +179,64 @@ describe(`the network's priors in the page (${BASE})`, { skip: !HEAD && "the net
     await context.close();
   });
 });
+
+/**
+ * Every text of the visit chart (its title, the column names, the moves, the
+ * shares beside the bars and the priors) with the WCAG contrast ratio of its
+ * colour (SVG: its fill) against the background it is drawn on: the first
+ * ancestor's background that is not transparent.
+ */
+const chartContrasts = (page) =>
+  page.locator(".visit-chart-panel").evaluate((panel) => {
+    const rgba = (css) => {
+      const [r, g, b, a = 1] = css.match(/[\d.]+/g).map(Number);
+      return { r, g, b, a };
+    };
+    const luminance = ({ r, g, b }) => {
+      const lin = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const bg = rgba(getComputedStyle(e).backgroundColor);
+        if (bg.a > 0) return bg;
+      }
+      return { r: 255, g: 255, b: 255, a: 1 };
+    };
+    const bg = background(panel);
+    const texts = [...panel.querySelectorAll("h3, svg text")];
+    return texts.map((t) => {
+      const style = getComputedStyle(t);
+      const fg = rgba(t instanceof SVGElement ? style.fill : style.color);
+      // A translucent colour shows the background through it.
+      const a = fg.a * Number(style.fillOpacity ?? 1) * Number(style.opacity);
+      const seen = { r: a * fg.r + (1 - a) * bg.r, g: a * fg.g + (1 - a) * bg.g, b: a * fg.b + (1 - a) * bg.b };
+      const [hi, lo] = [luminance(seen), luminance(bg)].sort((x, y) => y - x);
+      const kind = t.getAttribute("class") ?? t.parentElement.getAttribute("class") ?? t.tagName;
+      const own = [...t.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join("");
+      return { text: `${kind}: ${own.trim()}`, ratio: (hi + 0.05) / (lo + 0.05) };
+    });
+  });
+
+describe(`the visit chart's texts (${BASE})`, () => {
+  for (const scheme of ["light", "dark"]) {
+    test(`every text of the visit chart has a contrast of at least 4.5 in the ${scheme} theme`, async () => {
+      const context = await open.newContext({ colorScheme: scheme });
+      const { page, problems } = await open(`${HUMANS}&moves=e2.e8`, { context });
+      assert.equal(await page.locator("html").getAttribute("data-theme"), scheme);
+      await page.locator('[data-testid="analysis-toggle"]').click();
+      await page.locator('[data-testid="visit-chart"] .visit-bar').nth(1).waitFor();
+      // With a policy head, the prior column and its header too.
+      if (HEAD) await page.locator('[data-testid="visit-chart"] .visit-header').waitFor();
+      const texts = await chartContrasts(page);
+      const kinds = new Set(texts.map((t) => t.text.split(":")[0]));
+      for (const kind of ["visit-move", "visit-share", ...(HEAD ? ["visit-prior", "visit-header"] : [])]) {
+        assert.ok(kinds.has(kind), `a ${kind} text among ${[...kinds]}`);
+      }
+      const unreadable = texts.filter((t) => !(t.ratio >= 4.5)).map((t) => `${t.text} (${t.ratio.toFixed(2)})`);
+      assert.deepEqual(unreadable, [], `texts under 4.5:1 in the ${scheme} theme`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+});

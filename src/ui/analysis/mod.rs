@@ -13,6 +13,7 @@ pub mod alphabeta_view;
 pub mod candidate_labels;
 pub mod format;
 pub mod icicle;
+pub mod policy_labels;
 
 #[cfg(target_arch = "wasm32")]
 mod candidates;
@@ -50,7 +51,7 @@ pub use overlay::AnalysisOverlay;
 #[cfg(target_arch = "wasm32")]
 pub use panel::AnalysisPanel;
 #[cfg(target_arch = "wasm32")]
-pub use policy_overlay::{policy_legend, policy_overlay, policy_toggle};
+pub use policy_overlay::{policy_legend, policy_numbers, policy_overlay, policy_toggle};
 #[cfg(target_arch = "wasm32")]
 pub use pv_ghosts::PvGhosts;
 #[cfg(target_arch = "wasm32")]

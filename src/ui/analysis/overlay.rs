@@ -6,6 +6,7 @@ use super::candidate_labels::DrawnCandidates;
 use super::candidates::Candidates;
 use super::pv_ghosts::PvGhosts;
 use crate::game::{Move, Position};
+use crate::ui::labels::LabelBox;
 use crate::ui::model::analysis::Searched;
 
 /// Props of [`AnalysisOverlay`].
@@ -17,6 +18,10 @@ pub struct AnalysisOverlayProps {
     pub searched: Option<Searched>,
     /// The candidates drawn of that snapshot, with their labels.
     pub drawn: Option<DrawnCandidates>,
+    /// Boxes of the labels on the board (the candidates' and the policy
+    /// overlay's), which a line's numbers keep clear of.
+    #[prop_or_default]
+    pub reserved: Vec<LabelBox>,
     /// The candidate under the pointer (its line is drawn).
     pub hover: Option<Move>,
     /// Draw the principal variation.
@@ -47,12 +52,8 @@ pub fn analysis_overlay(props: &AnalysisOverlayProps) -> Html {
             }
         });
     let line = hovered_line.or_else(|| props.show_pv.then(|| info.pv.clone()));
-    // The line's numbers keep clear of the candidates' labels.
-    let reserved = props
-        .drawn
-        .as_ref()
-        .map(DrawnCandidates::label_boxes)
-        .unwrap_or_default();
+    // The line's numbers keep clear of the labels on the board.
+    let reserved = props.reserved.clone();
     html! {
         <g class="analysis-overlay">
             if let Some(drawn) = props.drawn.clone() {

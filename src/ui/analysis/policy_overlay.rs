@@ -1,6 +1,7 @@
 //! The network's policy drawn on the board: each legal move's square (a
 //! pawn's destination) or wall groove shaded by its prior, darker for the
-//! likelier, the likeliest numbered; the line under the board that says
+//! likelier, and the likeliest numbered above the candidates where
+//! [`super::policy_labels`] finds them room; the line under the board that says
 //! what the shading means, and the button that switches it. Plain functions
 //! rather than components: the page's download is counted.
 
@@ -8,17 +9,16 @@ use yew::prelude::*;
 
 use super::candidate_labels::mark_rect;
 use super::format::{policy_opacity, prior_percent};
+use super::policy_labels::PolicyLabel;
 use crate::game::Move;
 use crate::worker::messages::MovePrior;
 
 /// Priors from this fraction of the largest one up are shaded.
 const SHADED_FROM: f64 = 0.01;
-/// Priors from this up are written on their mark.
-const LABELLED_FROM: f64 = 0.05;
 
 /// An SVG group for the board (squares per side `size`): one shaded mark
-/// per move of `priors` worth seeing, walls under squares, the likeliest
-/// labelled. Taps and clicks go through to the board.
+/// per move of `priors` worth seeing, walls under squares. Taps and clicks
+/// go through to the board.
 pub fn policy_overlay(size: u8, priors: &[MovePrior]) -> Html {
     let most = priors.iter().map(|p| p.prior).fold(0.0, f64::max);
     let shown = |walls: bool| {
@@ -35,23 +35,28 @@ pub fn policy_overlay(size: u8, priors: &[MovePrior]) -> Html {
                 rx={rx.to_string()} style={format!("opacity: {:.3}", policy_opacity(p.prior, most))} />
         }
     };
-    let labels = priors.iter().filter(|p| p.prior >= LABELLED_FROM).map(|p| {
-        let (x, y, w, h, _) = mark_rect(p.mv, size);
-        let wall = matches!(p.mv, Move::Wall(_));
-        html! {
-            <text class={classes!("policy-label", wall.then_some("policy-label-wall"))}
-                x={format!("{:.2}", x + w / 2.0)} y={format!("{:.2}", y + h / 2.0)}>
-                { prior_percent(p.prior) }
-            </text>
-        }
-    });
     html! {
         <g class="policy-overlay" data-testid="policy-overlay" aria-label="the network's policy">
             { for shown(true).map(mark) }
             { for shown(false).map(mark) }
-            { for labels }
         </g>
     }
+}
+
+/// The policy's numbers (placed by [`super::policy_labels::policy_labels`]),
+/// drawn over the candidates' marks so that no mark hides one; taps and
+/// clicks go through.
+pub fn policy_numbers(labels: &[PolicyLabel]) -> Html {
+    let labels = labels.iter().map(|l| {
+        let (x, y) = l.placed.centre();
+        html! {
+            <text class={classes!("policy-label", l.on_wall().then_some("policy-label-wall"))}
+                x={format!("{x:.2}")} y={format!("{y:.2}")}>
+                { l.text.clone() }
+            </text>
+        }
+    });
+    html! { <g class="policy-overlay" data-testid="policy-labels">{ for labels }</g> }
 }
 
 /// The line under the board while the policy overlay is on: what the

@@ -9,9 +9,14 @@ use crate::ui::analysis::candidate_labels::DrawnCandidates;
 use crate::ui::labels::LabelBox;
 use crate::ui::model::{Action, AppState};
 
-/// The hint and the better move drawn on the board, clear of the labels of
-/// the candidates `drawn` there.
-pub fn coach_overlay(state: &AppState, drawn: Option<&DrawnCandidates>) -> Html {
+/// The hint and the better move drawn on the board, the hint ringed on the
+/// label of a candidate `drawn` there, their numbers clear of the `reserved`
+/// boxes (the labels on the board: the candidates' and the policy overlay's).
+pub fn coach_overlay(
+    state: &AppState,
+    drawn: Option<&DrawnCandidates>,
+    reserved: Vec<LabelBox>,
+) -> Html {
     let board = &state.board;
     let better = state.coach.review_of(&board.game).and_then(|review| {
         let next = review.moves().get(board.shown_ply())?;
@@ -22,7 +27,6 @@ pub fn coach_overlay(state: &AppState, drawn: Option<&DrawnCandidates>) -> Html 
     let candidates: Vec<(Move, Option<LabelBox>)> = drawn
         .map(|d| d.labels.iter().map(|l| (l.mv, l.placed)).collect())
         .unwrap_or_default();
-    let reserved = drawn.map(DrawnCandidates::label_boxes).unwrap_or_default();
     // A hint belongs to the shown position, not to a previewed line's end.
     let hint = state
         .hint_view()
