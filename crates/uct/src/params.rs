@@ -145,8 +145,9 @@ pub struct UctParams {
     /// an unopened move competing with the value of [`UctParams::fpu`];
     /// progressive widening and the UCB rule are then not used. Off, or
     /// without a policy head, the search is UCB with widening as before.
-    /// On by default: PUCT beats the search without priors at fixed
-    /// playouts and at equal time (docs/engines.md, "PUCT").
+    /// Off by default: PUCT wins at fixed playouts but is not yet shown
+    /// stronger at equal time, and its deep lines wander in standoffs
+    /// (docs/engines.md, "PUCT").
     pub priors: bool,
     /// PUCT's exploration constant (values and priors on 0–1).
     pub c_puct: f64,
@@ -210,7 +211,7 @@ impl Default for UctParams {
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
             tie_break: true,
-            priors: true,
+            priors: false,
             c_puct: DEFAULT_C_PUCT,
             fpu: FirstPlay::Parent,
             fpu_reduction: DEFAULT_FPU_REDUCTION,
