@@ -9,9 +9,7 @@
 
 use quoridor_learned::{move_index, Evaluator, Network};
 use quoridor_rules::{Game, Move, Player, Position, Variant};
-use quoridor_search::{
-    ChildInfo, EngineReport, Evaluation, Limits, Proven, SearchParams, UctReport,
-};
+use quoridor_search::{ChildInfo, EngineReport, Evaluation, Limits, Proven, SearchParams};
 use quoridor_uct::{uct_options, FirstPlay, Uct, UctParams};
 
 fn mv(text: &str) -> Move {

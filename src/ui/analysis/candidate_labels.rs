@@ -232,11 +232,12 @@ pub fn short_score(score: Score) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::search::{NodeId, UctChild};
 
-    fn child(mv: &str, visits: u32) -> ChildInfo {
+    /// A UCT candidate `mv` with `visits` visits, even odds and no line.
+    pub(in crate::ui::analysis) fn child(mv: &str, visits: u32) -> ChildInfo {
         ChildInfo {
             mv: mv.parse().expect("notation"),
             win_probability: 0.5,

@@ -97,28 +97,13 @@ pub fn policy_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{ChildInfo, NodeId, UctChild};
-    use crate::ui::analysis::candidate_labels::candidate_labels;
+    use crate::search::ChildInfo;
+    use crate::ui::analysis::candidate_labels::{candidate_labels, tests::child};
 
     fn prior(mv: &str, prior: f64) -> MovePrior {
         MovePrior {
             mv: mv.parse().expect("notation"),
             prior,
-        }
-    }
-
-    fn child(mv: &str, visits: u32) -> ChildInfo {
-        ChildInfo {
-            mv: mv.parse().expect("notation"),
-            win_probability: 0.5,
-            proven: None,
-            pv: Vec::new(),
-            uct: Some(UctChild {
-                id: NodeId::new(2).expect("a node id"),
-                visits,
-                uct_value: 0.5,
-                children: 0,
-            }),
         }
     }
 
