@@ -15,7 +15,6 @@ use crate::params::FirstPlay;
 use crate::tree::{MoveSet, NodeId, Prior, Proof, SetPriors, PRIOR_MOVES, ROOT};
 use quoridor_learned::{active_features, Network};
 use quoridor_rules::{Move, Player, Position};
-use quoridor_search::WinChance;
 
 /// What one PUCT step at a node did.
 pub(super) enum PuctStep {
@@ -46,28 +45,17 @@ impl Pick {
 }
 
 impl Descent<'_> {
-    /// Scores the leaf a descent stopped at, whose result no rule decides:
-    /// by the network's value alone, or a playout. A leaf's priors wait
-    /// until a descent opens its first child ([`Descent::expand`] asks the
-    /// network then): most leaves are never entered again, and the value
-    /// alone costs about a quarter of the pass with priors (and keeps no
-    /// move set). The value is the same either way (the fast priors' pass
-    /// returns the float network's value bit for bit), so the tree is too.
-    pub(super) fn evaluate(&mut self, leaf: &Leaf) -> f64 {
-        self.playout(leaf.pos)
-    }
-
-    /// One forward pass of `net` over `pos`: its value (the probability that
-    /// player 1 wins) and a move set of its [`PRIOR_MOVES`] candidate moves
-    /// of highest prior, highest first. `None` when the network does not
-    /// encode `pos`'s variant.
-    pub(super) fn prior_set(&mut self, net: &Network, pos: &Position) -> Option<(f64, MoveSet)> {
+    /// One forward pass of `net` over `pos`: a move set of its
+    /// [`PRIOR_MOVES`] candidate moves of highest prior, highest first.
+    /// `None` when the network does not encode `pos`'s variant.
+    pub(super) fn prior_set(&mut self, net: &Network, pos: &Position) -> Option<MoveSet> {
         let features = active_features(pos)?;
         let mut moves = std::mem::take(&mut self.worker.scratch);
         let mut priors = std::mem::take(&mut self.worker.prior_scratch);
         let mut keys = std::mem::take(&mut self.worker.prior_keys);
         self.candidates(pos, &mut moves);
-        let value = net.evaluate_with_fast_priors(&features, pos.turn(), &moves, &mut priors);
+        // The value comes with the pass; the leaf was scored by it already.
+        let _ = net.evaluate_with_fast_priors(&features, pos.turn(), &moves, &mut priors);
         // The PRIOR_MOVES highest, highest first, equal priors in the
         // candidates' order: each move's key is its prior's bits (a
         // non-negative float orders as its bits) above its index counted
@@ -108,8 +96,7 @@ impl Descent<'_> {
         self.worker.scratch = moves;
         self.worker.prior_scratch = priors;
         self.worker.prior_keys = keys;
-        let value = WinChance::new(pos.turn(), f64::from(value)).for_player(Player::One);
-        Some((value, set))
+        Some(set)
     }
 
     /// One step of a PUCT descent at `node` (in `pos`, `depth` moves below
