@@ -309,11 +309,16 @@ mod tests {
     use super::*;
     use quoridor_rules::{Game, Variant};
 
+    /// The position after `record` on 5×5 with 2 walls each.
+    fn on_5x5(record: &str) -> Position {
+        *Game::parse_with_variant(record, Variant::new(5, 2).expect("5x5"))
+            .expect("record")
+            .position()
+    }
+
     #[test]
     fn winning_steps_and_tt_moves_come_first() {
-        let pos = *Game::parse_with_variant("c2 c4 c3 b4 c4", Variant::new(5, 2).expect("5x5"))
-            .expect("record")
-            .position();
+        let pos = on_5x5("c2 c4 c3 b4 c4");
         let p = AlphaBetaParams::default();
         let mut out = Vec::new();
         ordered_moves(&pos, 0, None, &Heuristics::default(), &p, false, &mut out);
@@ -337,9 +342,7 @@ mod tests {
     #[test]
     fn the_policy_orders_by_logit_with_winning_steps_and_killers_first() {
         // Player 1 on c4 of 5x5: c5 wins.
-        let pos = *Game::parse_with_variant("c2 c4 c3 b4 c4 a4", Variant::new(5, 2).expect("5x5"))
-            .expect("record")
-            .position();
+        let pos = on_5x5("c2 c4 c3 b4 c4 a4");
         let p = AlphaBetaParams::default();
         let mut heuristics = Heuristics::default();
         let mut moves = Vec::new();
