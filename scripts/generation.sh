@@ -28,7 +28,12 @@
 # Settings (environment, defaults for a real run):
 #   QUORIDOR (a quoridor binary built with --features train; default: build
 #   target/release/quoridor), GAMES=2000, PLAYOUTS=1000, SHARDS=$(nproc),
-#   SEED=N*1000, WINDOW=3, EXTRA_DATA="", TRAIN_FLAGS="--target value",
+#   SELFPLAY_SETTINGS="eval=learned,priors=true" (the engine's settings in
+#   self-play, e.g. with root_noise=0.25 for AlphaZero's exploration noise),
+#   RANDOM_PLIES=8 (opening plies drawn in proportion to the visits),
+#   SEED=N*1000, WINDOW=3 (or TRAIN_DATA="FILES…", the generations' files to
+#   train on in place of the last WINDOW), EXTRA_DATA="",
+#   TRAIN_FLAGS="--target value",
 #   MATCH_PLAYOUTS=1000, MATCH_GAMES=2000, SPRT="elo0=0,elo1=10",
 #   BOOK=docs/examples/book-200.txt, DATA=data, WEIGHTS=weights.
 #
@@ -52,6 +57,8 @@ seed="${SEED:-$((gen * 1000))}"
 window="${WINDOW:-3}"
 extra_data="${EXTRA_DATA:-}"
 train_flags="${TRAIN_FLAGS:---target value}"
+selfplay_settings="${SELFPLAY_SETTINGS:-eval=learned,priors=true}"
+random_plies="${RANDOM_PLIES:-8}"
 match_playouts="${MATCH_PLAYOUTS:-1000}"
 match_games="${MATCH_GAMES:-2000}"
 sprt="${SPRT:-elo0=0,elo1=10}"
@@ -81,8 +88,8 @@ mkdir -p "$dir"
 play_shard() {
     local shard="$dir/selfplay-shard-$1-of-$shards.jsonl" resume=()
     [[ -f "$shard" ]] && resume=(--resume)
-    "$QUORIDOR" selfplay --eval-file "$parent" --settings eval=learned,priors=true \
-        --games "$games" --seed "$seed" --playouts "$playouts" --random-plies 8 \
+    "$QUORIDOR" selfplay --eval-file "$parent" --settings "$selfplay_settings" \
+        --games "$games" --seed "$seed" --playouts "$playouts" --random-plies "$random_plies" \
         --threads 1 --shard "$1/$shards" --out "$shard" "${resume[@]}"
 }
 
@@ -114,7 +121,12 @@ fi
 
 # 2. Training on the last WINDOW generations' games.
 if [[ ! -f "$dir/net/value-f16.safetensors" ]]; then
-    mapfile -t files < <(ls "$data"/gen*/selfplay.jsonl | sort -V | tail -n "$window")
+    if [[ -n "${TRAIN_DATA:-}" ]]; then
+        # shellcheck disable=SC2206 # TRAIN_DATA is a word list
+        files=($TRAIN_DATA)
+    else
+        mapfile -t files < <(ls "$data"/gen*/selfplay.jsonl | sort -V | tail -n "$window")
+    fi
     # shellcheck disable=SC2206 # EXTRA_DATA and TRAIN_FLAGS are word lists
     extra=($extra_data)
     # shellcheck disable=SC2206
@@ -156,20 +168,23 @@ json.dump(match, sys.stdout, separators=(",", ":"))
 print()
 PY
 [[ -f "$dir/net/loss.svg" ]] && cp "$dir/net/loss.svg" "$weights/gen$gen/"
+trained_on="the last $window generations' games $extra_data"
+[[ -n "${TRAIN_DATA:-}" ]] && trained_on="$TRAIN_DATA $extra_data"
 {
     echo "# Generation $gen"
     echo
     echo "Promoted by \`scripts/generation.sh $gen\` on $(date -u +%Y-%m-%d): it beat its"
     echo "parent (the network that shipped before it) in an SPRT match."
     echo
-    echo "- self-play: $games games of the parent at $playouts playouts a move, seed $seed"
-    echo "- training: \`quoridor train\` $train_flags on the last $window generations' games"
+    echo "- self-play: $games games of the parent at $playouts playouts a move, seed $seed,"
+    echo "  settings \`$selfplay_settings\`, $random_plies plies drawn by visit share"
+    echo "- training: \`quoridor train\` $train_flags on $trained_on"
     echo "  (the files and counts are in manifest.json)"
     echo "- match: at most $match_games games at $match_playouts playouts a move from"
     echo "  $book, \`--sprt $sprt\`; the result is match.json:"
     echo
     echo '```text'
-    tail -n 6 "$dir/match.log"
+    grep -E '^(A scored|A as player|SPRT:|[0-9.]+ plies per game)' "$dir/match.log"
     echo '```'
 } >"$weights/gen$gen/README.md"
 cp "$dir/net/value-f16.safetensors" "$parent"

@@ -34,6 +34,11 @@ fn generation_with(dir: &Path, gen: &str, sprt: &str, env: &[(&str, &str)]) -> O
     .env("PLAYOUTS", "20")
     .env("SHARDS", "2")
     .env(
+        "SELFPLAY_SETTINGS",
+        "eval=learned,priors=true,root_noise=0.25,root_noise_alpha=0.2",
+    )
+    .env("RANDOM_PLIES", "2")
+    .env(
         "TRAIN_FLAGS",
         "--target value --epochs 1 --hidden 8 --hidden2 4",
     )
@@ -126,6 +131,15 @@ fn a_generation_is_promoted_only_when_its_match_accepts_h1() {
         "a header and the 4 games once each"
     );
     assert!(data.join("net/manifest.json").is_file());
+    // The self-play searched with the recipe's settings (root noise), and
+    // the README says so and quotes the match's summary, not its files.
+    let header = merged.lines().next().expect("a header");
+    assert!(header.contains("\"root_noise\":0.25"), "{header}");
+    let readme = std::fs::read_to_string(gen4.join("README.md")).expect("readme");
+    assert!(readme.contains("root_noise=0.25"), "{readme}");
+    assert!(readme.contains("2 plies drawn by visit share"), "{readme}");
+    assert!(readme.contains("A scored") && readme.contains("SPRT: LLR"), "{readme}");
+    assert!(!readme.contains("summary:"), "{readme}");
 
     // Run again: the generation exists; nothing is redone or changed.
     let out = generation(&dir, "4", "elo0=-900,elo1=-600");

@@ -46,6 +46,8 @@ fn handshake_lists_every_search_option_then_uciok() {
         "c_puct",
         "fpu",
         "fpu_reduction",
+        "root_noise",
+        "root_noise_alpha",
         "tempo",
         "final_move",
         "win_length_penalty",

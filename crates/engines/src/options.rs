@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 55] = [
+const PROTOCOL_ORDER: [&str; 57] = [
     "level",
     "playouts",
     "time_ms",
@@ -91,6 +91,8 @@ const PROTOCOL_ORDER: [&str; 55] = [
     "c_puct",
     "fpu",
     "fpu_reduction",
+    "root_noise",
+    "root_noise_alpha",
     "tempo",
     "final_move",
     "win_length_penalty",

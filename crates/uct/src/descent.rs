@@ -321,7 +321,9 @@ impl Descent<'_> {
         // The candidates stay uncounted until the selector runs dry.
         let made = match self.view.priors.filter(|_| !walls_gone(&pos)) {
             // A node's priors are asked for when its first child is opened.
-            Some(net) => tree.move_set_with(node, || self.prior_set(net, &pos).unwrap_or_default()),
+            Some(net) => tree.move_set_with(node, || {
+                self.prior_set(net, &pos, node == ROOT).unwrap_or_default()
+            }),
             None => tree.move_set(node, || {
                 let mut ranked = Vec::new();
                 if widening {

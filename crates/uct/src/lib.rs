@@ -170,7 +170,11 @@ impl Uct {
             pos.play(*mv)?;
         }
         let mut reused = None;
-        if self.uct.tree_reuse && start == self.game_start && moves.starts_with(&self.root_moves) {
+        if self.uct.tree_reuse
+            && self.uct.root_noise <= 0.0
+            && start == self.game_start
+            && moves.starts_with(&self.root_moves)
+        {
             reused = moves[self.root_moves.len()..]
                 .iter()
                 .try_fold(ROOT, |node, mv| {

@@ -178,6 +178,20 @@ pub fn uct_options<C: AsRef<UctParams> + AsMut<UctParams>>() -> Vec<EngineOption
         kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.as_ref().fpu_reduction, set: |p, x| p.as_mut().fpu_reduction = x },
     },
     EngineOption {
+        name: "root_noise",
+        label: "Root noise",
+        doc: "Self-play's exploration with priors: the root's priors mixed as (1−ε)·P + ε·Dirichlet(root_noise_alpha); this is ε, 0 for none (0–1; a fresh tree every move)",
+        shown: Shown::Hidden,
+        kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.as_ref().root_noise, set: |p, x| p.as_mut().root_noise = x },
+    },
+    EngineOption {
+        name: "root_noise_alpha",
+        label: "Root noise alpha",
+        doc: "The Dirichlet concentration of root_noise for each move (0.001–10)",
+        shown: Shown::Hidden,
+        kind: OptionKind::Number { range: NumberRange::between(0.001, 10.0), get: |p| p.as_ref().root_noise_alpha, set: |p, x| p.as_mut().root_noise_alpha = x },
+    },
+    EngineOption {
         name: "node_budget",
         label: "Node budget",
         doc: "Most tree nodes kept, all threads or workers together; when full the tree stops growing",

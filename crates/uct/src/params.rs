@@ -156,6 +156,17 @@ pub struct UctParams {
     /// With `fpu` = parent: the parent's value minus this times the square
     /// root of the opened children's priors (KataGo's reduction).
     pub fpu_reduction: f64,
+    /// Self-play's exploration (AlphaZero's root noise): with priors, the
+    /// root's priors become `(1 − ε)·P + ε·η`, `η` drawn from a Dirichlet
+    /// distribution with [`UctParams::root_noise_alpha`] for every move, so
+    /// that self-play also searches moves its policy rates low. This is ε;
+    /// 0 (the default) adds none. Noise draws a fresh tree at every root
+    /// (no tree reuse): a reused root kept the priors it got below the old one.
+    pub root_noise: f64,
+    /// The Dirichlet concentration of [`UctParams::root_noise`] per move
+    /// (AlphaZero: 0.3 for chess's ~35 moves, 0.03 for Go's ~250; about 10
+    /// divided by the moves).
+    pub root_noise_alpha: f64,
     /// Most tree nodes kept (all threads together); when full, the tree stops
     /// growing and playouts go on.
     pub node_budget: u32,
@@ -170,6 +181,10 @@ pub const DEFAULT_C_PUCT: f64 = 0.5;
 
 /// Default `fpu_reduction` (see [`UctParams::fpu_reduction`]).
 pub const DEFAULT_FPU_REDUCTION: f64 = 0.1;
+
+/// Default `root_noise_alpha` (see [`UctParams::root_noise_alpha`]): about
+/// 10 divided by the 100–130 moves of a position with walls to place.
+pub const DEFAULT_ROOT_NOISE_ALPHA: f64 = 0.1;
 
 /// Default node budget: enough for a long think (about 40 bytes a node).
 pub const DEFAULT_NODE_BUDGET: u32 = 4_000_000;
@@ -215,6 +230,8 @@ impl Default for UctParams {
             c_puct: DEFAULT_C_PUCT,
             fpu: FirstPlay::Parent,
             fpu_reduction: DEFAULT_FPU_REDUCTION,
+            root_noise: 0.0,
+            root_noise_alpha: DEFAULT_ROOT_NOISE_ALPHA,
             node_budget: DEFAULT_NODE_BUDGET,
             tree_mb: DEFAULT_TREE_MB,
         }

@@ -316,3 +316,48 @@ fn a_leaf_keeps_no_priors_until_a_child_is_opened_below_it() {
         without.bytes_per_node
     );
 }
+
+#[test]
+fn root_noise_spreads_the_roots_visits_and_each_seed_spreads_them_elsewhere() {
+    // A flat value and a policy sure of e2: without noise PUCT spends
+    // nearly every playout on e2; with AlphaZero's noise (ε 0.25) other
+    // moves get priors of their own and visits, different ones per seed.
+    let start = position("");
+    let net = favouring_weighted(&[(mv("e2"), Player::One, 12.0)], true);
+    let searched = |noise: f64, seed: u64| {
+        let params = SearchParams {
+            limits: Limits::playouts(400),
+            eval: Evaluation::Learned,
+            threads: 1,
+            seed,
+            ..SearchParams::default()
+        };
+        let uct = UctParams {
+            root_noise: noise,
+            root_noise_alpha: 0.1,
+            ..priors(true)
+        };
+        let mut search = Uct::new(start, params, uct, Evaluator::with_network(net.clone()));
+        search.think();
+        let seen = visits(&search);
+        let others: Vec<Move> = seen
+            .iter()
+            .filter(|v| v.1 >= 10 && v.0 != mv("e2"))
+            .map(|v| v.0)
+            .collect();
+        (seen[0].0, others)
+    };
+    let (top, others) = searched(0.0, 1);
+    assert_eq!(top, mv("e2"));
+    assert!(others.is_empty(), "{others:?}");
+    assert_eq!(
+        searched(0.0, 2).1,
+        others,
+        "no noise: the seed changes nothing"
+    );
+    let (_, one) = searched(0.25, 1);
+    let (_, two) = searched(0.25, 2);
+    assert!(!one.is_empty() && !two.is_empty(), "{one:?} {two:?}");
+    assert_ne!(one, two, "each seed's noise favours other moves");
+    assert_eq!(searched(0.25, 1).1, one, "the same seed, the same search");
+}

@@ -15,6 +15,27 @@ use crate::params::FirstPlay;
 use crate::tree::{MoveSet, NodeId, Prior, Proof, SetPriors, PRIOR_MOVES, ROOT};
 use quoridor_learned::{active_features, Network};
 use quoridor_rules::{Move, Player, Position};
+use quoridor_search::EngineRng;
+use rand_distr::{Distribution, Gamma};
+
+/// Mixes Dirichlet noise into `priors` (AlphaZero's root noise): each
+/// becomes `(1 − epsilon)·p + epsilon·η`, with `η` drawn from a Dirichlet
+/// distribution of concentration `alpha` for every move (Gamma draws,
+/// normalised). The sum stays what it was when it was 1. Left unchanged
+/// when `alpha` is no concentration or every draw underflows to 0.
+fn mix_in_noise(priors: &mut [f32], epsilon: f64, alpha: f64, rng: &mut EngineRng) {
+    let Ok(gamma) = Gamma::new(alpha, 1.0) else {
+        return;
+    };
+    let draws: Vec<f64> = priors.iter().map(|_| gamma.sample(rng)).collect();
+    let total: f64 = draws.iter().sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return;
+    }
+    for (p, draw) in priors.iter_mut().zip(draws) {
+        *p = ((1.0 - epsilon) * f64::from(*p) + epsilon * draw / total) as f32;
+    }
+}
 
 /// What one PUCT step at a node did.
 pub(super) enum PuctStep {
@@ -46,9 +67,17 @@ impl Pick {
 
 impl Descent<'_> {
     /// One forward pass of `net` over `pos`: a move set of its
-    /// [`PRIOR_MOVES`] candidate moves of highest prior, highest first.
+    /// [`PRIOR_MOVES`] candidate moves of highest prior, highest first (at
+    /// the root, `at_root`, after [`UctParams::root_noise`] is mixed in).
     /// `None` when the network does not encode `pos`'s variant.
-    pub(super) fn prior_set(&mut self, net: &Network, pos: &Position) -> Option<MoveSet> {
+    ///
+    /// [`UctParams::root_noise`]: crate::UctParams::root_noise
+    pub(super) fn prior_set(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+        at_root: bool,
+    ) -> Option<MoveSet> {
         let features = active_features(pos)?;
         let mut moves = std::mem::take(&mut self.worker.scratch);
         let mut priors = std::mem::take(&mut self.worker.prior_scratch);
@@ -56,6 +85,15 @@ impl Descent<'_> {
         self.candidates(pos, &mut moves);
         // The value comes with the pass; the leaf was scored by it already.
         let _ = net.evaluate_with_fast_priors(&features, pos.turn(), &moves, &mut priors);
+        let uct = self.view.uct;
+        if at_root && uct.root_noise > 0.0 {
+            mix_in_noise(
+                &mut priors,
+                uct.root_noise,
+                uct.root_noise_alpha,
+                &mut self.worker.rng,
+            );
+        }
         // The PRIOR_MOVES highest, highest first, equal priors in the
         // candidates' order: each move's key is its prior's bits (a
         // non-negative float orders as its bits) above its index counted
@@ -185,5 +223,44 @@ impl Descent<'_> {
             }
         }
         best.or(fallback).map(Pick::Child)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn noise_keeps_the_priors_a_distribution_and_moves_every_one() {
+        let before = [0.7f32, 0.2, 0.1, 0.0, 0.0];
+        let noised = |seed: u64, epsilon: f64, alpha: f64| {
+            let mut priors = before;
+            mix_in_noise(
+                &mut priors,
+                epsilon,
+                alpha,
+                &mut EngineRng::seed_from_u64(seed),
+            );
+            priors
+        };
+        let a = noised(1, 0.25, 0.3);
+        assert!((a.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{a:?}");
+        for (p, q) in before.iter().zip(&a) {
+            // At least (1 − ε) of the prior stays; at most ε is added.
+            assert!(
+                *q >= 0.75 * p - 1e-6 && *q <= 0.75 * p + 0.25 + 1e-6,
+                "{a:?}"
+            );
+        }
+        assert_ne!(a, before);
+        assert_eq!(a, noised(1, 0.25, 0.3), "the same draw from the same seed");
+        assert_ne!(a, noised(2, 0.25, 0.3), "another seed, another draw");
+        assert_eq!(noised(1, 0.0, 0.3), before, "ε 0 adds nothing");
+        assert_eq!(
+            noised(1, 0.25, 0.0),
+            before,
+            "no concentration: left as it was"
+        );
     }
 }
