@@ -28,9 +28,9 @@
 # Settings (environment, defaults for a real run):
 #   QUORIDOR (a quoridor binary built with --features train; default: build
 #   target/release/quoridor), GAMES=2000, PLAYOUTS=1000, SHARDS=$(nproc),
-#   SELFPLAY_SETTINGS="eval=learned,priors=true" (the engine's settings in
-#   self-play, e.g. with root_noise=0.25 for AlphaZero's exploration noise),
-#   RANDOM_PLIES=8 (opening plies drawn in proportion to the visits),
+#   SELFPLAY_SETTINGS="eval=learned,priors=true,root_noise=0.25,root_noise_alpha=0.1"
+#   (the engine in self-play: PUCT with AlphaZero's root noise),
+#   RANDOM_PLIES=12 (opening plies drawn in proportion to the visits),
 #   SEED=N*1000, WINDOW=3 (or TRAIN_DATA="FILES…", the generations' files to
 #   train on in place of the last WINDOW), EXTRA_DATA="",
 #   TRAIN_FLAGS="--target value",
@@ -57,8 +57,8 @@ seed="${SEED:-$((gen * 1000))}"
 window="${WINDOW:-3}"
 extra_data="${EXTRA_DATA:-}"
 train_flags="${TRAIN_FLAGS:---target value}"
-selfplay_settings="${SELFPLAY_SETTINGS:-eval=learned,priors=true}"
-random_plies="${RANDOM_PLIES:-8}"
+selfplay_settings="${SELFPLAY_SETTINGS:-eval=learned,priors=true,root_noise=0.25,root_noise_alpha=0.1}"
+random_plies="${RANDOM_PLIES:-12}"
 match_playouts="${MATCH_PLAYOUTS:-1000}"
 match_games="${MATCH_GAMES:-2000}"
 sprt="${SPRT:-elo0=0,elo1=10}"
