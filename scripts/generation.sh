@@ -33,7 +33,7 @@
 #   RANDOM_PLIES=12 (opening plies drawn in proportion to the visits),
 #   SEED=N*1000, WINDOW=3 (or TRAIN_DATA="FILES…", the generations' files to
 #   train on in place of the last WINDOW), EXTRA_DATA="",
-#   TRAIN_FLAGS="--target value",
+#   TRAIN_FLAGS="--target mix:0.5" (half the game's result, half the search's value),
 #   MATCH_PLAYOUTS=1000, MATCH_GAMES=2000, SPRT="elo0=0,elo1=10",
 #   BOOK=docs/examples/book-200.txt, DATA=data, WEIGHTS=weights.
 #
@@ -56,7 +56,7 @@ shards="${SHARDS:-$(nproc)}"
 seed="${SEED:-$((gen * 1000))}"
 window="${WINDOW:-3}"
 extra_data="${EXTRA_DATA:-}"
-train_flags="${TRAIN_FLAGS:---target value}"
+train_flags="${TRAIN_FLAGS:---target mix:0.5}"
 selfplay_settings="${SELFPLAY_SETTINGS:-eval=learned,priors=true,root_noise=0.25,root_noise_alpha=0.1}"
 random_plies="${RANDOM_PLIES:-12}"
 match_playouts="${MATCH_PLAYOUTS:-1000}"
