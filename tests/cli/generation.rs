@@ -138,7 +138,10 @@ fn a_generation_is_promoted_only_when_its_match_accepts_h1() {
     let readme = std::fs::read_to_string(gen4.join("README.md")).expect("readme");
     assert!(readme.contains("root_noise=0.25"), "{readme}");
     assert!(readme.contains("2 plies drawn by visit share"), "{readme}");
-    assert!(readme.contains("A scored") && readme.contains("SPRT: LLR"), "{readme}");
+    assert!(
+        readme.contains("A scored") && readme.contains("SPRT: LLR"),
+        "{readme}"
+    );
     assert!(!readme.contains("summary:"), "{readme}");
 
     // Run again: the generation exists; nothing is redone or changed.

@@ -375,8 +375,14 @@ impl Stack {
                 tt_move = e.best;
                 if ply > 0 && i32::from(e.depth) >= f.depth {
                     let s = from_table(e.score, ply);
+                    // An exact score inside a window wider than a null one
+                    // would join the line without the moves below it: such a
+                    // node is searched again (its stored move first), as
+                    // Stockfish leaves its PV nodes uncut, and the line stays
+                    // whole.
+                    let pv_node = f.beta - f.alpha > 1 && s > f.alpha && s < f.beta;
                     let cut = match e.bound {
-                        Bound::Exact => true,
+                        Bound::Exact => !pv_node,
                         Bound::Lower => s >= f.beta,
                         Bound::Upper => s <= f.alpha,
                     };
