@@ -134,10 +134,14 @@ mod tests {
 
     /// The largest prior difference the page's network (int8 head, the
     /// value network's F16 weights as they are) may show against the F16 network's,
-    /// on any move of any position (measured on the shipped stand-in
-    /// network, `data/gen4`'s, over 40 random games' 2,400 positions: see
+    /// on any move of any position (measured over 40 random games' 2,400
+    /// positions: 0.0117 on network 4's stand-in, 0.0275 on network 8, whose
+    /// policy is sharper; see
     /// [`the_pages_compact_network_keeps_the_priors_the_top_move_and_the_value`]).
-    const PAGE_PRIOR_BOUND: f32 = 0.02;
+    const PAGE_PRIOR_BOUND: f32 = 0.035;
+    /// A top move is clear when its prior is this far above the second's:
+    /// then the page's network must agree on it.
+    const CLEAR_TOP: f32 = 0.04;
     /// The largest win-probability difference the page's network may show
     /// against the F16 network's (measured as above).
     const PAGE_VALUE_BOUND: f32 = 0.01;
@@ -153,7 +157,7 @@ mod tests {
         /// The worst value (win probability) difference.
         value: f32,
         /// Positions whose top move differs although the F16 network's top
-        /// two are further apart than twice [`PAGE_PRIOR_BOUND`].
+        /// two are further apart than [`CLEAR_TOP`].
         wrong_top: Vec<String>,
         /// Positions with the same top move, and with another (near-ties).
         same_top: usize,
@@ -188,7 +192,7 @@ mod tests {
                 error.same_top += 1;
             } else {
                 error.other_top += 1;
-                if margin > 2.0 * PAGE_PRIOR_BOUND {
+                if margin > CLEAR_TOP {
                     error
                         .wrong_top
                         .push(format!("{pos:?}: {} vs {}", ta[0].0, tb[0].0));
@@ -201,7 +205,7 @@ mod tests {
     /// The page's network keeps the priors within [`PAGE_PRIOR_BOUND`] of
     /// the F16 network's, the value within [`PAGE_VALUE_BOUND`], and the
     /// same top move wherever the F16 network's is clear (and on at least
-    /// 99% of all positions), on a random network with a head and on the
+    /// 98% of all positions), on a random network with a head and on the
     /// shipped one (when it has a head), over 40 random games' positions,
     /// with the head compact and without; the value exactly (the page's value
     /// network is F16 as natively). Measured on the stand-in network with the
@@ -209,6 +213,11 @@ mod tests {
     /// the same top move on 2,384 of 2,400 positions (the 16 others within
     /// 0.01 of a tie); 6 mantissa bits would move the value by 0.0137, 5 by
     /// 0.0235, and the head in int7 the priors by 0.0245, in int6 by 0.056.
+    /// Network 8 (the first layer F16 as natively): priors 0.0275, value 0,
+    /// the same top move on 2,371 of 2,400 (the 29 others near ties: none
+    /// with a top two further apart than [`CLEAR_TOP`]). A scale of least
+    /// squared error per row in place of the largest weight over 127 changed
+    /// nothing measurable.
     #[test]
     fn the_pages_compact_network_keeps_the_priors_the_top_move_and_the_value() {
         let positions = random_positions(40);
@@ -232,7 +241,7 @@ mod tests {
                 assert_eq!(error.value, 0.0, "{error:?}");
                 assert!(error.wrong_top.is_empty(), "{error:?}");
                 let all = error.same_top + error.other_top;
-                assert!(100 * error.same_top >= 99 * all, "{error:?}");
+                assert!(100 * error.same_top >= 98 * all, "{error:?}");
             }
         }
     }
