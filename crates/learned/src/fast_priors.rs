@@ -308,7 +308,7 @@ mod against_float {
         // for the fast exp, and a little for the float rounding.
         let ratio = f64::from(2.0 * bound) + 3.0 * f64::from(EXP_ERROR) + 1e-5;
         let (mut flips, mut worst) = (0, 0.0f64);
-        let (mut fast, mut float) = (Vec::new(), Vec::new());
+        let (mut fast, mut float, mut alone) = (Vec::new(), Vec::new(), Vec::new());
         for pos in positions {
             let features = active_features(pos).expect("9x9");
             let moves = pos.legal_moves();
@@ -319,6 +319,9 @@ mod against_float {
                 v2.to_bits(),
                 "the value is the float network's"
             );
+            net.fast_priors(&features, pos.turn(), &moves, &mut alone);
+            let bits = |v: &[f32]| v.iter().map(|p| p.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&alone), bits(&fast), "the priors alone are the same");
             assert_eq!(fast.len(), moves.len());
             assert!((fast.iter().sum::<f32>() - 1.0).abs() < 1e-5);
             for (&p, &q) in fast.iter().zip(&float) {

@@ -614,9 +614,26 @@ impl Network {
         })
     }
 
-    /// One forward pass for the value, the first layer computed once:
-    /// `priors` is cleared and, with a head, filled by `head_pass` from the
-    /// first layer's sums (before the clip).
+    /// The priors of [`Network::evaluate_with_fast_priors`] alone, bit for
+    /// bit, without the value's layers: what PUCT asks for when a node's
+    /// first child is opened, the node having been scored by
+    /// [`Network::evaluate`] already. `priors` is left empty without a head.
+    pub fn fast_priors(
+        &self,
+        features: &ActiveFeatures,
+        turn: Player,
+        moves: &[Move],
+        priors: &mut Vec<f32>,
+    ) {
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        let acc = &mut acc[..self.hidden];
+        self.first_layer_and_head(features, acc, priors, |head, acc, priors| {
+            head.fast_priors(acc, move_indices(moves, turn), priors);
+        });
+    }
+
+    /// One forward pass for the value, the first layer computed once (see
+    /// [`Network::first_layer_and_head`]).
     fn value_and_priors(
         &self,
         features: &ActiveFeatures,
@@ -625,12 +642,24 @@ impl Network {
     ) -> f32 {
         let mut acc = [0.0f32; MAX_HIDDEN];
         let acc = &mut acc[..self.hidden];
+        self.first_layer_and_head(features, acc, priors, head_pass);
+        self.value_of_first_layer(acc)
+    }
+
+    /// The first layer's sums (before the clip) into `acc`; `priors` is
+    /// cleared and, with a head, filled by `head_pass` from them.
+    fn first_layer_and_head(
+        &self,
+        features: &ActiveFeatures,
+        acc: &mut [f32],
+        priors: &mut Vec<f32>,
+        head_pass: impl FnOnce(&PolicyHead, &[f32], &mut Vec<f32>),
+    ) {
         self.first_layer(features, acc);
         priors.clear();
         if let Some(head) = &self.policy {
             head_pass(head, acc, priors);
         }
-        self.value_of_first_layer(acc)
     }
 
     /// The most a logit behind [`Network::evaluate_with_fast_priors`] can

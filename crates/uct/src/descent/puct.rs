@@ -1,7 +1,7 @@
 //! PUCT (issue 47): a descent guided by the network's policy. A new leaf is
 //! scored by the network's value alone; when a descent first opens a child
 //! below it, its moves' priors are stored from one forward pass
-//! ([`Network::evaluate_with_fast_priors`]: the priors from the head's
+//! ([`Network::fast_priors`]: the priors from the head's
 //! weights in integers); a node's moves are opened in the
 //! order of their priors, and a child is selected by AlphaZero's
 //! `Q + c_puct · P · √N / (1 + n)`, the best-prior move not yet opened
@@ -122,8 +122,8 @@ impl Descent<'_> {
         let mut priors = std::mem::take(&mut self.worker.prior_scratch);
         let mut keys = std::mem::take(&mut self.worker.prior_keys);
         self.candidates(pos, &mut moves);
-        // The value comes with the pass; the leaf was scored by it already.
-        let _ = net.evaluate_with_fast_priors(&features, pos.turn(), &moves, &mut priors);
+        // The priors alone: the node was scored by the value already.
+        net.fast_priors(&features, pos.turn(), &moves, &mut priors);
         let uct = self.view.uct;
         if at_root && uct.root_noise > 0.0 {
             mix_in_noise(
