@@ -500,6 +500,21 @@ impl Network {
         self
     }
 
+    /// This network with every first-layer weight and bias set by
+    /// `weight(input, unit)` (the bias is input [`INPUTS`]): for tests
+    /// that push the quantised sums to their limits.
+    #[cfg(test)]
+    pub(crate) fn with_first_layer(mut self, weight: impl Fn(usize, usize) -> f32) -> Network {
+        let h = self.hidden;
+        for (k, w) in self.l1_rows.iter_mut().enumerate() {
+            *w = weight(k / h, k % h);
+        }
+        for (unit, b) in self.l1_bias.iter_mut().enumerate() {
+            *b = weight(INPUTS, unit);
+        }
+        self
+    }
+
     /// This network without its policy head (a value network).
     pub fn without_policy(mut self) -> Network {
         self.policy = None;
