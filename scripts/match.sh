@@ -4,7 +4,8 @@
 # exists is skipped, so running the script again resumes where it stopped
 # (a shard cut short is played again). After every shard the finished
 # shards' games are counted into OUT/summary.txt (score, 95% Wilson
-# interval, by colour) and OUT/step.json (the fields `arena rate` reads, as
+# interval, by colour, and over the openings played with both colours while
+# some have one only) and OUT/step.json (the fields `arena rate` reads, as
 # in docs/ladder/); after the last, `arena merge` writes the match's
 # summary (OUT/merged.txt), records and JSON. The shards are ordinary arena
 # shards, so they can also be played on other machines and copied into
@@ -53,12 +54,14 @@ import glob, json, math, sys
 out = sys.argv[1]
 wins = games = first = first_wins = 0
 labels = ("A", "B")
+a_won_by_index = {}
 for path in sorted(glob.glob(f"{out}/shards/shard-*-of-*.json")):
     shard = json.load(open(path))
     labels = (shard["definition"]["a"]["label"], shard["definition"]["b"]["label"])
     for g in shard["results"]:
         games += 1
         a_won = g["winner"] == "A"
+        a_won_by_index[g["index"]] = a_won
         wins += a_won
         if g["a_first"]:
             first += 1
@@ -79,6 +82,18 @@ with open(f"{out}/step.json", "w") as f:
 print(f"{labels[0]} vs {labels[1]}: {wins} of {games} games = {100 * wins / max(games, 1):.1f}% "
       f"(95% Wilson interval {100 * lo:.1f}-{100 * hi:.1f}%); moving first {first_wins}/{first}, "
       f"second {wins - first_wins}/{games - first}")
+# Games 2k and 2k+1 are one opening with the colours swapped, and with an
+# even number of shards they lie in neighbouring shards: until both are
+# played, the colours are unbalanced, so count the whole pairs apart.
+pairs = [k for k in {i // 2 for i in a_won_by_index}
+         if 2 * k in a_won_by_index and 2 * k + 1 in a_won_by_index]
+if 0 < 2 * len(pairs) < games:
+    pair_wins = sum(a_won_by_index[2 * k] + a_won_by_index[2 * k + 1] for k in pairs)
+    lo, hi = wilson(pair_wins, 2 * len(pairs))
+    openings = f"{len(pairs)} opening{'' if len(pairs) == 1 else 's'}"
+    print(f"  of them, the {openings} played with both colours: {pair_wins} of "
+          f"{2 * len(pairs)} = {50 * pair_wins / len(pairs):.1f}% (95% Wilson interval "
+          f"{100 * lo:.1f}-{100 * hi:.1f}%)")
 PY
     cat "$out/summary.txt" >&2
 done

@@ -53,6 +53,12 @@ cargo_install() {
     CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 cargo install "$@"
 }
 
+# --- Python 3: scripts/match.sh and scripts/generation.sh count games with it --
+if ! command -v python3 >/dev/null 2>&1; then
+    log "installing Debian's python3"
+    apt_install python3
+fi
+
 # --- Trunk --------------------------------------------------------------------
 if [ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]; then
     log "installing trunk $TRUNK_VERSION (builds from source, ~10 min on 2 cores)"

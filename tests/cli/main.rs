@@ -11,6 +11,7 @@ mod experiments;
 mod generation;
 mod layers;
 mod learned;
+mod match_script;
 mod qtp;
 mod rate;
 mod review;
