@@ -372,3 +372,35 @@ fn a_real_summary_is_rated_and_a_real_shard_file_is_refused() {
         "shard.json is a shard file: merge a match's shards first (`quoridor arena merge SHARDS… --json FILE`)",
     );
 }
+
+/// The levels' ratings (the page shows them, `crates/engines/src/levels.rs`
+/// holds them) are what `arena rate` fits to every match in `docs/ladder/`,
+/// pooled, the random mover at 0: a match added there without the ratings
+/// following it fails here.
+#[test]
+fn the_levels_ratings_are_the_fit_to_the_ladders_matches() {
+    let ladder = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ladder");
+    let mut files: Vec<String> = std::fs::read_dir(&ladder)
+        .expect("docs/ladder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .map(|path| path.to_str().expect("utf-8").to_string())
+        .collect();
+    files.sort();
+    let mut args = vec!["arena", "rate", "--anchor", "random", "--json", "-"];
+    args.extend(files.iter().map(String::as_str));
+    let out = quoridor(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let fit: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let engines = fit["engines"].as_array().expect("engines");
+    for level in &quoridor::search::LEVELS {
+        let label = format!("level={}", level.number);
+        let engine = engines
+            .iter()
+            .find(|e| e["label"] == label.as_str())
+            .unwrap_or_else(|| panic!("{label} is not in docs/ladder"));
+        let rating = engine["rating"].as_f64().expect("rating").round() as i32;
+        let margin = engine["margin"].as_f64().expect("margin").round() as i32;
+        assert_eq!(level.rating, Some((rating, margin)), "{label}");
+    }
+}
