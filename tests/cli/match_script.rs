@@ -50,16 +50,13 @@ fn a_match_cut_short_resumes_and_its_summary_counts_the_openings_with_both_colou
     let out = dir.join("match");
     // An arena that fails on the last shard, as a run cut short would.
     let failing = dir.join("failing-arena");
-    std::fs::write(
+    common::write_executable(
         &failing,
-        format!(
+        &format!(
             "#!/bin/sh\ncase \"$*\" in *\"--shard 2/3\"*) exit 3;; esac\nexec {} \"$@\"\n",
             env!("CARGO_BIN_EXE_quoridor")
         ),
-    )
-    .expect("write the wrapper");
-    let status = Command::new("chmod").arg("+x").arg(&failing).status();
-    assert!(status.expect("chmod runs").success());
+    );
 
     let cut = match_script(&out, &failing);
     assert!(!cut.status.success(), "{}", stderr(&cut));

@@ -4,6 +4,7 @@
 //! every game reproducible); merging refuses shards of another match or build
 //! and missing or doubled games, naming the file or shard at fault.
 
+use crate::common::write_executable;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -485,12 +486,7 @@ fn submit_queues_an_array_and_a_merge_after_it() {
         log.display(),
         log.display()
     );
-    std::fs::write(bin.join("sbatch"), fake).expect("fake sbatch");
-    let chmod = Command::new("chmod")
-        .arg("+x")
-        .arg(bin.join("sbatch"))
-        .status();
-    assert!(chmod.expect("chmod runs").success());
+    write_executable(&bin.join("sbatch"), &fake);
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/submit.sh");
     let path = format!(
         "{}:{}",

@@ -80,6 +80,15 @@ pub fn scratch(kind: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// Writes `text` to `path` as an executable script (a stand-in for a
+/// program a script or the arena runs).
+pub fn write_executable(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("chmod {}: {e}", path.display()));
+}
+
 /// Runs the arena on 5x5 with 2 walls, its files in `dir`; returns the
 /// output, the JSON summary and the records file.
 pub fn arena(dir: &Path, extra: &[&str]) -> (Output, Value, String) {
