@@ -4,7 +4,8 @@
 //! The float head costs a leaf ~130 dot products of `H` floats and as many
 //! calls of `exp`. Here the head's weights are kept a second time as `i16`
 //! times `SP` (a power of two up to 2¹⁴, the largest for which every weight
-//! fits an `i16` and a move's largest sum fits an `i32`), the clipped
+//! fits an `i16` and a move's largest sum fits an `i32`:
+//! [`crate::head_scale`], as for the quantised head), the clipped
 //! activations (`0..=1`) are rounded to `i16` at scale [`SA`] = 2¹⁴, and a
 //! move's logit is its float bias plus one `i16 × i16 → i32` dot product
 //! (`pmaddwd` natively, `i32x4.dot_i16x8_s` in wasm) divided by `SA · SP`.
@@ -18,6 +19,9 @@
 //! then within a factor `e^(±2b)` of the float one, times the `fast_exp`
 //! error `(1 ± EXP_ERROR)²`; the priors still sum to 1 (they are normalised
 //! by the sum of the same approximations).
+
+use super::head_scale::head_scale;
+use super::max_hidden::MAX_HIDDEN;
 
 /// The activations' scale (a clipped activation 1 is 2¹⁴).
 const SA: f32 = 16384.0;
@@ -49,7 +53,7 @@ impl FastHead {
     /// `hidden` weights).
     pub(crate) fn new(rows: &[f32], hidden: usize) -> FastHead {
         let hidden = hidden.max(1);
-        let (sp, widest) = crate::quantized_policy::head_scale(rows, hidden, SA);
+        let (sp, widest) = head_scale(rows, hidden, SA);
         let bound = widest / (2.0 * SA) + hidden as f32 / (2.0 * sp) + 1e-4;
         let padded = hidden.div_ceil(LANES) * LANES;
         let mut quantised = vec![0i16; rows.len() / hidden * padded];
@@ -89,7 +93,7 @@ impl FastHead {
         priors: &mut Vec<f32>,
     ) {
         let h = self.padded;
-        let mut quantised = [0i16; crate::MAX_HIDDEN];
+        let mut quantised = [0i16; MAX_HIDDEN];
         let quantised = &mut quantised[..h];
         for (q, &a) in quantised.iter_mut().zip(&hidden[..self.hidden]) {
             // Non-negative, so the truncation of +½ rounds.

@@ -12,9 +12,12 @@
 //! arena's `eval_file=PATH` read others ([`read_network`]). Nothing here is
 //! process-wide: each engine is handed its [`Evaluator`].
 
+mod dot_product;
 mod evaluator;
 mod fast_priors;
 mod features;
+mod head_scale;
+mod max_hidden;
 mod move_index;
 mod network;
 #[cfg(not(target_arch = "wasm32"))]
@@ -33,8 +36,9 @@ pub use features::{
     MY_PAWN, MY_STOCK, RACE, RACE_CAP, SIZE, SLOTS, SQUARES, THEIR_DISTANCE, THEIR_PAWN,
     THEIR_STOCK, VERTICAL_WALLS, WALLS,
 };
+pub use max_hidden::MAX_HIDDEN;
 pub use move_index::{index_move, mirror_move_index, move_index, policy_size, POLICY_OUTPUTS};
-pub use network::{Network, Prediction, WeightsError, MAX_HIDDEN};
+pub use network::{Network, Prediction, WeightsError};
 #[cfg(not(target_arch = "wasm32"))]
 pub use network_file::{read_network, NetworkFileError};
 pub use quantized::{win_probability, Accumulator, QuantizedNetwork};

@@ -38,17 +38,15 @@
 //! horizontal sum per output, and a unit that the clipped ReLU turned off
 //! (exactly 0) is skipped.
 
+use super::dot_product::dot;
 use super::features::{active_features, ActiveFeatures, INPUTS};
+use super::max_hidden::MAX_HIDDEN;
 use super::move_index::{move_index, POLICY_OUTPUTS};
 use super::policy_head::PolicyHead;
 use quoridor_rules::{Move, Player, Position};
 use safetensors::tensor::TensorView;
 use safetensors::{Dtype, SafeTensors};
 use std::fmt;
-
-/// The widest hidden layer a weight file may have (the forward pass keeps
-/// its activations on the stack).
-pub const MAX_HIDDEN: usize = 256;
 
 /// A value network: the side to move's win probability from its
 /// [`ActiveFeatures`].
@@ -239,25 +237,6 @@ fn transpose(matrix: &[f32], rows: usize, cols: usize) -> Vec<f32> {
         }
     }
     out
-}
-
-/// `Σ a[i] · b[i]`, in eight lanes so the compiler can vectorise it.
-#[inline]
-pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail: f32 = ca
-        .remainder()
-        .iter()
-        .zip(cb.remainder())
-        .map(|(x, y)| x * y)
-        .sum();
-    for (x, y) in ca.zip(cb) {
-        for k in 0..8 {
-            lanes[k] += x[k] * y[k];
-        }
-    }
-    lanes.iter().sum::<f32>() + tail
 }
 
 /// The layout of the weights built in, as `build.rs` writes it: per tensor,

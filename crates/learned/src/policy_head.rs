@@ -12,6 +12,7 @@
 //! product with the `H` clipped activations, and only the legal moves' rows
 //! are read.
 
+use super::dot_product::dot;
 use super::fast_priors::FastHead;
 use super::move_index::POLICY_OUTPUTS;
 
@@ -46,7 +47,7 @@ impl PolicyHead {
     pub(crate) fn logit(&self, hidden: &[f32], index: usize) -> f32 {
         let h = hidden.len();
         let row = &self.rows[index * h..(index + 1) * h];
-        self.bias[index] + super::network::dot(row, hidden)
+        self.bias[index] + dot(row, hidden)
     }
 
     /// The softmax over `indices` (a position's legal moves' indices, in the

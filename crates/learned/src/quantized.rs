@@ -36,10 +36,10 @@ use super::features::{
     encodes, path_features, visit_board_features, wall_feature, INPUTS, MAX_ACTIVE, MY_PAWN,
     MY_STOCK, THEIR_PAWN, THEIR_STOCK, WALLS,
 };
+use super::max_hidden::MAX_HIDDEN;
 use super::network::Network;
 use super::quantized_kernels::{Kernel, SecondLayer, OUTPUTS, PAD};
 use super::quantized_policy::QuantizedPolicy;
-use super::MAX_HIDDEN;
 use quoridor_rules::{Move, Player, Position};
 
 /// The largest first-layer scale.

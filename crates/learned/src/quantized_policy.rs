@@ -5,9 +5,9 @@
 //! quantised pass holds as `i16` at scale `S1` (`0..=S1` is `0..=1`); its
 //! weights are multiplied by `SP`, a power of two up to 2¹⁴, the largest for
 //! which every weight fits an `i16` and every move's largest possible sum
-//! (`S1 · Σ|w|`) fits an `i32`. A move's logit is then its float bias plus
-//! one `i16 × i16 → i32` dot product over the `H` units, divided by
-//! `S1 · SP`.
+//! (`S1 · Σ|w|`) fits an `i32` ([`crate::head_scale`], as for the fast
+//! priors). A move's logit is then its float bias plus one `i16 × i16 → i32`
+//! dot product over the `H` units, divided by `S1 · SP`.
 //!
 //! Its error against the float head, for any position and move: the first
 //! layer's sums are off by at most `e1 = (MAX_ACTIVE + 1) / (2 S1)` per unit
@@ -17,12 +17,10 @@
 //! [`QuantizedPolicy::logit_bound`] is the largest of that over the moves.
 
 use super::features::MAX_ACTIVE;
+use super::head_scale::head_scale;
 use super::move_index::{move_index, POLICY_OUTPUTS};
 use super::policy_head::PolicyHead;
 use quoridor_rules::{Move, Player};
-
-/// The largest policy weight scale.
-const MAX_SP: f32 = 16384.0;
 
 /// A policy head with integer weights (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
@@ -37,27 +35,6 @@ pub(crate) struct QuantizedPolicy {
     to_float: f32,
     /// [`QuantizedPolicy::logit_bound`].
     bound: f32,
-}
-
-/// The weight scale of a head's `rows` (`hidden` weights each) in `i16`
-/// against activations at scale `activation_scale`: the largest power of
-/// two up to [`MAX_SP`] for which every weight fits an `i16` and every dot
-/// product an `i32`; with the widest row's sum of magnitudes, which the
-/// error bounds use.
-pub(crate) fn head_scale(rows: &[f32], hidden: usize, activation_scale: f32) -> (f32, f32) {
-    let largest = rows.iter().fold(0.0f32, |m, w| m.max(w.abs()));
-    let widest = rows
-        .chunks(hidden.max(1))
-        .map(|row| row.iter().map(|w| w.abs()).sum::<f32>())
-        .fold(0.0f32, f32::max);
-    let mut sp = MAX_SP;
-    while sp > 1.0
-        && (largest * sp > f32::from(i16::MAX) - 1.0
-            || widest * activation_scale * sp > i32::MAX as f32 / 2.0)
-    {
-        sp /= 2.0;
-    }
-    (sp, widest)
 }
 
 impl QuantizedPolicy {
