@@ -3,7 +3,7 @@
 # (release) and the `bench_wasm` binary for wasm32-unknown-unknown (release),
 # runs wasm-bindgen --target nodejs on it, checks perft 3 of the benchmark
 # positions is the same in both builds, then runs the same benchmark
-# (src/bench.rs: fixed positions, playouts and seed, one thread) natively and
+# (crates/bench/src/lib.rs: fixed positions, playouts and seed, one thread) natively and
 # under Node, checks both UCT runs searched the same trees and chose the
 # same moves, and prints both reports and the wasm/native speed ratio.
 #
@@ -40,7 +40,7 @@ target="$(cargo metadata --format-version 1 --no-deps |
 
 echo "== building (release; the first build takes a few minutes)"
 cargo build --release --quiet --bin quoridor
-cargo build --release --quiet --target wasm32-unknown-unknown --bin bench_wasm
+cargo build --release --quiet --target wasm32-unknown-unknown -p quoridor-bench --bin bench_wasm
 wasm-bindgen --target nodejs --out-dir "$target/bench-wasm" \
     "$target/wasm32-unknown-unknown/release/bench_wasm.wasm"
 

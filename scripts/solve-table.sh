@@ -65,4 +65,4 @@ for w in 0 1 2; do alphabeta 5 "$w" 2000; done
 alphabeta 5 3 60000
 
 echo
-nice -n 19 cargo test --release --quiet --test app solve_small:: -- --include-ignored
+nice -n 19 cargo test --release --quiet -p quoridor-solver --test solve_small -- --include-ignored

