@@ -14,7 +14,9 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use quoridor_rules::{Player, Position, Variant};
 use quoridor_solver::shelf::TableShelf;
-use quoridor_solver::{brute_force, check_table, solve_keeping, Keep, SolveError, Table, Value};
+use quoridor_solver::{
+    brute_force, check_table, solve_keeping, Keep, SolveError, Table, Value, MAX_MEMORY_GIB,
+};
 use quoridor_text::{count, plural};
 use std::fmt;
 use std::io::{IsTerminal, Write};
@@ -43,7 +45,7 @@ pub struct SolveArgs {
     #[command(subcommand)]
     pub command: Option<SolveCommand>,
     /// Most memory for the tables, in GiB (1–1024)
-    #[arg(long, value_name = "GIB", default_value_t = 24, value_parser = Whole::new(1, 1024))]
+    #[arg(long, value_name = "GIB", default_value_t = 24, value_parser = Whole::new(1, u64::from(MAX_MEMORY_GIB)))]
     pub memory_gib: u64,
     /// Keep only two layers of the table in memory (positions with as many
     /// walls placed as the position, and one more): the position's value and

@@ -13,7 +13,7 @@ use quoridor_engines::learned::Evaluator;
 use quoridor_engines::{new_engine, Engine, EngineConfig, EngineRng, SearchEngine, LEVELS};
 use quoridor_rules::{Game, Position, Variant, VariantError};
 use quoridor_solver::accuracy::{perfect_move, play_judged, random_move, PlayError, Tally};
-use quoridor_solver::{solve, SolveError, Table};
+use quoridor_solver::{solve, SolveError, Table, MAX_MEMORY_GIB};
 use quoridor_text::group_digits;
 use rand::SeedableRng;
 use std::collections::HashSet;
@@ -65,7 +65,7 @@ pub struct AccuracyArgs {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = Whole::new(0, u64::MAX))]
     pub seed: u64,
     /// Most memory for the tables, in GiB (1–1024)
-    #[arg(long, value_name = "GIB", default_value_t = 24, value_parser = Whole::new(1, 1024))]
+    #[arg(long, value_name = "GIB", default_value_t = 24, value_parser = Whole::new(1, u64::from(MAX_MEMORY_GIB)))]
     pub memory_gib: u64,
     /// Also write every game's record to FILE, after a `# player` line
     #[arg(long, value_name = "FILE")]

@@ -3,6 +3,8 @@
 //! end under best play, or a draw where neither side can force a win and
 //! play may repeat for ever) by retrograde analysis.
 //!
+//! - [`census`]: bounds on a variant's configurations, positions and bytes,
+//!   counted before anything is enumerated;
 //! - [`configs`]: every wall configuration enumerated once, with the squares
 //!   that still reach each goal row and the walls that still fit (the path
 //!   rule as a table lookup);
@@ -32,6 +34,7 @@
 
 pub mod accuracy;
 pub mod brute;
+pub mod census;
 pub mod check;
 pub mod configs;
 pub mod exact;
@@ -44,6 +47,6 @@ pub mod value;
 
 pub use brute::brute_force;
 pub use check::{check_table, CheckReport};
-pub use retrograde::{solve, solve_keeping, Keep, SolveError, SolveStats};
+pub use retrograde::{solve, solve_keeping, Keep, SolveError, SolveStats, MAX_MEMORY_GIB};
 pub use table::{Table, TableError};
 pub use value::{Cell, Value};

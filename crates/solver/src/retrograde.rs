@@ -12,6 +12,7 @@
 //! settles is a draw: the side to move cannot be forced to lose and cannot
 //! force a win, and the pawns may walk in circles for ever.
 
+use super::census::Census;
 use super::configs::{ConfigId, WallConfigs};
 use super::index::{Layout, WallState};
 use super::table::Table;
@@ -24,8 +25,15 @@ use std::fmt;
 pub enum SolveError {
     /// The tables would not fit in the memory allowed.
     TooBig {
-        /// Bytes the tables need at least (as far as counted).
-        needs_at_least: u64,
+        /// Bytes the tables need at least: counted up front
+        /// ([`Census`]), or as far as the enumeration got.
+        needs_at_least: u128,
+        /// Bytes they need at most (the up-front count).
+        needs_at_most: u128,
+        /// Legal wall configurations: at least and at most.
+        configs: (u128, u128),
+        /// Positions: at least.
+        positions_at_least: u128,
         /// Bytes allowed.
         budget: u64,
     },
@@ -36,18 +44,70 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::TooBig {
                 needs_at_least,
+                needs_at_most,
+                configs,
+                positions_at_least,
                 budget,
-            } => write!(
-                f,
-                "the tables need at least {:.1} GiB, more than the {:.1} GiB allowed (--memory-gib)",
-                *needs_at_least as f64 / GIB,
-                *budget as f64 / GIB
-            ),
+            } => {
+                let gib = |bytes: u128| bytes as f64 / GIB;
+                write!(
+                    f,
+                    "the tables need at least {}",
+                    size_gib(gib(*needs_at_least))
+                )?;
+                if needs_at_most > needs_at_least {
+                    write!(f, " and at most {}", size_gib(gib(*needs_at_most)))?;
+                }
+                write!(
+                    f,
+                    " ({} to {} wall configurations, at least {} positions), more than the \
+                     {:.1} GiB allowed (--memory-gib)",
+                    amount(configs.0),
+                    amount(configs.1),
+                    amount(*positions_at_least),
+                    gib(u128::from(*budget))
+                )?;
+                if gib(*needs_at_least) > f64::from(MAX_MEMORY_GIB) {
+                    write!(
+                        f,
+                        "; no machine holds that (--memory-gib goes up to {MAX_MEMORY_GIB})"
+                    )?;
+                }
+                Ok(())
+            }
         }
     }
 }
 
 impl std::error::Error for SolveError {}
+
+/// The most memory a solve may be given, in GiB (`--memory-gib`).
+pub const MAX_MEMORY_GIB: u32 = 1024;
+
+/// GiB as people read them: `28.9 GiB`, `1.2e21 GiB`.
+fn size_gib(gib: f64) -> String {
+    if gib < 1e6 {
+        format!("{gib:.1} GiB")
+    } else {
+        format!("{gib:.1e} GiB")
+    }
+}
+
+/// A count as people read it: `454,481`, `1.2e21`.
+fn amount(n: u128) -> String {
+    if n >= 1_000_000_000_000 {
+        return format!("{:.1e}", n as f64);
+    }
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -135,15 +195,26 @@ pub fn solve_keeping(
         let bytes: Vec<u64> = entries.iter().map(|e| e * 2).collect();
         kept_bytes(&bytes, keep) + u64::from(layer_start.last().copied().unwrap_or(0)) * 200
     };
+    // Counted up front: what no budget holds is refused before anything is
+    // enumerated.
+    let census = Census::of(variant);
+    let keep_two = matches!(keep, Keep::Around(_));
+    let too_big = |needs_at_least: u128| SolveError::TooBig {
+        needs_at_least,
+        needs_at_most: census.bytes_at_most(keep_two).max(needs_at_least),
+        configs: (census.configs_at_least, census.configs_at_most),
+        positions_at_least: census.positions_at_least,
+        budget,
+    };
+    if census.bytes_at_least(keep_two) > u128::from(budget) {
+        return Err(too_big(census.bytes_at_least(keep_two)));
+    }
     let mut counted = 0;
     let configs = WallConfigs::enumerate(variant, max_placed, |starts| {
         counted = bytes_for(starts);
         counted <= budget
     })
-    .map_err(|_| SolveError::TooBig {
-        needs_at_least: counted,
-        budget,
-    })?;
+    .map_err(|_| too_big(u128::from(counted).max(census.bytes_at_least(keep_two))))?;
     let layout = Layout::new(&configs, walls);
     let states = (0..configs.len() as u32)
         .map(|c| Layout::splits(walls, configs.placed(ConfigId(c))).count() as u64)
@@ -156,10 +227,7 @@ pub fn solve_keeping(
     };
     let needs = stored_bytes(&layout, keep) + configs.len() as u64 * 200;
     if needs > budget {
-        return Err(SolveError::TooBig {
-            needs_at_least: needs,
-            budget,
-        });
+        return Err(too_big(u128::from(needs)));
     }
     let mut layers: Vec<Vec<Cell>> = vec![Vec::new(); layout.layers()];
     let mut scratch = Scratch::default();

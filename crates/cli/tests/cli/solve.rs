@@ -48,6 +48,41 @@ fn a_variant_too_big_is_refused_with_one_error_line() {
 }
 
 #[test]
+fn the_standard_board_is_refused_at_once_whatever_the_budget() {
+    // Before the up-front count, the largest budget started enumerating the
+    // standard board's wall configurations and printed nothing for hours.
+    // The debug build answers in well under a second; the assertion is on
+    // what it says, not on how fast.
+    for budget in ["24", "1024"] {
+        let out = quoridor(&["solve", "--memory-gib", budget]);
+        assert_eq!(out.status.code(), Some(2), "{budget}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        for part in [
+            "error: the tables need at least ",
+            " GiB and at most ",
+            " wall configurations, at least ",
+            " positions), more than the ",
+            "no machine holds that (--memory-gib goes up to 1024)",
+        ] {
+            assert!(err.contains(part), "{part:?} in {err}");
+        }
+    }
+}
+
+#[test]
+fn a_variant_some_machine_holds_is_refused_with_its_bounds() {
+    // 7x7 with 3 walls each: the up-front lower bound (24.3 GiB) is over
+    // the 1 GiB given, so it is refused before enumerating, with both
+    // bounds; some machine could hold it, so nothing says none can.
+    let out = quoridor(&["solve", "--size", "7", "--walls", "3", "--memory-gib", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("wall configurations"), "{err}");
+    assert!(!err.contains("no machine holds that"), "{err}");
+}
+
+#[test]
 fn low_memory_refuses_the_flags_that_need_the_whole_table() {
     for flag in ["--check", "--brute-force"] {
         let out = quoridor(&["solve", "--size", "3", "--walls", "0", "--low-memory", flag]);
