@@ -2,18 +2,22 @@
 // new-game dialog's levels, the first visit against level 5, links with a
 // level, the record against each level kept in localStorage, and the next
 // level suggested after three wins in a row. Games are kept short: links
-// open 5×5 positions one move from the end, and the levels used search
-// 10 playouts a move.
+// open 9×9 positions (the board the levels are rated on) one move from the
+// end, and the levels used search 10 playouts a move.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { BASE, moveTexts, useBoardPages, waitForMoves } from "./harness.mjs";
 
 const open = useBoardPages();
 
+/** 9×9: player 1 (you) on e8, to move, wins with e9. */
+const YOU_WIN_NEXT = "v=1&moves=e2.d9.e3.d8.e4.d7.e5.d6.e6.d5.e7.d4.e8.d3&p1=human&p2=engine";
+const YOU_WIN_PLIES = 14;
+const WINNING_SQUARE = "e9";
+/** 9×9: you (player 1) far from home, to move, while the engine is near its own. */
+const ENGINE_AHEAD = "v=1&moves=e2.d9.e3.d8.e4.d7.e5.d6.e6.d5.f6.d4.g6.d3.h6.d2&p1=human&p2=engine";
 /** 5×5, 3 walls each: player 1 (you) on c4, to move, wins with c5. */
-const YOU_WIN_NEXT = "v=1&size=5&walls=3&moves=c2.b5.c3.a5.c4.b5&p1=human&p2=engine";
-/** 5×5, no walls: player 2 (the engine) on c2, to move, wins with c1. */
-const ENGINE_WINS_NEXT = "v=1&size=5&walls=0&moves=b1.c4.a1.c3.b1.c2.a1&p1=human&p2=engine";
+const SMALL_YOU_WIN_NEXT = "v=1&size=5&walls=3&moves=c2.b5.c3.a5.c4.b5&p1=human&p2=engine";
 const RECORD_KEY = "quoridor.record";
 
 const label = (page) => page.locator('[data-testid="level-label"]');
@@ -142,19 +146,20 @@ describe(`the ladder of levels (${BASE})`, () => {
 
   test("a finished game against a level updates the record, which survives a reload and can be cleared", async () => {
     const { context, page, problems } = await open(`${YOU_WIN_NEXT}&level=1`);
-    await page.locator('[data-square="c5"]').click();
+    await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     assert.match(await status(page), /player 1 \(you\) wins/i);
     const first = await shownRecord(page, 1);
     assert.deepEqual([first.wins, first.losses], [1, 0]);
     assert.match(first.text, /^Won 1, lost 0 · last played \d{4}-\d\d-\d\d$/);
     // Undone and won again, the same game counts once.
     await page.locator('[data-testid="undo"]').click();
-    await waitForMoves(page, 6);
-    await page.locator('[data-square="c5"]').click();
+    await waitForMoves(page, YOU_WIN_PLIES);
+    await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     assert.equal((await shownRecord(page, 1)).wins, 1);
-    // The engine wins the next one.
-    await goTo(page, `${ENGINE_WINS_NEXT}&level=1`);
-    await waitForMoves(page, 8);
+    // The next one is lost: you resign.
+    await goTo(page, `${ENGINE_AHEAD}&level=1`);
+    await page.locator('[data-testid="resign"]').click();
+    await page.locator('[data-testid="confirm"] .confirm-yes').click();
     assert.match(await status(page), /player 2 \(engine\) wins/i);
     await page.reload();
     await page.locator("svg.board").waitFor();
@@ -180,13 +185,13 @@ describe(`the ladder of levels (${BASE})`, () => {
 
   test("a custom game is not counted, and a corrupt record is reported, not fatal", async () => {
     const { context, page, problems } = await open(YOU_WIN_NEXT);
-    await page.locator('[data-square="c5"]').click();
+    await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     assert.match(await status(page), /player 1 \(you\) wins/i);
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), RECORD_KEY), null);
     await page.evaluate((key) => localStorage.setItem(key, '{"v":1,"levels":[{"level":3,"wins":"many"}]}'), RECORD_KEY);
     await goTo(page, `${YOU_WIN_NEXT}&level=3`);
     assert.match(await page.locator('[data-testid="notice"]').innerText(), /record against the levels could not be read/);
-    await page.locator('[data-square="c5"]').click();
+    await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     assert.equal((await shownRecord(page, 3)).wins, 1, "a new record starts");
     assert.deepEqual(problems, []);
     await context.close();
@@ -198,16 +203,34 @@ describe(`the ladder of levels (${BASE})`, () => {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [RECORD_KEY, twoWins]);
     await goTo(page, `${YOU_WIN_NEXT}&level=1`);
     assert.equal(await page.locator('[data-testid="level-suggestion"]').count(), 0);
-    await page.locator('[data-square="c5"]').click();
+    await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     const suggestion = page.locator('[data-testid="level-suggestion"]');
     await suggestion.waitFor();
     assert.match(await suggestion.innerText(), /Three wins in a row against Level 1 · Pebble\. Ready for Level 2 · Sprout\?/);
     await page.locator('[data-testid="play-suggested-level"]').click();
     assert.equal(await label(page).innerText(), "Engine: Level 2 · Sprout");
     assert.deepEqual(await moveTexts(page), []);
-    assert.equal(await page.locator("[data-square]").count(), 25, "the same board");
+    assert.equal(await page.locator("[data-square]").count(), 81, "the same board");
     assert.equal(await suggestion.count(), 0);
     assert.match((await shownRecord(page, 1)).text, /^Won 3, lost 1 \(3 in a row\)/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a win against a level on a small board stays out of the record, and the page says so", async () => {
+    // Issue 62: one 3×3 or 5×5 win counted as a win against the level.
+    const { context, page, problems } = await open(`${SMALL_YOU_WIN_NEXT}&level=10`);
+    const unrated = page.locator('[data-testid="level-unrated"]');
+    assert.match(await unrated.innerText(), /not in your record \(the levels are rated on 9×9 with 10 walls\)/);
+    await page.locator('[data-square="c5"]').click();
+    assert.match(await status(page), /player 1 \(you\) wins/i);
+    assert.equal(await page.evaluate((key) => localStorage.getItem(key), RECORD_KEY), null);
+    assert.equal((await shownRecord(page, 10)).text, "Not played yet");
+    // On the standard board the note is gone and the game counts.
+    await goTo(page, `${YOU_WIN_NEXT}&level=10`);
+    assert.equal(await unrated.count(), 0);
+    await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
+    assert.equal((await shownRecord(page, 10)).wins, 1);
     assert.deepEqual(problems, []);
     await context.close();
   });

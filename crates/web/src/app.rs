@@ -272,7 +272,8 @@ pub fn app() -> Html {
                     <Status turn={state.turn()} seats={board.seats}
                         viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
                     { level_label(&run.settings, board.seats, state.plays_perfectly()
-                        && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some()) }
+                        && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some(),
+                        state.off_the_ladder()) }
                     if let Some(level) = state.ladder.suggestion {
                         { level_suggestion(level, &on_ladder) }
                     }

@@ -13,8 +13,15 @@ use quoridor_engines::Level;
 /// Tactician", "…, customised" once a setting changed, or "Engine: custom
 /// settings". Nothing when no engine plays. On a solved board where the
 /// engine plays the table's moves (`perfect`), " · perfect play (solved
-/// board)" follows (`data-testid="perfect-play"`).
-pub fn level_label(settings: &EngineSettings, seats: [Seat; 2], perfect: bool) -> Html {
+/// board)" follows (`data-testid="perfect-play"`). A person playing a
+/// level on another board than 9×9 with 10 walls (`off_the_ladder`) is told
+/// the game stays out of the record (`data-testid="level-unrated"`).
+pub fn level_label(
+    settings: &EngineSettings,
+    seats: [Seat; 2],
+    perfect: bool,
+    off_the_ladder: bool,
+) -> Html {
     if !seats.contains(&Seat::Engine) {
         return html! {};
     }
@@ -28,6 +35,11 @@ pub fn level_label(settings: &EngineSettings, seats: [Seat; 2], perfect: bool) -
             { format!("Engine: {text}") }
             if perfect {
                 <span class="perfect-play" data-testid="perfect-play">{ " · perfect play (solved board)" }</span>
+            }
+            if off_the_ladder {
+                <span class="level-unrated" data-testid="level-unrated">
+                    { " · not in your record (the levels are rated on 9×9 with 10 walls)" }
+                </span>
             }
         </p>
     }

@@ -5,7 +5,9 @@
 //!
 //! A game counts when a move (the player's or the engine's) ends it, a
 //! person plays one side and the engine plays the other at a level's own
-//! settings (not customised). It counts once: the record keeps the seed of
+//! settings (not customised), on the board the levels are rated on (9×9
+//! with 10 walls each: a win on 3×3, where the solved board's hints are
+//! perfect, says nothing of a level). It counts once: the record keeps the seed of
 //! the last game counted, and each game against a level has its own. Undone
 //! moves and hints used do not keep a game from counting.
 
@@ -13,7 +15,7 @@ use super::record::{Day, Record};
 use super::settings::EngineSettings;
 use super::{AppState, Seat};
 use quoridor_engines::Level;
-use quoridor_rules::Player;
+use quoridor_rules::{Player, Variant};
 
 /// What the page knows of the player's games against the levels.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -65,6 +67,24 @@ impl AppState {
         }
     }
 
+    /// Whether this game, once over, counts in the record: a person
+    /// against the engine at a level's own settings, on the board the
+    /// levels are rated on.
+    pub fn counts_for_the_ladder(&self) -> bool {
+        self.engine.settings.exact_level().is_some()
+            && self.human_against_engine().is_some()
+            && self.board.game.variant() == Variant::default()
+    }
+
+    /// Whether a person plays a level's own settings on another board than
+    /// the one the levels are rated on: the page says such a game stays out
+    /// of the record.
+    pub fn off_the_ladder(&self) -> bool {
+        self.engine.settings.exact_level().is_some()
+            && self.human_against_engine().is_some()
+            && self.board.game.variant() != Variant::default()
+    }
+
     /// A move has just been played: if it ended a game against a level,
     /// counts it (once) and suggests the next level after enough wins in a
     /// row.
@@ -74,10 +94,13 @@ impl AppState {
         let Some(winner) = goal.or(resigned) else {
             return;
         };
-        let Some(level) = self.engine.settings.exact_level() else {
+        if !self.counts_for_the_ladder() {
             return;
-        };
-        let Some(human) = self.human_against_engine() else {
+        }
+        let (Some(level), Some(human)) = (
+            self.engine.settings.exact_level(),
+            self.human_against_engine(),
+        ) else {
             return;
         };
         let won = winner == human;

@@ -10,10 +10,10 @@ use quoridor_engines::{SearchParams, Uct};
 use quoridor_rules::{Game, Move, Variant};
 
 const SEED: u64 = 7;
-/// 5×5: player 1 on c4, to move, wins with c5.
-const P1_WINS_NEXT: &str = "c2 b5 c3 a5 c4 b5";
-/// 5×5: player 2 on c2, to move, wins with c1.
-const P2_WINS_NEXT: &str = "b1 c4 a1 c3 b1 c2 a1";
+/// 9×9: player 1 on e8, to move, wins with e9.
+const P1_WINS_NEXT: &str = "e2 d9 e3 d8 e4 d7 e5 d6 e6 d5 e7 d4 e8 d3";
+/// 9×9: player 2 on d2, to move, wins with d1.
+const P2_WINS_NEXT: &str = "e2 d9 e3 d8 e4 d7 e5 d6 e6 d5 f6 d4 g6 d3 h6 d2 i6";
 
 fn mv(text: &str) -> Move {
     text.parse().expect("notation")
@@ -23,10 +23,14 @@ fn day() -> Day {
     Day::new(2026, 11, 26).expect("a day")
 }
 
-/// A 5×5 game after `record` against level `n` with these seats, its seed
-/// drawn from `seed`.
+/// A standard game after `record` against level `n` with these seats, its
+/// seed drawn from `seed`.
 fn at_level(n: u8, seats: [Seat; 2], record: &str, seed: u64) -> AppState {
-    let variant = Variant::new(5, 3).expect("5x5");
+    on_board(Variant::default(), n, seats, record, seed)
+}
+
+/// [`at_level`] on the board of `variant`.
+fn on_board(variant: Variant, n: u8, seats: [Seat; 2], record: &str, seed: u64) -> AppState {
     let level = Level::get(n).expect("a level");
     let mut state = AppState::from_shared(
         Shared {
@@ -61,7 +65,7 @@ fn engine_plays(state: &mut AppState, best: &str) {
 
 /// Player 1 (the human) wins game `seed` against level `n`.
 fn win(state: &mut AppState) {
-    state.apply(Action::Play(mv("c5")), SEED);
+    state.apply(Action::Play(mv("e9")), SEED);
     assert!(state.board.game.position().is_over());
 }
 
@@ -77,7 +81,7 @@ fn a_win_and_a_loss_against_a_level_are_counted_with_the_day() {
         ladder: s.ladder.clone(),
         ..at_level(4, [Seat::Human, Seat::Engine], P2_WINS_NEXT, 101)
     };
-    engine_plays(&mut s, "c1");
+    engine_plays(&mut s, "d1");
     let four = s.ladder.record.of(4);
     assert_eq!((four.wins, four.losses, four.streak), (1, 1, 0));
     // The human may play either side.
@@ -85,7 +89,7 @@ fn a_win_and_a_loss_against_a_level_are_counted_with_the_day() {
         ladder: s.ladder.clone(),
         ..at_level(4, [Seat::Engine, Seat::Human], P2_WINS_NEXT, 102)
     };
-    s.apply(Action::Play(mv("c1")), SEED);
+    s.apply(Action::Play(mv("d1")), SEED);
     assert_eq!(s.ladder.record.of(4).wins, 2);
 }
 
@@ -132,7 +136,7 @@ fn only_a_person_against_the_levels_own_settings_counts() {
     win(&mut custom);
     assert!(custom.ladder.record.is_empty(), "custom settings");
     // A game already over when it opens was not played here.
-    let over = format!("{P1_WINS_NEXT} c5");
+    let over = format!("{P1_WINS_NEXT} e9");
     let opened = at_level(3, [Seat::Human, Seat::Engine], &over, 100);
     assert!(opened.ladder.record.is_empty());
 }
@@ -162,7 +166,7 @@ fn three_wins_in_a_row_suggest_the_next_level_which_a_click_starts() {
         "a fresh seed for the new game"
     );
     assert!(s.board.game.moves().is_empty());
-    assert_eq!(s.board.game.variant(), Variant::new(5, 3).expect("5x5"));
+    assert_eq!(s.board.game.variant(), Variant::default());
     assert_eq!(s.board.seats, [Seat::Human, Seat::Engine]);
     assert_eq!(s.ladder.suggestion, None);
     assert_eq!(
@@ -200,16 +204,39 @@ fn each_new_game_against_a_level_draws_its_seed_and_custom_games_do_not() {
 #[test]
 fn the_engine_at_a_level_plays_every_move_of_a_game_with_the_games_seed() {
     let mut s = at_level(3, [Seat::Human, Seat::Engine], "", 4242);
-    s.apply(Action::Play(mv("c2")), 1);
+    s.apply(Action::Play(mv("e2")), 1);
     let search = s.engine.search.clone().expect("the engine thinks");
     assert_eq!(search.config.params.seed, 4242);
     assert_eq!(search.config.params.threads, 1);
     assert_eq!(search.config.params.level, Some(3));
     assert_eq!(search.config.params.limits.playouts_or_zero(), 100);
-    engine_plays(&mut s, "c4");
-    s.apply(Action::Play(mv("c3")), 2);
+    engine_plays(&mut s, "e8");
+    s.apply(Action::Play(mv("e3")), 2);
     assert_eq!(
         s.engine.search.as_ref().expect("thinks").config.params.seed,
         4242
     );
+}
+
+#[test]
+fn only_games_on_the_board_the_levels_are_rated_on_count() {
+    // A 5×5 win against level 10 is not a level-10 win: the levels are
+    // rated on 9×9 with 10 walls each (docs/levels.md).
+    let small = Variant::new(5, 3).expect("5x5");
+    let mut s = on_board(
+        small,
+        10,
+        [Seat::Human, Seat::Engine],
+        "c2 b5 c3 a5 c4 b5",
+        100,
+    );
+    s.apply(Action::Play(mv("c5")), SEED);
+    assert!(s.board.game.position().is_over());
+    assert_eq!(s.ladder.record.of(10).wins, 0);
+    assert!(!s.counts_for_the_ladder() && s.off_the_ladder());
+    // The same win on the standard board counts.
+    let mut s = at_level(10, [Seat::Human, Seat::Engine], P1_WINS_NEXT, 100);
+    assert!(s.counts_for_the_ladder() && !s.off_the_ladder());
+    win(&mut s);
+    assert_eq!(s.ladder.record.of(10).wins, 1);
 }
