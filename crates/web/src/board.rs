@@ -73,10 +73,13 @@ pub fn board(props: &BoardProps) -> Html {
         use_effect_with(position, move |_| armed.set(None));
     }
     let size = position.size();
+    // No ghost over a wall already on the board: the mouse left where a
+    // wall was just placed would otherwise draw it red, "overlaps itself".
     let ghost = (*armed)
         .or(*hovered)
         .filter(|_| props.interactive)
-        .map(|w| oriented(w, props.wall_flip));
+        .map(|w| oriented(w, props.wall_flip))
+        .filter(|w| !position.walls().any(|placed| placed == *w));
     let ghost_error = ghost.and_then(|w| position.check(Move::Wall(w)).err());
     let targets = if props.interactive {
         position.pawn_targets()
@@ -172,10 +175,15 @@ pub fn board(props: &BoardProps) -> Html {
                 })
             };
             let place = {
-                let (armed, on_move, flip) =
-                    (armed.clone(), props.on_move.clone(), props.wall_flip);
+                let (armed, hovered, on_move, flip) = (
+                    armed.clone(),
+                    hovered.clone(),
+                    props.on_move.clone(),
+                    props.wall_flip,
+                );
                 Callback::from(move |()| {
                     armed.set(None);
+                    hovered.set(None);
                     on_move.emit(Move::Wall(oriented(wall, flip)));
                 })
             };
