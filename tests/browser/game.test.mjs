@@ -152,6 +152,25 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("the copy feedback speaks of the link it copied: gone once the game and its link move on", async () => {
+    // Issue 62: "Copied to the clipboard." stayed after New game though the link changed.
+    const { context, page, problems } = await open(HUMANS);
+    await page.locator('input[name="move"]').fill("e2");
+    await page.locator('input[name="move"]').press("Enter");
+    await waitForMoves(page, 1);
+    await page.locator('[data-testid="share"]').click();
+    const feedback = page.locator(".share-feedback");
+    // Copied, or refused by a headless browser's clipboard: either speaks of this link.
+    await page.locator(".share-feedback", { hasText: /clipboard/i }).waitFor();
+    await page.locator('input[name="move"]').fill("e8");
+    await page.locator('input[name="move"]').press("Enter");
+    await waitForMoves(page, 2);
+    assert.equal(await feedback.innerText(), "");
+    assert.match(await page.locator('[data-testid="share-url"]').inputValue(), /moves=e2\.e8/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("the share link opens the same position, move list and settings in a fresh page", async () => {
     const { context, page } = await open(HUMANS);
     for (const mv of ["e2", "e8", "d4h"]) {

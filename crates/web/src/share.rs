@@ -17,7 +17,10 @@ pub struct ShareProps {
 #[function_component(ShareLink)]
 pub fn share_link(props: &ShareProps) -> Html {
     let shown = use_state(|| false);
-    let copied = use_state(|| None::<bool>);
+    // The link last copied (or refused), with whether the clipboard took
+    // it: the feedback speaks of that link only, so it goes once the game
+    // (and with it the link) changes.
+    let copied = use_state(|| None::<(String, bool)>);
     let url = format!("{}?{}", page_address(), encode(&props.shared));
     let onclick = {
         let (shown, copied, url) = (shown.clone(), copied.clone(), url.clone());
@@ -27,16 +30,16 @@ pub fn share_link(props: &ShareProps) -> Html {
                 return;
             };
             let promise = window.navigator().clipboard().write_text(&url);
-            let copied = copied.clone();
+            let (copied, url) = (copied.clone(), url.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                copied.set(Some(JsFuture::from(promise).await.is_ok()));
+                copied.set(Some((url, JsFuture::from(promise).await.is_ok())));
             });
         })
     };
-    let feedback = match *copied {
-        Some(true) => "Copied to the clipboard.",
-        Some(false) => "The clipboard refused; copy the link below.",
-        None => "",
+    let feedback = match &*copied {
+        Some((link, true)) if *link == url => "Copied to the clipboard.",
+        Some((link, false)) if *link == url => "The clipboard refused; copy the link below.",
+        _ => "",
     };
     html! {
         <section class="share">
