@@ -26,6 +26,10 @@ describe(`a player's page (${BASE})`, () => {
     const rules = await card.innerText();
     assert.match(rules, /Race your pawn to the far side/);
     assert.match(rules, /top row \(9\)/);
+    // Named as everywhere else on the page (issue 62: it said "White … black").
+    assert.match(rules, /Player 1 \(the light pawn\) starts on e1, moves first/);
+    assert.match(rules, /player 2 \(the dark pawn\) starts on e9/);
+    assert.doesNotMatch(rules, /white|black/i);
     assert.match(rules, /each player has 10/);
     assert.match(rules, /cut a pawn off from its goal/);
     assert.match(rules, /jumps over/);
@@ -158,6 +162,41 @@ describe(`a player's page (${BASE})`, () => {
     assert.equal(await html.getAttribute("data-theme"), "light", "auto follows the system again");
     await page.emulateMedia({ colorScheme: "dark" });
     await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("in the dark theme both players' dots beside the wall stocks stand out from the page", async () => {
+    // Issue 62: player 2's dark dot had a black rim on the dark page.
+    const { context, page, problems } = await firstVisit("", { colorScheme: "dark" });
+    await page.locator(".stock-pawn.pawn-2").waitFor();
+    const contrasts = await page.evaluate(() => {
+      const rgb = (text) => (text.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+      const luminance = ([r, g, b]) => {
+        const lin = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+      };
+      const ratio = (a, b) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      // The first opaque background behind the dot.
+      const behind = (el) => {
+        for (let e = el.parentElement; e; e = e.parentElement) {
+          const c = rgb(getComputedStyle(e).backgroundColor);
+          if (c.length === 3 || c[3] > 0) return c.slice(0, 3);
+        }
+        return rgb(getComputedStyle(document.body).backgroundColor);
+      };
+      return [...document.querySelectorAll(".stock-pawn")].map((dot) => {
+        const style = getComputedStyle(dot);
+        const page = behind(dot);
+        // The dot shows by its fill or by its rim, whichever stands out more.
+        return Math.max(ratio(rgb(style.backgroundColor), page), ratio(rgb(style.borderTopColor), page));
+      });
+    });
+    assert.equal(contrasts.length, 2);
+    for (const c of contrasts) assert.ok(c >= 3, `contrast ${c.toFixed(2)} of a player's dot (WCAG: 3 for graphics)`);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -28,9 +28,10 @@ pub fn how_to_play(props: &HowToPlayProps) -> Html {
             <h2 id="how-to-play-title">{ "How to play" }</h2>
             <p class="how-to-goal">
                 <strong>{ "Race your pawn to the far side." }</strong>
-                { format!(" White starts on {middle}1 and wins on the top row ({size}); black \
-                    starts on {middle}{size} and wins on the bottom row (1). The goal rows are \
-                    marked in each pawn's colour.") }
+                { format!(" Player 1 (the light pawn) starts on {middle}1, moves first and wins \
+                    on the top row ({size}); player 2 (the dark pawn) starts on {middle}{size} \
+                    and wins on the bottom row (1). The goal rows are marked in each pawn's \
+                    colour.") }
             </p>
             <ul>
                 <li>{ "Each turn, either " }<strong>{ "move your pawn" }</strong>
