@@ -250,6 +250,27 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("the new-game dialog offers no more walls than fit on the board", async () => {
+    // Issue 62: 0–20 walls each on 3×3, where 4 centres hold at most 4 walls.
+    const { context, page, problems } = await open("v=1&p1=human&p2=human");
+    await page.locator('[data-testid="new-game-button"]').click();
+    const walls = page.locator('select[name="walls"]');
+    const offered = () => walls.locator("option").allInnerTexts();
+    assert.equal((await offered()).length, 21, "0–20 on 9×9");
+    assert.equal(await walls.inputValue(), "10");
+    await page.locator('select[name="board_size"]').selectOption("3");
+    assert.deepEqual(await offered(), ["0", "1", "2", "3", "4"]);
+    assert.equal(await walls.inputValue(), "4", "the 10 chosen become the most that fit");
+    await page.locator('select[name="board_size"]').selectOption("5");
+    assert.equal((await offered()).length, 17);
+    await walls.selectOption("2");
+    await page.locator('[data-testid="start"]').click();
+    assert.equal(await page.locator("[data-square]").count(), 25);
+    assert.equal(await page.locator('[data-stock="1"]').getAttribute("data-walls"), "2");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a link that differs from the saved game offers the saved game back", async () => {
     const { context, page } = await open(`${HUMANS}&moves=e2`);
     await waitForMoves(page, 1);

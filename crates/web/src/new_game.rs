@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::engine_choice::engine_label;
 use super::level_list::LevelList;
 use super::model::record::Record;
+use super::model::settings::wall_choices;
 use super::model::{Opponent, Seat};
 use quoridor_engines::EngineKind;
 use quoridor_rules::{Player, Variant};
@@ -61,6 +62,10 @@ fn seats_of(mode: &str) -> [Seat; 2] {
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let size = use_node_ref();
     let walls = use_node_ref();
+    // The board chosen, so the walls list offers what fits on it, and the
+    // walls chosen, kept within it.
+    let board = use_state(|| 9u8);
+    let stock = use_state(|| 10u8);
     let seats = use_state(|| seats_of("human-first"));
     let engines = use_state(|| props.engines);
     let opponent = use_state(|| props.opponent);
@@ -70,6 +75,29 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
                 seats.set(seats_of(&select.value()));
+            }
+        })
+    };
+    let on_board = {
+        let (board, stock) = (board.clone(), stock.clone());
+        Callback::from(move |e: Event| {
+            if let Some(n) = e
+                .target_dyn_into::<HtmlSelectElement>()
+                .and_then(|select| select.value().parse::<u8>().ok())
+            {
+                board.set(n);
+                stock.set((*stock).min(*wall_choices(n).end()));
+            }
+        })
+    };
+    let on_stock = {
+        let stock = stock.clone();
+        Callback::from(move |e: Event| {
+            if let Some(n) = e
+                .target_dyn_into::<HtmlSelectElement>()
+                .and_then(|select| select.value().parse::<u8>().ok())
+            {
+                stock.set(n);
             }
         })
     };
@@ -145,16 +173,16 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     .map(engine_select) }
             }
             <label title="Squares per side">{ "Board " }
-                <select name="board_size" ref={size}>
+                <select name="board_size" ref={size} onchange={on_board}>
                     { for [3u8, 4, 5, 7, 9, 11].into_iter().map(|n| html! {
-                        <option value={n.to_string()} selected={n == 9}>{ format!("{n}×{n}") }</option>
+                        <option value={n.to_string()} selected={n == *board}>{ format!("{n}×{n}") }</option>
                     }) }
                 </select>
             </label>
-            <label title="Walls each player starts with">{ "Walls each " }
-                <select name="walls" ref={walls}>
-                    { for (0u8..=20).map(|n| html! {
-                        <option value={n.to_string()} selected={n == 10}>{ n }</option>
+            <label title="Walls each player starts with (no more than fit on the board)">{ "Walls each " }
+                <select name="walls" ref={walls} onchange={on_stock}>
+                    { for wall_choices(*board).map(|n| html! {
+                        <option value={n.to_string()} selected={n == *stock}>{ n }</option>
                     }) }
                 </select>
             </label>

@@ -346,9 +346,29 @@ pub fn default_threads(hardware_concurrency: u32) -> u32 {
     hardware_concurrency.saturating_sub(1).clamp(1, MAX_THREADS)
 }
 
+/// The wall stocks the new-game dialog offers on a board of `size`: 0 up
+/// to the rules' most, but no more than fit on the board. Each of the
+/// `(size − 1)²` wall centres holds at most one wall, so a larger stock
+/// plays exactly as that many (docs/solved.md: 3×3 with 4 walls each and
+/// with more are one table).
+pub fn wall_choices(size: u8) -> std::ops::RangeInclusive<u8> {
+    let centres = u16::from(size.saturating_sub(1)).pow(2);
+    let most = centres.min(u16::from(quoridor_rules::MAX_WALLS));
+    0..=u8::try_from(most).unwrap_or(quoridor_rules::MAX_WALLS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wall_stocks_offered_stop_where_more_would_change_nothing() {
+        assert_eq!(wall_choices(3), 0..=4);
+        assert_eq!(wall_choices(4), 0..=9);
+        assert_eq!(wall_choices(5), 0..=16);
+        assert_eq!(wall_choices(9), 0..=20);
+        assert_eq!(wall_choices(11), 0..=20);
+    }
 
     #[test]
     fn the_default_thread_count_leaves_a_core_to_the_page() {
