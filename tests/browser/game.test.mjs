@@ -342,6 +342,19 @@ describe(`playing the game (${BASE})`, () => {
     await again.context.close();
   });
 
+  test("an engine that wins in one says it proved the win, not a win chance", async () => {
+    // Issue 62: a winning move in one ply reported "win chance 93%". 5×5
+    // without walls: the engine (player 2, on c2) wins with c1.
+    const { context, page, problems } = await open("v=1&size=5&walls=0&moves=b1.c4.a1.c3.b1.c2.a1&p1=human&p2=engine");
+    await waitForMoves(page, 8);
+    assert.equal((await moveTexts(page))[7], "c1");
+    const summary = await page.locator('[data-testid="engine-summary"]').innerText();
+    assert.match(summary, /^Engine: c1 after .*, a proven win$/);
+    assert.doesNotMatch(summary, /win chance/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("the playouts limit applies from the next engine move", async () => {
     const { context, page } = await open("v=1&time_ms=60000");
     await page.locator('input[name="limit"][value="playouts"]').check();

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::analysis::format::time_and_rate;
+use super::analysis::format::{time_and_rate, verdict};
 use quoridor_engines::{EngineKind, EngineReport, SearchInfo, SearchParams};
 
 #[derive(Properties, PartialEq)]
@@ -96,9 +96,10 @@ pub fn thinking_summary(props: &SummaryProps) -> Html {
         <p class="engine-summary" data-testid="engine-summary"
             data-playouts-per-sec={format!("{:.0}", i.searched_per_sec)}>
             { format!(
-                "Engine: {best} after {} playouts {}, {} nodes, win chance {:.0}%",
+                "Engine: {best} after {} playouts {}, {} nodes, {}",
                 group(i.searched), time_and_rate(i.elapsed_ms, i.searched_per_sec, "playouts", group),
-                group(u64::from(tree.nodes)), i.win_probability * 100.0
+                group(u64::from(tree.nodes)),
+                verdict(i.win_probability, i.proven_winner, i.side_to_move)
             ) }
         </p>
     }

@@ -3,12 +3,49 @@
 
 use quoridor_engines::Proven;
 use quoridor_engines::UctReport;
-use quoridor_rules::Move;
+use quoridor_rules::{Move, Player};
 
 /// `0.634` → `"63%"`; out-of-range and NaN values are clamped.
 pub fn percent(p: f64) -> String {
     let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
     format!("{:.0}%", p * 100.0)
+}
+
+/// The search's verdict for the side to move, in words: "a proven win" or
+/// "a proven loss" once the search proved the game, else "win chance 63%"
+/// (a one-ply win is a proof, not 93%).
+///
+/// ```
+/// use quoridor_page::analysis::format::verdict;
+/// use quoridor_rules::Player;
+/// assert_eq!(verdict(0.93, Some(Player::Two), Player::Two), "a proven win");
+/// assert_eq!(verdict(0.07, Some(Player::One), Player::Two), "a proven loss");
+/// assert_eq!(verdict(0.634, None, Player::One), "win chance 63%");
+/// ```
+pub fn verdict(win_probability: f64, proven_winner: Option<Player>, side: Player) -> String {
+    match proven_winner {
+        Some(winner) if winner == side => "a proven win".to_string(),
+        Some(_) => "a proven loss".to_string(),
+        None => format!("win chance {}", percent(win_probability)),
+    }
+}
+
+/// The side to move's win chance, 1 or 0 once the search proved the game
+/// (a search that proved it before its first playout reports ½).
+///
+/// ```
+/// use quoridor_page::analysis::format::win_chance;
+/// use quoridor_rules::Player;
+/// assert_eq!(win_chance(0.5, Some(Player::One), Player::One), 1.0);
+/// assert_eq!(win_chance(0.5, Some(Player::One), Player::Two), 0.0);
+/// assert_eq!(win_chance(0.6, None, Player::Two), 0.6);
+/// ```
+pub fn win_chance(win_probability: f64, proven_winner: Option<Player>, side: Player) -> f64 {
+    match proven_winner {
+        Some(winner) if winner == side => 1.0,
+        Some(_) => 0.0,
+        None => win_probability,
+    }
 }
 
 /// A prior as a percentage: whole percents from 10%, one decimal below

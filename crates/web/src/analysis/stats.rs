@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::alphabeta_view::score_text;
-use super::format::{bytes_per_node, percent, MIN_RATE_MS};
+use super::format::{bytes_per_node, percent, win_chance, MIN_RATE_MS};
 use quoridor_engines::{EngineReport, SearchInfo};
 use quoridor_rules::Player;
 
@@ -42,6 +42,7 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
         Player::One => "player 1",
         Player::Two => "player 2",
     };
+    let win = win_chance(info.win_probability, info.proven_winner, info.side_to_move);
     let proven = match info.proven_winner {
         Some(p) => format!("{p} wins"),
         None => "not proven".into(),
@@ -126,7 +127,7 @@ pub fn search_stats(props: &SearchStatsProps) -> Html {
                         <th scope="row">{ "Tree" }</th><td>{ "full (budget reached)" }</td>
                     </tr>
                 }
-                { row("win", format!("Win ({side} to move)"), info.win_probability, percent(info.win_probability)) }
+                { row("win", format!("Win ({side} to move)"), win, percent(win)) }
                 { network }
                 <tr data-stat="proven"><th scope="row">{ "Proven" }</th><td>{ proven }</td></tr>
             </table>
