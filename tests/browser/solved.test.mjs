@@ -184,4 +184,18 @@ describe(`solved boards (${BASE})`, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("a finished game on a solved board says it is over: no empty table, no search awaited", async () => {
+    // Issue 62: after a 3×3 game ended, an empty "Move / Exact" table and
+    // "The engine has not searched yet" showed. 3×3 without walls: player 2
+    // jumps over player 1 onto b1 and has won.
+    const { context, page, problems } = await open("v=1&size=3&walls=0&moves=b2.b1&p1=human&p2=human");
+    const outcome = page.locator('[data-testid="exact-outcome"]');
+    await outcome.waitFor();
+    assert.match(await outcome.innerText(), /Solved: player 2 has won/);
+    assert.equal(await page.locator(".exact-table").count(), 0);
+    assert.equal(await page.locator(".search-stats-empty").innerText(), "The game is over: no position left to search.");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

@@ -357,7 +357,7 @@ pub fn app() -> Html {
                             game={board.game.moves().to_vec()} shown={board.shown_ply()}
                             running={run.analysing()} can_start={analysis.can_start} {workers}
                             on_intent={analysis.on_intent.clone()} priors={panel_priors}
-                            tree_priors={state.tree_priors()} />
+                            tree_priors={state.tree_priors()} over={position.is_over()} />
                     </Disclosure>
                 </aside>
             </div>

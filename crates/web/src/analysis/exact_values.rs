@@ -86,6 +86,8 @@ pub fn exact_values(props: &ExactValuesProps) -> Html {
             .collect()
     };
     let searched = !props.candidates.is_empty();
+    // A finished game has no move left: no table of none.
+    let any_rows = !rows.is_empty();
     let rows = rows.into_iter().map(|(mv, value, child)| {
         let text = value.map(short_value).unwrap_or_else(|| "?".into());
         let full = value.map(|v| v.to_string()).unwrap_or_default();
@@ -124,13 +126,15 @@ pub fn exact_values(props: &ExactValuesProps) -> Html {
                 <strong>{ format!("Solved: {}", exact.outcome_text()) }</strong>
                 <span class="exact-time">{ solved_in }</span>
             </p>
-            <table class="exact-table">
-                <thead><tr>
-                    <th>{ "Move" }</th><th>{ "Exact, for the mover" }</th>
-                    if searched { <th>{ "Search" }</th> }
-                </tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
+            if any_rows {
+                <table class="exact-table">
+                    <thead><tr>
+                        <th>{ "Move" }</th><th>{ "Exact, for the mover" }</th>
+                        if searched { <th>{ "Search" }</th> }
+                    </tr></thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            }
             if let Some(note) = &props.engine_note {
                 <p class="exact-engine" data-testid="exact-engine">{ note.clone() }</p>
             }

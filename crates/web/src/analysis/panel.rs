@@ -41,6 +41,9 @@ pub struct AnalysisPanelProps {
     /// The network's priors of the tree explorer's open nodes' positions.
     #[prop_or_default]
     pub tree_priors: Vec<(NodeId, Vec<MovePrior>)>,
+    /// The board's shown position ends the game.
+    #[prop_or_default]
+    pub over: bool,
 }
 
 /// Analysis controls, stats, best line, visit bars (alpha-beta: the
@@ -73,7 +76,8 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             <AnalysisControls running={props.running} can_start={props.can_start}
                 top={props.state.top} on_run={intent.reform(Intent::Analyse)}
                 on_top={intent.reform(Intent::Top)} />
-            <SearchStats info={info.clone()} running={searched.is_some_and(|s| s.running)} {workers} />
+            <SearchStats info={info.clone()} running={searched.is_some_and(|s| s.running)} {workers}
+                over={props.over} />
             <PvLine pv={info.as_ref().map(|i| i.pv.clone()).unwrap_or_default()}
                 {first_ply}
                 on_board={props.state.show_pv} on_toggle={intent.reform(Intent::ShowPv)} />

@@ -18,6 +18,10 @@ pub struct SearchStatsProps {
     /// Engine workers whose trees the snapshot merges.
     #[prop_or_default]
     pub workers: usize,
+    /// The shown position ends the game: with no snapshot, there is nothing
+    /// left to search rather than nothing searched yet.
+    #[prop_or_default]
+    pub over: bool,
 }
 
 /// Playouts, speed (summed over the workers), tree size, depth, time, the
@@ -32,9 +36,14 @@ pub struct SearchStatsProps {
 #[function_component(SearchStats)]
 pub fn search_stats(props: &SearchStatsProps) -> Html {
     let Some(info) = &props.info else {
+        let empty = if props.over {
+            "The game is over: no position left to search."
+        } else {
+            "The engine has not searched yet."
+        };
         return html! {
             <section class="search-stats" data-testid="search-stats" data-running="false">
-                <p class="search-stats-empty">{ "The engine has not searched yet." }</p>
+                <p class="search-stats-empty">{ empty }</p>
             </section>
         };
     };
