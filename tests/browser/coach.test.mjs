@@ -161,6 +161,39 @@ describe(`coach (${BASE})`, () => {
     await context.close();
   });
 
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1366, height: 860 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ]) {
+    test(`the review's summary fits its card and the screen (${name})`, async () => {
+      // Issue 62: on a phone the summary table was 527 px wide and made the
+      // page 545 px wide on a 390 px screen; on a desktop it spilled past the
+      // coach's card.
+      const { context, page, problems } = await open(link(THROWN), { context: await open.newContext(options) });
+      await page.locator('[data-testid="review"]').click();
+      const summary = page.locator('[data-testid="review-summary"]');
+      await summary.waitFor({ timeout: 60_000 });
+      const fit = await page.evaluate(() => {
+        const table = document.querySelector('[data-testid="review-summary"] table').getBoundingClientRect();
+        const card = document.querySelector('[data-testid="review-summary"]').closest(".coach").getBoundingClientRect();
+        return {
+          page: document.documentElement.scrollWidth,
+          screen: window.innerWidth,
+          tableRight: table.right,
+          cardRight: card.right,
+        };
+      });
+      assert.ok(fit.page <= fit.screen, `the page is ${fit.page} px wide on a ${fit.screen} px screen`);
+      assert.ok(fit.tableRight <= fit.cardRight + 0.5, `the table ends at ${fit.tableRight}, its card at ${fit.cardRight}`);
+      // A column per player, a row per measure.
+      assert.deepEqual(await summary.locator("thead th").allInnerTexts(), ["", "player 1", "player 2"]);
+      assert.equal(await summary.locator('tr[data-judgement-row="blunder"] td').count(), 2);
+      await page.screenshot({ path: `${process.env.QUORIDOR_SHOTS ?? "/tmp"}/review-summary-${name}.png` });
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
   test("play stays responsive while a review runs: no main-thread task over 50 ms", async () => {
     // The review worker holds one of this machine's two cores; the browser
     // and this driver share the other, so a task of 10 ms is now and then

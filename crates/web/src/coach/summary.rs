@@ -12,23 +12,27 @@ pub struct SummaryProps {
     pub summary: ReviewSummary,
 }
 
-/// A table with a row per player; carries `data-accuracy-1` and
-/// `data-accuracy-2` (0–100, one decimal).
+/// A table with a column per player and a row per measure (accuracy, then
+/// each judgement's count), narrow enough for a phone's width as lichess
+/// lays it out; carries `data-accuracy-1` and `data-accuracy-2` (0–100, one
+/// decimal).
 #[function_component(ReviewSummaryTable)]
 pub fn review_summary(props: &SummaryProps) -> Html {
     let s = &props.summary;
     let accuracy = |p: Player| s.accuracy[p.index()].map(|a| format!("{a:.1}"));
-    let heads = Judgement::ALL.iter().map(|j| {
-        html! { <th class={classes!("judgement", j.name())}>{ j.name() }</th> }
+    let heads = Player::BOTH
+        .iter()
+        .map(|p| html! { <th scope="col">{ p.to_string() }</th> });
+    let accuracies = Player::BOTH.iter().map(|&p| {
+        html! { <td class="accuracy">{ accuracy(p).unwrap_or_else(|| "–".into()) }</td> }
     });
-    let rows = Player::BOTH.iter().map(|&p| {
-        let counts = Judgement::ALL.iter().map(|&j| {
-            html! { <td>{ s.counts[p.index()][j as usize] }</td> }
-        });
+    let rows = Judgement::ALL.iter().map(|&j| {
+        let counts = Player::BOTH
+            .iter()
+            .map(|p| html! { <td>{ s.counts[p.index()][j as usize] }</td> });
         html! {
-            <tr>
-                <th>{ p.to_string() }</th>
-                <td class="accuracy">{ accuracy(p).unwrap_or_else(|| "–".into()) }</td>
+            <tr data-judgement-row={j.name()}>
+                <th scope="row" class={classes!("judgement", j.name())}>{ j.name() }</th>
                 { for counts }
             </tr>
         }
@@ -49,8 +53,11 @@ pub fn review_summary(props: &SummaryProps) -> Html {
     }
     tag.add_child(html! {
         <table>
-            <thead><tr><th></th><th>{ "accuracy" }</th>{ for heads }</tr></thead>
-            <tbody>{ for rows }</tbody>
+            <thead><tr><th></th>{ for heads }</tr></thead>
+            <tbody>
+                <tr data-judgement-row="accuracy"><th scope="row">{ "accuracy" }</th>{ for accuracies }</tr>
+                { for rows }
+            </tbody>
         </table>
     });
     tag.add_child(html! {
