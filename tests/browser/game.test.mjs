@@ -299,6 +299,35 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("engine vs engine is shown at a watchable pace, and Pause goes once the game is over", async () => {
+    // Issue 62: level 1 against level 1 was over in half a second, 81 plies
+    // of level 3 in under 3 s. Moves now come at least 0.7 s apart; a
+    // slower machine only makes them further apart.
+    const context = await open.newContext();
+    await context.addInitScript(() => {
+      window.__moveTimes = [];
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('[data-testid="move-list"] [data-move]').length;
+        while (window.__moveTimes.length < n) window.__moveTimes.push(performance.now());
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const { page, problems } = await open("v=1&p1=engine&p2=engine&level=1", { context });
+    await waitForMoves(page, 4);
+    const times = await page.evaluate(() => window.__moveTimes);
+    for (let i = 1; i < times.length; i++) {
+      assert.ok(times[i] - times[i - 1] >= 650, `moves ${i} and ${i + 1} only ${(times[i] - times[i - 1]).toFixed(0)} ms apart`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+    // One move from the end, the engine finishes the game: no Pause after it.
+    const end = await open("v=1&moves=e2.d9.e3.d8.e4.d7.e5.d6.e6.d5.e7.d4.e8.d3&p1=engine&p2=engine&time_ms=100");
+    await waitForMoves(end.page, 15);
+    assert.match(await status(end.page), /wins/i);
+    assert.equal(await end.page.locator('[data-testid="pause"]').count(), 0);
+    assert.deepEqual(end.problems, []);
+    await end.context.close();
+  });
+
   test("an engine game ends at the 300-ply limit, adjudicated by path lengths, in the list and the link", async () => {
     // 296 plies of pawn shuffling: both pawns back home, player 1 to move.
     const shuffled = Array(74).fill("d1.d9.e1.e9").join(".");

@@ -117,6 +117,20 @@ pub fn app() -> Html {
             }
         });
     }
+    // An engine-vs-engine move held for the game's pace is shown when due.
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with(state.engine.held.clone(), move |held| {
+            let timer = held.as_ref().map(|held| {
+                let wait = (held.due_ms - js_sys::Date::now()).max(0.0);
+                gloo_timers::callback::Timeout::new(
+                    wait.min(f64::from(u32::MAX)) as u32,
+                    move || dispatcher.dispatch(Action::ShowHeldMove),
+                )
+            });
+            move || drop(timer)
+        });
+    }
     // The tree explorer and the tree map read the chosen worker's tree
     // (before the effects below ask it anything).
     {
@@ -318,7 +332,7 @@ pub fn app() -> Html {
                     <GameActions can_resign={state.resigning_player().is_some()}
                         over={!board.unfinished()} against_engine={board.against_engine()}
                         on_action={dispatch.clone()} />
-                    if board.engine_vs_engine() || run.paused {
+                    if (board.engine_vs_engine() || run.paused) && !board.game.position().is_over() {
                         <WatchControls paused={run.paused} on_action={dispatch.clone()} />
                     }
                     if let Some(search) = thinking {

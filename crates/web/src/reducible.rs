@@ -31,6 +31,7 @@ impl Reducible for PageState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = Rc::unwrap_or_clone(self).0;
         next.ladder.today = super::storage::today().or(next.ladder.today);
+        next.engine.now_ms = Some(js_sys::Date::now());
         next.apply(action, fresh_seed());
         Rc::new(PageState(next))
     }

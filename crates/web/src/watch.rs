@@ -25,7 +25,7 @@ pub fn watch_controls(props: &WatchProps) -> Html {
                     title="Play one engine move, then pause">{ "Step" }</button>
             } else {
                 <button class="pause" data-testid="pause" onclick={send(Action::Pause)}
-                    title="Pause after the engine's current move">{ "Pause" }</button>
+                    title="Pause the engines now (a think under way is stopped)">{ "Pause" }</button>
             }
         </div>
     }

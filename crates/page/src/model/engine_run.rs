@@ -79,6 +79,31 @@ pub struct EngineRun {
     /// The engine's last move, when the solved board's table gave it
     /// without a search (the snapshot is then not of that move).
     pub table_move: Option<Move>,
+    /// The page's clock now, in ms (the page sets it before each action;
+    /// `None`: no clock, as in tests, and engine moves are never held).
+    pub now_ms: Option<f64>,
+    /// When the last engine move of an engine-vs-engine game was shown.
+    pub last_move_ms: Option<f64>,
+    /// An engine-vs-engine move that came sooner than [`WATCH_PACE_MS`]
+    /// after the one before, held until it is due so the game can be
+    /// watched (the page wakes the model then: `Action::ShowHeldMove`).
+    pub held: Option<HeldMove>,
+}
+
+/// Engine-vs-engine moves are shown at least this far apart, so a game
+/// between fast levels can be followed move by move (a level-1 game was
+/// over in half a second).
+pub const WATCH_PACE_MS: f64 = 700.0;
+
+/// An engine move found, waiting to be shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldMove {
+    /// The game the move was searched for.
+    pub game: GameData,
+    /// The move (`None`: the engine found none).
+    pub best: Option<Move>,
+    /// When to show it, on the page's clock.
+    pub due_ms: f64,
 }
 
 impl EngineRun {
@@ -163,8 +188,17 @@ impl EngineRun {
         }
     }
 
-    /// Whether an engine move may start now (not paused, or one step asked).
+    /// Whether an engine move may start now (not paused, or one step asked,
+    /// and no move found waits to be shown).
     pub fn may_move(&self) -> bool {
-        self.search.is_none() && (!self.paused || self.step)
+        self.search.is_none() && self.held.is_none() && (!self.paused || self.step)
+    }
+
+    /// When the next engine-vs-engine move may be shown, if it must wait:
+    /// [`WATCH_PACE_MS`] after the last one.
+    pub fn due(&self) -> Option<f64> {
+        let (now, last) = (self.now_ms?, self.last_move_ms?);
+        let due = last + WATCH_PACE_MS;
+        (due > now).then_some(due)
     }
 }

@@ -183,9 +183,20 @@ impl super::AppState {
             .filter(|_| self.plays_perfectly())
             .and_then(|e| e.perfect_choice(None));
         if mv.is_some() {
+            let game = search.game.clone();
             self.engine.search = None;
             self.engine.table_move = mv;
-            self.engine_moved(mv);
+            // Engine vs engine, a table's move waits its turn as a searched one.
+            match (self.board.engine_vs_engine(), self.engine.due()) {
+                (true, Some(due_ms)) => {
+                    self.engine.held = Some(super::HeldMove {
+                        game,
+                        best: mv,
+                        due_ms,
+                    });
+                }
+                _ => self.engine_moved(mv),
+            }
         }
         mv.is_some()
     }

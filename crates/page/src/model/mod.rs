@@ -40,7 +40,9 @@ pub use coach::{
     count_text, sure_line, Coach, CoachIntent, CoachSearch, Disagreement, Hint, HintSource,
     HintView, Purpose, ReviewRun, BUDGET_RANGE_MS, DEFAULT_HINT_MS, DEFAULT_REVIEW_MS,
 };
-pub use engine_run::{EngineActivity, EngineRun, RequestedSearch, Snapshot, TOP_CHILDREN};
+pub use engine_run::{
+    EngineActivity, EngineRun, HeldMove, RequestedSearch, Snapshot, TOP_CHILDREN, WATCH_PACE_MS,
+};
 pub use game_view::{GameView, PLY_LIMIT};
 pub use ladder::{Ladder, LadderIntent};
 
@@ -125,6 +127,9 @@ pub enum Action {
     Resume,
     /// Play one engine move while paused.
     Step,
+    /// The held engine-vs-engine move is due: show it
+    /// ([`EngineRun::held`]).
+    ShowHeldMove,
     /// Show a message (or clear it with `None`).
     Notice(Option<String>),
     /// Flip the ghost wall orientation.
@@ -224,7 +229,15 @@ impl AppState {
             Action::Rematch => self.rematch(seed),
             Action::Resign => self.ask_to_resign(),
             Action::SetEngine(settings) => self.engine.settings = settings,
-            Action::Pause => self.engine.paused = true,
+            Action::Pause => {
+                // At once: a long think is stopped, not waited for, and a
+                // move held for the pace is not shown; Step or Resume
+                // searches the position afresh.
+                self.engine.paused = true;
+                self.engine.cancel_move();
+                self.engine.held = None;
+            }
+            Action::ShowHeldMove => self.show_held_move(),
             Action::Resume => {
                 self.engine.paused = false;
                 self.engine.step = false;
@@ -504,7 +517,12 @@ impl AppState {
                         Some(game) => self.perfect_or(game, best),
                         None => best,
                     };
-                    self.engine_moved(best);
+                    match (self.board.engine_vs_engine(), self.engine.due(), searched) {
+                        (true, Some(due_ms), Some(game)) => {
+                            self.engine.held = Some(HeldMove { game, best, due_ms });
+                        }
+                        _ => self.engine_moved(best),
+                    }
                 }
             }
             WorkerResponse::Error { id, message } => {
@@ -520,8 +538,20 @@ impl AppState {
         }
     }
 
+    /// Shows the held engine-vs-engine move, if it is still of this game.
+    fn show_held_move(&mut self) {
+        if let Some(held) = self.engine.held.take() {
+            if held.game == GameData::from(&self.board.game) {
+                self.engine_moved(held.best);
+            }
+        }
+    }
+
     /// The engine's move arrived: play it; one step played pauses again.
     fn engine_moved(&mut self, best: Option<Move>) {
+        if self.board.engine_vs_engine() {
+            self.engine.last_move_ms = self.engine.now_ms;
+        }
         match best {
             Some(mv) => {
                 // Someone looking at an earlier position keeps looking at it.

@@ -304,8 +304,19 @@ fn engine_vs_engine_pauses_between_moves_and_steps_one_move() {
     let mut s = state([Seat::Engine; 2], "");
     let first = search_id(&s);
     s.apply(Action::Pause, SEED);
-    assert_eq!(search_id(&s), first, "the move under way finishes");
+    // At once: the think under way is stopped, its answer ignored (issue
+    // 62: a pause during a level-10 think waited for the move).
+    assert_eq!(s.engine.search, None, "paused at once");
     done(&mut s, first, "e2");
+    assert_eq!(
+        s.board.game.to_string(),
+        "",
+        "the stopped search plays nothing"
+    );
+    s.apply(Action::Step, SEED);
+    let step = search_id(&s);
+    assert!(step > first, "the position searched afresh");
+    done(&mut s, step, "e2");
     assert_eq!(s.board.game.to_string(), "e2");
     assert_eq!(s.engine.search, None, "paused");
     s.apply(Action::Step, SEED);
@@ -702,4 +713,87 @@ fn choosing_another_workers_tree_drops_what_was_loaded_and_the_preview() {
     progress(&mut s, next);
     assert_eq!(s.analysis.tree.search_id, Some(next));
     assert_eq!(s.analysis.tree.worker, 1);
+}
+
+/// `state` with the page's clock at `ms`, as the page sets it before each
+/// action.
+fn at(state: &mut AppState, ms: f64) {
+    state.engine.now_ms = Some(ms);
+}
+
+#[test]
+fn engine_vs_engine_moves_are_shown_at_a_watchable_pace() {
+    let mut s = state([Seat::Engine; 2], "");
+    at(&mut s, 1_000.0);
+    let first = search_id(&s);
+    done(&mut s, first, "e2");
+    assert_eq!(s.board.game.to_string(), "e2", "the first move at once");
+    // The next answer comes 100 ms later: it waits for its turn, and no
+    // search starts meanwhile.
+    let second = search_id(&s);
+    at(&mut s, 1_100.0);
+    done(&mut s, second, "e8");
+    assert_eq!(s.board.game.to_string(), "e2");
+    let held = s.engine.held.clone().expect("held");
+    assert_eq!(held.due_ms, 1_000.0 + WATCH_PACE_MS);
+    assert_eq!(s.engine.search, None);
+    at(&mut s, held.due_ms);
+    s.apply(Action::ShowHeldMove, SEED);
+    assert_eq!(s.board.game.to_string(), "e2 e8");
+    assert_eq!(s.engine.held, None);
+    // A slow answer is shown as soon as it comes.
+    let third = search_id(&s);
+    at(&mut s, held.due_ms + 5_000.0);
+    done(&mut s, third, "e3");
+    assert_eq!(s.board.game.to_string(), "e2 e8 e3");
+}
+
+#[test]
+fn a_held_move_of_a_game_left_behind_is_dropped() {
+    let mut s = state([Seat::Engine; 2], "");
+    at(&mut s, 0.0);
+    let first = search_id(&s);
+    done(&mut s, first, "e2");
+    let second = search_id(&s);
+    done(&mut s, second, "e8");
+    assert!(s.engine.held.is_some());
+    s.apply(
+        Action::NewGame {
+            variant: Variant::default(),
+            seats: [Seat::Engine; 2],
+        },
+        SEED,
+    );
+    s.apply(Action::ShowHeldMove, SEED);
+    assert_eq!(s.board.game.to_string(), "", "the new game keeps its start");
+}
+
+#[test]
+fn a_person_against_the_engine_gets_the_reply_at_once() {
+    let mut s = against_engine();
+    at(&mut s, 0.0);
+    s.apply(Action::Play(mv("e2")), SEED);
+    let id = search_id(&s);
+    at(&mut s, 10.0);
+    done(&mut s, id, "e8");
+    assert_eq!(s.board.game.to_string(), "e2 e8");
+    assert_eq!(s.engine.held, None);
+}
+
+#[test]
+fn a_pause_drops_the_held_move_and_nothing_moves_until_asked() {
+    let mut s = state([Seat::Engine; 2], "");
+    at(&mut s, 0.0);
+    let first = search_id(&s);
+    done(&mut s, first, "e2");
+    let second = search_id(&s);
+    done(&mut s, second, "e8");
+    assert!(s.engine.held.is_some());
+    s.apply(Action::Pause, SEED);
+    assert_eq!(s.engine.held, None);
+    s.apply(Action::ShowHeldMove, SEED);
+    assert_eq!(s.board.game.to_string(), "e2");
+    assert_eq!(s.engine.search, None);
+    s.apply(Action::Step, SEED);
+    assert!(search_id(&s) > second, "the step searches afresh");
 }
