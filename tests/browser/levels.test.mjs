@@ -148,6 +148,8 @@ describe(`the ladder of levels (${BASE})`, () => {
     const { context, page, problems } = await open(`${YOU_WIN_NEXT}&level=1`);
     await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     assert.match(await status(page), /player 1 \(you\) wins/i);
+    // The result line under the board, as lichess says it after a game.
+    assert.equal(await page.locator('[data-testid="level-result"]').innerText(), "Your record against Level 1 · Pebble: 1–0");
     const first = await shownRecord(page, 1);
     assert.deepEqual([first.wins, first.losses], [1, 0]);
     assert.match(first.text, /^Won 1, lost 0 · last played \d{4}-\d\d-\d\d$/);
@@ -203,9 +205,15 @@ describe(`the ladder of levels (${BASE})`, () => {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [RECORD_KEY, twoWins]);
     await goTo(page, `${YOU_WIN_NEXT}&level=1`);
     assert.equal(await page.locator('[data-testid="level-suggestion"]').count(), 0);
+    const boardTop = async () => (await page.locator("svg.board").boundingBox()).y;
+    const before = await boardTop();
     await page.locator(`[data-square="${WINNING_SQUARE}"]`).click();
     const suggestion = page.locator('[data-testid="level-suggestion"]');
     await suggestion.waitFor();
+    // Issue 62: the notice above the board pushed it down ~100 px; it is under it now.
+    assert.equal(await boardTop(), before, "the board stays where it was");
+    const under = await suggestion.boundingBox();
+    assert.ok(under.y > before, "the suggestion is under the board's top");
     assert.match(await suggestion.innerText(), /Three wins in a row against Level 1 · Pebble\. Ready for Level 2 · Sprout\?/);
     await page.locator('[data-testid="play-suggested-level"]').click();
     assert.equal(await label(page).innerText(), "Engine: Level 2 · Sprout");

@@ -20,7 +20,7 @@ use super::game_actions::GameActions;
 use super::history::History;
 use super::how_to_play::HowToPlay;
 use super::labels::viewport_label_scale;
-use super::level_status::{level_label, level_suggestion};
+use super::level_status::{level_label, level_result, level_suggestion};
 use super::link::encode;
 use super::model::analysis::Intent;
 use super::model::prefs::{
@@ -288,9 +288,6 @@ pub fn app() -> Html {
                     { level_label(&run.settings, board.seats, state.plays_perfectly()
                         && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some(),
                         state.off_the_ladder()) }
-                    if let Some(level) = state.ladder.suggestion {
-                        { level_suggestion(level, &on_ladder) }
-                    }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}
@@ -332,6 +329,14 @@ pub fn app() -> Html {
                     <GameActions can_resign={state.resigning_player().is_some()}
                         over={!board.unfinished()} against_engine={board.against_engine()}
                         on_action={dispatch.clone()} />
+                    // Under the board too, so they never move it (issue 62:
+                    // the suggestion above it pushed it down ~100 px).
+                    if let Some((level, record)) = state.level_result() {
+                        { level_result(level, record) }
+                    }
+                    if let Some(level) = state.ladder.suggestion {
+                        { level_suggestion(level, &on_ladder) }
+                    }
                     if (board.engine_vs_engine() || run.paused) && !board.game.position().is_over() {
                         <WatchControls paused={run.paused} on_action={dispatch.clone()} />
                     }

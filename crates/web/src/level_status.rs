@@ -5,6 +5,7 @@
 
 use yew::prelude::*;
 
+use super::model::record::LevelRecord;
 use super::model::{EngineSettings, LadderIntent, Seat};
 use quoridor_engines::Level;
 
@@ -41,6 +42,18 @@ pub fn level_label(
                     { " · not in your record (the levels are rated on 9×9 with 10 walls)" }
                 </span>
             }
+        </p>
+    }
+}
+
+/// The line under a finished game against a level that counts
+/// (`data-testid="level-result"`): "Your record against Level 5 · Tactician:
+/// 1–2" (won–lost), as lichess says it after a game.
+pub fn level_result(level: &Level, record: LevelRecord) -> Html {
+    html! {
+        <p class="level-result" data-testid="level-result"
+            data-wins={record.wins.to_string()} data-losses={record.losses.to_string()}>
+            { format!("Your record against Level {} · {}: {}–{}", level.number, level.name, record.wins, record.losses) }
         </p>
     }
 }

@@ -11,7 +11,7 @@
 //! the last game counted, and each game against a level has its own. Undone
 //! moves and hints used do not keep a game from counting.
 
-use super::record::{Day, Record};
+use super::record::{Day, LevelRecord, Record};
 use super::settings::EngineSettings;
 use super::{AppState, Seat};
 use quoridor_engines::Level;
@@ -74,6 +74,18 @@ impl AppState {
         self.engine.settings.exact_level().is_some()
             && self.human_against_engine().is_some()
             && self.board.game.variant() == Variant::default()
+    }
+
+    /// The level of a finished game that counts in the record, and the
+    /// record against it now (the page's result line: "Your record against
+    /// Level 5 · Tactician: 1–2").
+    pub fn level_result(&self) -> Option<(&'static Level, LevelRecord)> {
+        let over = self.board.game.position().winner().is_some() || self.board.resigned.is_some();
+        if !over || !self.counts_for_the_ladder() {
+            return None;
+        }
+        let level = self.engine.settings.exact_level()?;
+        Some((level, self.ladder.record.of(level.number)))
     }
 
     /// Whether a person plays a level's own settings on another board than

@@ -240,3 +240,24 @@ fn only_games_on_the_board_the_levels_are_rated_on_count() {
     win(&mut s);
     assert_eq!(s.ladder.record.of(10).wins, 1);
 }
+
+#[test]
+fn a_finished_level_game_gives_the_record_against_the_level() {
+    let mut s = at_level(5, [Seat::Human, Seat::Engine], P1_WINS_NEXT, 100);
+    assert_eq!(s.level_result(), None, "not over yet");
+    win(&mut s);
+    let (level, record) = s.level_result().expect("a result line");
+    assert_eq!(level.number, 5);
+    assert_eq!((record.wins, record.losses), (1, 0));
+    // Not for a game that does not count.
+    let small = Variant::new(5, 3).expect("5x5");
+    let mut s = on_board(
+        small,
+        5,
+        [Seat::Human, Seat::Engine],
+        "c2 b5 c3 a5 c4 b5",
+        100,
+    );
+    s.apply(Action::Play(mv("c5")), SEED);
+    assert_eq!(s.level_result(), None);
+}
