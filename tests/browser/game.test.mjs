@@ -271,6 +271,22 @@ describe(`playing the game (${BASE})`, () => {
     await context.close();
   });
 
+  test("on a phone the new-game dialog's Start is in sight without scrolling", async () => {
+    // Issue 62: on a 390×844 phone, Start was a screen below the dialog's top.
+    const context = await open.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const { page, problems } = await open("v=1&p1=human&p2=human", { context });
+    await page.locator('[data-testid="new-game-button"]').click();
+    const start = page.locator('[data-testid="start"]');
+    await start.waitFor();
+    const box = await start.boundingBox();
+    const height = await page.evaluate(() => window.innerHeight);
+    assert.ok(box.y >= 0 && box.y + box.height <= height, `Start at ${box.y.toFixed(0)}–${(box.y + box.height).toFixed(0)} on a ${height} px screen`);
+    await start.tap();
+    await page.locator('[data-testid="new-game"]').waitFor({ state: "detached" });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a link that differs from the saved game offers the saved game back", async () => {
     const { context, page } = await open(`${HUMANS}&moves=e2`);
     await waitForMoves(page, 1);
