@@ -151,6 +151,18 @@ describe(`coach (${BASE})`, () => {
     // Clicking the error shows the position before it with d9 as a ghost.
     await page.locator(".review-error.blunder button", { hasText: "a1h" }).click();
     await page.locator('svg.board [data-testid="better-ghost"][data-better="d9"]').waitFor();
+    // An error whose better move starts a longer line: the board shows that
+    // move alone (one ghost, as lichess draws one arrow), the list the line
+    // as text (issue 62: a 19-ply line of numbered ghosts covered the walls).
+    const withLine = page.locator(".review-error", { has: page.locator('[data-testid="review-line"]') }).first();
+    const line = (await withLine.locator('[data-testid="review-line"]').innerText()).split(" ");
+    assert.ok(line.length >= 2, `a line: ${line}`);
+    await withLine.locator("button").click();
+    const better = page.locator(`svg.board [data-testid="better-ghost"][data-better="${line[0]}"]`);
+    await better.waitFor();
+    assert.equal(await better.locator(".pv-ghost").count(), 1);
+    await page.locator(".review-error.blunder button", { hasText: "a1h" }).click();
+    await page.locator('svg.board [data-testid="better-ghost"][data-better="d9"]').waitFor();
     assert.equal(await page.locator('[data-testid="move-list"] .move.shown').getAttribute("data-ply"), "16");
     // Kept with the game: a reload shows the review without searching again.
     await page.reload();

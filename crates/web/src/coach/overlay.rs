@@ -1,5 +1,6 @@
 //! What the coach draws on the board: the hint and, at a position where a
-//! reviewed error was made, the better move and its line.
+//! reviewed error was made, the better move (its line is the review list's
+//! text).
 //!
 //! The hint is one element carrying `data-hint`: a ring around the
 //! candidate's own label when the analysis draws the hinted move as a
@@ -85,11 +86,14 @@ pub fn coach_overlay(props: &CoachOverlayProps) -> Html {
             </g>
         }
     });
+    // The better move alone, as lichess draws one arrow: its line is text
+    // in the review's list (a 19-ply line of numbered ghosts covered the
+    // walls).
     let better = props.better.as_ref().and_then(|line| {
-        let first = line.first()?;
+        let first = *line.first()?;
         Some(html! {
             <g class="better-ghost" data-testid="better-ghost" data-better={first.to_string()}>
-                <PvGhosts position={props.position} line={line.clone()} reserved={reserved.clone()} />
+                <PvGhosts position={props.position} line={vec![first]} reserved={reserved.clone()} />
             </g>
         })
     });

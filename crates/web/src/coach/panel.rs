@@ -204,12 +204,22 @@ fn review_view(props: &CoachPanelProps) -> Html {
                     )
                 })
                 .unwrap_or_default();
+            // The engine's line from the better move on, as text (the
+            // board shows the better move alone).
+            let line = (m.better.is_some() && m.line.len() > 1).then(|| {
+                let moves: Vec<String> = m.line.iter().take(10).map(|mv| mv.to_string()).collect();
+                let more = if m.line.len() > 10 { " …" } else { "" };
+                format!("{}{more}", moves.join(" "))
+            });
             html! {
                 <li class={classes!("review-error", m.judgement.name())}>
                     <button onclick={props.on_view.reform(move |_: MouseEvent| Some(before))}
                         title="Show the position before this move, with the better move">
                         { format!("{number} {}{symbol}{better}", m.mv) }
                     </button>
+                    if let Some(line) = line {
+                        <span class="review-line" data-testid="review-line">{ line }</span>
+                    }
                 </li>
             }
         });
