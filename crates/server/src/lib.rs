@@ -15,8 +15,10 @@ pub mod rate;
 pub mod room;
 pub mod seat;
 pub mod secret;
+pub mod store;
 
 pub use clock::{Clock, ClockReading, ParseTimeControlError, TimeControl};
 pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status};
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
+pub use store::{Store, StoreError};
