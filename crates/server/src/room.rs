@@ -89,8 +89,11 @@ pub enum Action {
     Resign,
     /// End the game with no result, before every seat has moved.
     Abort,
-    /// Offer (or accept) a rematch once the game is over.
+    /// Offer a rematch once the game is over (the last offer needed
+    /// starts it).
     OfferRematch,
+    /// Accept the rematch another player offers.
+    AcceptRematch,
     /// Decline the rematch the other player offers.
     DeclineRematch,
     /// Claim the game: the player to move has been away too long.
@@ -407,6 +410,12 @@ impl Room {
             }
             Action::ClaimVictory => self.claim(seat, now),
             Action::OfferRematch => self.offer_rematch(seat),
+            Action::AcceptRematch => {
+                if !self.offered_by_other(seat) {
+                    return Err(ActionError::NoRematch("there is no offer to accept"));
+                }
+                self.offer_rematch(seat)
+            }
             Action::DeclineRematch => self.decline_rematch(seat),
         }
     }
@@ -521,18 +530,20 @@ impl Room {
     }
 
     fn decline_rematch(&mut self, seat: SeatIndex) -> Result<Vec<Event>, ActionError> {
-        let offered_by_other = self
-            .seats
-            .iter()
-            .enumerate()
-            .any(|(i, s)| i != seat.index() && s.rematch_offer);
-        if self.rematch.is_some() || !offered_by_other {
+        if self.rematch.is_some() || !self.offered_by_other(seat) {
             return Err(ActionError::NoRematch("there is no offer to decline"));
         }
         for place in &mut self.seats {
             place.rematch_offer = false;
         }
         Ok(vec![Event::RematchOffers(self.offers())])
+    }
+
+    fn offered_by_other(&self, seat: SeatIndex) -> bool {
+        self.seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| i != seat.index() && s.rematch_offer)
     }
 
     /// Each seat's rematch offer.

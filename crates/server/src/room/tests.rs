@@ -333,7 +333,7 @@ fn rematch_needs_every_offer_and_swaps_the_colours() {
     );
     room.act(one(), Action::OfferRematch, s(6)).unwrap();
     assert_eq!(
-        room.act(two(), Action::OfferRematch, s(7)).unwrap(),
+        room.act(two(), Action::AcceptRematch, s(7)).unwrap(),
         vec![Event::RematchOffers(vec![true, true]), Event::RematchAgreed]
     );
     let next = room.rematch_room(RoomId::generate().unwrap(), s(7));
