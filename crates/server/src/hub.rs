@@ -9,7 +9,7 @@ use crate::clock::TimeControl;
 use crate::protocol::{ErrorCode, Refusal, ServerFrame, Snapshot};
 use crate::room::{Action, Event, Room, RoomSettings};
 use crate::seat::{Seat, SeatIndex};
-use crate::secret::{NoRandomness, RoomId, Secret, SecretHash};
+use crate::secret::{coin, NoRandomness, RoomId, Secret, SecretHash};
 use crate::store::{Store, StoreError};
 use quoridor_rules::Variant;
 use std::collections::HashMap;
@@ -155,7 +155,7 @@ impl Hub {
         let creator = match colour {
             Colour::First => 0,
             Colour::Second => 1,
-            Colour::Random => usize::from(Secret::generate()?.expose().as_bytes()[0] & 1),
+            Colour::Random => usize::from(coin()?),
         };
         let (secret, code) = (Secret::generate()?, Secret::generate()?);
         let seats = (0..2)

@@ -32,6 +32,13 @@ fn random_bytes<const N: usize>() -> Result<[u8; N], NoRandomness> {
     Ok(bytes)
 }
 
+/// A fair coin from the operating system's randomness (who plays first
+/// when the creator asks for a random colour).
+pub fn coin() -> Result<bool, NoRandomness> {
+    let [byte]: [u8; 1] = random_bytes()?;
+    Ok(byte & 1 == 1)
+}
+
 /// A seat secret or an invite code as its holder has it: 32 lowercase hex
 /// digits. The server keeps only its [`SecretHash`].
 #[derive(Clone, PartialEq, Eq)]

@@ -149,6 +149,24 @@ async fn expect(ws: &mut Ws, kind: &str) -> Value {
     }
 }
 
+/// The next frame of type `kind`, whatever comes before it.
+async fn find(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a frame")
+            .expect("the socket is open")
+            .unwrap();
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
 /// Connects with `hello`; the state snapshot.
 async fn hello(ws: &mut Ws, secret: Option<&str>) -> Value {
     let mut frame = json!({ "type": "hello", "protocol": 1 });
@@ -398,4 +416,101 @@ async fn the_page_is_served_compressed_with_cache_headers() {
     assert!(head.contains("cache-control: no-store"), "{head}");
     let (status, _, _) = http(addr, "GET", "/missing.js", None, "").await;
     assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_rematch_opens_a_new_room_with_the_colours_swapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = server(&dir.path().join("rooms.db"), None).await;
+    let addr = running.addr;
+    let (id, one, two) = room(addr, "5+3").await;
+    let mut p1 = connect(addr, &id).await;
+    let mut p2 = connect(addr, &id).await;
+    hello(&mut p1, Some(&one)).await;
+    hello(&mut p2, Some(&two)).await;
+    send(&mut p1, json!({ "type": "offer_rematch" })).await;
+    refused(&mut p1, "no_rematch").await;
+    send(&mut p1, json!({ "type": "abort" })).await;
+    let ended = expect(&mut p2, "ended").await;
+    assert_eq!(
+        (&ended["result"]["reason"], &ended["result"]["winner"]),
+        (&json!("aborted"), &Value::Null)
+    );
+    send(&mut p2, json!({ "type": "accept_rematch" })).await;
+    refused(&mut p2, "no_rematch").await;
+    send(&mut p1, json!({ "type": "offer_rematch" })).await;
+    assert_eq!(
+        expect(&mut p2, "rematch").await["offers"],
+        json!([true, false])
+    );
+    send(&mut p2, json!({ "type": "accept_rematch" })).await;
+    let started = find(&mut p1, "rematch_started").await;
+    let next = started["room"].as_str().unwrap().to_string();
+    assert_ne!(next, id);
+    // The same secrets hold the new room's seats, one seat on.
+    let mut q2 = connect(addr, &next).await;
+    let state = hello(&mut q2, Some(&two)).await;
+    assert_eq!(
+        (&state["you"], &state["status"]),
+        (&json!(1), &json!("playing"))
+    );
+    let mut q1 = connect(addr, &next).await;
+    assert_eq!(hello(&mut q1, Some(&one)).await["you"], 2);
+    play(&mut q2, 0, "e2").await;
+    assert_eq!(expect(&mut q1, "moved").await["seat"], 1);
+    // The old room names its rematch.
+    let (_, old) = api(addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    assert_eq!(old["rematch"], json!(next));
+}
+
+#[tokio::test]
+async fn every_frame_of_a_flood_is_answered_and_the_excess_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = server(&dir.path().join("rooms.db"), None).await;
+    let (id, _, _) = room(running.addr, "unlimited").await;
+    let mut ws = connect(running.addr, &id).await;
+    hello(&mut ws, None).await;
+    const FLOOD: u64 = 100;
+    for id in 0..FLOOD {
+        send(&mut ws, json!({ "type": "ping", "id": id })).await;
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    while pongs + limited < FLOOD {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        match frame["type"].as_str().unwrap() {
+            "pong" => pongs += 1,
+            "error" => {
+                assert_eq!(frame["code"], "rate_limited");
+                limited += 1;
+            }
+            _ => {}
+        }
+    }
+    // A burst of 20 passes; 100 frames at once cannot all.
+    assert!(pongs >= 20, "{pongs}");
+    assert!(limited > 0, "{limited}");
+    // The connection lives on.
+    send(&mut ws, json!({ "type": "move", "ply": 0, "move": "e2" })).await;
+    let frame = loop {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        if let Message::Text(text) = message {
+            break serde_json::from_str::<Value>(text.as_str()).unwrap();
+        }
+    };
+    assert!(
+        ["spectator", "rate_limited"].contains(&frame["code"].as_str().unwrap()),
+        "{frame}"
+    );
 }
