@@ -125,22 +125,44 @@ pub enum Colour {
     Random,
 }
 
+/// The hub's clock: milliseconds since the Unix epoch ([`now_ms`] in the
+/// server, a number the test sets in tests).
+pub type Now = Arc<dyn Fn() -> u64 + Send + Sync>;
+
 /// The live rooms and the store behind them.
-#[derive(Debug)]
 pub struct Hub {
     store: Store,
     rooms: Mutex<HashMap<RoomId, Arc<LiveRoom>>>,
     next_conn: AtomicU64,
+    now: Now,
+}
+
+impl fmt::Debug for Hub {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Hub")
+            .field("store", &self.store)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Hub {
-    /// A hub over `store`.
+    /// A hub over `store` on the system's clock.
     pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_clock(store, Arc::new(now_ms))
+    }
+
+    /// A hub over `store` whose time is `now`.
+    pub fn with_clock(store: Store, now: Now) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             rooms: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            now,
         })
+    }
+
+    fn now(&self) -> u64 {
+        (self.now)()
     }
 
     /// Creates a room of `variant` under `control`, the creator seated as
@@ -151,7 +173,7 @@ impl Hub {
         control: TimeControl,
         colour: Colour,
     ) -> Result<Created, HubError> {
-        let now = now_ms();
+        let now = self.now();
         let creator = match colour {
             Colour::First => 0,
             Colour::Second => 1,
@@ -190,7 +212,7 @@ impl Hub {
         }
         let room = self
             .store
-            .load(id, now_ms())
+            .load(id, self.now())
             .await?
             .ok_or(HubError::NoRoom)?;
         let room = live_room(room);
@@ -216,7 +238,7 @@ impl Hub {
             .ok_or(HubError::BadInvite)?;
         let secret = Secret::generate()?;
         let mut next = room.clone();
-        let events = next.take_seat(seat, secret.hash(), now_ms());
+        let events = next.take_seat(seat, secret.hash(), self.now());
         self.store.record(&next, &events).await?;
         *room = next;
         live.send_events(&events);
@@ -228,7 +250,7 @@ impl Hub {
         let room = live.state.lock().await;
         Snapshot::of(
             &room,
-            now_ms(),
+            self.now(),
             live.spectators.load(Ordering::Relaxed),
             you,
         )
@@ -248,7 +270,7 @@ impl Hub {
         action: Action,
     ) -> Result<(), Refusal> {
         let mut room = live.state.lock().await;
-        let now = now_ms();
+        let now = self.now();
         self.apply_tick(live, &mut room, now).await;
         let mut next = room.clone();
         let events = next.act(who, action, now).map_err(|e| Refusal {
@@ -292,7 +314,7 @@ impl Hub {
             }
         }
         let _ = live.notices.send(Notice::TakeOver { seat, conn });
-        let events = live.state.lock().await.set_presence(seat, true, now_ms());
+        let events = live.state.lock().await.set_presence(seat, true, self.now());
         live.send_events(&events);
         conn
     }
@@ -305,7 +327,11 @@ impl Hub {
             (*holder == conn).then(|| *holder = 0)
         });
         if held.is_some() {
-            let events = live.state.lock().await.set_presence(seat, false, now_ms());
+            let events = live
+                .state
+                .lock()
+                .await
+                .set_presence(seat, false, self.now());
             live.send_events(&events);
         }
     }
@@ -325,7 +351,7 @@ impl Hub {
     /// Lets the room's clock fall if it has, then sets its timer.
     async fn tick(self: &Arc<Hub>, live: &Arc<LiveRoom>) {
         let mut room = live.state.lock().await;
-        self.apply_tick(live, &mut room, now_ms()).await;
+        self.apply_tick(live, &mut room, self.now()).await;
         drop(room);
         self.schedule(live).await;
     }
@@ -354,7 +380,7 @@ impl Hub {
     fn wake_at(self: &Arc<Hub>, live: &Arc<LiveRoom>, deadline: u64) {
         let (hub, live) = (self.clone(), live.clone());
         let wake: Pin<Box<dyn Future<Output = ()> + Send>> = Box::pin(async move {
-            let wait = deadline.saturating_sub(now_ms());
+            let wait = deadline.saturating_sub(hub.now());
             tokio::time::sleep(Duration::from_millis(wait)).await;
             hub.tick(&live).await;
         });
@@ -396,3 +422,6 @@ impl LiveRoom {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
