@@ -379,8 +379,8 @@ impl Hub {
     /// moved on meanwhile).
     fn wake_at(self: &Arc<Hub>, live: &Arc<LiveRoom>, deadline: u64) {
         let (hub, live) = (self.clone(), live.clone());
+        let wait = deadline.saturating_sub(self.now());
         let wake: Pin<Box<dyn Future<Output = ()> + Send>> = Box::pin(async move {
-            let wait = deadline.saturating_sub(hub.now());
             tokio::time::sleep(Duration::from_millis(wait)).await;
             hub.tick(&live).await;
         });

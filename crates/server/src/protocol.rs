@@ -5,7 +5,7 @@
 //! docs/server.md for every frame with an example.
 
 use crate::clock::{ClockReading, TimeControl};
-use crate::room::{ActionError, Event, GameResult, Room, Status};
+use crate::room::{ActionError, Event, GameResult, Room, Status, CLAIM_AFTER_MS};
 use crate::seat::{Presence, SeatIndex};
 use crate::secret::RoomId;
 use serde::{Deserialize, Serialize};
@@ -130,6 +130,9 @@ pub struct SeatView {
     pub taken: bool,
     /// Whether that player is connected.
     pub here: bool,
+    /// Since when they are away (ms since the epoch), if they are: a claim
+    /// of victory holds from `away_since_ms + claim_after_ms` on their turn.
+    pub away_since_ms: Option<u64>,
     /// Whether they offer a rematch.
     pub rematch_offer: bool,
 }
@@ -160,6 +163,9 @@ pub struct Snapshot {
     pub turn: SeatIndex,
     /// The clocks at `server_ms`.
     pub clock: ClockReading,
+    /// How long the player to move must be away before the other may claim
+    /// the game; null in correspondence, where the clock decides.
+    pub claim_after_ms: Option<u64>,
     /// The server's time when it took the snapshot (ms since the epoch).
     pub server_ms: u64,
     /// The result, once over.
@@ -192,6 +198,10 @@ impl Snapshot {
                         seat: SeatIndex::new(i)?,
                         taken: s.is_taken(),
                         here: s.presence == Presence::Here,
+                        away_since_ms: match s.presence {
+                            Presence::Here => None,
+                            Presence::Away { since } => Some(since),
+                        },
                         rematch_offer: s.rematch_offer,
                     })
                 })
@@ -200,6 +210,10 @@ impl Snapshot {
             stamps_ms: room.stamps().iter().map(|&(_, at)| at).collect(),
             turn: room.turn(),
             clock: room.clock_at(now),
+            claim_after_ms: match room.settings().control {
+                TimeControl::Correspondence { .. } => None,
+                _ => Some(CLAIM_AFTER_MS),
+            },
             server_ms: now,
             result: room.result(),
             rematch: room.rematch().cloned(),

@@ -122,8 +122,10 @@ impl Running {
         }
     }
 
-    /// Stops at once, as a crash would: nothing is flushed that was not
-    /// already committed.
+    /// Stops taking requests at once, with no graceful shutdown: what was
+    /// not committed is not written. (WebSockets already open live on
+    /// until their clients go; a test that restarts on the same file
+    /// closes its clients first.)
     pub fn kill(self) {
         self.task.abort();
     }

@@ -253,8 +253,8 @@ async fn two_players_play_the_server_referees_and_a_restart_restores_the_room() 
     assert_eq!(before["moves"], json!(["e2", "e8", "e3"]));
 
     // As a crash: no goodbye, the next server opens the same file.
-    first.kill();
     drop((p1, p2, watcher));
+    first.kill();
     let second = server(&db, None).await;
     let addr = second.addr;
     let (status, after) = api(addr, "GET", &format!("/api/rooms/{id}"), None).await;
@@ -513,4 +513,20 @@ async fn every_frame_of_a_flood_is_answered_and_the_excess_refused() {
         ["spectator", "rate_limited"].contains(&frame["code"].as_str().unwrap()),
         "{frame}"
     );
+}
+
+#[tokio::test]
+async fn the_snapshot_says_who_is_away_since_when_and_how_long_a_claim_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = server(&dir.path().join("rooms.db"), None).await;
+    let (id, one, _) = room(running.addr, "3+2").await;
+    let mut p1 = connect(running.addr, &id).await;
+    let state = hello(&mut p1, Some(&one)).await;
+    assert_eq!(state["claim_after_ms"], 30_000);
+    assert_eq!(state["seats"][0]["here"], true);
+    assert_eq!(state["seats"][0]["away_since_ms"], Value::Null);
+    assert_eq!(state["seats"][1]["here"], false);
+    assert!(state["seats"][1]["away_since_ms"].as_u64().is_some());
+    send(&mut p1, json!({ "type": "claim_victory" })).await;
+    refused(&mut p1, "no_claim").await;
 }
