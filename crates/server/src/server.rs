@@ -76,6 +76,7 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: oneshot::Sender<()>,
     task: JoinHandle<io::Result<()>>,
+    store: Store,
 }
 
 /// Opens the database, binds the port and starts serving in the
@@ -93,7 +94,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
     }
     let store = Store::open(&config.db).await.map_err(ServeError::Store)?;
     let state = AppState {
-        hub: Hub::new(store),
+        hub: Hub::new(store.clone()),
         public_url: config.public_url.clone(),
     };
     let app = router(state, config.dist.clone());
@@ -109,17 +110,25 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
             })
             .await
     });
-    Ok(Running { addr, stop, task })
+    Ok(Running {
+        addr,
+        stop,
+        task,
+        store,
+    })
 }
 
 impl Running {
-    /// Stops taking connections and waits for the requests under way.
+    /// Stops taking connections, waits for the requests under way and
+    /// closes the database.
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
-        match self.task.await {
+        let served = match self.task.await {
             Ok(result) => result.map_err(ServeError::Io),
             Err(e) => Err(ServeError::Io(io::Error::other(e))),
-        }
+        };
+        self.store.close().await;
+        served
     }
 
     /// Stops taking requests at once, with no graceful shutdown: what was

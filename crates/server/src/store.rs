@@ -98,6 +98,12 @@ impl Store {
         Ok(store)
     }
 
+    /// Closes the database's connections (SQLite then folds the WAL into
+    /// the file); later queries fail.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
     async fn migrate(&self) -> Result<(), StoreError> {
         sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
             .execute(&self.pool)
