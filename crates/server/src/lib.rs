@@ -11,6 +11,8 @@
 //! `connection` (one WebSocket), [`app`] (the router), [`server`] (start
 //! and stop). docs/server.md has the protocol and the threat list.
 
+#![warn(missing_docs)]
+
 pub mod app;
 pub mod clock;
 mod connection;
