@@ -519,6 +519,11 @@ impl Room {
             return Err(ActionError::Spectator);
         };
         if place.rematch_offer {
+            // Agreed, but the new room was not opened (its write failed):
+            // asking again opens it.
+            if self.seats.iter().all(|s| s.rematch_offer) {
+                return Ok(vec![Event::RematchAgreed]);
+            }
             return Err(ActionError::NoRematch("you have already offered one"));
         }
         place.rematch_offer = true;

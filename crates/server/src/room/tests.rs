@@ -336,6 +336,12 @@ fn rematch_needs_every_offer_and_swaps_the_colours() {
         room.act(two(), Action::AcceptRematch, s(7)).unwrap(),
         vec![Event::RematchOffers(vec![true, true]), Event::RematchAgreed]
     );
+    // Agreed but not yet opened (the server could not store the new
+    // room): offering again asks again.
+    assert_eq!(
+        room.clone().act(one(), Action::OfferRematch, s(7)).unwrap(),
+        vec![Event::RematchAgreed]
+    );
     let next = room.rematch_room(RoomId::generate().unwrap(), s(7));
     room.set_rematch(next.id().clone());
     assert_eq!(next.seat_of(&secrets[1].hash()), one());
