@@ -77,10 +77,11 @@ build_web() {
 
 step fmt cargo fmt --all --check
 step clippy-native cargo clippy --workspace --all-targets --locked -- -D warnings
-# The page's crates and everything below them; the command line, the arena
-# and the trainer are native only.
+# The page's crates and everything below them; the command line, the arena,
+# the trainer and the server are native only.
 step clippy-wasm32 cargo clippy --workspace --exclude quoridor-cli --exclude quoridor-arena \
-    --exclude quoridor-train --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+    --exclude quoridor-train --exclude quoridor-server --target wasm32-unknown-unknown \
+    --lib --bins --locked -- -D warnings
 step cargo-test cargo test --workspace --locked
 # The trainer (`quoridor train`, docs/learned-eval.md) is behind a feature
 # the default build leaves out: lint it and run its tests (tiny data only).

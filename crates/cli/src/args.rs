@@ -91,6 +91,9 @@ pub enum CliCommand {
     /// Exact value of a position on a small board (3x3, 5x5 with few walls): solves the whole variant
     #[command(after_help = with_terms(super::solve::HELP, &[Term::Ply]))]
     Solve(super::solve::SolveArgs),
+    /// Play between people: the server of rooms, invite links, clocks and live games, with the page
+    #[command(after_help = super::serve::HELP)]
+    Serve(super::serve::ServeArgs),
     /// Print a shell completion script (e.g. `quoridor completions bash > /etc/bash_completion.d/quoridor`)
     Completions {
         /// The shell to complete for.

@@ -18,6 +18,7 @@ use super::qtp::QtpError;
 use super::review::ReviewError;
 use super::rules::RulesError;
 use super::selfplay::SelfplayError;
+use super::serve::ServeCommandError;
 use super::solve::SolveCommandError;
 use super::stdout::StdoutError;
 use super::train::TrainCommandError;
@@ -55,6 +56,8 @@ pub enum CliError {
     Train(TrainCommandError),
     /// `solve` refused the variant or a check failed.
     Solve(SolveCommandError),
+    /// `serve` could not start (the database, the port, `--dist`) or failed.
+    Serve(ServeCommandError),
     /// `--eval-file` could not be read as a network.
     EvalFile(EvalFileError),
     /// `--tables` could not be read as solved tables.
@@ -82,7 +85,8 @@ impl CliError {
             | CliError::Uci(_)
             | CliError::Qtp(_)
             | CliError::EvalFile(_)
-            | CliError::Tables(_) => 2,
+            | CliError::Tables(_)
+            | CliError::Serve(_) => 2,
         }
     }
 
@@ -114,6 +118,7 @@ impl fmt::Display for CliError {
             CliError::Selfplay(e) => e.fmt(f),
             CliError::Train(e) => e.fmt(f),
             CliError::Solve(e) => e.fmt(f),
+            CliError::Serve(e) => e.fmt(f),
             CliError::EvalFile(e) => e.fmt(f),
             CliError::Tables(e) => write!(f, "--tables: {e}"),
             CliError::Output(e) => e.fmt(f),
@@ -157,6 +162,7 @@ from_subcommand_error! {
     SelfplayError => Selfplay,
     TrainCommandError => Train,
     SolveCommandError => Solve,
+    ServeCommandError => Serve,
 }
 
 impl From<ShelfError> for CliError {

@@ -34,6 +34,7 @@ mod rate_flags;
 mod review;
 mod rules;
 mod selfplay;
+mod serve;
 mod solve;
 mod solve_accuracy;
 mod stdout;
@@ -130,6 +131,7 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Experiments(args) => experiments::experiments(&args)?,
         CliCommand::Abtable(args) => abtable::abtable(&args, &eval_file::embedded_evaluator()?)?,
         CliCommand::Solve(args) => solve::solve_command(&args)?,
+        CliCommand::Serve(args) => serve::serve(&args)?,
         CliCommand::Completions { shell } => {
             // clap_complete panics on a failed write, so render first.
             let mut script = Vec::new();

@@ -36,6 +36,7 @@ fn help_goes_to_stdout_with_exit_0_for_the_tool_and_every_subcommand() {
         "abtable",
         "solve",
         "experiments",
+        "serve",
         "completions",
     ] {
         for flag in ["--help", "-h"] {
@@ -361,7 +362,7 @@ fn a_closed_pipe_ends_the_program_quietly_with_success() {
 }
 
 /// Every help page: the tool's and each subcommand's.
-const HELP_PAGES: [&[&str]; 19] = [
+const HELP_PAGES: [&[&str]; 20] = [
     &[],
     &["moves"],
     &["perft"],
@@ -380,6 +381,7 @@ const HELP_PAGES: [&[&str]; 19] = [
     &["selfplay", "merge"],
     &["solve"],
     &["solve", "accuracy"],
+    &["serve"],
     &["completions"],
 ];
 

@@ -17,6 +17,7 @@ mod rate;
 mod review;
 mod rules;
 mod selfplay;
+mod serve;
 mod shard;
 mod solve;
 mod tables;

@@ -1,0 +1,81 @@
+//! `serve`: the play-a-friend server (`quoridor_server`): rooms over an
+//! invite link, live games over WebSocket, an SQLite database, and the
+//! built page from `--dist`.
+
+use super::stdout::StdoutError;
+use clap::Args;
+use quoridor_server::{ServeError, ServerConfig};
+use std::fmt;
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// What `serve --help` says after its flags.
+pub const HELP: &str = "\
+Players make a room (POST /api/rooms), share its invite link, and play over
+WebSocket (/ws/ROOM); the server checks every move with the rules, holds the
+clocks, and commits every move to the database before anyone is told. It
+prints the address it listens on and stops on Ctrl-C or SIGTERM. The
+protocol and the threats it guards against: docs/server.md.";
+
+/// Why `serve` stopped.
+#[derive(Debug)]
+pub enum ServeCommandError {
+    /// The server could not start, or failed.
+    Serve(ServeError),
+    /// The address line could not be written.
+    Output(StdoutError),
+}
+
+impl fmt::Display for ServeCommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeCommandError::Serve(e) => e.fmt(f),
+            ServeCommandError::Output(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ServeCommandError {}
+
+/// The flags of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free one; the address is printed)
+    #[arg(long, value_name = "PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on (the default takes local connections only, as
+    /// behind a reverse proxy)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// SQLite database file, created if missing
+    #[arg(long, value_name = "PATH", default_value = "quoridor.db")]
+    pub db: PathBuf,
+    /// The built page to serve (Trunk's dist/ folder); without it, the API alone
+    #[arg(long, value_name = "DIR")]
+    pub dist: Option<PathBuf>,
+    /// The URL players open the page at (https://example.org/quoridor): the
+    /// base of invite links and the one origin allowed to open a game
+    /// [default: the address each request was sent to]
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+pub fn serve(args: &ServeArgs) -> Result<(), ServeCommandError> {
+    let config = ServerConfig {
+        bind: args.bind,
+        port: args.port,
+        db: args.db.clone(),
+        dist: args.dist.clone(),
+        public_url: args.public_url.clone(),
+    };
+    let mut printed = Ok(());
+    quoridor_server::run(config, |addr| {
+        let mut out = std::io::stdout().lock();
+        printed =
+            writeln!(out, "quoridor serve: listening on http://{addr}").and_then(|()| out.flush());
+    })
+    .map_err(ServeCommandError::Serve)?;
+    printed.map_err(|e| ServeCommandError::Output(StdoutError(e)))
+}

@@ -1,0 +1,241 @@
+//! `quoridor serve`: starts on a free port with a fresh database, answers
+//! its health check, loses no acknowledged move to `kill -9`, and refuses
+//! bad flags with one error line.
+
+use crate::common::{quoridor, scratch, stderr, TIMEOUT};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::channel;
+
+/// `GET path` over HTTP/1.1; the whole answer as text.
+fn get(addr: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts");
+    stream.set_read_timeout(Some(TIMEOUT)).expect("a timeout");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("the request is sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    answer
+}
+
+/// A running `quoridor serve`, killed when dropped (a failed assertion
+/// leaves no server behind).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `quoridor serve --port 0 --db DB`, and the address it printed.
+fn serve(db: &Path) -> (Server, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
+        .args(["serve", "--port", "0", "--db", db.to_str().expect("utf-8")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("quoridor serve starts");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let server = Server(child);
+    let line = lines.recv_timeout(TIMEOUT).expect("the address line");
+    let addr = line
+        .strip_prefix("quoridor serve: listening on http://")
+        .unwrap_or_else(|| panic!("{line}"))
+        .to_string();
+    (server, addr)
+}
+
+/// `POST path` with a JSON body; the answer's JSON body.
+fn post(addr: &str, path: &str, body: &Value) -> Value {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts");
+    stream.set_read_timeout(Some(TIMEOUT)).expect("a timeout");
+    let body = body.to_string();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("the request is sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    let (_, body) = answer.split_once("\r\n\r\n").expect("a body");
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+/// A WebSocket client just big enough for the test: text frames only.
+struct Socket(BufReader<TcpStream>);
+
+impl Socket {
+    fn open(addr: &str, path: &str) -> Socket {
+        let mut stream = TcpStream::connect(addr).expect("the server accepts");
+        stream.set_read_timeout(Some(TIMEOUT)).expect("a timeout");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .expect("the handshake is sent");
+        let mut reader = BufReader::new(stream);
+        let mut head = String::new();
+        while !head.ends_with("\r\n\r\n") {
+            let mut byte = [0u8];
+            reader
+                .read_exact(&mut byte)
+                .expect("the handshake's answer");
+            head.push(char::from(byte[0]));
+        }
+        assert!(head.starts_with("HTTP/1.1 101"), "{head}");
+        Socket(reader)
+    }
+
+    fn send(&mut self, frame: &Value) {
+        let payload = frame.to_string().into_bytes();
+        assert!(payload.len() < 126, "a short frame");
+        let mask = [0x12, 0x34, 0x56, 0x78];
+        let mut bytes = vec![0x81, 0x80 | payload.len() as u8];
+        bytes.extend_from_slice(&mask);
+        bytes.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+        self.0
+            .get_mut()
+            .write_all(&bytes)
+            .expect("the frame is sent");
+    }
+
+    /// The next text frame as JSON.
+    fn next(&mut self) -> Value {
+        loop {
+            let mut head = [0u8; 2];
+            self.0.read_exact(&mut head).expect("a frame");
+            let len = match head[1] & 0x7f {
+                126 => {
+                    let mut n = [0u8; 2];
+                    self.0.read_exact(&mut n).expect("a length");
+                    usize::from(u16::from_be_bytes(n))
+                }
+                127 => {
+                    let mut n = [0u8; 8];
+                    self.0.read_exact(&mut n).expect("a length");
+                    usize::try_from(u64::from_be_bytes(n)).expect("a sane length")
+                }
+                n => usize::from(n),
+            };
+            let mut payload = vec![0u8; len];
+            self.0.read_exact(&mut payload).expect("a payload");
+            if head[0] & 0x0f == 1 {
+                return serde_json::from_slice(&payload).expect("a JSON frame");
+            }
+        }
+    }
+
+    /// The next frame of type `kind`.
+    fn expect(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next();
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+}
+
+#[test]
+fn serve_answers_its_health_check_on_the_port_it_prints() {
+    let dir = scratch("serve", "health");
+    let db = dir.join("rooms.db");
+    let (server, addr) = serve(&db);
+    let answer = get(&addr, "/api/health");
+    drop(server);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"ok\":true"), "{answer}");
+    assert!(db.exists(), "the database file is made");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_refuses_a_missing_dist_folder_and_a_bad_port() {
+    let dir = scratch("serve", "flags");
+    let db = dir.join("rooms.db");
+    let db = db.to_str().expect("utf-8");
+    let out = quoridor(&[
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        db,
+        "--dist",
+        "/no/such/dist",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: --dist: /no/such/dist is not a folder\n"
+    );
+    let out = quoridor(&["serve", "--port", "70000", "--db", db]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+    let out = quoridor(&[
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        db,
+        "--public-url",
+        "example.org",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--public-url"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_loses_no_acknowledged_move_to_kill_9() {
+    let dir = scratch("serve", "kill");
+    let db = dir.join("rooms.db");
+    let (mut server, addr) = serve(&db);
+    let made = post(
+        &addr,
+        "/api/rooms",
+        &json!({ "colour": "first", "control": "3+2" }),
+    );
+    let room = made["room"].as_str().expect("a room").to_string();
+    let joined = post(
+        &addr,
+        &format!("/api/rooms/{room}/join"),
+        &json!({ "invite": made["invite"]["code"] }),
+    );
+    assert_eq!(joined["seat"], 2, "{joined}");
+    let mut player = Socket::open(&addr, &format!("/ws/{room}"));
+    player.send(&json!({ "type": "hello", "protocol": 1, "secret": made["secret"] }));
+    assert_eq!(player.expect("state")["you"], 1);
+    player.send(&json!({ "type": "move", "ply": 0, "move": "e2" }));
+    assert_eq!(player.expect("moved")["move"], "e2");
+    // SIGKILL: no goodbye, no flush.
+    server.0.kill().expect("kill -9");
+    let _ = server.0.wait();
+    let (server, addr) = serve(&db);
+    let answer = get(&addr, &format!("/api/rooms/{room}"));
+    drop(server);
+    let (_, body) = answer.split_once("\r\n\r\n").expect("a body");
+    let state: Value = serde_json::from_str(body).expect("the room as JSON");
+    assert_eq!(state["moves"], json!(["e2"]), "{state}");
+    assert_eq!(state["status"], "playing");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,427 @@
+//! The live rooms: each room the server has touched since it started, its
+//! state behind a lock, a broadcast channel to its connections, who holds
+//! each seat and how many watch. Every change follows one path: lock the
+//! room, let the clock fall if it has, apply the action to a copy, store
+//! what changed, and only then keep the copy and tell everyone. A refused
+//! action or a failed write leaves the room as it was.
+
+use crate::clock::TimeControl;
+use crate::protocol::{ErrorCode, Refusal, ServerFrame, Snapshot};
+use crate::room::{Action, Event, Room, RoomSettings};
+use crate::seat::{Seat, SeatIndex};
+use crate::secret::{coin, NoRandomness, RoomId, Secret, SecretHash};
+use crate::store::{Store, StoreError};
+use quoridor_rules::Variant;
+use std::collections::HashMap;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{broadcast, Mutex};
+
+/// Frames waiting for a slow connection before it gets a fresh snapshot
+/// instead.
+const CHANNEL_CAPACITY: usize = 64;
+
+/// Milliseconds since the Unix epoch, the server's clock.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// What a room tells its connections.
+#[derive(Clone, Debug)]
+pub enum Notice {
+    /// A frame for everyone, as JSON.
+    Frame(Arc<str>),
+    /// Connection `conn` now holds `seat`: any other connection of that
+    /// seat is told and closes.
+    TakeOver {
+        /// The seat.
+        seat: SeatIndex,
+        /// The connection that holds it now.
+        conn: u64,
+    },
+}
+
+/// A room in memory.
+#[derive(Debug)]
+pub struct LiveRoom {
+    state: Mutex<Room>,
+    notices: broadcast::Sender<Notice>,
+    spectators: AtomicUsize,
+    /// The connection holding each seat (0: none).
+    holders: StdMutex<Vec<u64>>,
+}
+
+/// Why the hub refused a request of the HTTP API.
+#[derive(Debug)]
+pub enum HubError {
+    /// No room with that id.
+    NoRoom,
+    /// The invite code opens no free seat of the room.
+    BadInvite,
+    /// The request's settings are not a game.
+    BadSettings(String),
+    /// The database failed: nothing changed.
+    Store(StoreError),
+    /// No randomness for secrets.
+    Random(NoRandomness),
+}
+
+impl fmt::Display for HubError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HubError::NoRoom => f.write_str("no such room"),
+            HubError::BadInvite => f.write_str("this invite is used up or not for this room"),
+            HubError::BadSettings(why) => f.write_str(why),
+            HubError::Store(e) => e.fmt(f),
+            HubError::Random(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for HubError {}
+
+impl From<StoreError> for HubError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::SeatGone => HubError::BadInvite,
+            e => HubError::Store(e),
+        }
+    }
+}
+
+impl From<NoRandomness> for HubError {
+    fn from(e: NoRandomness) -> Self {
+        HubError::Random(e)
+    }
+}
+
+/// A new room as its creator learns it.
+#[derive(Debug)]
+pub struct Created {
+    /// The room.
+    pub room: RoomId,
+    /// The creator's seat.
+    pub seat: SeatIndex,
+    /// The creator's seat secret (kept by their browser).
+    pub secret: Secret,
+    /// The other seat and its one-use invite code (for the link).
+    pub invite: (SeatIndex, Secret),
+}
+
+/// Which seat the creator takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// Player 1 (moves first).
+    First,
+    /// Player 2.
+    Second,
+    /// Drawn at random.
+    Random,
+}
+
+/// The hub's clock: milliseconds since the Unix epoch ([`now_ms`] in the
+/// server, a number the test sets in tests).
+pub type Now = Arc<dyn Fn() -> u64 + Send + Sync>;
+
+/// The live rooms and the store behind them.
+pub struct Hub {
+    store: Store,
+    rooms: Mutex<HashMap<RoomId, Arc<LiveRoom>>>,
+    next_conn: AtomicU64,
+    now: Now,
+}
+
+impl fmt::Debug for Hub {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Hub")
+            .field("store", &self.store)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Hub {
+    /// A hub over `store` on the system's clock.
+    pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_clock(store, Arc::new(now_ms))
+    }
+
+    /// A hub over `store` whose time is `now`.
+    pub fn with_clock(store: Store, now: Now) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(1),
+            now,
+        })
+    }
+
+    fn now(&self) -> u64 {
+        (self.now)()
+    }
+
+    /// Creates a room of `variant` under `control`, the creator seated as
+    /// `colour`, stored before it is returned.
+    pub async fn create(
+        self: &Arc<Hub>,
+        variant: Variant,
+        control: TimeControl,
+        colour: Colour,
+    ) -> Result<Created, HubError> {
+        let now = self.now();
+        let creator = match colour {
+            Colour::First => 0,
+            Colour::Second => 1,
+            Colour::Random => usize::from(coin()?),
+        };
+        let (secret, code) = (Secret::generate()?, Secret::generate()?);
+        let seats = (0..2)
+            .map(|i| {
+                if i == creator {
+                    Seat::held(secret.hash(), now)
+                } else {
+                    Seat::invited(code.hash(), now)
+                }
+            })
+            .collect();
+        let settings = RoomSettings { variant, control };
+        let room = Room::new(RoomId::generate()?, settings, seats, now);
+        self.store.create_room(&room).await?;
+        let id = room.id().clone();
+        self.rooms.lock().await.insert(id.clone(), live_room(room));
+        let seat = |i| SeatIndex::new(i).ok_or_else(|| HubError::BadSettings("seat".into()));
+        Ok(Created {
+            room: id,
+            seat: seat(creator)?,
+            secret,
+            invite: (seat(1 - creator)?, code),
+        })
+    }
+
+    /// The live room `id`, read from the store if the server has not
+    /// touched it since it started.
+    pub async fn room(self: &Arc<Hub>, id: &RoomId) -> Result<Arc<LiveRoom>, HubError> {
+        let mut rooms = self.rooms.lock().await;
+        if let Some(room) = rooms.get(id) {
+            return Ok(room.clone());
+        }
+        let room = self
+            .store
+            .load(id, self.now())
+            .await?
+            .ok_or(HubError::NoRoom)?;
+        let room = live_room(room);
+        rooms.insert(id.clone(), room.clone());
+        drop(rooms);
+        // A clock that fell while the server was down falls now (stamped
+        // when it did); a running one gets its timer.
+        self.tick(&room).await;
+        Ok(room)
+    }
+
+    /// The invited player takes the seat `code` opens in room `id`; their
+    /// new secret.
+    pub async fn join(
+        self: &Arc<Hub>,
+        id: &RoomId,
+        code: &Secret,
+    ) -> Result<(SeatIndex, Secret), HubError> {
+        let live = self.room(id).await?;
+        let mut room = live.state.lock().await;
+        let seat = room
+            .seat_of_invite(&code.hash())
+            .ok_or(HubError::BadInvite)?;
+        let secret = Secret::generate()?;
+        let mut next = room.clone();
+        let events = next.take_seat(seat, secret.hash(), self.now());
+        self.store.record(&next, &events).await?;
+        *room = next;
+        live.send_events(&events);
+        Ok((seat, secret))
+    }
+
+    /// The room as everyone may see it.
+    pub async fn snapshot(&self, live: &LiveRoom, you: Option<SeatIndex>) -> Snapshot {
+        let room = live.state.lock().await;
+        Snapshot::of(
+            &room,
+            self.now(),
+            live.spectators.load(Ordering::Relaxed),
+            you,
+        )
+    }
+
+    /// The seat held by the secret hashed as `secret`.
+    pub async fn seat_of(&self, live: &LiveRoom, secret: &SecretHash) -> Option<SeatIndex> {
+        live.state.lock().await.seat_of(secret)
+    }
+
+    /// Seat `who` (`None`: a spectator) asks for `action`: applied, stored
+    /// and broadcast, or refused with nothing changed.
+    pub async fn act(
+        self: &Arc<Hub>,
+        live: &Arc<LiveRoom>,
+        who: Option<SeatIndex>,
+        action: Action,
+    ) -> Result<(), Refusal> {
+        let mut room = live.state.lock().await;
+        let now = self.now();
+        self.apply_tick(live, &mut room, now).await;
+        let mut next = room.clone();
+        let events = next.act(who, action, now).map_err(|e| Refusal {
+            code: ErrorCode::of(&e),
+            message: e.to_string(),
+        })?;
+        self.store.record(&next, &events).await.map_err(storage)?;
+        *room = next;
+        live.send_events(&events);
+        if events.contains(&Event::RematchAgreed) {
+            let rematch = RoomId::generate().map_err(|e| Refusal {
+                code: ErrorCode::Storage,
+                message: e.to_string(),
+            })?;
+            let next_room = room.rematch_room(rematch.clone(), now);
+            let mut agreed = room.clone();
+            agreed.set_rematch(rematch.clone());
+            self.store
+                .start_rematch(&agreed, &next_room)
+                .await
+                .map_err(storage)?;
+            *room = agreed;
+            self.rooms
+                .lock()
+                .await
+                .insert(rematch.clone(), live_room(next_room));
+            live.send(&ServerFrame::RematchStarted { room: rematch });
+        }
+        drop(room);
+        self.schedule(live).await;
+        Ok(())
+    }
+
+    /// A connection of `seat` arrived: it holds the seat from now on (any
+    /// older one is told and closes); returns its id.
+    pub async fn connect(&self, live: &Arc<LiveRoom>, seat: SeatIndex) -> u64 {
+        let conn = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut holders) = live.holders.lock() {
+            if let Some(holder) = holders.get_mut(seat.index()) {
+                *holder = conn;
+            }
+        }
+        let _ = live.notices.send(Notice::TakeOver { seat, conn });
+        let events = live.state.lock().await.set_presence(seat, true, self.now());
+        live.send_events(&events);
+        conn
+    }
+
+    /// Connection `conn` of `seat` went; the seat is away unless a newer
+    /// connection holds it.
+    pub async fn disconnect(&self, live: &Arc<LiveRoom>, seat: SeatIndex, conn: u64) {
+        let held = live.holders.lock().ok().and_then(|mut holders| {
+            let holder = holders.get_mut(seat.index())?;
+            (*holder == conn).then(|| *holder = 0)
+        });
+        if held.is_some() {
+            let events = live
+                .state
+                .lock()
+                .await
+                .set_presence(seat, false, self.now());
+            live.send_events(&events);
+        }
+    }
+
+    /// A spectator arrived (`+1`) or left (`-1`); everyone learns the count.
+    pub fn spectate(&self, live: &LiveRoom, arrived: bool) {
+        let count = if arrived {
+            live.spectators.fetch_add(1, Ordering::Relaxed) + 1
+        } else {
+            live.spectators
+                .fetch_sub(1, Ordering::Relaxed)
+                .saturating_sub(1)
+        };
+        live.send(&ServerFrame::Spectators { count });
+    }
+
+    /// Lets the room's clock fall if it has, then sets its timer.
+    async fn tick(self: &Arc<Hub>, live: &Arc<LiveRoom>) {
+        let mut room = live.state.lock().await;
+        self.apply_tick(live, &mut room, self.now()).await;
+        drop(room);
+        self.schedule(live).await;
+    }
+
+    async fn apply_tick(&self, live: &LiveRoom, room: &mut Room, now: u64) {
+        let mut next = room.clone();
+        let events = next.tick(now);
+        // If the result cannot be stored, the room stays as it was and the
+        // next tick or action tries again.
+        if !events.is_empty() && self.store.record(&next, &events).await.is_ok() {
+            *room = next;
+            live.send_events(&events);
+        }
+    }
+
+    /// Wakes the room when its running clock falls.
+    async fn schedule(self: &Arc<Hub>, live: &Arc<LiveRoom>) {
+        let deadline = live.state.lock().await.deadline();
+        if let Some(deadline) = deadline {
+            self.wake_at(live, deadline);
+        }
+    }
+
+    /// Ticks `live` at `deadline` (a tick is harmless when the clock has
+    /// moved on meanwhile).
+    fn wake_at(self: &Arc<Hub>, live: &Arc<LiveRoom>, deadline: u64) {
+        let (hub, live) = (self.clone(), live.clone());
+        let wait = deadline.saturating_sub(self.now());
+        let wake: Pin<Box<dyn Future<Output = ()> + Send>> = Box::pin(async move {
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+            hub.tick(&live).await;
+        });
+        tokio::spawn(wake);
+    }
+}
+
+fn storage(e: StoreError) -> Refusal {
+    Refusal {
+        code: ErrorCode::Storage,
+        message: format!("the server could not store it, nothing changed ({e})"),
+    }
+}
+
+fn live_room(room: Room) -> Arc<LiveRoom> {
+    let seats = room.seats().len();
+    Arc::new(LiveRoom {
+        state: Mutex::new(room),
+        notices: broadcast::channel(CHANNEL_CAPACITY).0,
+        spectators: AtomicUsize::new(0),
+        holders: StdMutex::new(vec![0; seats]),
+    })
+}
+
+impl LiveRoom {
+    /// A receiver of the room's notices from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Notice> {
+        self.notices.subscribe()
+    }
+
+    fn send(&self, frame: &ServerFrame) {
+        // No receiver is fine: nobody is connected.
+        let _ = self.notices.send(Notice::Frame(frame.to_json().into()));
+    }
+
+    fn send_events(&self, events: &[Event]) {
+        for frame in events.iter().filter_map(ServerFrame::of_event) {
+            self.send(&frame);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+//! The hub on a real SQLite file with its clock injected: a number the test
+//! sets, so a clock falls without anyone waiting for it.
+
+use super::*;
+use crate::room::{EndReason, Status};
+use std::sync::atomic::AtomicU64;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+    time: Arc<AtomicU64>,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        Fixture {
+            path: dir.path().join("rooms.db"),
+            _dir: dir,
+            time: Arc::new(AtomicU64::new(1_000)),
+        }
+    }
+
+    /// A hub on the file, as a (re)started server has it.
+    async fn hub(&self) -> Arc<Hub> {
+        let time = self.time.clone();
+        let store = Store::open(&self.path).await.unwrap();
+        Hub::with_clock(store, Arc::new(move || time.load(Ordering::SeqCst)))
+    }
+
+    fn set(&self, ms: u64) {
+        self.time.store(ms, Ordering::SeqCst);
+    }
+}
+
+/// A 1+0 room between two seated players, both moved: player 1's clock
+/// runs from t = 3 s with 60 s.
+async fn started(f: &Fixture, hub: &Arc<Hub>) -> (RoomId, Arc<LiveRoom>) {
+    let created = hub
+        .create(Variant::default(), "1+0".parse().unwrap(), Colour::First)
+        .await
+        .unwrap();
+    let (seat, _) = hub.join(&created.room, &created.invite.1).await.unwrap();
+    assert_eq!(seat.number(), 2);
+    let live = hub.room(&created.room).await.unwrap();
+    for (ply, (who, mv)) in [(0, "e2"), (1, "e8")].into_iter().enumerate() {
+        f.set(2_000 + 1_000 * ply as u64);
+        let action = Action::Move {
+            ply,
+            mv: mv.parse().unwrap(),
+        };
+        hub.act(&live, SeatIndex::new(who), action).await.unwrap();
+    }
+    (created.room, live)
+}
+
+#[tokio::test]
+async fn a_clock_that_fell_while_the_server_was_down_falls_when_the_room_is_opened() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (id, _) = started(&f, &hub).await;
+    drop(hub);
+    // Two hours later a new server opens the file.
+    f.set(7_200_000);
+    let hub = f.hub().await;
+    let live = hub.room(&id).await.unwrap();
+    let snapshot = hub.snapshot(&live, None).await;
+    assert_eq!(snapshot.status, Status::Over);
+    let result = snapshot.result.unwrap();
+    assert_eq!(result.reason, EndReason::Timeout);
+    assert_eq!(result.winner, SeatIndex::new(1));
+    assert_eq!(result.at_ms, 3_000 + 60_000, "stamped when it fell");
+    // And it was stored: a third server reads the same result.
+    let hub = f.hub().await;
+    let live = hub.room(&id).await.unwrap();
+    assert_eq!(hub.snapshot(&live, None).await.result, Some(result));
+}
+
+#[tokio::test]
+async fn a_move_after_the_flag_loses_on_time_and_is_refused() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (_, live) = started(&f, &hub).await;
+    let mut notices = live.subscribe();
+    f.set(70_000);
+    let action = Action::Move {
+        ply: 2,
+        mv: "e3".parse().unwrap(),
+    };
+    let refused = hub.act(&live, SeatIndex::new(0), action).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::GameOver);
+    let Ok(Notice::Frame(json)) = notices.recv().await else {
+        panic!("a frame")
+    };
+    assert!(json.contains(r#""reason":"timeout""#), "{json}");
+    let snapshot = hub.snapshot(&live, None).await;
+    assert_eq!(snapshot.moves, ["e2", "e8"]);
+}
+
+#[tokio::test]
+async fn a_newer_connection_holds_the_seat_and_the_older_one_leaving_changes_nothing() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (_, live) = started(&f, &hub).await;
+    let seat = SeatIndex::new(0).unwrap();
+    let old = hub.connect(&live, seat).await;
+    let new = hub.connect(&live, seat).await;
+    hub.disconnect(&live, seat, old).await;
+    assert!(hub.snapshot(&live, None).await.seats[0].here);
+    hub.disconnect(&live, seat, new).await;
+    assert!(!hub.snapshot(&live, None).await.seats[0].here);
+}
+
+#[tokio::test]
+async fn spectators_are_counted_in_and_out() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (_, live) = started(&f, &hub).await;
+    hub.spectate(&live, true);
+    hub.spectate(&live, true);
+    hub.spectate(&live, false);
+    assert_eq!(hub.snapshot(&live, None).await.spectators, 1);
+}

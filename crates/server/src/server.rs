@@ -1,0 +1,176 @@
+//! Starting and stopping the server: open the database, bind the port,
+//! serve the app until told to stop.
+
+use crate::app::{router, AppState};
+use crate::hub::Hub;
+use crate::store::{Store, StoreError};
+use std::fmt;
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// What `quoridor serve` is told.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The address to listen on (127.0.0.1: behind a reverse proxy).
+    pub bind: IpAddr,
+    /// The port (0: any free one).
+    pub port: u16,
+    /// The SQLite database file (created if missing).
+    pub db: PathBuf,
+    /// The built page (Trunk's `dist/`), if it is to be served.
+    pub dist: Option<PathBuf>,
+    /// The URL players reach the page at (`https://example.org/quoridor`):
+    /// the WebSocket's allowed Origin and the base of invite links.
+    pub public_url: Option<String>,
+}
+
+impl ServerConfig {
+    /// Port `port` on 127.0.0.1 with the database at `db`, no page.
+    pub fn new(port: u16, db: PathBuf) -> ServerConfig {
+        ServerConfig {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port,
+            db,
+            dist: None,
+            public_url: None,
+        }
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The database could not be opened.
+    Store(StoreError),
+    /// `--dist` is not a folder.
+    Dist(PathBuf),
+    /// `--public-url` is not an http(s) URL.
+    PublicUrl(String),
+    /// The port could not be bound, or serving failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::Store(e) => write!(f, "--db: {e}"),
+            ServeError::Dist(path) => write!(f, "--dist: {} is not a folder", path.display()),
+            ServeError::PublicUrl(url) => {
+                write!(f, "--public-url: {url:?} is not an http:// or https:// URL")
+            }
+            ServeError::Io(e) => write!(f, "serving: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<io::Result<()>>,
+    store: Store,
+}
+
+/// Opens the database, binds the port and starts serving in the
+/// background.
+pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
+    if let Some(dist) = &config.dist {
+        if !dist.is_dir() {
+            return Err(ServeError::Dist(dist.clone()));
+        }
+    }
+    if let Some(url) = &config.public_url {
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(ServeError::PublicUrl(url.clone()));
+        }
+    }
+    let store = Store::open(&config.db).await.map_err(ServeError::Store)?;
+    let state = AppState {
+        hub: Hub::new(store.clone()),
+        public_url: config.public_url.clone(),
+    };
+    let app = router(state, config.dist.clone());
+    let listener = TcpListener::bind((config.bind, config.port))
+        .await
+        .map_err(ServeError::Io)?;
+    let addr = listener.local_addr().map_err(ServeError::Io)?;
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        stop,
+        task,
+        store,
+    })
+}
+
+impl Running {
+    /// Stops taking connections, waits for the requests under way and
+    /// closes the database.
+    pub async fn stop(self) -> Result<(), ServeError> {
+        let _ = self.stop.send(());
+        let served = match self.task.await {
+            Ok(result) => result.map_err(ServeError::Io),
+            Err(e) => Err(ServeError::Io(io::Error::other(e))),
+        };
+        self.store.close().await;
+        served
+    }
+
+    /// Stops taking requests at once, with no graceful shutdown: what was
+    /// not committed is not written. (WebSockets already open live on
+    /// until their clients go; a test that restarts on the same file
+    /// closes its clients first.)
+    pub fn kill(self) {
+        self.task.abort();
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops.
+    pub async fn until_signalled(self) -> Result<(), ServeError> {
+        shutdown_signal().await;
+        self.stop().await
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Runs the server on a runtime of its own until SIGINT or SIGTERM;
+/// `listening` is called with the address once the port is bound.
+pub fn run(config: ServerConfig, listening: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Io)?;
+    runtime.block_on(async {
+        let running = start(config).await?;
+        listening(running.addr);
+        running.until_signalled().await
+    })
+}
