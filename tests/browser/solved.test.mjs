@@ -198,4 +198,15 @@ describe(`solved boards (${BASE})`, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("a person lost against perfect play from the first move is told so", async () => {
+    // Issue 62: moving first against level 10 on 3×3 lost in 2 plies
+    // without a word. 3×3 without walls: player 1 loses in 4 with best play.
+    const { context, page, problems } = await open("v=1&size=3&walls=0&level=10&p1=human&p2=engine");
+    const lost = page.locator('[data-testid="perfect-lost"]');
+    await lost.waitFor();
+    assert.match(await lost.innerText(), /^Solved board: player 2 wins in 4 plies with best play\. Against perfect play/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

@@ -287,7 +287,7 @@ pub fn app() -> Html {
                         viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
                     { level_label(&run.settings, board.seats, state.plays_perfectly()
                         && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some(),
-                        state.off_the_ladder()) }
+                        state.off_the_ladder(), state.lost_against_perfect_play()) }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
                         interactive={board.accepts_moves()} {game_over}

@@ -16,12 +16,15 @@ use quoridor_engines::Level;
 /// engine plays the table's moves (`perfect`), " · perfect play (solved
 /// board)" follows (`data-testid="perfect-play"`). A person playing a
 /// level on another board than 9×9 with 10 walls (`off_the_ladder`) is told
-/// the game stays out of the record (`data-testid="level-unrated"`).
+/// the game stays out of the record (`data-testid="level-unrated"`); one
+/// whose position is lost against the engine's perfect play is told so
+/// (`lost`, the outcome; `data-testid="perfect-lost"`).
 pub fn level_label(
     settings: &EngineSettings,
     seats: [Seat; 2],
     perfect: bool,
     off_the_ladder: bool,
+    lost: Option<String>,
 ) -> Html {
     if !seats.contains(&Seat::Engine) {
         return html! {};
@@ -31,6 +34,7 @@ pub fn level_label(
         None => ("custom".to_string(), false, "custom settings".to_string()),
     };
     html! {
+        <>
         <p class="level-label" data-testid="level-label" data-level={number}
             data-customised={customised.to_string()}>
             { format!("Engine: {text}") }
@@ -43,6 +47,13 @@ pub fn level_label(
                 </span>
             }
         </p>
+        if let Some(outcome) = lost {
+            <p class="perfect-lost" data-testid="perfect-lost">
+                { format!("Solved board: {outcome}. Against perfect play no move of yours can win \
+                    from here; the engine will prove it.") }
+            </p>
+        }
+        </>
     }
 }
 

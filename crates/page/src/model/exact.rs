@@ -9,6 +9,7 @@ use super::asks::ask_for;
 use crate::worker::messages::{ExactAnswer, GameData};
 use quoridor_rules::{Move, Variant};
 use quoridor_solver::exact::{Exact, ExactVerdict};
+use quoridor_solver::Value;
 
 /// Answers kept: enough for every position of a long game and a few more.
 pub const ANSWERS_KEPT: usize = 700;
@@ -133,6 +134,25 @@ impl super::AppState {
                 .settings
                 .level()
                 .is_none_or(|l| l.level.number == 10 || l.customised)
+    }
+
+    /// On a solved board where the engine plays perfectly, what the person
+    /// playing it is told when the game's position is lost for them with
+    /// best play ("player 2 wins in 4 plies with best play"): there, no
+    /// move of theirs can win, and the page says so rather than let the
+    /// game end in two plies without a word.
+    pub fn lost_against_perfect_play(&self) -> Option<String> {
+        let human = self.human_against_engine()?;
+        if !self.plays_perfectly() || self.board.game.position().is_over() {
+            return None;
+        }
+        let exact = self.exact.get(&GameData::from(&self.board.game))?;
+        let winner = match exact.value {
+            Value::Win(_) => exact.turn,
+            Value::Loss(_) => exact.turn.other(),
+            Value::Draw => return None,
+        };
+        (winner != human).then(|| exact.outcome_text())
     }
 
     /// The exact values of the shown position, if known.

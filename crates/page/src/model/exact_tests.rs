@@ -219,3 +219,25 @@ fn in_a_position_already_solved_the_engine_answers_without_searching() {
     assert_eq!(s.board.game.moves().len(), 2, "known: no search, no wait");
     assert!(!s.engine.thinking());
 }
+
+#[test]
+fn a_person_lost_against_perfect_play_from_the_first_move_is_told() {
+    // 3×3 without walls: player 1, to move first, loses in 4 plies with
+    // best play. Against level 10 (perfect on solved boards) the person
+    // playing player 1 is told; playing player 2 (the winning side), not.
+    let table = table(0);
+    let mut s = state(0, "", [Seat::Human, Seat::Engine], level(10));
+    assert_eq!(s.lost_against_perfect_play(), None, "not solved yet");
+    answer_all(&mut s, &table);
+    assert_eq!(
+        s.lost_against_perfect_play().as_deref(),
+        Some("player 2 wins in 4 plies with best play")
+    );
+    let mut s = state(0, "", [Seat::Engine, Seat::Human], level(10));
+    answer_all(&mut s, &table);
+    assert_eq!(s.lost_against_perfect_play(), None);
+    // A level that keeps its own errors on solved boards says nothing.
+    let mut s = state(0, "", [Seat::Human, Seat::Engine], level(3));
+    answer_all(&mut s, &table);
+    assert_eq!(s.lost_against_perfect_play(), None);
+}
