@@ -12,4 +12,5 @@ mod pawn_race;
 mod snapshot;
 mod strength;
 mod tactics;
+mod shortest_win;
 mod tie_break;
