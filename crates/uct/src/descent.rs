@@ -397,9 +397,8 @@ impl Descent<'_> {
             if self.view.uct.tracks_proofs() && proof != Proof::Unknown {
                 self.view.tree.prove(child, proof, plies);
             }
-            result = Some(winner.map_or(DRAW, |w| {
-                decided_value(self.view.uct, w, depth + 1 + plies)
-            }));
+            result =
+                Some(winner.map_or(DRAW, |w| decided_value(self.view.uct, w, depth + 1 + plies)));
         } else if self.repeats(&pos) {
             result = Some(self.repetition_value());
         }

@@ -135,3 +135,46 @@ impl Tree {
             && self.children(node).all(|c| self[c].proof() == Proof::Loss)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{add, roomy};
+    use super::*;
+
+    #[test]
+    fn a_proof_keeps_its_plies_in_one_byte() {
+        for proof in [Proof::Win, Proof::Loss] {
+            for plies in [0, 1, 23, MAX_PROOF_PLIES] {
+                let code = encode(proof, plies);
+                assert_eq!((decode(code), decode_plies(code)), (proof, plies));
+            }
+            assert_eq!(decode_plies(encode(proof, 1000)), MAX_PROOF_PLIES);
+        }
+        assert_eq!(decode(encode(Proof::Unknown, 5)), Proof::Unknown);
+    }
+
+    #[test]
+    fn a_parent_is_lost_as_fast_as_its_fastest_won_child_and_won_as_late_as_its_slowest_lost_one() {
+        let tree = roomy();
+        let a = add(&tree, ROOT, "e2");
+        let b = add(&tree, ROOT, "d1h");
+        let a1 = add(&tree, a, "e8");
+        let a2 = add(&tree, a, "d8");
+        tree[a].set_candidates(2);
+        tree[ROOT].set_candidates(2);
+        // a1 wins in 6 plies: a is lost (for its mover) in 7.
+        tree.prove(a1, Proof::Win, 6);
+        assert_eq!((tree[a].proof(), tree[a].proof_plies()), (Proof::Loss, 7));
+        // A faster win below a shortens a's loss.
+        tree.prove(a2, Proof::Win, 2);
+        assert_eq!((tree[a].proof(), tree[a].proof_plies()), (Proof::Loss, 3));
+        assert_eq!(tree[ROOT].proof(), Proof::Unknown, "b is not proven yet");
+        // Both root moves lost: the root is won for its mover, as late as
+        // the slower loss allows.
+        tree.prove(b, Proof::Loss, 9);
+        assert_eq!(
+            (tree[ROOT].proof(), tree[ROOT].proof_plies()),
+            (Proof::Win, 10)
+        );
+    }
+}
