@@ -419,9 +419,11 @@ impl Descent<'_> {
     /// same evaluation at every turn of it, and walked that circle in the
     /// game (issue 61).
     fn repeats(&self, pos: &Position) -> bool {
+        if !self.view.uct.shortest_win {
+            return false;
+        }
         let hash = pos.zobrist_hash();
-        self.view.uct.shortest_win
-            && (self.worker.line.contains(&hash) || self.view.history.contains(&hash))
+        self.worker.line.contains(&hash) || self.view.history.contains(&hash)
     }
 
     /// What a line that repeats a position scores: a draw, a little worse
