@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 57] = [
+const PROTOCOL_ORDER: [&str; 58] = [
     "level",
     "playouts",
     "time_ms",
@@ -97,6 +97,7 @@ const PROTOCOL_ORDER: [&str; 57] = [
     "final_move",
     "win_length_penalty",
     "tie_break",
+    "shortest_win",
     "pawn_race",
     "node_budget",
     "tree_mb",

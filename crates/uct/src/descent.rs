@@ -25,6 +25,11 @@ const RANKED_MOVES: usize = 24;
 /// The playout result of a drawn pawn race (neither player wins).
 pub(super) const DRAW: f64 = 0.5;
 
+/// How much worse than a draw a line that repeats a position is for the
+/// side to move at the root (with `shortest_win`; see
+/// [`Descent::repetition_value`]).
+pub(super) const REPETITION_CONTEMPT: f64 = 0.05;
+
 /// Added to the seed once per worker index, so each thread plays other
 /// playouts (the golden-ratio step of SplitMix64; worker 0 keeps the seed
 /// itself, so one thread searches exactly as it always did).
@@ -79,6 +84,9 @@ pub(super) struct Worker {
     scratch: Vec<Move>,
     /// The policy's priors of a node's moves, while they are ranked.
     prior_scratch: Vec<f32>,
+    /// The hashes of the positions of the current descent since its last
+    /// wall (with `shortest_win`, to find a line that repeats a position).
+    line: Vec<u64>,
     /// The priors' sort keys, while the highest are picked.
     prior_keys: Vec<u64>,
     pub playouts: u64,
@@ -94,6 +102,7 @@ impl Worker {
             memory: SelectorMemory::default(),
             scratch: Vec::with_capacity(160),
             prior_scratch: Vec::with_capacity(160),
+            line: Vec::with_capacity(64),
             prior_keys: Vec::with_capacity(160),
             playouts: 0,
             depth_sum: 0,
@@ -136,6 +145,10 @@ pub(super) struct SearchView<'a> {
     /// The network whose priors open and select moves (PUCT), when the
     /// search uses priors (see [`prior_network`]).
     pub priors: Option<&'a Network>,
+    /// The hashes of the game's positions before the root since the last
+    /// wall placed (a wall is never taken back, so no earlier position
+    /// can come again).
+    pub history: &'a [u64],
 }
 
 /// One thread's view of a search for one iteration: the shared part, and
@@ -163,6 +176,13 @@ pub(super) struct Leaf {
 /// 1 if player 1 won, 0 if player 2 did.
 pub(super) fn win_value(winner: Player) -> f64 {
     quoridor_search::WinChance::new(winner, 1.0).for_player(Player::One)
+}
+
+/// The result of a game `winner` wins `plies` plies below the root, decided
+/// in the tree, as the probability that player 1 wins (see
+/// [`UctParams::decided_win`]).
+fn decided_value(uct: &UctParams, winner: Player, plies: u32) -> f64 {
+    quoridor_search::WinChance::new(winner, uct.decided_win(plies)).for_player(Player::One)
 }
 
 /// The result a shared descent counts at a node where `to_move` is to move
@@ -217,6 +237,7 @@ impl Descent<'_> {
         let mut pos = *self.view.root;
         let mut node = ROOT;
         let mut depth = 0u32;
+        self.worker.line.clear();
         loop {
             let stop = |result| Leaf {
                 node,
@@ -225,9 +246,13 @@ impl Descent<'_> {
                 added: false,
                 result,
             };
-            if let Some(result) = self.decided_result(node, &pos) {
+            if let Some(result) = self.decided_result(node, &pos, depth) {
                 return Some(stop(Some(result)));
             }
+            if node != ROOT && self.repeats(&pos) {
+                return Some(stop(Some(self.repetition_value())));
+            }
+            self.note_on_line(&pos, self.view.tree[node].mv());
             let chosen = if self.view.priors.is_some() && !walls_gone(&pos) {
                 match self.puct_step(node, pos, depth) {
                     PuctStep::Added(leaf) => return Some(leaf),
@@ -260,12 +285,12 @@ impl Descent<'_> {
         }
     }
 
-    /// The result `node` (in `pos`) decides without a playout: a finished
-    /// game, a drawn pawn race below the root, or a proven node below the
-    /// root when proofs are tracked.
-    fn decided_result(&self, node: NodeId, pos: &Position) -> Option<f64> {
+    /// The result `node` (in `pos`, `depth` plies below the root) decides
+    /// without a playout: a finished game, a drawn pawn race below the
+    /// root, or a proven node below the root when proofs are tracked.
+    fn decided_result(&self, node: NodeId, pos: &Position, depth: u32) -> Option<f64> {
         if let Some(winner) = pos.winner() {
-            return Some(win_value(winner));
+            return Some(decided_value(self.view.uct, winner, depth));
         }
         if node != ROOT && self.race_result(pos) == Some(RaceResult::Draw) {
             return Some(DRAW);
@@ -278,7 +303,8 @@ impl Descent<'_> {
             } else {
                 mover.other()
             };
-            return Some(win_value(winner));
+            let plies = depth + self.view.tree[node].proof_plies();
+            return Some(decided_value(self.view.uct, winner, plies));
         }
         None
     }
@@ -355,22 +381,26 @@ impl Descent<'_> {
         let mut result = None;
         if let Some(winner) = pos.winner() {
             if self.view.uct.tracks_proofs() {
-                self.view.tree.prove(child, Proof::Win);
+                self.view.tree.prove(child, Proof::Win, 0);
             }
-            result = Some(win_value(winner));
+            result = Some(decided_value(self.view.uct, winner, depth + 1));
         } else if let Some(race) = self.race_result(&pos) {
             // The pawn race decides: the mover (who made `mv`) wins when the
             // side now to move loses.
             let mover = pos.turn().other();
-            let (winner, proof) = match race {
-                RaceResult::Loss(_) => (Some(mover), Proof::Win),
-                RaceResult::Win(_) => (Some(pos.turn()), Proof::Loss),
-                RaceResult::Draw => (None, Proof::Unknown),
+            let (winner, proof, plies) = match race {
+                RaceResult::Loss(plies) => (Some(mover), Proof::Win, plies),
+                RaceResult::Win(plies) => (Some(pos.turn()), Proof::Loss, plies),
+                RaceResult::Draw => (None, Proof::Unknown, 0),
             };
+            let plies = u32::from(plies);
             if self.view.uct.tracks_proofs() && proof != Proof::Unknown {
-                self.view.tree.prove(child, proof);
+                self.view.tree.prove(child, proof, plies);
             }
-            result = Some(winner.map_or(DRAW, win_value));
+            result =
+                Some(winner.map_or(DRAW, |w| decided_value(self.view.uct, w, depth + 1 + plies)));
+        } else if self.repeats(&pos) {
+            result = Some(self.repetition_value());
         }
         Expansion::Added(Leaf {
             node: child,
@@ -379,6 +409,45 @@ impl Descent<'_> {
             added: true,
             result,
         })
+    }
+
+    /// Whether `pos`, reached by the current descent, repeats a position
+    /// of the game or of the descent (with `shortest_win`). A line that
+    /// comes back where it was makes no progress: it counts as a draw,
+    /// which with best play from there it is (the game never ends). Without
+    /// this a side that is ahead followed a circle ever deeper, scoring the
+    /// same evaluation at every turn of it, and walked that circle in the
+    /// game (issue 61).
+    fn repeats(&self, pos: &Position) -> bool {
+        if !self.view.uct.shortest_win {
+            return false;
+        }
+        let hash = pos.zobrist_hash();
+        self.worker.line.contains(&hash) || self.view.history.contains(&hash)
+    }
+
+    /// What a line that repeats a position scores: a draw, a little worse
+    /// for the side to move at the root ([`REPETITION_CONTEMPT`]), so that
+    /// the root's side breaks a circle rather than walk it when it has a
+    /// move the evaluation rates nearly as well: of two sides shuffling in
+    /// a standoff, one is winning, and only play that leaves the circle
+    /// can find out which.
+    fn repetition_value(&self) -> f64 {
+        let side = self.view.root.turn();
+        quoridor_search::WinChance::new(side, DRAW - REPETITION_CONTEMPT).for_player(Player::One)
+    }
+
+    /// Adds `pos`, reached by `mv` (`None` at the root), to the descent's
+    /// line; a wall starts the line afresh (no position before it can
+    /// come again).
+    fn note_on_line(&mut self, pos: &Position, mv: Option<Move>) {
+        if !self.view.uct.shortest_win {
+            return;
+        }
+        if matches!(mv, Some(Move::Wall(_))) {
+            self.worker.line.clear();
+        }
+        self.worker.line.push(pos.zobrist_hash());
     }
 
     /// The pawn-race table's result for `pos`, when there is a table.

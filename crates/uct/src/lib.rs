@@ -91,6 +91,9 @@ pub struct Uct {
     race: Option<PawnRace>,
     /// Whether the tree reached a budget in this think and cannot grow.
     full: bool,
+    /// The hashes of the game's positions before the root since the last
+    /// wall placed (see [`SearchView::history`]).
+    history: Vec<u64>,
 }
 
 impl Uct {
@@ -111,6 +114,7 @@ impl Uct {
             started_ms: now_ms(),
             race: None,
             full: false,
+            history: Vec::new(),
         }
     }
 
@@ -166,9 +170,16 @@ impl Uct {
     /// leaves the search unchanged.
     pub fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
         let mut pos = start;
+        let mut history = Vec::new();
         for mv in moves {
+            if matches!(mv, Move::Wall(_)) {
+                history.clear();
+            } else {
+                history.push(pos.zobrist_hash());
+            }
             pos.play(*mv)?;
         }
+        self.history = history;
         let mut reused = None;
         if self.uct.tree_reuse
             && self.uct.root_noise <= 0.0
@@ -196,7 +207,7 @@ impl Uct {
             // A leaf the last search proved without children (a pawn-race
             // result, a losing move) must grow children again before the
             // search may count it solved.
-            self.tree[ROOT].set_proof(Proof::Unknown);
+            self.tree[ROOT].set_proof(Proof::Unknown, 0);
         }
         self.game_start = start;
         self.root_moves = moves.to_vec();
@@ -311,6 +322,7 @@ impl Uct {
             race: self.race.as_ref(),
             network,
             priors: prior_network(&self.uct, network, &self.root),
+            history: &self.history,
         };
         (view, &mut self.workers)
     }
@@ -472,18 +484,25 @@ impl Uct {
         Some(moves)
     }
 
-    /// The best child of `node` by the final-move rule; with the tie-break
-    /// on, the race decides among proven wins and among moves that all lose
-    /// (see [`self::tie_break`]).
+    /// The best child of `node` by the final-move rule; with
+    /// `shortest_win` the shortest proven win, and with the tie-break on
+    /// the race decides among (equally short) proven wins and among moves
+    /// that all lose (see [`self::tie_break`]).
     fn best_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
         let tracks = self.uct.tracks_proofs();
         let children: Vec<NodeId> = self.tree.children(node).collect();
         if tracks {
-            let wins: Vec<NodeId> = children
+            let mut wins: Vec<NodeId> = children
                 .iter()
                 .copied()
                 .filter(|&c| self.tree[c].proof() == Proof::Win)
                 .collect();
+            if self.uct.shortest_win {
+                // The shortest proven win; the race decides among equals.
+                if let Some(fastest) = wins.iter().map(|&c| self.tree[c].proof_plies()).min() {
+                    wins.retain(|&c| self.tree[c].proof_plies() == fastest);
+                }
+            }
             if self.uct.tie_break && wins.len() > 1 {
                 if let Some(win) = self.pick_by_race(node, &wins, Outcome::Won) {
                     return Some(win);

@@ -150,6 +150,13 @@ pub fn uct_options<C: AsRef<UctParams> + AsMut<UctParams>>() -> Vec<EngineOption
         kind: OptionKind::Check { get: |p| p.as_ref().tie_break, set: |p, on| p.as_mut().tie_break = on },
     },
     EngineOption {
+        name: "shortest_win",
+        label: "Shortest win",
+        doc: "Finish won games the shortest way: play the shortest proven win (hold a proven loss longest), and score wins the tree decides lower the further away they are (win_length_penalty a ply)",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.as_ref().shortest_win, set: |p, on| p.as_mut().shortest_win = on },
+    },
+    EngineOption {
         name: "priors",
         label: "Priors (PUCT)",
         doc: "With a network that has a policy head: open moves in the order of their priors and select by Q + c_puct·P·√N/(1+n) (PUCT) instead of progressive widening and UCB",

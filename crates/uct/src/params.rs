@@ -132,6 +132,8 @@ pub struct UctParams {
     /// Extension: a playout won after `k` moves scores `1 - k * win_length_penalty`
     /// (at least 0.9) for the winner, so quicker wins score higher and a won
     /// game is converted instead of drifting. 0 = the thesis's plain 1/0.
+    /// With [`UctParams::shortest_win`] the wins the tree decides are
+    /// discounted alike, by their plies from the root.
     pub win_length_penalty: f64,
     /// Extension: among moves of equal result (proven, or every one nearly
     /// certainly lost) the race decides: the fastest win, and in a lost
@@ -139,6 +141,15 @@ pub struct UctParams {
     /// opponent's (see [`crate::pick_by_race`]). Off: the final-move
     /// rule decides among them too.
     pub tie_break: bool,
+    /// Extension (issue 61): won games are finished the shortest way. Proofs
+    /// keep their length in plies; among proven wins the shortest is
+    /// played (and among proven losses the longest held), and a win the
+    /// tree decides (a finished game, a proven node, the pawn-race table)
+    /// `k` plies below the root scores `1 - k * win_length_penalty` (at
+    /// least 0.9) for the winner, so that of two won lines the search
+    /// prefers the shorter. Off: every decided win scores 1, and proofs
+    /// are chosen among by [`UctParams::tie_break`] alone.
+    pub shortest_win: bool,
     /// Extension (issue 47): PUCT. When the network has a policy head, a
     /// node's moves are opened in the order of their priors and children
     /// are selected by `Q + c_puct · P · √N / (1 + n)` (AlphaZero's rule),
@@ -174,6 +185,16 @@ pub struct UctParams {
     /// the node budget); the tree stops growing at whichever of the two
     /// budgets it reaches first.
     pub tree_mb: u32,
+}
+
+/// The least a won playout or a decided win scores for its winner, however
+/// long it took (see [`UctParams::win_length_penalty`]).
+pub const MIN_DISCOUNTED_WIN: f64 = 0.9;
+
+/// A win after `plies` plies with `penalty` a ply: `1 - plies * penalty`,
+/// at least [`MIN_DISCOUNTED_WIN`].
+pub fn discounted_win(plies: u32, penalty: f64) -> f64 {
+    (1.0 - f64::from(plies) * penalty).max(MIN_DISCOUNTED_WIN)
 }
 
 /// Default `c_puct` (see [`UctParams::c_puct`]).
@@ -226,6 +247,7 @@ impl Default for UctParams {
             final_move: FinalMove::MostVisits,
             win_length_penalty: 0.002,
             tie_break: true,
+            shortest_win: true,
             priors: false,
             c_puct: DEFAULT_C_PUCT,
             fpu: FirstPlay::Parent,
@@ -254,6 +276,7 @@ impl UctParams {
             widening: 0.0,
             win_length_penalty: 0.0,
             tie_break: false,
+            shortest_win: false,
             priors: false,
             ..UctParams::default()
         }
@@ -277,6 +300,17 @@ impl UctParams {
     /// not grow).
     pub fn node_budget_reached(&self, nodes: usize) -> bool {
         nodes >= self.node_budget as usize
+    }
+
+    /// What a win `plies` plies away is worth to its winner: 1, or with
+    /// [`UctParams::shortest_win`] `1 - plies * win_length_penalty`, at
+    /// least [`MIN_DISCOUNTED_WIN`].
+    pub fn decided_win(&self, plies: u32) -> f64 {
+        if self.shortest_win {
+            discounted_win(plies, self.win_length_penalty)
+        } else {
+            1.0
+        }
     }
 
     /// Whether proven results are tracked (solver or losing-move detection).

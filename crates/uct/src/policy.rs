@@ -311,7 +311,7 @@ impl Selector<'_> {
     /// The result of a playout that `winner` won after `ply` moves, as the
     /// probability that player 1 wins (quicker wins count a little more).
     pub fn win_score(&self, winner: Player, ply: u32) -> f64 {
-        let value = (1.0 - ply as f64 * self.uct.win_length_penalty).max(0.9);
+        let value = crate::params::discounted_win(ply, self.uct.win_length_penalty);
         WinChance::new(winner, value).for_player(Player::One)
     }
 

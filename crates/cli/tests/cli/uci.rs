@@ -52,6 +52,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "final_move",
         "win_length_penalty",
         "tie_break",
+        "shortest_win",
         "pawn_race",
         "node_budget",
         "tree_mb",

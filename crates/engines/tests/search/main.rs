@@ -9,6 +9,7 @@ mod legality;
 mod levels;
 mod parallel;
 mod pawn_race;
+mod shortest_win;
 mod snapshot;
 mod strength;
 mod tactics;

@@ -123,9 +123,12 @@ fn a_lost_race_in_the_table_runs_home_when_every_move_loses_equally_late() {
 fn without_the_tie_break_the_standoff_is_a_shuffle() {
     // The behaviour the issue reported, kept reproducible: visit counts
     // alone choose a random lost move (in the search of that time, which
-    // opened moves by progressive widening rather than by priors).
+    // opened moves by progressive widening rather than by priors, and
+    // searched repeated positions like any other: with `shortest_win` the
+    // shuffle is a circle the search leaves, and the standoff is won).
     let params = quick(UctParams {
         tie_break: false,
+        shortest_win: false,
         priors: false,
         ..UctParams::default()
     });

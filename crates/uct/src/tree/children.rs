@@ -5,7 +5,7 @@ use super::id::{id_at, pack_id, NodeId};
 use super::move_set::MoveSet;
 use super::node::{pack_move, Node};
 use super::pool::block_len;
-use super::proof::Proof;
+use super::proof::{encode, Proof};
 use super::slots::take_slots;
 use super::Tree;
 use quoridor_rules::Move;
@@ -62,7 +62,7 @@ impl Tree {
         child.selection_mean.store(0, Relaxed);
         child.inverse_sqrt_visits.store(0, Relaxed);
         child.children.store(0, Relaxed);
-        child.proof.store(Proof::Unknown.to_u8(), Relaxed);
+        child.proof.store(encode(Proof::Unknown, 0), Relaxed);
         child.restricted.store(false, Relaxed);
         child.prior.store(set.prior_of(mv).0, Relaxed);
         child.next_prior.store(0, Relaxed);

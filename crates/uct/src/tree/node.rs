@@ -4,7 +4,7 @@
 #[cfg(test)]
 use super::id::pack_id;
 use super::id::{unpack_id, MoveSetId, NodeId};
-use super::proof::Proof;
+use super::proof::{decode, decode_plies, encode, Proof};
 use quoridor_rules::{Move, Orientation, Square, Wall};
 use quoridor_search::WinChance;
 use std::num::NonZeroU32;
@@ -130,6 +130,7 @@ pub(crate) struct Node {
     /// move not yet a child), 0 when unknown or without priors: what the
     /// PUCT selection weighs against the children (see [`Node::next_prior`]).
     pub(super) next_prior: AtomicU8,
+    /// The proof and its length in plies (see [`encode`]).
     pub(super) proof: AtomicU8,
     pub(super) restricted: AtomicBool,
 }
@@ -196,11 +197,27 @@ impl Node {
     }
 
     pub fn proof(&self) -> Proof {
-        Proof::from_u8(self.proof.load(Relaxed))
+        decode(self.proof_code())
     }
 
-    pub fn set_proof(&self, proof: Proof) {
-        self.proof.store(proof.to_u8(), Relaxed);
+    /// Plies from this node's position to the end of the game along the
+    /// tree's proofs (0 when unproven; see [`encode`]).
+    pub fn proof_plies(&self) -> u32 {
+        decode_plies(self.proof_code())
+    }
+
+    /// Marks the node with `proof` in `plies` plies.
+    pub fn set_proof(&self, proof: Proof, plies: u32) {
+        self.set_proof_code(encode(proof, plies));
+    }
+
+    /// The proof and its plies as one byte (see [`encode`]).
+    pub(super) fn proof_code(&self) -> u8 {
+        self.proof.load(Relaxed)
+    }
+
+    pub(super) fn set_proof_code(&self, code: u8) {
+        self.proof.store(code, Relaxed);
     }
 
     /// Whether the candidate moves are a subset of the legal moves (then
