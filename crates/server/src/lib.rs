@@ -30,4 +30,4 @@ pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSett
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
 pub use server::{run, start, Running, ServeError, ServerConfig};
-pub use store::{Store, StoreError};
+pub use store::{DbLocation, DbLocationError, Store, StoreError};
