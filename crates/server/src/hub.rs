@@ -4,6 +4,14 @@
 //! room, let the clock fall if it has, apply the action to a copy, store
 //! what changed, and only then keep the copy and tell everyone. A refused
 //! action or a failed write leaves the room as it was.
+//!
+//! Several servers may share one PostgreSQL database, each with its own
+//! copies of the rooms its players are in. The database stays the one
+//! truth: a write names the room's version its copy was read at, and one
+//! refused as stale reads the committed room and tries the action once
+//! more on it; each commit's notification ([`Hub::listen`]) makes every
+//! other server holding the room read it again and send its connections
+//! the whole room.
 
 use crate::clock::TimeControl;
 use crate::protocol::{ErrorCode, Refusal, ServerFrame, Snapshot};
@@ -12,11 +20,12 @@ use crate::seat::{Seat, SeatIndex};
 use crate::secret::{coin, NoRandomness, RoomId, Secret, SecretHash};
 use crate::store::{Store, StoreError};
 use quoridor_rules::Variant;
+use sqlx::postgres::PgListener;
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
@@ -45,6 +54,9 @@ pub enum Notice {
         /// The connection that holds it now.
         conn: u64,
     },
+    /// The room was read again from the database (another server changed
+    /// it): each connection sends its player the whole room.
+    Refresh,
 }
 
 /// A room in memory.
@@ -55,6 +67,9 @@ pub struct LiveRoom {
     spectators: AtomicUsize,
     /// The connection holding each seat (0: none).
     holders: StdMutex<Vec<u64>>,
+    /// The stored version `state` was read or written at (changed only
+    /// under `state`'s lock).
+    version: AtomicI64,
 }
 
 /// Why the hub refused a request of the HTTP API.
@@ -193,7 +208,10 @@ impl Hub {
         let room = Room::new(RoomId::generate()?, settings, seats, now);
         self.store.create_room(&room).await?;
         let id = room.id().clone();
-        self.rooms.lock().await.insert(id.clone(), live_room(room));
+        self.rooms
+            .lock()
+            .await
+            .insert(id.clone(), live_room(room, 0));
         let seat = |i| SeatIndex::new(i).ok_or_else(|| HubError::BadSettings("seat".into()));
         Ok(Created {
             room: id,
@@ -210,12 +228,12 @@ impl Hub {
         if let Some(room) = rooms.get(id) {
             return Ok(room.clone());
         }
-        let room = self
+        let stored = self
             .store
-            .load(id, self.now())
+            .load_versioned(id, self.now())
             .await?
             .ok_or(HubError::NoRoom)?;
-        let room = live_room(room);
+        let room = live_room(stored.room, stored.version);
         rooms.insert(id.clone(), room.clone());
         drop(rooms);
         // A clock that fell while the server was down falls now (stamped
@@ -233,16 +251,29 @@ impl Hub {
     ) -> Result<(SeatIndex, Secret), HubError> {
         let live = self.room(id).await?;
         let mut room = live.state.lock().await;
-        let seat = room
-            .seat_of_invite(&code.hash())
-            .ok_or(HubError::BadInvite)?;
-        let secret = Secret::generate()?;
-        let mut next = room.clone();
-        let events = next.take_seat(seat, secret.hash(), self.now());
-        self.store.record(&next, &events).await?;
-        *room = next;
-        live.send_events(&events);
-        Ok((seat, secret))
+        let mut fresh = false;
+        loop {
+            let seat = room
+                .seat_of_invite(&code.hash())
+                .ok_or(HubError::BadInvite)?;
+            let secret = Secret::generate()?;
+            let mut next = room.clone();
+            let events = next.take_seat(seat, secret.hash(), self.now());
+            match self.commit(&live, &next, &events).await {
+                Ok(()) => {
+                    *room = next;
+                    live.send_events(&events);
+                    return Ok((seat, secret));
+                }
+                // Another server changed the room: once more on the
+                // committed room.
+                Err(StoreError::Stale) if !fresh => {
+                    fresh = true;
+                    self.reload(&live, &mut room).await?;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 
     /// The room as everyone may see it.
@@ -272,13 +303,39 @@ impl Hub {
         let mut room = live.state.lock().await;
         let now = self.now();
         self.apply_tick(live, &mut room, now).await;
-        let mut next = room.clone();
-        let events = next.act(who, action, now).map_err(|e| Refusal {
-            code: ErrorCode::of(&e),
-            message: e.to_string(),
-        })?;
-        self.store.record(&next, &events).await.map_err(storage)?;
-        *room = next;
+        let mut fresh = false;
+        let events = loop {
+            let mut next = room.clone();
+            let events = match next.act(who, action, now) {
+                Ok(events) => events,
+                // Refused on this copy: if another server changed the room
+                // meanwhile, judged once more on the committed room.
+                Err(_) if !fresh && self.is_stale(live, &room).await => {
+                    fresh = true;
+                    self.reload(live, &mut room).await.map_err(storage)?;
+                    continue;
+                }
+                Err(e) => {
+                    return Err(Refusal {
+                        code: ErrorCode::of(&e),
+                        message: e.to_string(),
+                    })
+                }
+            };
+            match self.commit(live, &next, &events).await {
+                Ok(()) => {
+                    *room = next;
+                    break events;
+                }
+                // Another server changed the room: judged once more on the
+                // committed room (which may refuse it).
+                Err(StoreError::Stale) if !fresh => {
+                    fresh = true;
+                    self.reload(live, &mut room).await.map_err(storage)?;
+                }
+                Err(e) => return Err(storage(e)),
+            }
+        };
         live.send_events(&events);
         if events.contains(&Event::RematchAgreed) {
             let rematch = RoomId::generate().map_err(|e| Refusal {
@@ -288,20 +345,114 @@ impl Hub {
             let next_room = room.rematch_room(rematch.clone(), now);
             let mut agreed = room.clone();
             agreed.set_rematch(rematch.clone());
-            self.store
-                .start_rematch(&agreed, &next_room)
+            let version = self
+                .store
+                .start_rematch_at(&agreed, &next_room, live.version.load(Ordering::SeqCst))
                 .await
                 .map_err(storage)?;
+            live.version.store(version, Ordering::SeqCst);
             *room = agreed;
             self.rooms
                 .lock()
                 .await
-                .insert(rematch.clone(), live_room(next_room));
+                .insert(rematch.clone(), live_room(next_room, 0));
             live.send(&ServerFrame::RematchStarted { room: rematch });
         }
         drop(room);
         self.schedule(live).await;
         Ok(())
+    }
+
+    /// Stores `events` of `next` (the room after them) over the version
+    /// `live` holds, and keeps the new version.
+    async fn commit(
+        &self,
+        live: &LiveRoom,
+        next: &Room,
+        events: &[Event],
+    ) -> Result<(), StoreError> {
+        let version = self
+            .store
+            .record_at(next, events, live.version.load(Ordering::SeqCst))
+            .await?;
+        live.version.store(version, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Whether the database holds a newer version of `room` (the locked
+    /// state of `live`) than this server (a failed read says no).
+    async fn is_stale(&self, live: &LiveRoom, room: &Room) -> bool {
+        let stored = self.store.version(room.id()).await.ok().flatten();
+        stored.is_some_and(|v| v > live.version.load(Ordering::SeqCst))
+    }
+
+    /// Reads `room` (the locked state of `live`) again from the database
+    /// if it is newer there, keeping who is connected here; its
+    /// connections are sent the whole room (and the rematch, if one was
+    /// agreed meanwhile).
+    async fn reload(&self, live: &LiveRoom, room: &mut Room) -> Result<(), StoreError> {
+        let stored = self
+            .store
+            .load_versioned(room.id(), self.now())
+            .await?
+            .ok_or_else(|| StoreError::Corrupt(format!("room {} is gone", room.id())))?;
+        if stored.version <= live.version.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let mut fresh = stored.room;
+        fresh.keep_presence(room);
+        let rematch = fresh
+            .rematch()
+            .filter(|r| room.rematch() != Some(*r))
+            .cloned();
+        *room = fresh;
+        live.version.store(stored.version, Ordering::SeqCst);
+        let _ = live.notices.send(Notice::Refresh);
+        if let Some(rematch) = rematch {
+            live.send(&ServerFrame::RematchStarted { room: rematch });
+        }
+        Ok(())
+    }
+
+    /// Room `id` changed in the database (another server's notification):
+    /// if this server holds it, it reads it again and sets its timer.
+    pub async fn refresh(self: &Arc<Hub>, id: &RoomId) {
+        let live = self.rooms.lock().await.get(id).cloned();
+        if let Some(live) = live {
+            let mut room = live.state.lock().await;
+            // A failed read leaves the copy; the next write is refused as
+            // stale and reads again.
+            let _ = self.reload(&live, &mut room).await;
+            drop(room);
+            self.schedule(&live).await;
+        }
+    }
+
+    /// Follows the database's notifications (PostgreSQL's LISTEN on
+    /// [`crate::store::ROOMS_CHANNEL`]) until the task is aborted: each
+    /// names a room whose change was committed, which this server reads
+    /// again if it holds it. After a lost connection (notifications may
+    /// have been missed meanwhile) every room held is read again.
+    pub fn listen(self: &Arc<Hub>, mut listener: PgListener) -> tokio::task::JoinHandle<()> {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            loop {
+                match listener.try_recv().await {
+                    Ok(Some(notification)) => {
+                        if let Some(id) = RoomId::parse(notification.payload()) {
+                            hub.refresh(&id).await;
+                        }
+                    }
+                    Ok(None) => {
+                        let ids: Vec<RoomId> = hub.rooms.lock().await.keys().cloned().collect();
+                        for id in ids {
+                            hub.refresh(&id).await;
+                        }
+                    }
+                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+                }
+            }
+        })
     }
 
     /// A connection of `seat` arrived: it holds the seat from now on (any
@@ -361,9 +512,20 @@ impl Hub {
         let events = next.tick(now);
         // If the result cannot be stored, the room stays as it was and the
         // next tick or action tries again.
-        if !events.is_empty() && self.store.record(&next, &events).await.is_ok() {
-            *room = next;
-            live.send_events(&events);
+        if events.is_empty() {
+            return;
+        }
+        match self.commit(live, &next, &events).await {
+            Ok(()) => {
+                *room = next;
+                live.send_events(&events);
+            }
+            // Another server changed the room (it may have stored this
+            // very result): read what it committed.
+            Err(StoreError::Stale) => {
+                let _ = self.reload(live, room).await;
+            }
+            Err(_) => {}
         }
     }
 
@@ -395,13 +557,14 @@ fn storage(e: StoreError) -> Refusal {
     }
 }
 
-fn live_room(room: Room) -> Arc<LiveRoom> {
+fn live_room(room: Room, version: i64) -> Arc<LiveRoom> {
     let seats = room.seats().len();
     Arc::new(LiveRoom {
         state: Mutex::new(room),
         notices: broadcast::channel(CHANNEL_CAPACITY).0,
         spectators: AtomicUsize::new(0),
         holders: StdMutex::new(vec![0; seats]),
+        version: AtomicI64::new(version),
     })
 }
 

@@ -81,6 +81,8 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: oneshot::Sender<()>,
     task: JoinHandle<io::Result<()>>,
+    /// On PostgreSQL, the task following the other servers' changes.
+    listening: Option<JoinHandle<()>>,
     store: Store,
 }
 
@@ -100,8 +102,15 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
     let store = Store::connect(&config.db)
         .await
         .map_err(ServeError::Store)?;
+    let hub = Hub::new(store.clone());
+    // On PostgreSQL, LISTEN before serving: no change committed by another
+    // server after this one is up goes unheard.
+    let listening = match store.listener().await.map_err(ServeError::Store)? {
+        Some(listener) => Some(hub.listen(listener)),
+        None => None,
+    };
     let state = AppState {
-        hub: Hub::new(store.clone()),
+        hub,
         public_url: config.public_url.clone(),
     };
     let app = router(state, config.dist.clone());
@@ -121,6 +130,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         addr,
         stop,
         task,
+        listening,
         store,
     })
 }
@@ -130,6 +140,9 @@ impl Running {
     /// closes the database.
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
+        if let Some(listening) = &self.listening {
+            listening.abort();
+        }
         let served = match self.task.await {
             Ok(result) => result.map_err(ServeError::Io),
             Err(e) => Err(ServeError::Io(io::Error::other(e))),
@@ -144,6 +157,9 @@ impl Running {
     /// closes its clients first.)
     pub fn kill(self) {
         self.task.abort();
+        if let Some(listening) = &self.listening {
+            listening.abort();
+        }
     }
 
     /// Serves until SIGINT or SIGTERM, then stops.

@@ -423,6 +423,16 @@ impl Store {
         Ok(version)
     }
 
+    /// The stored version of room `id` (`None`: no such room).
+    pub async fn version(&self, id: &RoomId) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT version FROM rooms WHERE id = $1")
+                .bind(id.as_str())
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
     /// The room `id` as stored, its players away since `now`; `None` if
     /// there is no such room.
     pub async fn load(&self, id: &RoomId, now: u64) -> Result<Option<Room>, StoreError> {

@@ -1,0 +1,191 @@
+//! Two servers on one PostgreSQL database (scripts/postgres-test.sh starts
+//! a throwaway cluster and sets `QUORIDOR_TEST_POSTGRES` to its URL): a
+//! room made on one and joined on the other, each player connected to a
+//! different server, a game played through to its goal with every move
+//! reaching the other server by the database's NOTIFY, and both servers
+//! reading the same committed room at the end. Without the variable the
+//! test says it was skipped and passes (plain `cargo test` needs no
+//! PostgreSQL).
+
+use futures_util::{SinkExt, StreamExt};
+use quoridor_server::{start, DbLocation, Running, ServerConfig};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+/// Long enough for a slow debug build on a busy machine.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The test database's URL, or `None` after saying (past the test
+/// harness's capture) that the test is skipped.
+fn database(test: &str) -> Option<DbLocation> {
+    let Ok(url) = std::env::var("QUORIDOR_TEST_POSTGRES") else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "postgres::{test}: SKIPPED, QUORIDOR_TEST_POSTGRES is not set \
+             (scripts/postgres-test.sh starts a PostgreSQL and sets it)"
+        );
+        return None;
+    };
+    Some(
+        url.parse()
+            .expect("QUORIDOR_TEST_POSTGRES is a postgres:// URL"),
+    )
+}
+
+async fn server(db: &DbLocation) -> Running {
+    start(ServerConfig::new(0, db.clone()))
+        .await
+        .expect("the server starts on PostgreSQL")
+}
+
+/// A JSON request over HTTP/1.1; the status and the JSON answer.
+async fn api(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
+        .await
+        .expect("an answer")
+        .unwrap();
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("headers end");
+    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+    assert!(!head.contains("transfer-encoding: chunked"), "{head}");
+    let status = head[9..12].parse().unwrap();
+    let body = serde_json::from_slice(&answer[split + 4..]).expect("a JSON answer");
+    (status, body)
+}
+
+async fn connect(addr: SocketAddr, room: &str) -> Ws {
+    let (ws, _) = connect_async(format!("ws://{addr}/ws/{room}"))
+        .await
+        .expect("ws");
+    ws
+}
+
+async fn send(ws: &mut Ws, frame: Value) {
+    ws.send(Message::Text(frame.to_string().into()))
+        .await
+        .unwrap();
+}
+
+async fn next(ws: &mut Ws) -> Value {
+    loop {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a frame")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(text.as_str()).unwrap();
+        }
+    }
+}
+
+/// Reads frames until the player knows `moves` (the whole game so far):
+/// by a `moved` frame of its last one (the mover's server) or a `state`
+/// frame holding all of them (the other server, after the NOTIFY). Which
+/// one said it.
+async fn knows(ws: &mut Ws, moves: &[&str]) -> &'static str {
+    loop {
+        let frame = next(ws).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        if frame["type"] == "moved" && frame["ply"] == json!(moves.len() - 1) {
+            assert_eq!(frame["move"], json!(moves.last()), "{frame}");
+            return "moved";
+        }
+        if frame["type"] == "state" && frame["moves"] == json!(moves) {
+            return "state";
+        }
+    }
+}
+
+#[tokio::test]
+async fn players_on_two_servers_play_one_game_through_the_database() {
+    let Some(db) = database("players_on_two_servers_play_one_game_through_the_database") else {
+        return;
+    };
+    let (a, b) = (server(&db).await, server(&db).await);
+
+    // Made on A, joined on B (which reads it from the database).
+    let (status, made) = api(
+        a.addr,
+        "POST",
+        "/api/rooms",
+        Some(json!({ "control": "10+5", "colour": "first" })),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["room"].as_str().unwrap().to_string();
+    let code = made["invite"]["code"].as_str().unwrap();
+    let join = format!("/api/rooms/{id}/join");
+    let (status, joined) = api(b.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    assert_eq!(status, 200, "{joined}");
+    // The invite is used up on A too: the seat is taken in the database.
+    let (status, _) = api(a.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    assert_eq!(status, 409);
+
+    let mut p1 = connect(a.addr, &id).await;
+    let mut p2 = connect(b.addr, &id).await;
+    for (ws, secret) in [(&mut p1, &made), (&mut p2, &joined)] {
+        send(
+            ws,
+            json!({ "type": "hello", "protocol": 1, "secret": secret["secret"] }),
+        )
+        .await;
+    }
+    assert_eq!(knows(&mut p1, &[]).await, "state");
+    assert_eq!(knows(&mut p2, &[]).await, "state");
+
+    // Player 1 walks up the e-file; player 2 steps aside to the d-file and
+    // walks down, with a wall on the way. Each move is sent to its
+    // player's server and reaches the other player's server through the
+    // database.
+    let game = [
+        "e2", "d9", "e3", "d8", "e4", "d7", "e5", "d6", "e6", "d5", "e7", "a3h", "e8", "d4", "e9",
+    ];
+    for (ply, mv) in game.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut p1, &mut p2)
+        } else {
+            (&mut p2, &mut p1)
+        };
+        send(mover, json!({ "type": "move", "ply": ply, "move": mv })).await;
+        let so_far = &game[..=ply];
+        assert_eq!(knows(mover, so_far).await, "moved", "ply {ply}");
+        assert_eq!(
+            knows(other, so_far).await,
+            "state",
+            "ply {ply} reached the other server by NOTIFY"
+        );
+    }
+
+    // Player 1 reached the goal: both servers read the same finished room.
+    let (_, on_a) = api(a.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    let (_, on_b) = api(b.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    assert_eq!(on_a["moves"], json!(game));
+    assert_eq!(on_a["result"]["winner"], 1, "{on_a}");
+    assert_eq!(on_a["result"]["reason"], "goal", "{on_a}");
+    for field in ["moves", "stamps_ms", "status", "result"] {
+        assert_eq!(on_a[field], on_b[field], "{field}");
+    }
+    drop((p1, p2));
+    a.stop().await.unwrap();
+    b.stop().await.unwrap();
+}
