@@ -105,10 +105,11 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
     let hub = Hub::new(store.clone());
     // On PostgreSQL, LISTEN before serving: no change committed by another
     // server after this one is up goes unheard.
-    let listening = match store.listener().await.map_err(ServeError::Store)? {
-        Some(listener) => Some(hub.listen(listener)),
-        None => None,
-    };
+    let listening = store
+        .listener()
+        .await
+        .map_err(ServeError::Store)?
+        .map(|listener| hub.listen(listener));
     let state = AppState {
         hub,
         public_url: config.public_url.clone(),
