@@ -18,7 +18,7 @@ use crate::protocol::{ErrorCode, Refusal, ServerFrame, Snapshot};
 use crate::room::{Action, Event, Room, RoomSettings};
 use crate::seat::{Seat, SeatIndex};
 use crate::secret::{coin, NoRandomness, RoomId, Secret, SecretHash};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, PRESENCE_CHANNEL};
 use quoridor_rules::Variant;
 use sqlx::postgres::PgListener;
 use std::collections::HashMap;
@@ -150,6 +150,9 @@ pub struct Hub {
     rooms: Mutex<HashMap<RoomId, Arc<LiveRoom>>>,
     next_conn: AtomicU64,
     now: Now,
+    /// This server's name in presence notices (the process, its start and
+    /// a count: unique among the servers on one database).
+    instance: String,
 }
 
 impl fmt::Debug for Hub {
@@ -168,11 +171,19 @@ impl Hub {
 
     /// A hub over `store` whose time is `now`.
     pub fn with_clock(store: Store, now: Now) -> Arc<Hub> {
+        static HUBS: AtomicU64 = AtomicU64::new(0);
+        let instance = format!(
+            "{:x}-{:x}-{:x}",
+            std::process::id(),
+            now_ms(),
+            HUBS.fetch_add(1, Ordering::Relaxed)
+        );
         Arc::new(Hub {
             store,
             rooms: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             now,
+            instance,
         })
     }
 
@@ -236,6 +247,8 @@ impl Hub {
         let room = live_room(stored.room, stored.version);
         rooms.insert(id.clone(), room.clone());
         drop(rooms);
+        // Players connected to other servers say so.
+        self.announce(id, "ask").await;
         // A clock that fell while the server was down falls now (stamped
         // when it did); a running one gets its timer.
         self.tick(&room).await;
@@ -438,6 +451,9 @@ impl Hub {
         tokio::spawn(async move {
             loop {
                 match listener.try_recv().await {
+                    Ok(Some(notification)) if notification.channel() == PRESENCE_CHANNEL => {
+                        hub.heard_presence(notification.payload()).await;
+                    }
                     Ok(Some(notification)) => {
                         if let Some(id) = RoomId::parse(notification.payload()) {
                             hub.refresh(&id).await;
@@ -465,8 +481,12 @@ impl Hub {
             }
         }
         let _ = live.notices.send(Notice::TakeOver { seat, conn });
-        let events = live.state.lock().await.set_presence(seat, true, self.now());
+        let mut room = live.state.lock().await;
+        let events = room.set_presence(seat, true, self.now());
+        let id = room.id().clone();
+        drop(room);
         live.send_events(&events);
+        self.announce(&id, &format!("here {}", seat.index())).await;
         conn
     }
 
@@ -478,13 +498,74 @@ impl Hub {
             (*holder == conn).then(|| *holder = 0)
         });
         if held.is_some() {
-            let events = live
-                .state
-                .lock()
-                .await
-                .set_presence(seat, false, self.now());
+            let mut room = live.state.lock().await;
+            let events = room.set_presence(seat, false, self.now());
+            let id = room.id().clone();
+            drop(room);
             live.send_events(&events);
+            self.announce(&id, &format!("away {}", seat.index())).await;
         }
+    }
+
+    /// Tells the other servers on the database (PostgreSQL's NOTIFY on
+    /// [`crate::store::PRESENCE_CHANNEL`]) about room `id`: `here N` or
+    /// `away N` (seat N's player connected to this server, or left it),
+    /// `ask` (who is connected elsewhere?). Nothing on SQLite; a failure
+    /// only leaves the others' view of presence behind.
+    async fn announce(&self, id: &RoomId, what: &str) {
+        if self.store.is_postgres() {
+            let payload = format!("{} {id} {what}", self.instance);
+            let _ = self.store.announce(&payload).await;
+        }
+    }
+
+    /// Another server's presence notice (see [`Hub::announce`]): who is
+    /// connected there, for claims and for the players here. Ours and
+    /// malformed ones are ignored; a seat held by a connection here stays
+    /// here whatever the others say.
+    async fn heard_presence(&self, payload: &str) {
+        let mut words = payload.split(' ');
+        let (Some(instance), Some(id), Some(what)) = (words.next(), words.next(), words.next())
+        else {
+            return;
+        };
+        if instance == self.instance {
+            return;
+        }
+        let Some(id) = RoomId::parse(id) else {
+            return;
+        };
+        let Some(live) = self.rooms.lock().await.get(&id).cloned() else {
+            return;
+        };
+        let held: Vec<bool> = live
+            .holders
+            .lock()
+            .map(|holders| holders.iter().map(|&h| h != 0).collect())
+            .unwrap_or_default();
+        if what == "ask" {
+            for (seat, _) in held.iter().enumerate().filter(|(_, &h)| h) {
+                self.announce(&id, &format!("here {seat}")).await;
+            }
+            return;
+        }
+        let seat = words
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(SeatIndex::new);
+        let (Some(seat), Some(here)) = (seat, ["away", "here"].iter().position(|w| *w == what))
+        else {
+            return;
+        };
+        if held.get(seat.index()).copied().unwrap_or(true) {
+            return;
+        }
+        let events = live
+            .state
+            .lock()
+            .await
+            .set_presence(seat, here == 1, self.now());
+        live.send_events(&events);
     }
 
     /// A spectator arrived (`+1`) or left (`-1`); everyone learns the count.

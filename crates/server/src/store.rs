@@ -55,6 +55,11 @@ const POSTGRES_MIGRATIONS: [(i64, &str); 2] = [
 /// the payload is the room's id.
 pub const ROOMS_CHANNEL: &str = "quoridor_rooms";
 
+/// The PostgreSQL channel servers tell each other who is connected on:
+/// `SERVER ROOM here N`, `SERVER ROOM away N` or `SERVER ROOM ask`
+/// ([`crate::hub::Hub`]). Presence is not stored: it is each server's own.
+pub const PRESENCE_CHANNEL: &str = "quoridor_presence";
+
 /// Where the database is, as `--db` names it.
 #[derive(Clone, PartialEq, Eq)]
 pub enum DbLocation {
@@ -262,17 +267,32 @@ impl Store {
         self.postgres.is_some()
     }
 
-    /// On PostgreSQL, a listener on [`ROOMS_CHANNEL`]: each notification's
-    /// payload is the id of a room whose change was committed (by any
-    /// server, this one too). `None` on SQLite, where one server holds the
+    /// On PostgreSQL, a listener on [`ROOMS_CHANNEL`] (each notification's
+    /// payload is the id of a room whose change was committed, by any
+    /// server, this one too) and [`PRESENCE_CHANNEL`]. `None` on SQLite, where one server holds the
     /// file.
     pub async fn listener(&self) -> Result<Option<PgListener>, StoreError> {
         let Some(url) = &self.postgres else {
             return Ok(None);
         };
         let mut listener = PgListener::connect(url).await?;
-        listener.listen(ROOMS_CHANNEL).await?;
+        listener
+            .listen_all([ROOMS_CHANNEL, PRESENCE_CHANNEL])
+            .await?;
         Ok(Some(listener))
+    }
+
+    /// On PostgreSQL, sends `payload` on [`PRESENCE_CHANNEL`] (at once: not
+    /// in a transaction); nothing on SQLite.
+    pub async fn announce(&self, payload: &str) -> Result<(), StoreError> {
+        if self.is_postgres() {
+            sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS sent")
+                .bind(PRESENCE_CHANNEL)
+                .bind(payload)
+                .fetch_one(&self.pool)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Closes the database's connections (SQLite then folds the WAL into

@@ -2,8 +2,9 @@
 //! a throwaway cluster and sets `QUORIDOR_TEST_POSTGRES` to its URL): a
 //! room made on one and joined on the other, each player connected to a
 //! different server, a game played through to its goal with every move
-//! reaching the other server by the database's NOTIFY, and both servers
-//! reading the same committed room at the end. Without the variable the
+//! reaching the other server by the database's NOTIFY, each player's
+//! presence heard by the other server, and both servers reading the same
+//! committed room at the end. Without the variable the
 //! test says it was skipped and passes (plain `cargo test` needs no
 //! PostgreSQL).
 
@@ -116,6 +117,24 @@ async fn knows(ws: &mut Ws, moves: &[&str]) -> &'static str {
     }
 }
 
+/// Reads frames until the player sees seat `seat` (a player number)
+/// connected (`here`) or not: by a `presence` frame, or a `state` frame
+/// that says so.
+async fn sees(ws: &mut Ws, seat: usize, here: bool) {
+    loop {
+        let frame = next(ws).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        let said = match frame["type"].as_str() {
+            Some("presence") if frame["seat"] == json!(seat) => frame["here"] == json!(here),
+            Some("state") => frame["seats"][seat - 1]["here"] == json!(here),
+            _ => false,
+        };
+        if said {
+            return;
+        }
+    }
+}
+
 #[tokio::test]
 async fn players_on_two_servers_play_one_game_through_the_database() {
     let Some(db) = database("players_on_two_servers_play_one_game_through_the_database") else {
@@ -150,8 +169,10 @@ async fn players_on_two_servers_play_one_game_through_the_database() {
         )
         .await;
     }
-    assert_eq!(knows(&mut p1, &[]).await, "state");
-    assert_eq!(knows(&mut p2, &[]).await, "state");
+    // Each server learns, by the presence channel, that the other's
+    // player is connected (a claim of victory is judged on that).
+    sees(&mut p1, 2, true).await;
+    sees(&mut p2, 1, true).await;
 
     // Player 1 walks up the e-file; player 2 steps aside to the d-file and
     // walks down, with a wall on the way. Each move is sent to its
@@ -185,7 +206,10 @@ async fn players_on_two_servers_play_one_game_through_the_database() {
     for field in ["moves", "stamps_ms", "status", "result"] {
         assert_eq!(on_a[field], on_b[field], "{field}");
     }
-    drop((p1, p2));
+    // Player 2 leaves server B: player 1 on server A hears it.
+    drop(p2);
+    sees(&mut p1, 2, false).await;
+    drop(p1);
     a.stop().await.unwrap();
     b.stop().await.unwrap();
 }
