@@ -441,6 +441,14 @@ impl Hub {
         }
     }
 
+    /// Reads every room this server holds again (see [`Hub::refresh`]).
+    async fn refresh_all(self: &Arc<Hub>) {
+        let ids: Vec<RoomId> = self.rooms.lock().await.keys().cloned().collect();
+        for id in ids {
+            self.refresh(&id).await;
+        }
+    }
+
     /// Follows the database's notifications (PostgreSQL's LISTEN on
     /// [`crate::store::ROOMS_CHANNEL`]) until the task is aborted: each
     /// names a room whose change was committed, which this server reads
@@ -459,13 +467,17 @@ impl Hub {
                             hub.refresh(&id).await;
                         }
                     }
-                    Ok(None) => {
-                        let ids: Vec<RoomId> = hub.rooms.lock().await.keys().cloned().collect();
-                        for id in ids {
-                            hub.refresh(&id).await;
+                    // The connection was lost and made again (and LISTENs
+                    // again): what was missed meanwhile is read again.
+                    Ok(None) => hub.refresh_all().await,
+                    // Not made again yet: try again in a second, with a
+                    // query that reconnects, then read everything again.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        if sqlx::query("SELECT 1").execute(&mut listener).await.is_ok() {
+                            hub.refresh_all().await;
                         }
                     }
-                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
                 }
             }
         })
