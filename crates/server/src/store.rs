@@ -307,18 +307,13 @@ impl Store {
         } else {
             SQLITE_MIGRATIONS
         };
+        let mut tx = self.migration().await?;
         sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         for (version, sql) in migrations {
-            let mut tx = self.pool.begin().await?;
-            if self.is_postgres() {
-                // Servers starting together migrate one after the other.
-                sqlx::query("SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock($1)) AS locked")
-                    .bind(0x5155_4f52_i64)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            }
+            let mut tx = self.migration().await?;
             let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
                 .bind(version)
                 .fetch_optional(&mut *tx)
@@ -336,6 +331,20 @@ impl Store {
             tx.commit().await?;
         }
         Ok(())
+    }
+
+    /// A transaction for one step of the migrations. On PostgreSQL it first
+    /// takes a lock of its own, so that servers starting together migrate
+    /// one after the other (even `CREATE TABLE IF NOT EXISTS` races there).
+    async fn migration(&self) -> Result<Transaction<'static, Any>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if self.is_postgres() {
+            sqlx::query("SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock($1)) AS locked")
+                .bind(0x5155_4f52_i64)
+                .fetch_one(&mut *tx)
+                .await?;
+        }
+        Ok(tx)
     }
 
     /// Stores a new room and its seats (at version 0).

@@ -4,12 +4,16 @@
 //! different server, a game played through to its goal with every move
 //! reaching the other server by the database's NOTIFY, each player's
 //! presence heard by the other server, and both servers reading the same
-//! committed room at the end. Without the variable the
+//! committed room at the end; and two servers that hear no notification
+//! at all still judge every action on the committed room. Without the variable the
 //! test says it was skipped and passes (plain `cargo test` needs no
 //! PostgreSQL).
 
 use futures_util::{SinkExt, StreamExt};
-use quoridor_server::{start, DbLocation, Running, ServerConfig};
+use quoridor_rules::Variant;
+use quoridor_server::hub::{Colour, Hub};
+use quoridor_server::protocol::ErrorCode;
+use quoridor_server::{start, Action, DbLocation, Running, SeatIndex, ServerConfig, Store};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -28,11 +32,12 @@ type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// harness's capture) that the test is skipped.
 fn database(test: &str) -> Option<DbLocation> {
     let Ok(url) = std::env::var("QUORIDOR_TEST_POSTGRES") else {
-        let _ = writeln!(
-            std::io::stderr(),
+        let line = format!(
             "postgres::{test}: SKIPPED, QUORIDOR_TEST_POSTGRES is not set \
-             (scripts/postgres-test.sh starts a PostgreSQL and sets it)"
+             (scripts/postgres-test.sh starts a PostgreSQL and sets it)\n"
         );
+        // One write, straight to stderr: the harness captures `eprintln!`.
+        let _ = std::io::stderr().write_all(line.as_bytes());
         return None;
     };
     Some(
@@ -212,4 +217,59 @@ async fn players_on_two_servers_play_one_game_through_the_database() {
     drop(p1);
     a.stop().await.unwrap();
     b.stop().await.unwrap();
+}
+
+fn move_at(ply: usize, mv: &str) -> Action {
+    Action::Move {
+        ply,
+        mv: mv.parse().unwrap(),
+    }
+}
+
+#[tokio::test]
+async fn servers_that_miss_every_notification_still_judge_on_the_committed_room() {
+    let Some(db) =
+        database("servers_that_miss_every_notification_still_judge_on_the_committed_room")
+    else {
+        return;
+    };
+    // Two hubs on the database with no listener: each copy goes stale as
+    // soon as the other writes.
+    let one = Hub::new(Store::connect(&db).await.unwrap());
+    let two = Hub::new(Store::connect(&db).await.unwrap());
+    let created = one
+        .create(
+            Variant::default(),
+            "unlimited".parse().unwrap(),
+            Colour::First,
+        )
+        .await
+        .unwrap();
+    let on_one = one.room(&created.room).await.unwrap();
+    let (seat, _) = two.join(&created.room, &created.invite.1).await.unwrap();
+    assert_eq!(seat.number(), 2);
+    let on_two = two.room(&created.room).await.unwrap();
+    let (p1, p2) = (SeatIndex::new(0), SeatIndex::new(1));
+
+    // Server one's copy has nobody in seat 2 (the game has not started
+    // there): the move is judged again on the committed room, and stored.
+    one.act(&on_one, p1, move_at(0, "e2")).await.unwrap();
+    // Server two's copy has no move: the reply is judged on the committed
+    // room too.
+    two.act(&on_two, p2, move_at(1, "e8")).await.unwrap();
+    // A move the committed room refuses stays refused (ply 1 is played).
+    let refusal = one.act(&on_one, p1, move_at(1, "e3")).await.unwrap_err();
+    assert_eq!(refusal.code, ErrorCode::StalePly, "{}", refusal.message);
+    // Two servers racing for one ply: one stores it, the other refuses.
+    let (a, b) = tokio::join!(
+        one.act(&on_one, p1, move_at(2, "e3")),
+        two.act(&on_two, p1, move_at(2, "d2")),
+    );
+    assert!(a.is_ok() != b.is_ok(), "{a:?} {b:?}");
+
+    let three = Hub::new(Store::connect(&db).await.unwrap());
+    let stored = three.room(&created.room).await.unwrap();
+    let moves = three.snapshot(&stored, None).await.moves;
+    let third = if a.is_ok() { "e3" } else { "d2" };
+    assert_eq!(moves, ["e2", "e8", third]);
 }
