@@ -164,3 +164,36 @@ async fn a_server_with_a_stale_copy_judges_on_the_committed_room() {
     let refusal = one.act(&on_one, SeatIndex::new(0), late).await.unwrap_err();
     assert_eq!(refusal.code, ErrorCode::StalePly, "{}", refusal.message);
 }
+
+/// Two servers on one database both see player 1's clock fall: the first
+/// stores the timeout; the second's write of it is refused as stale, it
+/// reads the committed room (the same result, stored once) and refuses the
+/// late move as after the game, not as a storage failure.
+#[tokio::test]
+async fn two_servers_seeing_one_clock_fall_store_the_result_once() {
+    let f = Fixture::new();
+    let (one, two) = (f.hub().await, f.hub().await);
+    let (id, on_one) = started(&f, &one).await;
+    let on_two = two.room(&id).await.unwrap();
+    f.set(70_000);
+    for (hub, live) in [(&one, &on_one), (&two, &on_two)] {
+        let refused = hub
+            .act(
+                live,
+                SeatIndex::new(0),
+                Action::Move {
+                    ply: 2,
+                    mv: "e3".parse().unwrap(),
+                },
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::GameOver, "{}", refused.message);
+    }
+    let results = [
+        one.snapshot(&on_one, None).await.result,
+        two.snapshot(&on_two, None).await.result,
+    ];
+    assert_eq!(results[0], results[1]);
+    assert_eq!(results[0].map(|r| r.reason), Some(EndReason::Timeout));
+}
