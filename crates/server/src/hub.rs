@@ -427,12 +427,21 @@ impl Hub {
         Ok(())
     }
 
-    /// Room `id` changed in the database (another server's notification):
-    /// if this server holds it, it reads it again and sets its timer.
-    pub async fn refresh(self: &Arc<Hub>, id: &RoomId) {
+    /// Room `id` changed in the database (a notification, which names
+    /// the room's `version` then; `None`: unknown): if this server holds an
+    /// older copy, it reads the room again and sets its timer. Its own
+    /// writes' notifications cost nothing.
+    pub async fn refresh(self: &Arc<Hub>, id: &RoomId, version: Option<i64>) {
         let live = self.rooms.lock().await.get(id).cloned();
         if let Some(live) = live {
             let mut room = live.state.lock().await;
+            let newer = match version {
+                Some(v) => v > live.version.load(Ordering::SeqCst),
+                None => self.is_stale(&live, &room).await,
+            };
+            if !newer {
+                return;
+            }
             // A failed read leaves the copy; the next write is refused as
             // stale and reads again.
             let _ = self.reload(&live, &mut room).await;
@@ -441,18 +450,20 @@ impl Hub {
         }
     }
 
-    /// Reads every room this server holds again (see [`Hub::refresh`]).
+    /// Reads every room this server holds again where the database's is
+    /// newer (see [`Hub::refresh`]).
     async fn refresh_all(self: &Arc<Hub>) {
         let ids: Vec<RoomId> = self.rooms.lock().await.keys().cloned().collect();
         for id in ids {
-            self.refresh(&id).await;
+            self.refresh(&id, None).await;
         }
     }
 
     /// Follows the database's notifications (PostgreSQL's LISTEN on
-    /// [`crate::store::ROOMS_CHANNEL`]) until the task is aborted: each
-    /// names a room whose change was committed, which this server reads
-    /// again if it holds it. After a lost connection (notifications may
+    /// [`crate::store::ROOMS_CHANNEL`] and
+    /// [`crate::store::PRESENCE_CHANNEL`]) until the task is aborted: each
+    /// of the first names a room whose change was committed and its
+    /// version, which this server reads again if it holds an older copy. After a lost connection (notifications may
     /// have been missed meanwhile) every room held is read again.
     pub fn listen(self: &Arc<Hub>, mut listener: PgListener) -> tokio::task::JoinHandle<()> {
         let hub = self.clone();
@@ -463,8 +474,11 @@ impl Hub {
                         hub.heard_presence(notification.payload()).await;
                     }
                     Ok(Some(notification)) => {
-                        if let Some(id) = RoomId::parse(notification.payload()) {
-                            hub.refresh(&id).await;
+                        let mut words = notification.payload().split(' ');
+                        let id = words.next().and_then(RoomId::parse);
+                        let version = words.next().and_then(|v| v.parse().ok());
+                        if let (Some(id), Some(version)) = (id, version) {
+                            hub.refresh(&id, Some(version)).await;
                         }
                     }
                     // The connection was lost and made again (and LISTENs

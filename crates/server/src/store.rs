@@ -20,7 +20,8 @@
 //! by every write, and a write names the version it was computed from
 //! ([`Store::record_at`]); a server whose copy is stale is refused
 //! ([`StoreError::Stale`]) and reads the room again. Each write also sends
-//! `NOTIFY quoridor_rooms` with the room's id, delivered when it commits,
+//! `NOTIFY quoridor_rooms` with the room's id and new version, delivered
+//! when it commits,
 //! which the other servers hear through [`Store::listener`] and answer by
 //! reading the committed room.
 
@@ -52,7 +53,7 @@ const POSTGRES_MIGRATIONS: [(i64, &str); 2] = [
 ];
 
 /// The PostgreSQL channel a committed change of a room is announced on;
-/// the payload is the room's id.
+/// the payload is the room's id and its new version (`ID VERSION`).
 pub const ROOMS_CHANNEL: &str = "quoridor_rooms";
 
 /// The PostgreSQL channel servers tell each other who is connected on:
@@ -267,9 +268,9 @@ impl Store {
         self.postgres.is_some()
     }
 
-    /// On PostgreSQL, a listener on [`ROOMS_CHANNEL`] (each notification's
-    /// payload is the id of a room whose change was committed, by any
-    /// server, this one too) and [`PRESENCE_CHANNEL`]. `None` on SQLite, where one server holds the
+    /// On PostgreSQL, a listener on [`ROOMS_CHANNEL`] (each notification
+    /// names a room whose change was committed, by any server, this one
+    /// too, and its version then) and [`PRESENCE_CHANNEL`]. `None` on SQLite, where one server holds the
     /// file.
     pub async fn listener(&self) -> Result<Option<PgListener>, StoreError> {
         let Some(url) = &self.postgres else {
@@ -444,7 +445,7 @@ impl Store {
             // Delivered to every listener when (and only if) this commits.
             sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS sent")
                 .bind(ROOMS_CHANNEL)
-                .bind(id)
+                .bind(format!("{id} {version}"))
                 .fetch_one(&mut *tx)
                 .await?;
         }
