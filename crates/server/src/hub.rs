@@ -4,19 +4,28 @@
 //! room, let the clock fall if it has, apply the action to a copy, store
 //! what changed, and only then keep the copy and tell everyone. A refused
 //! action or a failed write leaves the room as it was.
+//!
+//! Several servers may share one PostgreSQL database, each with its own
+//! copies of the rooms its players are in. The database stays the one
+//! truth: a write names the room's version its copy was read at, and one
+//! refused as stale reads the committed room and tries the action once
+//! more on it; each commit's notification ([`Hub::listen`]) makes every
+//! other server holding the room read it again and send its connections
+//! the whole room.
 
 use crate::clock::TimeControl;
 use crate::protocol::{ErrorCode, Refusal, ServerFrame, Snapshot};
 use crate::room::{Action, Event, Room, RoomSettings};
 use crate::seat::{Seat, SeatIndex};
 use crate::secret::{coin, NoRandomness, RoomId, Secret, SecretHash};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, PRESENCE_CHANNEL};
 use quoridor_rules::Variant;
+use sqlx::postgres::PgListener;
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
@@ -45,6 +54,9 @@ pub enum Notice {
         /// The connection that holds it now.
         conn: u64,
     },
+    /// The room was read again from the database (another server changed
+    /// it): each connection sends its player the whole room.
+    Refresh,
 }
 
 /// A room in memory.
@@ -55,6 +67,9 @@ pub struct LiveRoom {
     spectators: AtomicUsize,
     /// The connection holding each seat (0: none).
     holders: StdMutex<Vec<u64>>,
+    /// The stored version `state` was read or written at (changed only
+    /// under `state`'s lock).
+    version: AtomicI64,
 }
 
 /// Why the hub refused a request of the HTTP API.
@@ -135,6 +150,9 @@ pub struct Hub {
     rooms: Mutex<HashMap<RoomId, Arc<LiveRoom>>>,
     next_conn: AtomicU64,
     now: Now,
+    /// This server's name in presence notices (the process, its start and
+    /// a count: unique among the servers on one database).
+    instance: String,
 }
 
 impl fmt::Debug for Hub {
@@ -153,11 +171,19 @@ impl Hub {
 
     /// A hub over `store` whose time is `now`.
     pub fn with_clock(store: Store, now: Now) -> Arc<Hub> {
+        static HUBS: AtomicU64 = AtomicU64::new(0);
+        let instance = format!(
+            "{:x}-{:x}-{:x}",
+            std::process::id(),
+            now_ms(),
+            HUBS.fetch_add(1, Ordering::Relaxed)
+        );
         Arc::new(Hub {
             store,
             rooms: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             now,
+            instance,
         })
     }
 
@@ -193,7 +219,10 @@ impl Hub {
         let room = Room::new(RoomId::generate()?, settings, seats, now);
         self.store.create_room(&room).await?;
         let id = room.id().clone();
-        self.rooms.lock().await.insert(id.clone(), live_room(room));
+        self.rooms
+            .lock()
+            .await
+            .insert(id.clone(), live_room(room, 0));
         let seat = |i| SeatIndex::new(i).ok_or_else(|| HubError::BadSettings("seat".into()));
         Ok(Created {
             room: id,
@@ -210,14 +239,16 @@ impl Hub {
         if let Some(room) = rooms.get(id) {
             return Ok(room.clone());
         }
-        let room = self
+        let stored = self
             .store
-            .load(id, self.now())
+            .load_versioned(id, self.now())
             .await?
             .ok_or(HubError::NoRoom)?;
-        let room = live_room(room);
+        let room = live_room(stored.room, stored.version);
         rooms.insert(id.clone(), room.clone());
         drop(rooms);
+        // Players connected to other servers say so.
+        self.announce(id, "ask").await;
         // A clock that fell while the server was down falls now (stamped
         // when it did); a running one gets its timer.
         self.tick(&room).await;
@@ -233,16 +264,29 @@ impl Hub {
     ) -> Result<(SeatIndex, Secret), HubError> {
         let live = self.room(id).await?;
         let mut room = live.state.lock().await;
-        let seat = room
-            .seat_of_invite(&code.hash())
-            .ok_or(HubError::BadInvite)?;
-        let secret = Secret::generate()?;
-        let mut next = room.clone();
-        let events = next.take_seat(seat, secret.hash(), self.now());
-        self.store.record(&next, &events).await?;
-        *room = next;
-        live.send_events(&events);
-        Ok((seat, secret))
+        let mut fresh = false;
+        loop {
+            let seat = room
+                .seat_of_invite(&code.hash())
+                .ok_or(HubError::BadInvite)?;
+            let secret = Secret::generate()?;
+            let mut next = room.clone();
+            let events = next.take_seat(seat, secret.hash(), self.now());
+            match self.commit(&live, &next, &events).await {
+                Ok(()) => {
+                    *room = next;
+                    live.send_events(&events);
+                    return Ok((seat, secret));
+                }
+                // Another server changed the room: once more on the
+                // committed room.
+                Err(StoreError::Stale) if !fresh => {
+                    fresh = true;
+                    self.reload(&live, &mut room).await?;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 
     /// The room as everyone may see it.
@@ -272,13 +316,39 @@ impl Hub {
         let mut room = live.state.lock().await;
         let now = self.now();
         self.apply_tick(live, &mut room, now).await;
-        let mut next = room.clone();
-        let events = next.act(who, action, now).map_err(|e| Refusal {
-            code: ErrorCode::of(&e),
-            message: e.to_string(),
-        })?;
-        self.store.record(&next, &events).await.map_err(storage)?;
-        *room = next;
+        let mut fresh = false;
+        let events = loop {
+            let mut next = room.clone();
+            let events = match next.act(who, action, now) {
+                Ok(events) => events,
+                // Refused on this copy: if another server changed the room
+                // meanwhile, judged once more on the committed room.
+                Err(_) if !fresh && self.is_stale(live, &room).await => {
+                    fresh = true;
+                    self.reload(live, &mut room).await.map_err(storage)?;
+                    continue;
+                }
+                Err(e) => {
+                    return Err(Refusal {
+                        code: ErrorCode::of(&e),
+                        message: e.to_string(),
+                    })
+                }
+            };
+            match self.commit(live, &next, &events).await {
+                Ok(()) => {
+                    *room = next;
+                    break events;
+                }
+                // Another server changed the room: judged once more on the
+                // committed room (which may refuse it).
+                Err(StoreError::Stale) if !fresh => {
+                    fresh = true;
+                    self.reload(live, &mut room).await.map_err(storage)?;
+                }
+                Err(e) => return Err(storage(e)),
+            }
+        };
         live.send_events(&events);
         if events.contains(&Event::RematchAgreed) {
             let rematch = RoomId::generate().map_err(|e| Refusal {
@@ -288,20 +358,143 @@ impl Hub {
             let next_room = room.rematch_room(rematch.clone(), now);
             let mut agreed = room.clone();
             agreed.set_rematch(rematch.clone());
-            self.store
-                .start_rematch(&agreed, &next_room)
+            let version = self
+                .store
+                .start_rematch_at(&agreed, &next_room, live.version.load(Ordering::SeqCst))
                 .await
                 .map_err(storage)?;
+            live.version.store(version, Ordering::SeqCst);
             *room = agreed;
             self.rooms
                 .lock()
                 .await
-                .insert(rematch.clone(), live_room(next_room));
+                .insert(rematch.clone(), live_room(next_room, 0));
             live.send(&ServerFrame::RematchStarted { room: rematch });
         }
         drop(room);
         self.schedule(live).await;
         Ok(())
+    }
+
+    /// Stores `events` of `next` (the room after them) over the version
+    /// `live` holds, and keeps the new version.
+    async fn commit(
+        &self,
+        live: &LiveRoom,
+        next: &Room,
+        events: &[Event],
+    ) -> Result<(), StoreError> {
+        let version = self
+            .store
+            .record_at(next, events, live.version.load(Ordering::SeqCst))
+            .await?;
+        live.version.store(version, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Whether the database holds a newer version of `room` (the locked
+    /// state of `live`) than this server (a failed read says no).
+    async fn is_stale(&self, live: &LiveRoom, room: &Room) -> bool {
+        let stored = self.store.version(room.id()).await.ok().flatten();
+        stored.is_some_and(|v| v > live.version.load(Ordering::SeqCst))
+    }
+
+    /// Reads `room` (the locked state of `live`) again from the database
+    /// if it is newer there, keeping who is connected here; its
+    /// connections are sent the whole room (and the rematch, if one was
+    /// agreed meanwhile).
+    async fn reload(&self, live: &LiveRoom, room: &mut Room) -> Result<(), StoreError> {
+        let stored = self
+            .store
+            .load_versioned(room.id(), self.now())
+            .await?
+            .ok_or_else(|| StoreError::Corrupt(format!("room {} is gone", room.id())))?;
+        if stored.version <= live.version.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let mut fresh = stored.room;
+        fresh.keep_presence(room);
+        let rematch = fresh
+            .rematch()
+            .filter(|r| room.rematch() != Some(*r))
+            .cloned();
+        *room = fresh;
+        live.version.store(stored.version, Ordering::SeqCst);
+        let _ = live.notices.send(Notice::Refresh);
+        if let Some(rematch) = rematch {
+            live.send(&ServerFrame::RematchStarted { room: rematch });
+        }
+        Ok(())
+    }
+
+    /// Room `id` changed in the database (a notification, which names
+    /// the room's `version` then; `None`: unknown): if this server holds an
+    /// older copy, it reads the room again and sets its timer. Its own
+    /// writes' notifications cost nothing.
+    pub async fn refresh(self: &Arc<Hub>, id: &RoomId, version: Option<i64>) {
+        let live = self.rooms.lock().await.get(id).cloned();
+        if let Some(live) = live {
+            let mut room = live.state.lock().await;
+            let newer = match version {
+                Some(v) => v > live.version.load(Ordering::SeqCst),
+                None => self.is_stale(&live, &room).await,
+            };
+            if !newer {
+                return;
+            }
+            // A failed read leaves the copy; the next write is refused as
+            // stale and reads again.
+            let _ = self.reload(&live, &mut room).await;
+            drop(room);
+            self.schedule(&live).await;
+        }
+    }
+
+    /// Reads every room this server holds again where the database's is
+    /// newer (see [`Hub::refresh`]).
+    async fn refresh_all(self: &Arc<Hub>) {
+        let ids: Vec<RoomId> = self.rooms.lock().await.keys().cloned().collect();
+        for id in ids {
+            self.refresh(&id, None).await;
+        }
+    }
+
+    /// Follows the database's notifications (PostgreSQL's LISTEN on
+    /// [`crate::store::ROOMS_CHANNEL`] and
+    /// [`crate::store::PRESENCE_CHANNEL`]) until the task is aborted: each
+    /// of the first names a room whose change was committed and its
+    /// version, which this server reads again if it holds an older copy. After a lost connection (notifications may
+    /// have been missed meanwhile) every room held is read again.
+    pub fn listen(self: &Arc<Hub>, mut listener: PgListener) -> tokio::task::JoinHandle<()> {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            loop {
+                match listener.try_recv().await {
+                    Ok(Some(notification)) if notification.channel() == PRESENCE_CHANNEL => {
+                        hub.heard_presence(notification.payload()).await;
+                    }
+                    Ok(Some(notification)) => {
+                        let mut words = notification.payload().split(' ');
+                        let id = words.next().and_then(RoomId::parse);
+                        let version = words.next().and_then(|v| v.parse().ok());
+                        if let (Some(id), Some(version)) = (id, version) {
+                            hub.refresh(&id, Some(version)).await;
+                        }
+                    }
+                    // The connection was lost and made again (and LISTENs
+                    // again): what was missed meanwhile is read again.
+                    Ok(None) => hub.refresh_all().await,
+                    // Not made again yet: try again in a second, with a
+                    // query that reconnects, then read everything again.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        if sqlx::query("SELECT 1").execute(&mut listener).await.is_ok() {
+                            hub.refresh_all().await;
+                        }
+                    }
+                }
+            }
+        })
     }
 
     /// A connection of `seat` arrived: it holds the seat from now on (any
@@ -314,8 +507,12 @@ impl Hub {
             }
         }
         let _ = live.notices.send(Notice::TakeOver { seat, conn });
-        let events = live.state.lock().await.set_presence(seat, true, self.now());
+        let mut room = live.state.lock().await;
+        let events = room.set_presence(seat, true, self.now());
+        let id = room.id().clone();
+        drop(room);
         live.send_events(&events);
+        self.announce(&id, &format!("here {}", seat.index())).await;
         conn
     }
 
@@ -327,13 +524,74 @@ impl Hub {
             (*holder == conn).then(|| *holder = 0)
         });
         if held.is_some() {
-            let events = live
-                .state
-                .lock()
-                .await
-                .set_presence(seat, false, self.now());
+            let mut room = live.state.lock().await;
+            let events = room.set_presence(seat, false, self.now());
+            let id = room.id().clone();
+            drop(room);
             live.send_events(&events);
+            self.announce(&id, &format!("away {}", seat.index())).await;
         }
+    }
+
+    /// Tells the other servers on the database (PostgreSQL's NOTIFY on
+    /// [`crate::store::PRESENCE_CHANNEL`]) about room `id`: `here N` or
+    /// `away N` (seat N's player connected to this server, or left it),
+    /// `ask` (who is connected elsewhere?). Nothing on SQLite; a failure
+    /// only leaves the others' view of presence behind.
+    async fn announce(&self, id: &RoomId, what: &str) {
+        if self.store.is_postgres() {
+            let payload = format!("{} {id} {what}", self.instance);
+            let _ = self.store.announce(&payload).await;
+        }
+    }
+
+    /// Another server's presence notice (see [`Hub::announce`]): who is
+    /// connected there, for claims and for the players here. Ours and
+    /// malformed ones are ignored; a seat held by a connection here stays
+    /// here whatever the others say.
+    async fn heard_presence(&self, payload: &str) {
+        let mut words = payload.split(' ');
+        let (Some(instance), Some(id), Some(what)) = (words.next(), words.next(), words.next())
+        else {
+            return;
+        };
+        if instance == self.instance {
+            return;
+        }
+        let Some(id) = RoomId::parse(id) else {
+            return;
+        };
+        let Some(live) = self.rooms.lock().await.get(&id).cloned() else {
+            return;
+        };
+        let held: Vec<bool> = live
+            .holders
+            .lock()
+            .map(|holders| holders.iter().map(|&h| h != 0).collect())
+            .unwrap_or_default();
+        if what == "ask" {
+            for (seat, _) in held.iter().enumerate().filter(|(_, &h)| h) {
+                self.announce(&id, &format!("here {seat}")).await;
+            }
+            return;
+        }
+        let seat = words
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(SeatIndex::new);
+        let (Some(seat), Some(here)) = (seat, ["away", "here"].iter().position(|w| *w == what))
+        else {
+            return;
+        };
+        if held.get(seat.index()).copied().unwrap_or(true) {
+            return;
+        }
+        let events = live
+            .state
+            .lock()
+            .await
+            .set_presence(seat, here == 1, self.now());
+        live.send_events(&events);
     }
 
     /// A spectator arrived (`+1`) or left (`-1`); everyone learns the count.
@@ -361,9 +619,20 @@ impl Hub {
         let events = next.tick(now);
         // If the result cannot be stored, the room stays as it was and the
         // next tick or action tries again.
-        if !events.is_empty() && self.store.record(&next, &events).await.is_ok() {
-            *room = next;
-            live.send_events(&events);
+        if events.is_empty() {
+            return;
+        }
+        match self.commit(live, &next, &events).await {
+            Ok(()) => {
+                *room = next;
+                live.send_events(&events);
+            }
+            // Another server changed the room (it may have stored this
+            // very result): read what it committed.
+            Err(StoreError::Stale) => {
+                let _ = self.reload(live, room).await;
+            }
+            Err(_) => {}
         }
     }
 
@@ -395,13 +664,14 @@ fn storage(e: StoreError) -> Refusal {
     }
 }
 
-fn live_room(room: Room) -> Arc<LiveRoom> {
+fn live_room(room: Room, version: i64) -> Arc<LiveRoom> {
     let seats = room.seats().len();
     Arc::new(LiveRoom {
         state: Mutex::new(room),
         notices: broadcast::channel(CHANNEL_CAPACITY).0,
         spectators: AtomicUsize::new(0),
         holders: StdMutex::new(vec![0; seats]),
+        version: AtomicI64::new(version),
     })
 }
 

@@ -1,8 +1,9 @@
 //! The play-a-friend server (`quoridor serve`): rooms joined by an invite
 //! link, the server as referee and clock, live play over WebSocket,
 //! reconnection to a seat by its secret, spectators, and every room, seat,
-//! move and result committed to an embedded SQLite database before anyone
-//! is told. It also serves the built page (Trunk's `dist/`).
+//! move and result committed to the database before anyone is told: an
+//! embedded SQLite file, or a PostgreSQL database several servers share
+//! (each change passed on by LISTEN/NOTIFY). It also serves the built page (Trunk's `dist/`).
 //!
 //! Read in this order: [`clock`] (time controls), [`seat`] and [`secret`]
 //! (who holds what), [`room`] (the game's state machine, pure: time is
@@ -30,4 +31,4 @@ pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSett
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
 pub use server::{run, start, Running, ServeError, ServerConfig};
-pub use store::{Store, StoreError};
+pub use store::{DbLocation, DbLocationError, Store, StoreError};

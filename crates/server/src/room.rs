@@ -595,6 +595,15 @@ impl Room {
         vec![Event::Ended(result)]
     }
 
+    /// Takes each seat's presence from `from` (this server's view of who is
+    /// connected, which the database does not hold): for a room read again
+    /// after another server changed it.
+    pub fn keep_presence(&mut self, from: &Room) {
+        for (seat, old) in self.seats.iter_mut().zip(&from.seats) {
+            seat.presence = old.presence;
+        }
+    }
+
     /// A room read back from storage: the moves are replayed at their
     /// stamps through the same rules and clock, then the stored result and
     /// rematch are set. `None` if a stored move does not replay (a corrupt

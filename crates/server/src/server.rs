@@ -3,7 +3,7 @@
 
 use crate::app::{router, AppState};
 use crate::hub::Hub;
-use crate::store::{Store, StoreError};
+use crate::store::{DbLocation, DbLocationError, Store, StoreError};
 use std::fmt;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -19,8 +19,9 @@ pub struct ServerConfig {
     pub bind: IpAddr,
     /// The port (0: any free one).
     pub port: u16,
-    /// The SQLite database file (created if missing).
-    pub db: PathBuf,
+    /// The database: an SQLite file (created if missing) or a PostgreSQL
+    /// URL shared with other servers.
+    pub db: DbLocation,
     /// The built page (Trunk's `dist/`), if it is to be served.
     pub dist: Option<PathBuf>,
     /// The URL players reach the page at (`https://example.org/quoridor`):
@@ -29,12 +30,13 @@ pub struct ServerConfig {
 }
 
 impl ServerConfig {
-    /// Port `port` on 127.0.0.1 with the database at `db`, no page.
-    pub fn new(port: u16, db: PathBuf) -> ServerConfig {
+    /// Port `port` on 127.0.0.1 with the database at `db` (an SQLite
+    /// file's path, or a [`DbLocation`]), no page.
+    pub fn new(port: u16, db: impl Into<DbLocation>) -> ServerConfig {
         ServerConfig {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port,
-            db,
+            db: db.into(),
             dist: None,
             public_url: None,
         }
@@ -44,6 +46,8 @@ impl ServerConfig {
 /// Why the server could not start or stopped.
 #[derive(Debug)]
 pub enum ServeError {
+    /// `--db` names no database this server speaks.
+    Db(DbLocationError),
     /// The database could not be opened.
     Store(StoreError),
     /// `--dist` is not a folder.
@@ -57,6 +61,7 @@ pub enum ServeError {
 impl fmt::Display for ServeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ServeError::Db(e) => write!(f, "--db: {e}"),
             ServeError::Store(e) => write!(f, "--db: {e}"),
             ServeError::Dist(path) => write!(f, "--dist: {} is not a folder", path.display()),
             ServeError::PublicUrl(url) => {
@@ -76,6 +81,8 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: oneshot::Sender<()>,
     task: JoinHandle<io::Result<()>>,
+    /// On PostgreSQL, the task following the other servers' changes.
+    listening: Option<JoinHandle<()>>,
     store: Store,
 }
 
@@ -92,9 +99,19 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
             return Err(ServeError::PublicUrl(url.clone()));
         }
     }
-    let store = Store::open(&config.db).await.map_err(ServeError::Store)?;
+    let store = Store::connect(&config.db)
+        .await
+        .map_err(ServeError::Store)?;
+    let hub = Hub::new(store.clone());
+    // On PostgreSQL, LISTEN before serving: no change committed by another
+    // server after this one is up goes unheard.
+    let listening = store
+        .listener()
+        .await
+        .map_err(ServeError::Store)?
+        .map(|listener| hub.listen(listener));
     let state = AppState {
-        hub: Hub::new(store.clone()),
+        hub,
         public_url: config.public_url.clone(),
     };
     let app = router(state, config.dist.clone());
@@ -114,6 +131,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         addr,
         stop,
         task,
+        listening,
         store,
     })
 }
@@ -123,6 +141,9 @@ impl Running {
     /// closes the database.
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
+        if let Some(listening) = &self.listening {
+            listening.abort();
+        }
         let served = match self.task.await {
             Ok(result) => result.map_err(ServeError::Io),
             Err(e) => Err(ServeError::Io(io::Error::other(e))),
@@ -137,6 +158,9 @@ impl Running {
     /// closes its clients first.)
     pub fn kill(self) {
         self.task.abort();
+        if let Some(listening) = &self.listening {
+            listening.abort();
+        }
     }
 
     /// Serves until SIGINT or SIGTERM, then stops.

@@ -206,6 +206,27 @@ fn serve_refuses_a_missing_dist_folder_and_a_bad_port() {
 }
 
 #[test]
+fn serve_refuses_a_db_url_it_does_not_speak_in_one_line() {
+    for (db, says) in [
+        (
+            "mysql://host/rooms",
+            "mysql:// is not a database this server speaks",
+        ),
+        ("postgres://host:port/rooms", "not a PostgreSQL URL"),
+        ("sqlite:", "sqlite: names no file"),
+        // Nothing listens on port 1: the connection is refused at once.
+        ("postgres://quoridor@127.0.0.1:1/rooms", "--db: database:"),
+    ] {
+        let out = quoridor(&["serve", "--port", "0", "--db", db]);
+        assert_eq!(out.status.code(), Some(2), "{db}");
+        let err = stderr(&out);
+        assert!(err.starts_with("error: --db: "), "{db}: {err}");
+        assert!(err.contains(says), "{db}: {err}");
+        assert_eq!(err.lines().count(), 1, "{db}: {err}");
+    }
+}
+
+#[test]
 fn serve_loses_no_acknowledged_move_to_kill_9() {
     let dir = scratch("serve", "kill");
     let db = dir.join("rooms.db");

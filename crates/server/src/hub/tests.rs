@@ -121,3 +121,79 @@ async fn spectators_are_counted_in_and_out() {
     hub.spectate(&live, false);
     assert_eq!(hub.snapshot(&live, None).await.spectators, 1);
 }
+
+/// Two servers on one database (as on PostgreSQL; here two hubs on one
+/// SQLite file, with no notifications between them): the second's copy of
+/// the room is stale after the first stores a move, so its write is
+/// refused as stale, it reads the committed room and judges the action on
+/// that. Nothing is lost and nothing is trusted from the stale copy.
+#[tokio::test]
+async fn a_server_with_a_stale_copy_judges_on_the_committed_room() {
+    let f = Fixture::new();
+    let (one, two) = (f.hub().await, f.hub().await);
+    let (id, on_one) = started(&f, &one).await;
+    let on_two = two.room(&id).await.unwrap();
+    let mut notices = on_two.subscribe();
+    f.set(5_000);
+    let e3 = Action::Move {
+        ply: 2,
+        mv: "e3".parse().unwrap(),
+    };
+    one.act(&on_one, SeatIndex::new(0), e3).await.unwrap();
+    // Hub two still holds two moves; player 2's reply at ply 3 is judged on
+    // the three committed ones, and stored after them.
+    assert_eq!(two.snapshot(&on_two, None).await.moves.len(), 2);
+    let e7 = Action::Move {
+        ply: 3,
+        mv: "e7".parse().unwrap(),
+    };
+    two.act(&on_two, SeatIndex::new(1), e7).await.unwrap();
+    assert!(matches!(notices.recv().await, Ok(Notice::Refresh)));
+    let three = f.hub().await;
+    let stored = three.room(&id).await.unwrap();
+    assert_eq!(
+        three.snapshot(&stored, None).await.moves,
+        ["e2", "e8", "e3", "e7"]
+    );
+    // A move the committed room refuses stays refused: player 1's copy is
+    // stale now, and ply 3 is taken.
+    let late = Action::Move {
+        ply: 3,
+        mv: "d2".parse().unwrap(),
+    };
+    let refusal = one.act(&on_one, SeatIndex::new(0), late).await.unwrap_err();
+    assert_eq!(refusal.code, ErrorCode::StalePly, "{}", refusal.message);
+}
+
+/// Two servers on one database both see player 1's clock fall: the first
+/// stores the timeout; the second's write of it is refused as stale, it
+/// reads the committed room (the same result, stored once) and refuses the
+/// late move as after the game, not as a storage failure.
+#[tokio::test]
+async fn two_servers_seeing_one_clock_fall_store_the_result_once() {
+    let f = Fixture::new();
+    let (one, two) = (f.hub().await, f.hub().await);
+    let (id, on_one) = started(&f, &one).await;
+    let on_two = two.room(&id).await.unwrap();
+    f.set(70_000);
+    for (hub, live) in [(&one, &on_one), (&two, &on_two)] {
+        let refused = hub
+            .act(
+                live,
+                SeatIndex::new(0),
+                Action::Move {
+                    ply: 2,
+                    mv: "e3".parse().unwrap(),
+                },
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::GameOver, "{}", refused.message);
+    }
+    let results = [
+        one.snapshot(&on_one, None).await.result,
+        two.snapshot(&on_two, None).await.result,
+    ];
+    assert_eq!(results[0], results[1]);
+    assert_eq!(results[0].map(|r| r.reason), Some(EndReason::Timeout));
+}

@@ -179,3 +179,27 @@ async fn the_file_is_in_wal_mode_with_full_sync() {
     // Migrations run once: opening again finds the schema done.
     Store::open(&f.path).await.unwrap();
 }
+
+#[test]
+fn db_names_pick_the_database_by_their_form() {
+    let sqlite = |p: &str| Ok(DbLocation::Sqlite(PathBuf::from(p)));
+    assert_eq!("rooms.db".parse(), sqlite("rooms.db"));
+    assert_eq!("/var/lib/q/rooms.db".parse(), sqlite("/var/lib/q/rooms.db"));
+    assert_eq!("sqlite:rooms.db".parse(), sqlite("rooms.db"));
+    assert_eq!("sqlite:///tmp/rooms.db".parse(), sqlite("/tmp/rooms.db"));
+    // A colon in a file name is still a file.
+    assert_eq!("c:rooms.db".parse(), sqlite("c:rooms.db"));
+    for url in [
+        "postgres://quoridor@127.0.0.1:5432/rooms",
+        "postgresql://quoridor:pw@db.internal/rooms",
+    ] {
+        assert_eq!(url.parse(), Ok(DbLocation::Postgres(url.to_string())));
+    }
+    for bad in ["", "sqlite:", "mysql://host/db", "postgres://host:port/db"] {
+        let refused = bad.parse::<DbLocation>();
+        assert!(refused.is_err(), "{bad:?}: {refused:?}");
+    }
+    // Debug never prints a PostgreSQL URL (it may hold a password).
+    let secret: DbLocation = "postgres://q:hunter2@h/db".parse().unwrap();
+    assert!(!format!("{secret:?}").contains("hunter2"));
+}

@@ -1,0 +1,275 @@
+//! Two servers on one PostgreSQL database (scripts/postgres-test.sh starts
+//! a throwaway cluster and sets `QUORIDOR_TEST_POSTGRES` to its URL): a
+//! room made on one and joined on the other, each player connected to a
+//! different server, a game played through to its goal with every move
+//! reaching the other server by the database's NOTIFY, each player's
+//! presence heard by the other server, and both servers reading the same
+//! committed room at the end; and two servers that hear no notification
+//! at all still judge every action on the committed room. Without the variable the
+//! test says it was skipped and passes (plain `cargo test` needs no
+//! PostgreSQL).
+
+use futures_util::{SinkExt, StreamExt};
+use quoridor_rules::Variant;
+use quoridor_server::hub::{Colour, Hub};
+use quoridor_server::protocol::ErrorCode;
+use quoridor_server::{start, Action, DbLocation, Running, SeatIndex, ServerConfig, Store};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+/// Long enough for a slow debug build on a busy machine.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The test database's URL, or `None` after saying (past the test
+/// harness's capture) that the test is skipped.
+fn database(test: &str) -> Option<DbLocation> {
+    let Ok(url) = std::env::var("QUORIDOR_TEST_POSTGRES") else {
+        let line = format!(
+            "postgres::{test}: SKIPPED, QUORIDOR_TEST_POSTGRES is not set \
+             (scripts/postgres-test.sh starts a PostgreSQL and sets it)\n"
+        );
+        // One write, straight to stderr: the harness captures `eprintln!`.
+        let _ = std::io::stderr().write_all(line.as_bytes());
+        return None;
+    };
+    Some(
+        url.parse()
+            .expect("QUORIDOR_TEST_POSTGRES is a postgres:// URL"),
+    )
+}
+
+async fn server(db: &DbLocation) -> Running {
+    start(ServerConfig::new(0, db.clone()))
+        .await
+        .expect("the server starts on PostgreSQL")
+}
+
+/// A JSON request over HTTP/1.1; the status and the JSON answer.
+async fn api(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
+        .await
+        .expect("an answer")
+        .unwrap();
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("headers end");
+    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+    assert!(!head.contains("transfer-encoding: chunked"), "{head}");
+    let status = head[9..12].parse().unwrap();
+    let body = serde_json::from_slice(&answer[split + 4..]).expect("a JSON answer");
+    (status, body)
+}
+
+async fn connect(addr: SocketAddr, room: &str) -> Ws {
+    let (ws, _) = connect_async(format!("ws://{addr}/ws/{room}"))
+        .await
+        .expect("ws");
+    ws
+}
+
+async fn send(ws: &mut Ws, frame: Value) {
+    ws.send(Message::Text(frame.to_string().into()))
+        .await
+        .unwrap();
+}
+
+async fn next(ws: &mut Ws) -> Value {
+    loop {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a frame")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(text.as_str()).unwrap();
+        }
+    }
+}
+
+/// Reads frames until the player knows `moves` (the whole game so far):
+/// by a `moved` frame of its last one (the mover's server) or a `state`
+/// frame holding all of them (the other server, after the NOTIFY). Which
+/// one said it.
+async fn knows(ws: &mut Ws, moves: &[&str]) -> &'static str {
+    loop {
+        let frame = next(ws).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        if frame["type"] == "moved" && frame["ply"] == json!(moves.len() - 1) {
+            assert_eq!(frame["move"], json!(moves.last()), "{frame}");
+            return "moved";
+        }
+        if frame["type"] == "state" && frame["moves"] == json!(moves) {
+            return "state";
+        }
+    }
+}
+
+/// Reads frames until the player sees seat `seat` (a player number)
+/// connected (`here`) or not: by a `presence` frame, or a `state` frame
+/// that says so.
+async fn sees(ws: &mut Ws, seat: usize, here: bool) {
+    loop {
+        let frame = next(ws).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        let said = match frame["type"].as_str() {
+            Some("presence") if frame["seat"] == json!(seat) => frame["here"] == json!(here),
+            Some("state") => frame["seats"][seat - 1]["here"] == json!(here),
+            _ => false,
+        };
+        if said {
+            return;
+        }
+    }
+}
+
+#[tokio::test]
+async fn players_on_two_servers_play_one_game_through_the_database() {
+    let Some(db) = database("players_on_two_servers_play_one_game_through_the_database") else {
+        return;
+    };
+    let (a, b) = (server(&db).await, server(&db).await);
+
+    // Made on A, joined on B (which reads it from the database).
+    let (status, made) = api(
+        a.addr,
+        "POST",
+        "/api/rooms",
+        Some(json!({ "control": "10+5", "colour": "first" })),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["room"].as_str().unwrap().to_string();
+    let code = made["invite"]["code"].as_str().unwrap();
+    let join = format!("/api/rooms/{id}/join");
+    let (status, joined) = api(b.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    assert_eq!(status, 200, "{joined}");
+    // The invite is used up on A too: the seat is taken in the database.
+    let (status, _) = api(a.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    assert_eq!(status, 409);
+
+    let mut p1 = connect(a.addr, &id).await;
+    let mut p2 = connect(b.addr, &id).await;
+    for (ws, secret) in [(&mut p1, &made), (&mut p2, &joined)] {
+        send(
+            ws,
+            json!({ "type": "hello", "protocol": 1, "secret": secret["secret"] }),
+        )
+        .await;
+    }
+    // Each server learns, by the presence channel, that the other's
+    // player is connected (a claim of victory is judged on that).
+    sees(&mut p1, 2, true).await;
+    sees(&mut p2, 1, true).await;
+
+    // Player 1 walks up the e-file; player 2 steps aside to the d-file and
+    // walks down, with a wall on the way. Each move is sent to its
+    // player's server and reaches the other player's server through the
+    // database.
+    let game = [
+        "e2", "d9", "e3", "d8", "e4", "d7", "e5", "d6", "e6", "d5", "e7", "a3h", "e8", "d4", "e9",
+    ];
+    for (ply, mv) in game.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut p1, &mut p2)
+        } else {
+            (&mut p2, &mut p1)
+        };
+        send(mover, json!({ "type": "move", "ply": ply, "move": mv })).await;
+        let so_far = &game[..=ply];
+        assert_eq!(knows(mover, so_far).await, "moved", "ply {ply}");
+        assert_eq!(
+            knows(other, so_far).await,
+            "state",
+            "ply {ply} reached the other server by NOTIFY"
+        );
+    }
+
+    // Player 1 reached the goal: both servers read the same finished room.
+    let (_, on_a) = api(a.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    let (_, on_b) = api(b.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    assert_eq!(on_a["moves"], json!(game));
+    assert_eq!(on_a["result"]["winner"], 1, "{on_a}");
+    assert_eq!(on_a["result"]["reason"], "goal", "{on_a}");
+    for field in ["moves", "stamps_ms", "status", "result"] {
+        assert_eq!(on_a[field], on_b[field], "{field}");
+    }
+    // Player 2 leaves server B: player 1 on server A hears it.
+    drop(p2);
+    sees(&mut p1, 2, false).await;
+    drop(p1);
+    a.stop().await.unwrap();
+    b.stop().await.unwrap();
+}
+
+fn move_at(ply: usize, mv: &str) -> Action {
+    Action::Move {
+        ply,
+        mv: mv.parse().unwrap(),
+    }
+}
+
+#[tokio::test]
+async fn servers_that_miss_every_notification_still_judge_on_the_committed_room() {
+    let Some(db) =
+        database("servers_that_miss_every_notification_still_judge_on_the_committed_room")
+    else {
+        return;
+    };
+    // Two hubs on the database with no listener: each copy goes stale as
+    // soon as the other writes.
+    let one = Hub::new(Store::connect(&db).await.unwrap());
+    let two = Hub::new(Store::connect(&db).await.unwrap());
+    let created = one
+        .create(
+            Variant::default(),
+            "unlimited".parse().unwrap(),
+            Colour::First,
+        )
+        .await
+        .unwrap();
+    let on_one = one.room(&created.room).await.unwrap();
+    let (seat, _) = two.join(&created.room, &created.invite.1).await.unwrap();
+    assert_eq!(seat.number(), 2);
+    let on_two = two.room(&created.room).await.unwrap();
+    let (p1, p2) = (SeatIndex::new(0), SeatIndex::new(1));
+
+    // Server one's copy has nobody in seat 2 (the game has not started
+    // there): the move is judged again on the committed room, and stored.
+    one.act(&on_one, p1, move_at(0, "e2")).await.unwrap();
+    // Server two's copy has no move: the reply is judged on the committed
+    // room too.
+    two.act(&on_two, p2, move_at(1, "e8")).await.unwrap();
+    // A move the committed room refuses stays refused (ply 1 is played).
+    let refusal = one.act(&on_one, p1, move_at(1, "e3")).await.unwrap_err();
+    assert_eq!(refusal.code, ErrorCode::StalePly, "{}", refusal.message);
+    // Two servers racing for one ply: one stores it, the other refuses.
+    let (a, b) = tokio::join!(
+        one.act(&on_one, p1, move_at(2, "e3")),
+        two.act(&on_two, p1, move_at(2, "d2")),
+    );
+    assert!(a.is_ok() != b.is_ok(), "{a:?} {b:?}");
+
+    let three = Hub::new(Store::connect(&db).await.unwrap());
+    let stored = three.room(&created.room).await.unwrap();
+    let moves = three.snapshot(&stored, None).await.moves;
+    let third = if a.is_ok() { "e3" } else { "d2" };
+    assert_eq!(moves, ["e2", "e8", third]);
+}
