@@ -82,9 +82,14 @@ fn search(pos: Position, net: &Network, uct: UctParams, playouts: u64, threads: 
     search
 }
 
+/// The Default's parameters with priors on or off. `shortest_win` is off:
+/// these tests measure how the priors spread the visits, and its draw for a
+/// repeated position (pawn steps back and forth repeat, walls never do)
+/// would tilt a flat value's visits away from pawn moves.
 fn priors(on: bool) -> UctParams {
     UctParams {
         priors: on,
+        shortest_win: false,
         ..UctParams::default()
     }
 }
