@@ -7,7 +7,7 @@ use crate::net::{self, Pair, Ws, PATIENCE};
 use futures_util::StreamExt;
 use quoridor_rules::{Game, Move, Variant};
 use quoridor_server::protocol::{ServerFrame, Snapshot};
-use quoridor_server::{GameResult, Status};
+use quoridor_server::{ClockReading, GameResult, Status};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -59,6 +59,9 @@ pub struct ClientLog {
     pub seat: usize,
     /// Every move the client was told, by ply: notation and stamp.
     pub told: Vec<(String, u64)>,
+    /// The clocks each `moved` frame gave, by ply (`None` for a move
+    /// learnt from a snapshot).
+    pub clocks: Vec<Option<ClockReading>>,
     /// Plies this client played and saw acknowledged (its own `moved`).
     pub acked: Vec<usize>,
     /// Relay latencies (µs) of the other player's moves: their send to
@@ -132,6 +135,7 @@ impl Follow {
                         .play_text(mv)
                         .map_err(|e| format!("snapshot move {mv}: {e}"))?;
                     self.log.told.push((mv.clone(), at));
+                    self.log.clocks.push(None);
                 }
             }
         }
@@ -161,6 +165,7 @@ async fn client(
         log: ClientLog {
             seat,
             told: Vec::new(),
+            clocks: Vec::new(),
             acked: Vec::new(),
             latencies_us: Vec::new(),
             errors: Vec::new(),
@@ -307,7 +312,7 @@ async fn run(
                 mv,
                 seat,
                 at_ms,
-                ..
+                clock,
             } => {
                 let told = follow.log.told.len();
                 if ply < told {
@@ -323,6 +328,7 @@ async fn run(
                     return End::Failed(format!("the server relayed {mv}: {e}"));
                 }
                 follow.log.told.push((mv, at_ms));
+                follow.log.clocks.push(Some(clock));
                 if seat.index() == follow.log.seat {
                     follow.log.acked.push(ply);
                     follow.pending = None;

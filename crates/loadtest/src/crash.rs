@@ -7,6 +7,7 @@ use crate::bot::{self, Style};
 use crate::load::{self, Batch};
 use crate::net;
 use crate::stats;
+use quoridor_server::Status;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -144,6 +145,8 @@ pub async fn run(args: &CrashArgs) -> Result<Value, String> {
     let mut differing = 0;
     let mut untold = 0;
     let mut unfetched = 0;
+    let mut clocks_checked = 0;
+    let mut clocks_differing = 0;
     let mut failures = Vec::new();
     for (log, record) in logs.iter().zip(&records) {
         for client in &log.clients {
@@ -175,9 +178,37 @@ pub async fn run(args: &CrashArgs) -> Result<Value, String> {
             }
         }
         untold += record.moves.len().saturating_sub(told.len());
+        // The clocks: where the record ends at the last move told, the
+        // server's reading now is that move's clocks, less the time since
+        // its stamp on the running clock.
+        let teller = if a.len() >= b.len() { 0 } else { 1 };
+        let last = log.clients[teller].clocks.last().cloned().flatten();
+        if let (Some(clock), Some((_, at))) = (last, told.last()) {
+            if record.moves.len() == told.len() && record.status == Status::Playing {
+                clocks_checked += 1;
+                let expected: Vec<u64> = clock
+                    .remaining_ms
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, &left)| match clock.running {
+                        Some(running) if running == seat => {
+                            left.saturating_sub(record.server_ms.saturating_sub(*at))
+                        }
+                        _ => left,
+                    })
+                    .collect();
+                if expected != record.clock.remaining_ms || clock.running != record.clock.running {
+                    clocks_differing += 1;
+                }
+            }
+        }
     }
     drop(second);
-    let intact = lost == 0 && differing == 0 && unfetched == 0 && failures.is_empty();
+    let intact = lost == 0
+        && differing == 0
+        && clocks_differing == 0
+        && unfetched == 0
+        && failures.is_empty();
     Ok(json!({
         "command": "crash",
         "games": games,
@@ -190,6 +221,8 @@ pub async fn run(args: &CrashArgs) -> Result<Value, String> {
         "moves_differing": differing,
         "moves_stored_never_told": untold,
         "records_unfetched": unfetched,
+        "clocks_checked": clocks_checked,
+        "clocks_differing": clocks_differing,
         "client_failures": failures.len(),
         "client_failure_first": failures.first(),
         "restart_seconds": restart_secs,

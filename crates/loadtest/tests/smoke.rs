@@ -130,5 +130,6 @@ fn load_fuzz_and_crash_at_a_tiny_size_lose_no_move() {
     assert!(count(&crash, "moves_told") > 0, "{crash}");
     assert_eq!(count(&crash, "moves_lost"), 0, "{crash}");
     assert_eq!(count(&crash, "moves_differing"), 0, "{crash}");
+    assert_eq!(count(&crash, "clocks_differing"), 0, "{crash}");
     assert_eq!(crash["every_told_move_kept"], true, "{crash}");
 }
