@@ -80,9 +80,10 @@ build_web() {
 step fmt cargo fmt --all --check
 step clippy-native cargo clippy --workspace --all-targets --locked -- -D warnings
 # The page's crates and everything below them; the command line, the arena,
-# the trainer and the server are native only.
+# the trainer, the server and its load tools are native only.
 step clippy-wasm32 cargo clippy --workspace --exclude quoridor-cli --exclude quoridor-arena \
-    --exclude quoridor-train --exclude quoridor-server --target wasm32-unknown-unknown \
+    --exclude quoridor-train --exclude quoridor-server --exclude quoridor-loadtest \
+    --target wasm32-unknown-unknown \
     --lib --bins --locked -- -D warnings
 step cargo-test cargo test --workspace --locked
 # The trainer (`quoridor train`, docs/learned-eval.md) is behind a feature
