@@ -5,84 +5,22 @@
 //! is said and stored, never how long anything takes (the timeouts only
 //! keep a broken server from hanging the suite).
 
+mod common;
+
+use common::{api, connect, http, send, Ws, PATIENCE};
 use futures_util::{SinkExt, StreamExt};
 use quoridor_server::{start, Running, ServerConfig};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
-
-/// Long enough for a slow debug build on a busy machine.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 async fn server(db: &Path, dist: Option<PathBuf>) -> Running {
     let mut config = ServerConfig::new(0, db.to_path_buf());
     config.dist = dist;
     start(config).await.expect("the server starts")
-}
-
-/// An HTTP/1.1 request; the status, the headers (lowercase names) and the body.
-async fn http(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-    extra: &str,
-) -> (u16, String, Vec<u8>) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
-        .await
-        .expect("an answer")
-        .unwrap();
-    let split = answer
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("headers end");
-    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
-    let status = head[9..12].parse().unwrap();
-    let mut body = answer[split + 4..].to_vec();
-    if head.contains("transfer-encoding: chunked") {
-        body = dechunk(&body);
-    }
-    (status, head, body)
-}
-
-fn dechunk(mut data: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let line_end = data.windows(2).position(|w| w == b"\r\n").unwrap();
-        let size =
-            usize::from_str_radix(std::str::from_utf8(&data[..line_end]).unwrap().trim(), 16)
-                .unwrap();
-        if size == 0 {
-            return out;
-        }
-        out.extend_from_slice(&data[line_end + 2..line_end + 2 + size]);
-        data = &data[line_end + 4 + size..];
-    }
-}
-
-async fn api(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let (status, _, body) = http(addr, method, path, body, "").await;
-    (
-        status,
-        serde_json::from_slice(&body).expect("a JSON answer"),
-    )
 }
 
 /// A room made by player 1 and joined by player 2: its id and both secrets.
@@ -111,19 +49,6 @@ async fn room(addr: SocketAddr, control: &str) -> (String, String, String) {
     assert_eq!(status, 409, "{again}");
     let secret = |v: &Value| v["secret"].as_str().unwrap().to_string();
     (id, secret(&made), secret(&joined))
-}
-
-async fn connect(addr: SocketAddr, room: &str) -> Ws {
-    let (ws, _) = connect_async(format!("ws://{addr}/ws/{room}"))
-        .await
-        .expect("ws");
-    ws
-}
-
-async fn send(ws: &mut Ws, frame: Value) {
-    ws.send(Message::Text(frame.to_string().into()))
-        .await
-        .unwrap();
 }
 
 /// The next frame of type `kind`, skipping presence and spectator counts.

@@ -9,24 +9,17 @@
 //! test says it was skipped and passes (plain `cargo test` needs no
 //! PostgreSQL).
 
-use futures_util::{SinkExt, StreamExt};
+mod common;
+
+use common::{api, connect, send, Ws, PATIENCE};
+use futures_util::StreamExt;
 use quoridor_rules::Variant;
 use quoridor_server::hub::{Colour, Hub};
 use quoridor_server::protocol::ErrorCode;
 use quoridor_server::{start, Action, DbLocation, Running, SeatIndex, ServerConfig, Store};
 use serde_json::{json, Value};
 use std::io::Write;
-use std::net::SocketAddr;
-use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
-
-/// Long enough for a slow debug build on a busy machine.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// The test database's URL, or `None` after saying (past the test
 /// harness's capture) that the test is skipped.
@@ -50,45 +43,6 @@ async fn server(db: &DbLocation) -> Running {
     start(ServerConfig::new(0, db.clone()))
         .await
         .expect("the server starts on PostgreSQL")
-}
-
-/// A JSON request over HTTP/1.1; the status and the JSON answer.
-async fn api(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
-        .await
-        .expect("an answer")
-        .unwrap();
-    let split = answer
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("headers end");
-    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
-    assert!(!head.contains("transfer-encoding: chunked"), "{head}");
-    let status = head[9..12].parse().unwrap();
-    let body = serde_json::from_slice(&answer[split + 4..]).expect("a JSON answer");
-    (status, body)
-}
-
-async fn connect(addr: SocketAddr, room: &str) -> Ws {
-    let (ws, _) = connect_async(format!("ws://{addr}/ws/{room}"))
-        .await
-        .expect("ws");
-    ws
-}
-
-async fn send(ws: &mut Ws, frame: Value) {
-    ws.send(Message::Text(frame.to_string().into()))
-        .await
-        .unwrap();
 }
 
 async fn next(ws: &mut Ws) -> Value {
