@@ -50,8 +50,10 @@ source scripts/env.sh
 
 # Sizes of the shipped wasm and JS, raw and gzipped, for the log; the
 # page's download (every wasm and js file gzipped) must stay within
-# PAGE_LIMIT bytes (docs/learned-eval.md, "Speed and size").
-PAGE_LIMIT=600000
+# PAGE_LIMIT bytes: the product's budget of 650 KB for all the page needs to
+# play (docs/learned-eval.md, "Speed and size"; the larger data, the solved
+# tables and weights beyond the page's network, load later).
+PAGE_LIMIT=650000
 report_sizes() {
     local dist="$1" file gzipped total=0
     for file in "$dist"/*.wasm "$dist"/*.js; do
