@@ -388,13 +388,15 @@ describe(`playing the game (${BASE})`, () => {
   });
 
   test("an engine that wins in one says it proved the win, not a win chance", async () => {
-    // Issue 62: a winning move in one ply reported "win chance 93%". 5×5
-    // without walls: the engine (player 2, on c2) wins with c1.
-    const { context, page, problems } = await open("v=1&size=5&walls=0&moves=b1.c4.a1.c3.b1.c2.a1&p1=human&p2=engine");
-    await waitForMoves(page, 8);
-    assert.equal((await moveTexts(page))[7], "c1");
+    // Issue 62: a winning move in one ply reported "win chance 93%". 9×9
+    // (no solved table): the engine (player 2, on d2) wins with d1.
+    const { context, page, problems } = await open(
+      "v=1&moves=e2.d9.e3.d8.e4.d7.e5.d6.e6.d5.f6.d4.g6.d3.h6.d2.i6&p1=human&p2=engine",
+    );
+    await waitForMoves(page, 18);
+    assert.equal((await moveTexts(page))[17], "d1");
     const summary = await page.locator('[data-testid="engine-summary"]').innerText();
-    assert.match(summary, /^Engine: c1 after .*, a proven win$/);
+    assert.match(summary, /^Engine: d1 after .*, a proven win$/);
     assert.doesNotMatch(summary, /win chance/);
     assert.deepEqual(problems, []);
     await context.close();
