@@ -207,16 +207,7 @@ impl super::AppState {
             self.engine.search = None;
             self.engine.table_move = mv;
             // Engine vs engine, a table's move waits its turn as a searched one.
-            match (self.board.engine_vs_engine(), self.engine.due()) {
-                (true, Some(due_ms)) => {
-                    self.engine.held = Some(super::HeldMove {
-                        game,
-                        best: mv,
-                        due_ms,
-                    });
-                }
-                _ => self.engine_moved(mv),
-            }
+            self.engine_found(game, mv);
         }
         mv.is_some()
     }

@@ -517,11 +517,9 @@ impl AppState {
                         Some(game) => self.perfect_or(game, best),
                         None => best,
                     };
-                    match (self.board.engine_vs_engine(), self.engine.due(), searched) {
-                        (true, Some(due_ms), Some(game)) => {
-                            self.engine.held = Some(HeldMove { game, best, due_ms });
-                        }
-                        _ => self.engine_moved(best),
+                    match searched {
+                        Some(game) => self.engine_found(game, best),
+                        None => self.engine_moved(best),
                     }
                 }
             }
@@ -535,6 +533,15 @@ impl AppState {
             WorkerResponse::Exact { game, answer } => self.exact_received(game, answer),
             WorkerResponse::Priors { game, priors } => self.priors.received(game, priors),
             WorkerResponse::Children { .. } | WorkerResponse::TreeMap { .. } => {}
+        }
+    }
+
+    /// The engine found `best` for `game`: played now, or, engine vs
+    /// engine sooner than the watch pace allows, held until it is due.
+    fn engine_found(&mut self, game: GameData, best: Option<Move>) {
+        match self.engine.due().filter(|_| self.board.engine_vs_engine()) {
+            Some(due_ms) => self.engine.held = Some(HeldMove { game, best, due_ms }),
+            None => self.engine_moved(best),
         }
     }
 
