@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{api, connect, http, send, Ws, PATIENCE};
+use common::{api, connect, http, next, send, Ws, PATIENCE};
 use futures_util::{SinkExt, StreamExt};
 use quoridor_server::{start, Running, ServerConfig};
 use serde_json::{json, Value};
@@ -54,15 +54,7 @@ async fn room(addr: SocketAddr, control: &str) -> (String, String, String) {
 /// The next frame of type `kind`, skipping presence and spectator counts.
 async fn expect(ws: &mut Ws, kind: &str) -> Value {
     loop {
-        let message = tokio::time::timeout(PATIENCE, ws.next())
-            .await
-            .expect("a frame")
-            .expect("the socket is open")
-            .unwrap();
-        let Message::Text(text) = message else {
-            continue;
-        };
-        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        let frame = next(ws).await;
         if frame["type"] == kind {
             return frame;
         }
@@ -77,15 +69,7 @@ async fn expect(ws: &mut Ws, kind: &str) -> Value {
 /// The next frame of type `kind`, whatever comes before it.
 async fn find(ws: &mut Ws, kind: &str) -> Value {
     loop {
-        let message = tokio::time::timeout(PATIENCE, ws.next())
-            .await
-            .expect("a frame")
-            .expect("the socket is open")
-            .unwrap();
-        let Message::Text(text) = message else {
-            continue;
-        };
-        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        let frame = next(ws).await;
         if frame["type"] == kind {
             return frame;
         }

@@ -11,15 +11,13 @@
 
 mod common;
 
-use common::{api, connect, send, Ws, PATIENCE};
-use futures_util::StreamExt;
+use common::{api, connect, next, send, Ws};
 use quoridor_rules::Variant;
 use quoridor_server::hub::{Colour, Hub};
 use quoridor_server::protocol::ErrorCode;
 use quoridor_server::{start, Action, DbLocation, Running, SeatIndex, ServerConfig, Store};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::Write;
-use tokio_tungstenite::tungstenite::Message;
 
 /// The test database's URL, or `None` after saying (past the test
 /// harness's capture) that the test is skipped.
@@ -43,19 +41,6 @@ async fn server(db: &DbLocation) -> Running {
     start(ServerConfig::new(0, db.clone()))
         .await
         .expect("the server starts on PostgreSQL")
-}
-
-async fn next(ws: &mut Ws) -> Value {
-    loop {
-        let message = tokio::time::timeout(PATIENCE, ws.next())
-            .await
-            .expect("a frame")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(text.as_str()).unwrap();
-        }
-    }
 }
 
 /// Reads frames until the player knows `moves` (the whole game so far):

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test binary uses its own share of these
 
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -88,4 +88,18 @@ pub async fn send(ws: &mut Ws, frame: Value) {
     ws.send(Message::Text(frame.to_string().into()))
         .await
         .unwrap();
+}
+
+/// The next text frame, as JSON (other frames skipped).
+pub async fn next(ws: &mut Ws) -> Value {
+    loop {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a frame")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(text.as_str()).unwrap();
+        }
+    }
 }
