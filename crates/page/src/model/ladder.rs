@@ -67,24 +67,40 @@ impl AppState {
         }
     }
 
+    /// The level played and the side the person plays, when a person plays
+    /// the engine at a level's own settings.
+    fn level_game(&self) -> Option<(&'static Level, Player)> {
+        Some((
+            self.engine.settings.exact_level()?,
+            self.human_against_engine()?,
+        ))
+    }
+
+    /// The winner, once the game is over by a pawn home or a resignation
+    /// (the games the record counts).
+    fn decided_winner(&self) -> Option<Player> {
+        let goal = self.board.game.position().winner();
+        goal.or(self.board.resigned.map(|p| p.other()))
+    }
+
+    /// Whether the game is played on the board the levels are rated on.
+    fn on_the_rated_board(&self) -> bool {
+        self.board.game.variant() == Variant::default()
+    }
+
     /// Whether this game, once over, counts in the record: a person
     /// against the engine at a level's own settings, on the board the
     /// levels are rated on.
     pub fn counts_for_the_ladder(&self) -> bool {
-        self.engine.settings.exact_level().is_some()
-            && self.human_against_engine().is_some()
-            && self.board.game.variant() == Variant::default()
+        self.level_game().is_some() && self.on_the_rated_board()
     }
 
     /// The level of a finished game that counts in the record, and the
     /// record against it now (the page's result line: "Your record against
     /// Level 5 · Tactician: 1–2").
     pub fn level_result(&self) -> Option<(&'static Level, LevelRecord)> {
-        let over = self.board.game.position().winner().is_some() || self.board.resigned.is_some();
-        if !over || !self.counts_for_the_ladder() {
-            return None;
-        }
-        let level = self.engine.settings.exact_level()?;
+        self.decided_winner()?;
+        let (level, _) = self.level_game().filter(|_| self.on_the_rated_board())?;
         Some((level, self.ladder.record.of(level.number)))
     }
 
@@ -92,27 +108,17 @@ impl AppState {
     /// the one the levels are rated on: the page says such a game stays out
     /// of the record.
     pub fn off_the_ladder(&self) -> bool {
-        self.engine.settings.exact_level().is_some()
-            && self.human_against_engine().is_some()
-            && self.board.game.variant() != Variant::default()
+        self.level_game().is_some() && !self.on_the_rated_board()
     }
 
     /// A move has just been played: if it ended a game against a level,
     /// counts it (once) and suggests the next level after enough wins in a
     /// row.
     pub(super) fn count_if_over(&mut self) {
-        let goal = self.board.game.position().winner();
-        let resigned = self.board.resigned.map(|p| p.other());
-        let Some(winner) = goal.or(resigned) else {
+        let Some(winner) = self.decided_winner() else {
             return;
         };
-        if !self.counts_for_the_ladder() {
-            return;
-        }
-        let (Some(level), Some(human)) = (
-            self.engine.settings.exact_level(),
-            self.human_against_engine(),
-        ) else {
+        let Some((level, human)) = self.level_game().filter(|_| self.on_the_rated_board()) else {
             return;
         };
         let won = winner == human;
