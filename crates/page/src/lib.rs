@@ -13,6 +13,7 @@ pub mod geometry;
 pub mod labels;
 pub mod link;
 pub mod model;
+pub mod online;
 pub mod pool_core;
 pub mod storage;
 pub mod worker;

@@ -12,7 +12,7 @@ use std::fmt;
 use super::link::decode_with;
 use super::model::record::{Record, RecordError};
 use super::model::Shared;
-use super::model::{AppState, Confirm};
+use super::model::{AppState, Confirm, Seat};
 
 /// The `localStorage` key of the saved game (a link query string).
 pub const SAVED_KEY: &str = "quoridor.game.v1";
@@ -78,6 +78,10 @@ pub fn opening_state(link: &str, saved: Option<&str>, seed: u64, threads: u32) -
     if !link.trim().is_empty() {
         let opened = read(link);
         let mut state = AppState::from_shared(opened.shared.clone(), seed);
+        // A game of two people opened from a link goes on by link: the
+        // answer is a link too.
+        state.page.by_link =
+            opened.shared.seats == [Seat::Human; 2] && !opened.shared.game.moves().is_empty();
         state.page.notice = OpenProblems::of_link(&opened.problems.0).map(|p| p.to_string());
         if let Some(saved) = saved.filter(|s| !same_game(&s.shared, &opened.shared)) {
             state.page.confirm = Some(Confirm::LinkReplacedSaved {

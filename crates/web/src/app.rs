@@ -13,6 +13,7 @@ use super::analysis::{
     ExactValues, PvGhosts,
 };
 use super::board::Board;
+use super::by_link::ByLink;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::disclosure::Disclosure;
@@ -31,6 +32,8 @@ use super::model::{Action, AppState, LadderIntent, NewGame, Opponent, Seat};
 use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
+use super::online::connection::use_online;
+use super::online::panel::{OnlineClocks, OnlinePanel};
 use super::players::{Status, WallStocks};
 use super::pool::{use_engine_pool, EnginePool};
 use super::reducible::PageState;
@@ -65,6 +68,7 @@ pub fn app() -> Html {
 
     use_coach_worker(&state);
     use_saved_coach(&state);
+    use_online(&state);
 
     // A ping at start shows whether the worker came up.
     {
@@ -269,6 +273,8 @@ pub fn app() -> Html {
         })
     };
 
+    let live_online = state.online.as_ref().is_some_and(|o| o.result.is_none());
+
     html! {
         <main class="app">
             <TopBar theme={*theme} on_theme={{ let theme = theme.clone(); Callback::from(move |t| theme.set(t)) }}
@@ -279,7 +285,8 @@ pub fn app() -> Html {
                 <NewGameDialog engines={run.settings.engines} {opponent} on_start={start_game}
                     record={state.ladder.record.clone()}
                     on_clear_record={on_ladder.reform(|()| LadderIntent::ClearRecord)}
-                    on_close={dispatch.reform(|()| Action::ShowNewGame(false))} />
+                    on_close={dispatch.reform(|()| Action::ShowNewGame(false))}
+                    on_action={dispatch.clone()} />
             }
             <div class="play-area">
                 <section class="board-column">
@@ -288,9 +295,12 @@ pub fn app() -> Html {
                     { level_label(&run.settings, board.seats, state.plays_perfectly()
                         && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some(),
                         state.off_the_ladder(), state.lost_against_perfect_play()) }
+                    if let Some(online) = &state.online {
+                        <OnlineClocks online={online.clone()} flipped={page.board_flipped} />
+                    }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
-                        interactive={board.accepts_moves()} {game_over}
+                        interactive={state.board_accepts_moves()} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
                         if let Some(priors) = policy_shown {
                             { policy_overlay(position.size(), priors) }
@@ -327,8 +337,15 @@ pub fn app() -> Html {
                         on_answer={dispatch.reform(Action::Confirmed)} />
                     <Notice text={page.notice.clone()} on_close={dispatch.reform(|()| Action::Notice(None))} />
                     <GameActions can_resign={state.resigning_player().is_some()}
-                        over={!board.unfinished()} against_engine={board.against_engine()}
+                        over={!board.unfinished() && state.online.is_none()} against_engine={board.against_engine()}
                         on_action={dispatch.clone()} />
+                    if let Some(online) = &state.online {
+                        <OnlinePanel online={online.clone()} moves={board.game.moves().len()}
+                            turn={board.game.position().turn()} on_action={dispatch.clone()} />
+                    }
+                    if page.by_link && board.seats == [Seat::Human; 2] && state.online.is_none() {
+                        <ByLink shared={state.shared()} />
+                    }
                     // Under the board too, so they never move it (issue 62:
                     // the suggestion above it pushed it down ~100 px).
                     if let Some((level, record)) = state.level_result() {
@@ -362,6 +379,8 @@ pub fn app() -> Html {
                         on_redo={dispatch.reform(|()| Action::Redo)}
                         judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()}
                         outcome={board.outcome()} />
+                    // No engine help during a live game between people.
+                    if !live_online {
                     { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
                     <Disclosure title="Engine" summary={engine_summary(&run.settings, board.seats)}
@@ -378,6 +397,7 @@ pub fn app() -> Html {
                             on_intent={analysis.on_intent.clone()} priors={panel_priors}
                             tree_priors={state.tree_priors()} over={position.is_over()} />
                     </Disclosure>
+                    }
                 </aside>
             </div>
             <WorkerStatus worker={page.worker.clone()} />

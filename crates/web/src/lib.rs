@@ -15,8 +15,10 @@ use quoridor_page::{engine_choice, geometry, link, model, pool_core};
 
 mod app;
 mod board;
+mod by_link;
 mod coach;
 mod controls;
+mod copy_field;
 mod disclosure;
 mod engine;
 mod game_actions;
@@ -28,6 +30,7 @@ mod move_input;
 mod new_game;
 mod notice;
 mod offline;
+mod online;
 mod players;
 mod pool;
 mod reducible;

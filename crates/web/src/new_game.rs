@@ -9,7 +9,8 @@ use super::engine_choice::engine_label;
 use super::level_list::LevelList;
 use super::model::record::Record;
 use super::model::settings::wall_choices;
-use super::model::{Opponent, Seat};
+use super::model::{Action, Opponent, Seat};
+use super::online::play_friend::PlayFriend;
 use quoridor_engines::EngineKind;
 use quoridor_rules::{Player, Variant};
 use quoridor_text::Choice;
@@ -43,6 +44,8 @@ pub struct NewGameProps {
     pub on_start: Callback<NewGameChoice>,
     /// Closes the dialog.
     pub on_close: Callback<()>,
+    /// Actions for the reducer (play a friend opens its game with them).
+    pub on_action: Callback<Action>,
 }
 
 /// The seats of a "Players" choice.
@@ -70,6 +73,12 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let engines = use_state(|| props.engines);
     let opponent = use_state(|| props.opponent);
     let asking = use_state(|| false);
+    // Play a friend (online) in place of the engine and local choices.
+    let friend = use_state(|| false);
+    let on_friend = {
+        let friend = friend.clone();
+        Callback::from(move |_: MouseEvent| friend.set(!*friend))
+    };
     let on_mode = {
         let seats = seats.clone();
         Callback::from(move |e: Event| {
@@ -160,6 +169,12 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     html! {
         <section class="new-game" data-testid="new-game" aria-label="New game">
             <h2>{ "New game" }</h2>
+            <button class={classes!("play-friend", friend.then_some("chosen"))} data-testid="play-friend"
+                aria-pressed={friend.to_string()} onclick={on_friend}
+                title="A live game with a friend on another device, over an invite link">
+                { if *friend { "← Against the engine or on this device" } else { "⚔ Play a friend online" } }
+            </button>
+            if !*friend {
             { LevelList {
                 chosen: *opponent,
                 record: &props.record,
@@ -171,6 +186,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 { for Player::BOTH.into_iter()
                     .filter(|p| seats[p.index()] == Seat::Engine)
                     .map(engine_select) }
+            }
             }
             <label title="Squares per side">{ "Board " }
                 <select name="board_size" ref={size} onchange={on_board}>
@@ -186,6 +202,12 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     }) }
                 </select>
             </label>
+            if *friend {
+                <PlayFriend variant={Variant::new(*board, *stock).unwrap_or_default()} on_action={props.on_action.clone()} />
+                <div class="new-game-buttons">
+                    <button class="cancel" onclick={close.clone()}>{ "Cancel" }</button>
+                </div>
+            } else {
             <label title="Player 1 starts at the bottom and moves first">{ "Players " }
                 <select name="mode" onchange={on_mode}>
                     <option value="human-first" selected=true>{ "You (moving first) vs engine" }</option>
@@ -198,6 +220,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 <button class="start" data-testid="start" {onclick}>{ "Start" }</button>
                 <button class="cancel" onclick={close}>{ "Cancel" }</button>
             </div>
+            }
         </section>
     }
 }

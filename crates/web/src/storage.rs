@@ -119,6 +119,8 @@ fn forget_query() {
     let Ok(path) = window.location().pathname() else {
         return;
     };
+    // An online game's address (`#play/…`) stays.
+    let path = path + &window.location().hash().unwrap_or_default();
     if let Ok(history) = window.history() {
         let _ignored =
             history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));

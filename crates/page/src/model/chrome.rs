@@ -60,6 +60,10 @@ pub struct PageChrome {
     pub new_game_open: bool,
     /// The worker's name once it answered a ping.
     pub worker: Option<String>,
+    /// Two people play by sending each other the game's link after each
+    /// move (play a friend without our server): the page offers the link
+    /// to send once a move is made.
+    pub by_link: bool,
 }
 
 impl PageChrome {

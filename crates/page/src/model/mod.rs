@@ -26,6 +26,9 @@ mod game_flow_tests;
 mod game_view;
 pub mod icicle;
 mod ladder;
+mod online_play;
+#[cfg(test)]
+mod online_tests;
 pub mod prefs;
 pub mod priors;
 pub mod record;
@@ -45,6 +48,7 @@ pub use engine_run::{
 };
 pub use game_view::{GameView, PLY_LIMIT};
 pub use ladder::{Ladder, LadderIntent};
+pub use online_play::OnlineEvent;
 
 pub use settings::{
     rating_text, rating_title, EngineSettings, LevelInPlay, Opponent, Seat, FIRST_VISIT_LEVEL,
@@ -75,6 +79,8 @@ pub struct AppState {
     pub exact: exact::ExactStore,
     /// The network's priors of the positions shown, and the policy overlay.
     pub priors: priors::PriorStore,
+    /// The online game this board shows, if it is one (play a friend).
+    pub online: Option<crate::online::OnlineGame>,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -151,6 +157,11 @@ pub enum Action {
     TablePlay(bool),
     /// Show the network's policy on the board (`true`), or not.
     PolicyOverlay(bool),
+    /// Play a friend: the server's frames, the connection, answers to send.
+    Online(OnlineEvent),
+    /// Play a friend by link: a game of two people on `variant`, each move
+    /// sent as a link (the page without our server).
+    PlayByLink(Variant),
 }
 
 impl AppState {
@@ -183,6 +194,7 @@ impl AppState {
             ladder: Ladder::default(),
             exact: exact::ExactStore::default(),
             priors: priors::PriorStore::default(),
+            online: None,
         };
         state.schedule(seed);
         state.exact_follow();
@@ -253,6 +265,11 @@ impl AppState {
             Action::Ladder(intent) => self.ladder_intent(intent, seed),
             Action::TablePlay(on) => self.exact.table_play = on,
             Action::PolicyOverlay(on) => self.priors.overlay = on,
+            Action::Online(event) => self.online_event(event, seed),
+            Action::PlayByLink(variant) => {
+                self.new_game(variant, [Seat::Human; 2], seed);
+                self.page.by_link = true;
+            }
         }
         self.follow_board();
         self.schedule(seed);
@@ -303,6 +320,16 @@ impl AppState {
     /// After a finished game: the same variant and opponent, the seats
     /// swapped (a level draws a new game seed).
     fn rematch(&mut self, seed: u64) {
+        if let Some(online) = &self.online {
+            let frame = match online.you {
+                Some(you) if online.rematch_offers[you.other().index()] => {
+                    crate::online::wire::ClientFrame::AcceptRematch
+                }
+                _ => crate::online::wire::ClientFrame::OfferRematch,
+            };
+            self.online_event(OnlineEvent::Send(frame), seed);
+            return;
+        }
         if self.board.unfinished() {
             self.page.tell("A rematch starts once this game is over.");
             return;
@@ -320,6 +347,9 @@ impl AppState {
     /// between two humans; nobody once the game is over or when the engine
     /// plays both sides.
     pub fn resigning_player(&self) -> Option<Player> {
+        if let Some(online) = &self.online {
+            return self.online_resigner(online);
+        }
         if !self.board.unfinished() {
             return None;
         }
@@ -341,6 +371,11 @@ impl AppState {
     /// position is shown, and a game against a level counts as lost.
     fn resign(&mut self, player: Player) {
         if self.resigning_player() != Some(player) {
+            return;
+        }
+        if self.online.is_some() {
+            // The server decides: its `ended` frame shows the result.
+            self.send_online_resign();
             return;
         }
         self.engine.cancel_move();
@@ -426,11 +461,19 @@ impl AppState {
             self.page.tell(format!("{mv}: {e}"));
             return;
         }
+        if let Some(why) = self.online_refuses_move() {
+            self.page.tell(why);
+            return;
+        }
         if ply < self.board.game.moves().len() {
             self.page.confirm = Some(Confirm::Discard { ply, mv });
             return;
         }
+        let before = self.board.game.moves().len();
         self.play_now(mv);
+        if self.board.game.moves().len() > before {
+            self.online_played(mv);
+        }
     }
 
     fn confirmed(&mut self, yes: bool, seed: u64) {
@@ -449,6 +492,11 @@ impl AppState {
     }
 
     fn undo(&mut self) {
+        if self.online.is_some() {
+            self.page
+                .tell("Moves cannot be taken back in an online game.");
+            return;
+        }
         if let Some(player) = self.board.resigned {
             self.page.tell(format!(
                 "{player} resigned: the game is over (Rematch or New game to play on)."
@@ -475,6 +523,11 @@ impl AppState {
     }
 
     fn redo(&mut self) {
+        if self.online.is_some() {
+            self.page
+                .tell("Moves cannot be taken back in an online game.");
+            return;
+        }
         if self.board.resigned.is_some() {
             self.page.tell("The game is over: nothing to redo.");
             return;

@@ -1,0 +1,217 @@
+// Play a friend (issue 60): two people on two devices play one live game
+// through our server. A real `quoridor serve` on a real SQLite file in a
+// temporary folder serves the build; a desktop context makes the game and
+// sends the invite, a phone context (touch) takes the other seat; moves
+// cross within a moment, both clocks tick, a reload reconnects to the seat,
+// a spectator watches, a second tab takes the seat over, resigning ends the
+// game for both, and a rematch moves both to a new room, colours swapped.
+// Without our server (the static host of the other tests) "Play a friend"
+// says what it needs and offers play by link.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { BASE, DIST, TIMEOUT, launchChromium, moveTexts, returningPlayerContext, useBoardPages, waitForMoves } from "./harness.mjs";
+
+/** The command line built by `cargo build` (scripts/test.sh builds it first). */
+const BIN = process.env.QUORIDOR_BIN ?? resolve("target/debug/quoridor");
+
+/** Starts `quoridor serve` on any free port with the build and a fresh database. */
+async function startQuoridorServer() {
+  const folder = mkdtempSync(join(tmpdir(), "quoridor-online-"));
+  const child = spawn(BIN, ["serve", "--port", "0", "--db", join(folder, "rooms.db"), "--dist", DIST], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (d) => (errors += d));
+  const url = await new Promise((ok, fail) => {
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`quoridor serve did not start: ${errors}`)), 20_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const found = out.match(/listening on (http:\/\/\S+)/);
+      if (found) {
+        clearTimeout(timer);
+        ok(found[1].replace(/\/?$/, "/"));
+      }
+    });
+    child.on("exit", (code) => fail(new Error(`quoridor serve exited (${code}): ${errors}`)));
+  });
+  return {
+    url,
+    close: async () => {
+      child.kill("SIGTERM");
+      await new Promise((ok) => (child.exitCode !== null ? ok() : child.on("exit", ok)));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+const status = (page) => page.locator('[data-testid="online-status"]');
+const moveBox = (page) => page.locator('.move-input input[name="move"]');
+
+async function typeMove(page, text) {
+  await moveBox(page).fill(text);
+  await moveBox(page).press("Enter");
+}
+
+/** Opens `url` in `context`, collecting page errors in `problems`. */
+async function openAt(context, url, problems) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  await page.goto(url);
+  await page.locator("svg.board").waitFor();
+  return page;
+}
+
+/** A clock's milliseconds, and whether it runs. */
+async function clock(page, n) {
+  const el = page.locator(`[data-testid="clock-${n}"]`);
+  return { ms: Number(await el.getAttribute("data-ms")), running: (await el.getAttribute("data-running")) === "true" };
+}
+
+// The server serves the page at its root: the sub-path build is for static hosts.
+describe("play a friend through our server", { skip: BASE !== "/" && "the server serves the page at /" }, () => {
+  let browser;
+  let server;
+  const problems = [];
+  before(async () => {
+    assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
+    browser = await launchChromium();
+    server = await startQuoridorServer();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test("a desktop and a phone play a live game: invite, moves, clocks, reconnection, spectators, take-over, resign, rematch", async () => {
+    const desktop = await returningPlayerContext(browser, { viewport: { width: 1366, height: 860 } });
+    const phone = await returningPlayerContext(browser, {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const host = await openAt(desktop, server.url, problems);
+
+    // New game → Play a friend: 3+2, moving first → the invite link.
+    await host.locator('[data-testid="new-game-button"]').click();
+    await host.locator('[data-testid="play-friend"]').click();
+    await host.locator('select[name="time_control"]').selectOption("3+2");
+    await host.locator('select[name="colour"]').selectOption("first");
+    await host.locator('[data-testid="create-invite"]').click();
+    const invite = await host.locator('[data-testid="invite-link"]').inputValue();
+    assert.match(invite, /#join\/[A-Za-z0-9]+\/[0-9a-f]+$/, "an invite with a one-use code");
+    const room = invite.match(/#join\/([A-Za-z0-9]+)\//)[1];
+    assert.equal(new URL(host.url()).hash, `#play/${room}`, "the host's address names the room, never a secret");
+    await assert.doesNotReject(status(host).filter({ hasText: "you play player 1" }).waitFor());
+
+    // The phone opens the invite and takes the other seat.
+    const guest = await openAt(phone, invite, problems);
+    await status(guest).filter({ hasText: "you play player 2" }).waitFor();
+    assert.equal(new URL(guest.url()).hash, `#play/${room}`, "the used invite leaves the address");
+    await host.locator('[data-testid="invite-link"]').waitFor({ state: "detached" });
+    for (const page of [host, guest]) {
+      assert.equal((await clock(page, 1)).ms, 180_000);
+      assert.equal((await clock(page, 2)).ms, 180_000);
+    }
+
+    // Moves cross at once; the phone moves by touch.
+    await typeMove(host, "e2");
+    const started = Date.now();
+    await waitForMoves(guest, 1);
+    assert.ok(Date.now() - started < 3000, "the other's move shows within moments");
+    const target = guest.locator('[data-square="e8"]');
+    const box = await target.boundingBox();
+    await guest.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await waitForMoves(host, 2);
+    assert.deepEqual(await moveTexts(host), ["e2", "e8"]);
+    // Not the phone's turn: refused, nothing sent.
+    await typeMove(guest, "e7");
+    assert.deepEqual(await moveTexts(guest), ["e2", "e8"]);
+    // Both have moved: player 1's clock runs on both screens.
+    await host.waitForFunction(() => document.querySelector('[data-testid="clock-1"]').dataset.running === "true");
+    const first = await clock(host, 1);
+    await host.waitForTimeout(600);
+    const later = await clock(host, 1);
+    assert.ok(later.ms < first.ms, `the running clock ticks (${first.ms} → ${later.ms})`);
+    assert.equal((await clock(guest, 1)).running, true);
+    assert.equal((await clock(host, 2)).ms, 182_000, "player 2 got the 2 s increment");
+
+    // The phone reloads: back in its seat, the game as the server holds it.
+    await guest.reload();
+    await guest.locator("svg.board").waitFor();
+    await status(guest).filter({ hasText: "you play player 2" }).waitFor();
+    assert.deepEqual(await moveTexts(guest), ["e2", "e8"]);
+
+    // A spectator watches live; the players see the count.
+    const watcher = await openAt(await returningPlayerContext(browser), server.url + `#watch/${room}`, problems);
+    await status(watcher).filter({ hasText: "Watching" }).waitFor();
+    await status(host).filter({ hasText: "1 watching" }).waitFor();
+    await typeMove(watcher, "e3");
+    assert.deepEqual(await moveTexts(watcher), ["e2", "e8"], "a spectator cannot move");
+    await typeMove(host, "e3");
+    await waitForMoves(watcher, 3);
+    await waitForMoves(guest, 3);
+
+    // A second tab of the host takes the seat over; the first says so.
+    const second = await openAt(desktop, server.url + `#play/${room}`, problems);
+    await status(second).filter({ hasText: "you play player 1" }).waitFor();
+    await host.locator('[data-testid="take-over"]').waitFor();
+    await second.close();
+    await host.locator('[data-testid="take-over"]').click();
+    await status(host).filter({ hasText: "you play player 1" }).waitFor();
+
+    // The phone resigns; both see the result.
+    await guest.locator('[data-testid="resign"]').tap();
+    await guest.locator('[data-testid="confirm"] .confirm-yes').tap();
+    for (const page of [host, guest, watcher]) {
+      await page.locator('[data-testid="online-result"]').filter({ hasText: "resigned" }).waitFor();
+    }
+    assert.match(await host.locator('[data-testid="online-result"]').innerText(), /Your opponent resigned: player 1 won/);
+
+    // Rematch: offered by the host, accepted on the phone; colours swap.
+    await host.locator('[data-testid="offer-rematch"]').click();
+    await guest.locator('[data-testid="accept-rematch"]').tap();
+    await status(guest).filter({ hasText: "you play player 1" }).waitFor();
+    await status(host).filter({ hasText: "you play player 2" }).waitFor();
+    assert.notEqual(new URL(host.url()).hash, `#play/${room}`, "the rematch plays in a room of its own");
+    assert.deepEqual(await moveTexts(host), []);
+
+    assert.deepEqual(problems, []);
+    await desktop.close();
+    await phone.close();
+  });
+});
+
+describe("play a friend without our server", () => {
+  const open = useBoardPages();
+  test("says what it needs and offers play by link, whose moves make links", async () => {
+    const { page, problems } = await open();
+    await page.locator('[data-testid="new-game-button"]').click();
+    await page.locator('[data-testid="play-friend"]').click();
+    await page.locator('[data-testid="no-server"]').waitFor();
+    assert.match(await page.locator('[data-testid="no-server"]').innerText(), /quoridor serve/);
+    await page.locator('[data-testid="play-by-link"]').click();
+    await typeMove(page, "e2");
+    const link = await page.locator('[data-testid="by-link-url"]').inputValue();
+    assert.match(link, /moves=e2/);
+    // The friend opens the link and answers: their link holds both moves.
+    const friend = await page.context().newPage();
+    await friend.goto(link);
+    await friend.locator("svg.board").waitFor();
+    await waitForMoves(friend, 1);
+    await typeMove(friend, "e8");
+    assert.match(await friend.locator('[data-testid="by-link-url"]').inputValue(), /moves=e2\.e8/);
+    // The one expected failure: the health check a static host answers with 404.
+    const unexpected = problems.filter((p) => !/status of 404/.test(p));
+    assert.deepEqual(unexpected, []);
+  });
+});
