@@ -70,8 +70,11 @@ report_sizes() {
 }
 
 # browser_tests DIST PUBLIC_URL: the tests in tests/browser against one build.
+# The online test (tests/browser/online.test.mjs) runs `quoridor serve`
+# from target/debug (built by cargo-test already; built here if not).
 browser_tests() {
-    QUORIDOR_DIST="$1" QUORIDOR_PUBLIC_URL="$2" node --test --test-concurrency=1 tests/browser/
+    cargo build --locked --quiet -p quoridor-cli &&
+        QUORIDOR_DIST="$1" QUORIDOR_PUBLIC_URL="$2" node --test --test-concurrency=1 tests/browser/
 }
 
 build_web() {

@@ -13,7 +13,7 @@ use super::analysis::{
     ExactValues, PvGhosts,
 };
 use super::board::Board;
-use super::by_link::ByLink;
+use super::by_link::by_link;
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::disclosure::Disclosure;
@@ -344,7 +344,7 @@ pub fn app() -> Html {
                             turn={board.game.position().turn()} on_action={dispatch.clone()} />
                     }
                     if page.by_link && board.seats == [Seat::Human; 2] && state.online.is_none() {
-                        <ByLink shared={state.shared()} />
+                        { by_link(&state.shared(), &dispatch) }
                     }
                     // Under the board too, so they never move it (issue 62:
                     // the suggestion above it pushed it down ~100 px).

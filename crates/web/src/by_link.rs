@@ -3,23 +3,16 @@
 
 use yew::prelude::*;
 
-use super::copy_field::CopyField;
+use super::copy_field::copy_field;
 use super::link::encode;
-use super::model::Shared;
+use super::model::{Action, Shared};
 use super::storage::page_address;
 
-#[derive(Properties, PartialEq)]
-pub struct ByLinkProps {
-    /// The game as it stands.
-    pub shared: Shared,
-}
-
-/// The line and the link (`data-testid="by-link"`, the field `"by-link-url"`).
-#[function_component(ByLink)]
-pub fn by_link(props: &ByLinkProps) -> Html {
-    let url = format!("{}?{}", page_address(), encode(&props.shared));
-    let moves = props.shared.game.moves().len();
-    let text = if moves == 0 {
+/// The line and the link (`data-testid="by-link"`, the field
+/// `"by-link-url"`) for the game as it stands.
+pub fn by_link(shared: &Shared, on_action: &Callback<Action>) -> Html {
+    let url = format!("{}?{}", page_address(), encode(shared));
+    let text = if shared.game.moves().is_empty() {
         "Play by link: make your move, then send the link below to your friend; they answer by sending theirs back."
     } else {
         "Your move is made? Send this link to your friend: it opens the game for them to answer, and their link comes back to you."
@@ -27,7 +20,7 @@ pub fn by_link(props: &ByLinkProps) -> Html {
     html! {
         <section class="by-link" data-testid="by-link">
             <p>{ text }</p>
-            <CopyField text={url} testid="by-link-url" label="The game's link to send" />
+            { copy_field(url, "by-link-url", "game's link", on_action) }
         </section>
     }
 }

@@ -1,42 +1,36 @@
 //! A link shown in a read-only field with a Copy button beside it (an
-//! invite, a watch link), saying whether the clipboard took it.
+//! invite, a watch link, a game to send); the notice under the board says
+//! whether the clipboard took it.
 
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct CopyFieldProps {
-    /// The text to copy.
-    pub text: AttrValue,
-    /// The field's `data-testid`; the button's is it with `-copy`.
-    pub testid: AttrValue,
-    /// What the field holds, for screen readers.
-    pub label: AttrValue,
-}
+use super::model::Action;
 
-/// The field and its button.
-#[function_component(CopyField)]
-pub fn copy_field(props: &CopyFieldProps) -> Html {
-    let copied = use_state(|| None::<(AttrValue, bool)>);
+/// The field (`data-testid=testid`) and its button (`testid-copy`); `what`
+/// names the link for screen readers and in the notice.
+pub fn copy_field(
+    text: String,
+    testid: &'static str,
+    what: &'static str,
+    on_action: &Callback<Action>,
+) -> Html {
     let onclick = {
-        let (copied, text) = (copied.clone(), props.text.clone());
+        let (text, on_action) = (text.clone(), on_action.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(window) = web_sys::window() else {
                 return;
             };
             let promise = window.navigator().clipboard().write_text(&text);
-            let (copied, text) = (copied.clone(), text.clone());
+            let on_action = on_action.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                copied.set(Some((text, JsFuture::from(promise).await.is_ok())));
+                let said = match JsFuture::from(promise).await {
+                    Ok(_) => format!("Copied the {what}."),
+                    Err(_) => format!("The clipboard refused: select the {what} and copy it."),
+                };
+                on_action.emit(Action::Notice(Some(said)));
             });
         })
-    };
-    let feedback = match &*copied {
-        Some((text, true)) if *text == props.text => "Copied.",
-        Some((text, false)) if *text == props.text => {
-            "The clipboard refused: select and copy the link."
-        }
-        _ => "",
     };
     let select = Callback::from(|e: FocusEvent| {
         if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
@@ -45,10 +39,9 @@ pub fn copy_field(props: &CopyFieldProps) -> Html {
     });
     html! {
         <span class="copy-field">
-            <input type="text" readonly=true value={props.text.clone()} aria-label={props.label.clone()}
-                data-testid={props.testid.clone()} onfocus={select} />
-            <button data-testid={format!("{}-copy", props.testid)} {onclick}>{ "Copy" }</button>
-            <span class="copy-feedback" aria-live="polite">{ feedback }</span>
+            <input type="text" readonly=true value={text} aria-label={what}
+                data-testid={testid} onfocus={select} />
+            <button data-testid={format!("{testid}-copy")} {onclick}>{ "Copy" }</button>
         </span>
     }
 }

@@ -10,7 +10,7 @@ use super::level_list::LevelList;
 use super::model::record::Record;
 use super::model::settings::wall_choices;
 use super::model::{Action, Opponent, Seat};
-use super::online::play_friend::PlayFriend;
+use super::online::play_friend::{play_friend, use_friend_form};
 use quoridor_engines::EngineKind;
 use quoridor_rules::{Player, Variant};
 use quoridor_text::Choice;
@@ -75,6 +75,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let asking = use_state(|| false);
     // Play a friend (online) in place of the engine and local choices.
     let friend = use_state(|| false);
+    let friend_form = use_friend_form(*friend);
     let on_friend = {
         let friend = friend.clone();
         Callback::from(move |_: MouseEvent| friend.set(!*friend))
@@ -203,7 +204,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 </select>
             </label>
             if *friend {
-                <PlayFriend variant={Variant::new(*board, *stock).unwrap_or_default()} on_action={props.on_action.clone()} />
+                { play_friend(&friend_form, Variant::new(*board, *stock).unwrap_or_default(), &props.on_action) }
                 <div class="new-game-buttons">
                     <button class="cancel" onclick={close.clone()}>{ "Cancel" }</button>
                 </div>

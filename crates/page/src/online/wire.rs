@@ -3,21 +3,17 @@
 //! types; its tests parse every frame it sends with these and every frame
 //! these make with its own parser, so the two cannot drift apart.
 
-use serde::{Deserialize, Serialize};
-
 /// The protocol version the page speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// What the page sends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientFrame {
     /// The first frame: the protocol, and a player's seat secret.
     Hello {
         /// [`PROTOCOL_VERSION`].
         protocol: u32,
         /// The seat secret; left out for a spectator.
-        #[serde(skip_serializing_if = "Option::is_none")]
         secret: Option<String>,
     },
     /// Play `mv` as move number `ply` (0-based).
@@ -25,7 +21,6 @@ pub enum ClientFrame {
         /// The number of moves played before it.
         ply: usize,
         /// The move in notation.
-        #[serde(rename = "move")]
         mv: String,
     },
     /// Give up.
@@ -56,14 +51,61 @@ impl ClientFrame {
     /// assert_eq!(frame.to_json(), r#"{"type":"move","ply":0,"move":"e2"}"#);
     /// ```
     pub fn to_json(&self) -> String {
-        // Strings and numbers only: serialising cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        // Written by hand: serde's writer would add to the page's download.
+        let bare = |kind: &str| format!(r#"{{"type":"{kind}"}}"#);
+        match self {
+            ClientFrame::Hello {
+                protocol,
+                secret: Some(secret),
+            } => format!(
+                r#"{{"type":"hello","protocol":{protocol},"secret":{}}}"#,
+                json_string(secret)
+            ),
+            ClientFrame::Hello {
+                protocol,
+                secret: None,
+            } => format!(r#"{{"type":"hello","protocol":{protocol}}}"#),
+            ClientFrame::Move { ply, mv } => {
+                format!(
+                    r#"{{"type":"move","ply":{ply},"move":{}}}"#,
+                    json_string(mv)
+                )
+            }
+            ClientFrame::Resign => bare("resign"),
+            ClientFrame::Abort => bare("abort"),
+            ClientFrame::OfferRematch => bare("offer_rematch"),
+            ClientFrame::AcceptRematch => bare("accept_rematch"),
+            ClientFrame::DeclineRematch => bare("decline_rematch"),
+            ClientFrame::ClaimVictory => bare("claim_victory"),
+            ClientFrame::Ping { id } => format!(r#"{{"type":"ping","id":{id}}}"#),
+        }
     }
 }
 
+/// `text` as a JSON string: quoted, with `"`, `\\` and control characters
+/// escaped.
+///
+/// ```
+/// use quoridor_page::online::wire::json_string;
+/// assert_eq!(json_string("a\"b\\c\n"), r#""a\"b\\c\u000a""#);
+/// ```
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Where a room stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoomStatus {
     /// The invited seat is still free.
     Waiting,
@@ -74,8 +116,7 @@ pub enum RoomStatus {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndReason {
     /// A pawn reached its goal row.
     Goal,
@@ -92,7 +133,7 @@ pub enum EndReason {
 }
 
 /// The end of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {
     /// The winning seat (1 or 2); none for an aborted game.
     pub winner: Option<u8>,
@@ -103,7 +144,7 @@ pub struct GameResult {
 }
 
 /// The clocks at an instant.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClockReading {
     /// Each seat's time left in ms; empty without a clock.
     pub remaining_ms: Vec<u64>,
@@ -112,7 +153,7 @@ pub struct ClockReading {
 }
 
 /// A seat as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatView {
     /// The player number.
     pub seat: u8,
@@ -225,103 +266,226 @@ pub enum ServerFrame {
     },
 }
 
-/// Any server frame as it arrives: its `type` and every field any frame
-/// has, each optional. Read flat and then sorted into a [`ServerFrame`]
-/// ([`RawServerFrame::frame`]): a tagged enum's reader would cost the
-/// page's download several times as much.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[allow(missing_docs)]
-pub struct RawServerFrame {
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub room: Option<String>,
-    pub status: Option<RoomStatus>,
-    pub size: Option<u8>,
-    pub walls: Option<u8>,
-    pub control: Option<String>,
-    pub seats: Option<Vec<SeatView>>,
-    pub moves: Option<Vec<String>>,
-    pub turn: Option<u8>,
-    pub clock: Option<ClockReading>,
-    pub claim_after_ms: Option<u64>,
-    pub server_ms: Option<u64>,
-    pub result: Option<GameResult>,
-    pub rematch: Option<String>,
-    pub spectators: Option<usize>,
-    pub you: Option<u8>,
-    pub seat: Option<u8>,
-    pub ply: Option<usize>,
-    #[serde(rename = "move")]
-    pub mv: Option<String>,
-    pub at_ms: Option<u64>,
-    pub here: Option<bool>,
-    pub count: Option<usize>,
-    pub offers: Option<Vec<bool>>,
-    pub id: Option<u64>,
-    pub code: Option<String>,
-    pub message: Option<String>,
+/// A parsed JSON object the frames are read from: `serde_json`'s values
+/// natively, the browser's own `JSON.parse` objects in the page (whose
+/// reader this way adds little to the page's download, where serde's
+/// derived readers added several kilobytes).
+pub trait Fields: Sized {
+    /// The text at `key`.
+    fn text(&self, key: &str) -> Option<String>;
+    /// The whole number at `key` (not negative, not fractional).
+    fn number(&self, key: &str) -> Option<u64>;
+    /// The boolean at `key`.
+    fn flag(&self, key: &str) -> Option<bool>;
+    /// The object at `key`.
+    fn object(&self, key: &str) -> Option<Self>;
+    /// The items of the list at `key`.
+    fn list(&self, key: &str) -> Option<Vec<Self>>;
+    /// This value as text (a list item).
+    fn as_text(&self) -> Option<String>;
+    /// This value as a boolean (a list item).
+    fn as_flag(&self) -> Option<bool>;
+    /// This value as a whole number (a list item).
+    fn as_number(&self) -> Option<u64>;
 }
 
-impl RawServerFrame {
-    /// The frame it is, or which field it lacks.
-    pub fn frame(self) -> Result<ServerFrame, String> {
-        fn need<T>(field: Option<T>, name: &str, kind: &str) -> Result<T, String> {
-            field.ok_or_else(|| format!("a {kind} frame without {name}"))
+/// `field` or an error naming it.
+fn need<T>(field: Option<T>, name: &str, kind: &str) -> Result<T, String> {
+    field.ok_or_else(|| format!("a {kind} frame without a valid {name}"))
+}
+
+/// A small number (a seat, a size).
+fn small<F: Fields>(o: &F, key: &str) -> Option<u8> {
+    o.number(key).and_then(|n| u8::try_from(n).ok())
+}
+
+/// A count or a ply.
+fn count<F: Fields>(o: &F, key: &str) -> Option<usize> {
+    o.number(key).and_then(|n| usize::try_from(n).ok())
+}
+
+/// An optional field: absent or null is `Ok(None)`, anything else must read.
+fn optional<F: Fields, T>(
+    o: &F,
+    key: &str,
+    read: impl Fn(&F) -> Option<T>,
+    present: impl Fn(&F, &str) -> bool,
+) -> Result<Option<T>, String> {
+    if !present(o, key) {
+        return Ok(None);
+    }
+    read(o)
+        .map(Some)
+        .ok_or_else(|| format!("an unreadable {key}"))
+}
+
+impl RoomStatus {
+    /// Reads `waiting`, `playing`, `over`.
+    pub fn parse(text: &str) -> Option<RoomStatus> {
+        match text {
+            "waiting" => Some(RoomStatus::Waiting),
+            "playing" => Some(RoomStatus::Playing),
+            "over" => Some(RoomStatus::Over),
+            _ => None,
         }
-        let kind = self.kind.as_str();
-        Ok(match kind {
-            "state" => ServerFrame::State(RoomState {
-                room: need(self.room, "room", kind)?,
-                status: need(self.status, "status", kind)?,
-                size: need(self.size, "size", kind)?,
-                walls: need(self.walls, "walls", kind)?,
-                control: need(self.control, "control", kind)?,
-                seats: need(self.seats, "seats", kind)?,
-                moves: need(self.moves, "moves", kind)?,
-                turn: need(self.turn, "turn", kind)?,
-                clock: need(self.clock, "clock", kind)?,
-                claim_after_ms: self.claim_after_ms,
-                server_ms: need(self.server_ms, "server_ms", kind)?,
-                result: self.result,
-                rematch: self.rematch,
-                spectators: self.spectators.unwrap_or(0),
-                you: self.you,
-            }),
-            "seat_taken" => ServerFrame::SeatTaken {
-                seat: need(self.seat, "seat", kind)?,
-            },
-            "moved" => ServerFrame::Moved {
-                ply: need(self.ply, "ply", kind)?,
-                mv: need(self.mv, "move", kind)?,
-                seat: need(self.seat, "seat", kind)?,
-                at_ms: need(self.at_ms, "at_ms", kind)?,
-                clock: need(self.clock, "clock", kind)?,
-            },
-            "ended" => ServerFrame::Ended {
-                result: need(self.result, "result", kind)?,
-            },
-            "presence" => ServerFrame::Presence {
-                seat: need(self.seat, "seat", kind)?,
-                here: need(self.here, "here", kind)?,
-            },
-            "spectators" => ServerFrame::Spectators {
-                count: need(self.count, "count", kind)?,
-            },
-            "rematch" => ServerFrame::Rematch {
-                offers: need(self.offers, "offers", kind)?,
-            },
-            "rematch_started" => ServerFrame::RematchStarted {
-                room: need(self.room, "room", kind)?,
-            },
-            "pong" => ServerFrame::Pong {
-                id: self.id.unwrap_or(0),
-            },
-            "error" => ServerFrame::Error {
-                code: need(self.code, "code", kind)?,
-                message: need(self.message, "message", kind)?,
-            },
-            other => return Err(format!("a frame of unknown type {other:?}")),
+    }
+}
+
+impl EndReason {
+    /// Reads the protocol's words (`goal`, `ply_limit`, …).
+    pub fn parse(text: &str) -> Option<EndReason> {
+        Some(match text {
+            "goal" => EndReason::Goal,
+            "ply_limit" => EndReason::PlyLimit,
+            "resignation" => EndReason::Resignation,
+            "timeout" => EndReason::Timeout,
+            "abandonment" => EndReason::Abandonment,
+            "aborted" => EndReason::Aborted,
+            _ => return None,
         })
+    }
+}
+
+impl GameResult {
+    fn read<F: Fields>(o: &F) -> Option<GameResult> {
+        Some(GameResult {
+            winner: small(o, "winner"),
+            reason: EndReason::parse(&o.text("reason")?)?,
+            at_ms: o.number("at_ms")?,
+        })
+    }
+}
+
+impl ClockReading {
+    fn read<F: Fields>(o: &F) -> Option<ClockReading> {
+        let remaining = o.list("remaining_ms")?;
+        Some(ClockReading {
+            remaining_ms: remaining
+                .iter()
+                .map(Fields::as_number)
+                .collect::<Option<_>>()?,
+            running: count(o, "running"),
+        })
+    }
+}
+
+impl SeatView {
+    fn read<F: Fields>(o: &F) -> Option<SeatView> {
+        Some(SeatView {
+            seat: small(o, "seat")?,
+            taken: o.flag("taken")?,
+            here: o.flag("here")?,
+            away_since_ms: o.number("away_since_ms"),
+            rematch_offer: o.flag("rematch_offer")?,
+        })
+    }
+}
+
+/// Reads a frame from its parsed object.
+pub fn read_frame<F: Fields>(o: &F) -> Result<ServerFrame, String> {
+    let kind = o.text("type").unwrap_or_default();
+    let kind = kind.as_str();
+    let clock = |o: &F| o.object("clock").and_then(|c| ClockReading::read(&c));
+    let result = |o: &F| o.object("result").and_then(|r| GameResult::read(&r));
+    Ok(match kind {
+        "state" => ServerFrame::State(RoomState {
+            room: need(o.text("room"), "room", kind)?,
+            status: need(
+                o.text("status").and_then(|t| RoomStatus::parse(&t)),
+                "status",
+                kind,
+            )?,
+            size: need(small(o, "size"), "size", kind)?,
+            walls: need(small(o, "walls"), "walls", kind)?,
+            control: need(o.text("control"), "control", kind)?,
+            seats: need(
+                o.list("seats")
+                    .and_then(|l| l.iter().map(SeatView::read).collect()),
+                "seats",
+                kind,
+            )?,
+            moves: need(
+                o.list("moves")
+                    .and_then(|l| l.iter().map(Fields::as_text).collect()),
+                "moves",
+                kind,
+            )?,
+            turn: need(small(o, "turn"), "turn", kind)?,
+            clock: need(clock(o), "clock", kind)?,
+            claim_after_ms: o.number("claim_after_ms"),
+            server_ms: need(o.number("server_ms"), "server_ms", kind)?,
+            result: optional(o, "result", result, |o, k| o.object(k).is_some())?,
+            rematch: o.text("rematch"),
+            spectators: count(o, "spectators").unwrap_or(0),
+            you: small(o, "you"),
+        }),
+        "seat_taken" => ServerFrame::SeatTaken {
+            seat: need(small(o, "seat"), "seat", kind)?,
+        },
+        "moved" => ServerFrame::Moved {
+            ply: need(count(o, "ply"), "ply", kind)?,
+            mv: need(o.text("move"), "move", kind)?,
+            seat: need(small(o, "seat"), "seat", kind)?,
+            at_ms: need(o.number("at_ms"), "at_ms", kind)?,
+            clock: need(clock(o), "clock", kind)?,
+        },
+        "ended" => ServerFrame::Ended {
+            result: need(result(o), "result", kind)?,
+        },
+        "presence" => ServerFrame::Presence {
+            seat: need(small(o, "seat"), "seat", kind)?,
+            here: need(o.flag("here"), "here", kind)?,
+        },
+        "spectators" => ServerFrame::Spectators {
+            count: need(count(o, "count"), "count", kind)?,
+        },
+        "rematch" => ServerFrame::Rematch {
+            offers: need(
+                o.list("offers")
+                    .and_then(|l| l.iter().map(Fields::as_flag).collect()),
+                "offers",
+                kind,
+            )?,
+        },
+        "rematch_started" => ServerFrame::RematchStarted {
+            room: need(o.text("room"), "room", kind)?,
+        },
+        "pong" => ServerFrame::Pong {
+            id: o.number("id").unwrap_or(0),
+        },
+        "error" => ServerFrame::Error {
+            code: need(o.text("code"), "code", kind)?,
+            message: need(o.text("message"), "message", kind)?,
+        },
+        other => return Err(format!("a frame of unknown type {other:?}")),
+    })
+}
+
+/// `serde_json`'s values as [`Fields`] (the native reader and the tests).
+impl Fields for serde_json::Value {
+    fn text(&self, key: &str) -> Option<String> {
+        self.get(key)?.as_str().map(str::to_string)
+    }
+    fn number(&self, key: &str) -> Option<u64> {
+        self.get(key)?.as_u64()
+    }
+    fn flag(&self, key: &str) -> Option<bool> {
+        self.get(key)?.as_bool()
+    }
+    fn object(&self, key: &str) -> Option<Self> {
+        self.get(key).filter(|v| v.is_object()).cloned()
+    }
+    fn list(&self, key: &str) -> Option<Vec<Self>> {
+        self.get(key)?.as_array().cloned()
+    }
+    fn as_text(&self) -> Option<String> {
+        self.as_str().map(str::to_string)
+    }
+    fn as_flag(&self) -> Option<bool> {
+        self.as_bool()
+    }
+    fn as_number(&self) -> Option<u64> {
+        self.as_u64()
     }
 }
 
@@ -335,14 +499,14 @@ impl RawServerFrame {
 /// assert!(parse_server_frame("{").is_err());
 /// ```
 pub fn parse_server_frame(text: &str) -> Result<ServerFrame, String> {
-    serde_json::from_str::<RawServerFrame>(text)
+    serde_json::from_str::<serde_json::Value>(text)
         .map_err(|e| e.to_string())
-        .and_then(RawServerFrame::frame)
+        .and_then(|value| read_frame(&value))
         .map_err(|e| format!("the server sent a frame the page cannot read: {e}"))
 }
 
 /// The answer of `POST api/rooms` and `POST api/rooms/{id}/join`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatGrant {
     /// The room.
     pub room: String,
@@ -350,41 +514,54 @@ pub struct SeatGrant {
     pub seat: u8,
     /// Its secret, for this browser only.
     pub secret: String,
-    /// The invite for the other seat (creating a room only).
-    #[serde(default)]
-    pub invite: Option<Invite>,
+    /// The other seat's invite code (creating a room only).
+    pub invite: Option<String>,
 }
 
-/// The invite of a new room.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct Invite {
-    /// The seat it grants.
-    pub seat: u8,
-    /// Its one-use code.
-    pub code: String,
-    /// The server's link (the page builds its own from its address).
-    #[serde(default)]
-    pub url: Option<String>,
-}
-
-/// An API failure: `{"ok": false, "error": "…"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct ApiError {
-    /// The sentence.
-    pub error: String,
-}
-
-/// Reads an API answer: the value, or the server's error sentence.
-pub fn parse_api<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    if let Ok(ApiError { error }) = serde_json::from_str::<ApiError>(text) {
+/// Reads an API answer: the seat granted, or the server's error sentence
+/// (`{"ok": false, "error": "…"}`).
+pub fn read_grant<F: Fields>(o: &F) -> Result<SeatGrant, String> {
+    if let Some(error) = o.text("error") {
         return Err(error);
     }
-    serde_json::from_str(text).map_err(|e| format!("the server's answer is unreadable: {e}"))
+    let unreadable = || "the server's answer is unreadable".to_string();
+    Ok(SeatGrant {
+        room: o.text("room").ok_or_else(unreadable)?,
+        seat: small(o, "seat").ok_or_else(unreadable)?,
+        secret: o.text("secret").ok_or_else(unreadable)?,
+        invite: o.object("invite").and_then(|i| i.text("code")),
+    })
+}
+
+/// Reads an API answer's text ([`read_grant`]).
+pub fn parse_grant(text: &str) -> Result<SeatGrant, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|_| "the server's answer is unreadable".to_string())?;
+    read_grant(&value)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frames_are_json_as_serde_writes_it() {
+        for text in ["e2", "", "a\"b\\c", "tab\there", "é→✓"] {
+            let ours = json_string(text);
+            assert_eq!(
+                serde_json::from_str::<String>(&ours).ok().as_deref(),
+                Some(text)
+            );
+        }
+        let frame = ClientFrame::Move {
+            ply: 12,
+            mv: "e3h".into(),
+        };
+        let value: serde_json::Value = serde_json::from_str(&frame.to_json()).expect("JSON");
+        assert_eq!(value["type"], "move");
+        assert_eq!(value["ply"], 12);
+        assert_eq!(value["move"], "e3h");
+    }
 
     #[test]
     fn hello_leaves_out_a_spectators_secret() {
@@ -406,18 +583,32 @@ mod tests {
 
     #[test]
     fn api_errors_are_told_apart_from_answers() {
-        let grant: Result<SeatGrant, _> =
-            parse_api(r#"{"ok":true,"room":"r1","seat":2,"secret":"s"}"#);
-        assert_eq!(grant.map(|g| g.seat), Ok(2));
-        let refused: Result<SeatGrant, _> =
-            parse_api(r#"{"ok":false,"error":"this invite was already used"}"#);
+        let grant = parse_grant(r#"{"ok":true,"room":"r1","seat":2,"secret":"s"}"#);
+        assert_eq!(grant.map(|g| (g.seat, g.invite)), Ok((2, None)));
+        let made = parse_grant(
+            r#"{"ok":true,"room":"r1","seat":1,"secret":"s","invite":{"seat":2,"code":"c0de","url":"u"}}"#,
+        );
+        assert_eq!(made.map(|g| g.invite), Ok(Some("c0de".to_string())));
+        let refused = parse_grant(r#"{"ok":false,"error":"this invite was already used"}"#);
         assert_eq!(refused, Err("this invite was already used".to_string()));
-        assert!(parse_api::<SeatGrant>("<html>").is_err());
+        assert!(parse_grant("<html>").is_err());
+        assert!(parse_grant(r#"{"ok":true,"room":"r1","seat":"two","secret":"s"}"#).is_err());
     }
 
     #[test]
     fn unreadable_frames_are_errors() {
-        for text in ["", "null", "{}", r#"{"type":"moved"}"#, r#"{"type":"fly"}"#] {
+        for text in [
+            "",
+            "null",
+            "{}",
+            r#"{"type":"moved"}"#,
+            r#"{"type":"fly"}"#,
+            r#"{"type":"moved","ply":-1,"move":"e2","seat":1,"at_ms":1,"clock":{"remaining_ms":[],"running":null}}"#,
+            r#"{"type":"moved","ply":0,"move":"e2","seat":1,"at_ms":1,"clock":{"remaining_ms":["x"],"running":null}}"#,
+            r#"{"type":"presence","seat":300,"here":true}"#,
+            r#"{"type":"ended","result":{"winner":1,"reason":"boredom","at_ms":1}}"#,
+            r#"{"type":"rematch","offers":[true,3]}"#,
+        ] {
             assert!(parse_server_frame(text).is_err(), "{text}");
         }
     }

@@ -2,8 +2,8 @@
 //! room, taking an invited seat. Addresses are relative to the page, so a
 //! server behind a path-stripping proxy is found where the page is.
 
-use quoridor_page::online::wire::{ApiError, SeatGrant};
-use serde::de::DeserializeOwned;
+use super::json::Js;
+use quoridor_page::online::wire::{json_string, read_grant, SeatGrant};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -69,24 +69,16 @@ pub async fn create_room(
         json_string(control),
         json_string(colour)
     );
-    parse_api(&fetch_text("api/rooms", Some(body)).await?)
+    parse_grant(&fetch_text("api/rooms", Some(body)).await?)
 }
 
 /// Takes the invited seat of `room` with `code`.
 pub async fn join_room(room: &str, code: &str) -> Result<SeatGrant, String> {
     let body = format!(r#"{{"invite":{}}}"#, json_string(code));
-    parse_api(&fetch_text(&format!("api/rooms/{room}/join"), Some(body)).await?)
+    parse_grant(&fetch_text(&format!("api/rooms/{room}/join"), Some(body)).await?)
 }
 
-/// Reads an API answer: the value, or the server's error sentence.
-fn parse_api<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    if let Ok(ApiError { error }) = super::json::read::<ApiError>(text) {
-        return Err(error);
-    }
-    super::json::read(text).map_err(|e| format!("the server's answer is unreadable: {e}"))
-}
-
-/// `text` as a JSON string.
-fn json_string(text: &str) -> String {
-    super::json::write(&text)
+/// Reads an API answer: the seat granted, or the server's error sentence.
+fn parse_grant(text: &str) -> Result<SeatGrant, String> {
+    read_grant(&Js::parse(text).map_err(|_| "the server's answer is unreadable".to_string())?)
 }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use gloo_timers::callback::{Interval, Timeout};
 use quoridor_page::online::route::{seat_key, HeldSeat, Route};
-use quoridor_page::online::wire::{ClientFrame, RawServerFrame};
+use quoridor_page::online::wire::{read_frame, ClientFrame};
 use quoridor_page::online::Connection;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -124,7 +124,7 @@ fn open_socket(room: &str, dispatch: &Callback<Action>) -> Option<Socket> {
                 return;
             };
             dispatch.emit(Action::Online(
-                match super::json::read::<RawServerFrame>(&text).and_then(RawServerFrame::frame) {
+                match super::json::Js::parse(&text).and_then(|o| read_frame(&o)) {
                     Ok(frame) => OnlineEvent::Frame(frame),
                     Err(why) => OnlineEvent::Failed(format!(
                         "The server sent a frame the page cannot read: {why}"
@@ -158,7 +158,7 @@ fn send(socket: &RefCell<Option<Socket>>, frame: &ClientFrame) -> bool {
     let socket = socket.borrow();
     match socket.as_ref() {
         Some(s) if s.ws.ready_state() == web_sys::WebSocket::OPEN => {
-            s.ws.send_with_str(&super::json::write(frame)).is_ok()
+            s.ws.send_with_str(&frame.to_json()).is_ok()
         }
         _ => false,
     }
@@ -236,7 +236,18 @@ pub fn use_online(state: &UseReducerHandle<PageState>) {
                 Some(room) if !replaced => open_socket(room, &dispatch),
                 _ => None,
             };
-            move || *socket.borrow_mut() = None
+            // A ping every 25 s keeps a quiet game's connection alive
+            // through proxies.
+            let pinged = socket.clone();
+            let mut id = 0;
+            let interval = Interval::new(25_000, move || {
+                id += 1;
+                send(&pinged, &ClientFrame::Ping { id });
+            });
+            move || {
+                drop(interval);
+                *socket.borrow_mut() = None;
+            }
         });
     }
     // Send what is queued, once each.
@@ -307,20 +318,6 @@ pub fn use_online(state: &UseReducerHandle<PageState>) {
                     }
                 }
             }
-        });
-    }
-    // A ping every 25 s keeps a quiet game's connection through proxies.
-    {
-        let socket = socket.clone();
-        use_effect_with(room.is_some(), move |&online| {
-            let mut id = 0;
-            let interval = online.then(|| {
-                Interval::new(25_000, move || {
-                    id += 1;
-                    send(&socket, &ClientFrame::Ping { id });
-                })
-            });
-            move || drop(interval)
         });
     }
     // An agreed rematch: both players move to its room, colours swapped.

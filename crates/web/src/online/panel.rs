@@ -11,7 +11,7 @@ use quoridor_page::online::{Connection, OnlineGame};
 use quoridor_rules::Player;
 use yew::prelude::*;
 
-use crate::copy_field::CopyField;
+use crate::copy_field::copy_field;
 use crate::model::{Action, OnlineEvent};
 use crate::storage::page_address;
 
@@ -26,15 +26,12 @@ fn use_ticking(on: bool, ms: u32) {
 }
 
 /// How a player is named from this browser.
-fn name(online: &OnlineGame, player: Player) -> String {
-    match online.you {
-        Some(you) if you == player => format!("You ({player})"),
-        Some(_) => format!("Opponent ({player})"),
-        None => {
-            let mut text = player.to_string();
-            text[..1].make_ascii_uppercase();
-            text
-        }
+fn name(online: &OnlineGame, player: Player) -> &'static str {
+    match (online.you.map(|you| you == player), player) {
+        (Some(true), _) => "You",
+        (Some(false), _) => "Opponent",
+        (None, Player::One) => "Player 1",
+        (None, Player::Two) => "Player 2",
     }
 }
 
@@ -77,6 +74,16 @@ pub fn online_clocks(props: &ClocksProps) -> Html {
         <div class="online-clocks" aria-label="Clocks">
             { for order.into_iter().map(clock) }
         </div>
+    }
+}
+
+/// The connection in one word, for `data-connection`.
+fn connection_word(connection: Connection) -> &'static str {
+    match connection {
+        Connection::Connecting => "connecting",
+        Connection::Open => "open",
+        Connection::Lost => "lost",
+        Connection::Replaced => "replaced",
     }
 }
 
@@ -146,7 +153,7 @@ pub fn online_panel(props: &PanelProps) -> Html {
     let over = online.result.is_some();
     html! {
         <section class="online-panel" data-testid="online-panel" aria-label="Online game">
-            <p class="online-line" data-testid="online-status" data-connection={format!("{:?}", online.connection).to_lowercase()}>
+            <p class="online-line" data-testid="online-status" data-connection={connection_word(online.connection)}>
                 { line }{ watchers }
             </p>
             if online.connection == Connection::Replaced {
@@ -158,7 +165,7 @@ pub fn online_panel(props: &PanelProps) -> Html {
                 <p class="invite">
                     { "Send this link to your friend: it takes the other seat, once. The game starts when they join." }
                     <br />
-                    <CopyField text={url} testid="invite-link" label="Invite link" />
+                    { copy_field(url, "invite-link", "invite link", &props.on_action) }
                 </p>
             }
             if let Some(text) = online.result_text() {
@@ -201,7 +208,7 @@ pub fn online_panel(props: &PanelProps) -> Html {
             </div>
             <p class="watch-link">
                 { "Anyone may watch: " }
-                <CopyField text={watch_link} testid="watch-link" label="Watch link" />
+                { copy_field(watch_link, "watch-link", "watch link", &props.on_action) }
             </p>
         </section>
     }

@@ -13,29 +13,45 @@ use super::api::{create_room, server_here};
 use super::connection::keep_seat;
 use crate::model::{Action, OnlineEvent};
 
-#[derive(Properties, PartialEq)]
-pub struct PlayFriendProps {
-    /// The board and walls chosen in the dialog.
-    pub variant: Variant,
-    /// Actions for the reducer.
-    pub on_action: Callback<Action>,
+/// The form's state, kept by the dialog (a hook, not a component of its
+/// own: each component adds to the page's download).
+pub struct FriendForm {
+    control: UseStateHandle<String>,
+    colour: UseStateHandle<String>,
+    /// Whether our server answers beside the page (asked when the form opens).
+    server: UseStateHandle<Option<bool>>,
+    busy: UseStateHandle<bool>,
+    error: UseStateHandle<Option<String>>,
 }
 
-/// The form.
-#[function_component(PlayFriend)]
-pub fn play_friend(props: &PlayFriendProps) -> Html {
-    let control = use_state(|| DEFAULT_CONTROL.to_string());
-    let colour = use_state(|| "random".to_string());
-    // Whether our server answers beside the page (asked once).
-    let server = use_state(|| None::<bool>);
-    let busy = use_state(|| false);
-    let error = use_state(|| None::<String>);
-    {
-        let server = server.clone();
-        use_effect_with((), move |()| {
+/// The form's state; the server is asked for once `open`.
+#[hook]
+pub fn use_friend_form(open: bool) -> FriendForm {
+    let form = FriendForm {
+        control: use_state(|| DEFAULT_CONTROL.to_string()),
+        colour: use_state(|| "random".to_string()),
+        server: use_state(|| None::<bool>),
+        busy: use_state(|| false),
+        error: use_state(|| None::<String>),
+    };
+    let server = form.server.clone();
+    use_effect_with(open, move |&open| {
+        if open && server.is_none() {
             wasm_bindgen_futures::spawn_local(async move { server.set(Some(server_here().await)) });
-        });
-    }
+        }
+    });
+    form
+}
+
+/// The form for `variant` (the dialog's board and walls).
+pub fn play_friend(form: &FriendForm, variant: Variant, on_action: &Callback<Action>) -> Html {
+    let FriendForm {
+        control,
+        colour,
+        server,
+        busy,
+        error,
+    } = form;
     let select = |state: &UseStateHandle<String>| {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -47,7 +63,7 @@ pub fn play_friend(props: &PlayFriendProps) -> Html {
     let create = {
         let (control, colour, busy, error) =
             (control.clone(), colour.clone(), busy.clone(), error.clone());
-        let (variant, on_action) = (props.variant, props.on_action.clone());
+        let on_action = on_action.clone();
         Callback::from(move |_: MouseEvent| {
             busy.set(true);
             error.set(None);
@@ -64,7 +80,7 @@ pub fn play_friend(props: &PlayFriendProps) -> Html {
                         let held = HeldSeat {
                             seat: grant.seat,
                             secret: grant.secret,
-                            invite: grant.invite.map(|i| i.code),
+                            invite: grant.invite,
                         };
                         keep_seat(&grant.room, &held);
                         on_action.emit(Action::Online(OnlineEvent::Open {
@@ -78,15 +94,10 @@ pub fn play_friend(props: &PlayFriendProps) -> Html {
             });
         })
     };
-    let by_link = {
-        let variant = props.variant;
-        props
-            .on_action
-            .reform(move |_: MouseEvent| Action::PlayByLink(variant))
-    };
+    let by_link = on_action.reform(move |_: MouseEvent| Action::PlayByLink(variant));
     html! {
         <div class="play-friend-form" data-testid="play-friend-form">
-            if *server == Some(false) {
+            if **server == Some(false) {
                 <p class="no-server" data-testid="no-server">
                     { "Live games need the Quoridor server beside the page (" }<code>{ "quoridor serve" }</code>
                     { "), and this copy of the page is served without it. Play by link instead: each move makes a link to send to your friend, which opens the game for them to answer." }
@@ -96,25 +107,25 @@ pub fn play_friend(props: &PlayFriendProps) -> Html {
                 </div>
             } else {
                 <label title="Minutes each + seconds added after every move, as on lichess">{ "Time control " }
-                    <select name="time_control" onchange={select(&control)}>
+                    <select name="time_control" onchange={select(control)}>
                         { for TIME_CONTROLS.iter().map(|(value, label)| html! {
                             <option value={*value} selected={*value == control.as_str()}>{ *label }</option>
                         }) }
                     </select>
                 </label>
                 <label title="Player 1 starts at the bottom and moves first">{ "You play " }
-                    <select name="colour" onchange={select(&colour)}>
-                        <option value="random" selected={*colour == "random"}>{ "Random" }</option>
-                        <option value="first" selected={*colour == "first"}>{ "Player 1 (moving first)" }</option>
-                        <option value="second" selected={*colour == "second"}>{ "Player 2" }</option>
+                    <select name="colour" onchange={select(colour)}>
+                        <option value="random" selected={**colour == "random"}>{ "Random" }</option>
+                        <option value="first" selected={**colour == "first"}>{ "Player 1 (moving first)" }</option>
+                        <option value="second" selected={**colour == "second"}>{ "Player 2" }</option>
                     </select>
                 </label>
-                if let Some(why) = &*error {
+                if let Some(why) = &**error {
                     <p class="friend-error" data-testid="friend-error" role="alert">{ why }</p>
                 }
                 <div class="new-game-buttons">
-                    <button class="start" data-testid="create-invite" disabled={*busy || server.is_none()} onclick={create}>
-                        { if server.is_none() { "Checking the server…" } else if *busy { "Creating…" } else { "Create invite link" } }
+                    <button class="start" data-testid="create-invite" disabled={**busy || server.is_none()} onclick={create}>
+                        { if server.is_none() { "Checking the server…" } else if **busy { "Creating…" } else { "Create invite link" } }
                     </button>
                 </div>
             }
