@@ -9,45 +9,9 @@
 // says what it needs and offers play by link.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { BIN, startQuoridorServer } from "./quoridor-serve.mjs";
 import { BASE, DIST, TIMEOUT, launchChromium, moveTexts, returningPlayerContext, useBoardPages, waitForMoves } from "./harness.mjs";
-
-/** The command line built by `cargo build` (scripts/test.sh builds it first). */
-const BIN = process.env.QUORIDOR_BIN ?? resolve("target/debug/quoridor");
-
-/** Starts `quoridor serve` on any free port with the build and a fresh database. */
-async function startQuoridorServer() {
-  const folder = mkdtempSync(join(tmpdir(), "quoridor-online-"));
-  const child = spawn(BIN, ["serve", "--port", "0", "--db", join(folder, "rooms.db"), "--dist", DIST], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let errors = "";
-  child.stderr.on("data", (d) => (errors += d));
-  const url = await new Promise((ok, fail) => {
-    let out = "";
-    const timer = setTimeout(() => fail(new Error(`quoridor serve did not start: ${errors}`)), 20_000);
-    child.stdout.on("data", (d) => {
-      out += d;
-      const found = out.match(/listening on (http:\/\/\S+)/);
-      if (found) {
-        clearTimeout(timer);
-        ok(found[1].replace(/\/?$/, "/"));
-      }
-    });
-    child.on("exit", (code) => fail(new Error(`quoridor serve exited (${code}): ${errors}`)));
-  });
-  return {
-    url,
-    close: async () => {
-      child.kill("SIGTERM");
-      await new Promise((ok) => (child.exitCode !== null ? ok() : child.on("exit", ok)));
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 const status = (page) => page.locator('[data-testid="online-status"]');
 const moveBox = (page) => page.locator('.move-input input[name="move"]');
@@ -84,7 +48,7 @@ describe("play a friend through our server", { skip: BASE !== "/" && "the server
   before(async () => {
     assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
     browser = await launchChromium();
-    server = await startQuoridorServer();
+    server = await startQuoridorServer(DIST);
   });
   after(async () => {
     await browser?.close();
@@ -133,6 +97,8 @@ describe("play a friend through our server", { skip: BASE !== "/" && "the server
     await guest.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     await waitForMoves(host, 2);
     assert.deepEqual(await moveTexts(host), ["e2", "e8"]);
+    assert.equal(await host.locator('[data-testid="status"]').innerText(), "Your move");
+    await guest.locator('[data-testid="status"]').filter({ hasText: "Your opponent's move" }).waitFor();
     // Not the phone's turn: refused, nothing sent.
     await typeMove(guest, "e7");
     assert.deepEqual(await moveTexts(guest), ["e2", "e8"]);
@@ -176,6 +142,7 @@ describe("play a friend through our server", { skip: BASE !== "/" && "the server
       await page.locator('[data-testid="online-result"]').filter({ hasText: "resigned" }).waitFor();
     }
     assert.match(await host.locator('[data-testid="online-result"]').innerText(), /Your opponent resigned: player 1 won/);
+    assert.match(await guest.locator('[data-testid="status"]').innerText(), /You resigned: player 1 won/);
 
     // Rematch: offered by the host, accepted on the phone; colours swap.
     await host.locator('[data-testid="offer-rematch"]').click();

@@ -291,7 +291,8 @@ pub fn app() -> Html {
             <div class="play-area">
                 <section class="board-column">
                     <Status turn={state.turn()} seats={board.seats}
-                        viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()} />
+                        viewing_past={board.view.is_some()} near_limit={board.near_ply_limit()}
+                        line={online_line(&state)} />
                     { level_label(&run.settings, board.seats, state.plays_perfectly()
                         && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some(),
                         state.off_the_ladder(), state.lost_against_perfect_play()) }
@@ -403,6 +404,26 @@ pub fn app() -> Html {
             <WorkerStatus worker={page.worker.clone()} />
         </main>
     }
+}
+
+/// The status line of an online game at its latest position: how it ended,
+/// or whose move it is from this browser's side.
+fn online_line(state: &AppState) -> Option<String> {
+    let online = state.online.as_ref()?;
+    if state.board.view.is_some() {
+        return None;
+    }
+    if let Some(text) = online.result_text() {
+        return Some(text);
+    }
+    let super::model::Turn::ToMove(player) = state.turn() else {
+        return None;
+    };
+    Some(match online.you {
+        Some(you) if you == player => "Your move".to_string(),
+        Some(_) => "Your opponent's move".to_string(),
+        None => format!("Player {} to move", player.number()),
+    })
 }
 
 /// The solved-board section of the analysis panel from the state: the

@@ -16,6 +16,10 @@ pub struct StatusProps {
     pub viewing_past: bool,
     /// The shown ply and the ply limit, when the limit is near.
     pub near_limit: Option<(usize, usize)>,
+    /// A line in place of the usual one (an online game's: "Your move",
+    /// how it ended).
+    #[prop_or_default]
+    pub line: Option<String>,
 }
 
 /// Who is to move, or who won and how (`data-testid="status"`; `data-ended`
@@ -23,7 +27,7 @@ pub struct StatusProps {
 #[function_component(Status)]
 pub fn status(props: &StatusProps) -> Html {
     let name = |p: Player| capitalise(&player_name(p, props.seats));
-    let mut text = match props.turn {
+    let mut text = props.line.clone().unwrap_or_else(|| match props.turn {
         Turn::Over(Outcome {
             winner,
             by: EndedBy::Resignation,
@@ -38,7 +42,7 @@ pub fn status(props: &StatusProps) -> Html {
         },
         Turn::Thinking(player) => format!("{} is thinking…", name(player)),
         Turn::ToMove(player) => format!("{} to move", name(player)),
-    };
+    });
     if let Some((ply, limit)) = props.near_limit {
         text.push_str(&format!(" · ply {ply} of {limit}"));
     }
