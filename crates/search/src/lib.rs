@@ -31,6 +31,7 @@ mod node_id;
 mod option_kind;
 mod params;
 mod pawn_race;
+mod race;
 mod score;
 mod slice;
 mod tree_report;
@@ -56,6 +57,7 @@ pub use option_kind::{
 };
 pub use params::{SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
+pub use race::{shortens_own_path, Race};
 pub use score::{is_decided, Score, WIN, WIN_BOUND};
 pub use slice::Slice;
 pub use tree_report::{UctChild, UctReport};
