@@ -18,6 +18,7 @@
 //! The engines (`quoridor-uct`, `quoridor-alphabeta`) build on it; the
 //! registry (`quoridor-engines`) chooses among them.
 
+mod beginner;
 mod clock;
 mod common_options;
 mod depth_report;
@@ -37,6 +38,7 @@ mod slice;
 mod tree_report;
 mod tree_view;
 
+pub use beginner::{Beginner, BeginnerJudge};
 pub use clock::{
     now_ms, Clock, ManualClock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN,
 };
