@@ -128,7 +128,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: beginner(0.25, 0.4, 3, Some(2), 2, 0.5),
         widening: 1.0,
-        rating: Some((1295, 495)),
+        rating: Some((1092, 489)),
     },
     Level {
         number: 3,
@@ -138,7 +138,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.1, 0.25),
         widening: 1.0,
-        rating: Some((1449, 501)),
+        rating: Some((1254, 494)),
     },
     Level {
         number: 4,
@@ -148,7 +148,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.05, 0.2),
         widening: 1.0,
-        rating: Some((1595, 506)),
+        rating: Some((1400, 500)),
     },
     Level {
         number: 5,
@@ -158,7 +158,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.03, 0.15),
         widening: 1.0,
-        rating: Some((1802, 513)),
+        rating: Some((1607, 506)),
     },
     Level {
         number: 6,
@@ -168,7 +168,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.015, 0.1),
         widening: 1.0,
-        rating: Some((1924, 518)),
+        rating: Some((1729, 511)),
     },
     Level {
         number: 7,
@@ -178,7 +178,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.008, 0.05),
         widening: 1.0,
-        rating: Some((2095, 523)),
+        rating: Some((1900, 517)),
     },
     Level {
         number: 8,
@@ -188,7 +188,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((2257, 529)),
+        rating: Some((2062, 522)),
     },
     Level {
         number: 9,
@@ -198,7 +198,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((2393, 531)),
+        rating: Some((2198, 525)),
     },
     Level {
         number: 10,
@@ -208,7 +208,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Learned,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((2767, 542)),
+        rating: Some((2572, 536)),
     },
 ];
 
