@@ -3,8 +3,8 @@
 //! --style` prints). Before the beginner's habits, level 1 against itself
 //! placed 3.7 walls a game in its first five moves, all ten walls in every
 //! game, stepped forward with 96% of its pawn moves and paced back to the
-//! square it had just left 44 times in 100 games, 26 of them while a step
-//! forward was there (`docs/levels.md`).
+//! square it had just left 44 times in 100 games, 14 of them avoidable (not
+//! forward, while a step forward was there; `docs/levels.md`).
 
 use quoridor_arena::style::{SideStyle, Style};
 use quoridor_arena::{run_match, Contender, MatchConfig, Side};
