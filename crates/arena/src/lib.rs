@@ -35,6 +35,7 @@ pub mod selfplay;
 pub mod shard;
 pub mod sprt;
 mod stats;
+pub mod style;
 mod summary;
 mod work;
 

@@ -14,6 +14,7 @@ use super::rate::{self, RateError};
 use super::stdout::{save_elsewhere, StdoutError};
 use quoridor_arena::shard::{self, ArenaDefinition, MergeError, Shard, ShardFile, ShardKind};
 use quoridor_arena::sprt::{SequentialTest, SprtReport};
+use quoridor_arena::style::Style;
 use quoridor_arena::{
     describe, handshake, kill_all_engines, parse_contender_spec, run_games_while, write_records,
     Contender, EngineError, GameResult, MatchConfig, MatchError, MatchLimit, Protocol, Side,
@@ -84,6 +85,13 @@ pub enum ArenaError {
     },
     /// `arena rate` refused its files or flags, or its ladder check failed.
     Rate(RateError),
+    /// A file given to `arena style` cannot be read as a match summary.
+    StyleFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: StyleFileProblem,
+    },
     /// The summary could not be written to standard output.
     Output(StdoutError),
 }
@@ -159,6 +167,16 @@ impl fmt::Display for ArenaError {
                 path.display()
             ),
             ArenaError::Rate(e) => e.fmt(f),
+            ArenaError::StyleFile { path, problem } => match problem {
+                StyleFileProblem::Unreadable(e) => {
+                    write!(f, "could not read {}: {e}", path.display())
+                }
+                StyleFileProblem::NotASummary(e) => write!(
+                    f,
+                    "{} is not an arena summary with its games (`arena --json`): {e}",
+                    path.display()
+                ),
+            },
             ArenaError::Output(e) => e.fmt(f),
         }
     }
@@ -179,6 +197,45 @@ impl From<io::Error> for ArenaError {
     fn from(e: io::Error) -> Self {
         ArenaError::Output(StdoutError(e))
     }
+}
+
+/// Why a file given to `arena style` cannot be used.
+#[derive(Debug)]
+pub enum StyleFileProblem {
+    /// It cannot be read.
+    Unreadable(io::Error),
+    /// It is not JSON with a match's games in `results`.
+    NotASummary(serde_json::Error),
+}
+
+/// The games of an arena summary, as `arena style` reads them.
+#[derive(serde::Deserialize)]
+struct SummaryGames {
+    results: Vec<GameResult>,
+}
+
+/// `quoridor arena style FILES…`: each match's [`Style`], on standard output.
+fn print_styles(files: &[PathBuf]) -> Result<(), ArenaError> {
+    let mut texts = Vec::new();
+    for path in files {
+        let problem = |problem| ArenaError::StyleFile {
+            path: path.clone(),
+            problem,
+        };
+        let text =
+            std::fs::read_to_string(path).map_err(|e| problem(StyleFileProblem::Unreadable(e)))?;
+        let games: SummaryGames =
+            serde_json::from_str(&text).map_err(|e| problem(StyleFileProblem::NotASummary(e)))?;
+        texts.push(format!(
+            "{}\n{}\n",
+            path.display(),
+            Style::of(&games.results)
+        ));
+    }
+    let mut out = io::stdout().lock();
+    out.write_all(texts.join("\n").as_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 /// The per-move limit in words: `10 ms a move`. QTP has no way to pass a
@@ -226,6 +283,7 @@ pub fn arena(args: &ArenaArgs, evaluator: &Evaluator) -> Result<(), ArenaError> 
     match &args.command {
         Some(ArenaCommand::Merge(merge)) => return merge_shards(merge),
         Some(ArenaCommand::Rate(rate)) => return rate::rate(rate).map_err(ArenaError::from),
+        Some(ArenaCommand::Style(style)) => return print_styles(&style.files),
         None => {}
     }
     let config = match_config(args, evaluator)?;
@@ -307,6 +365,7 @@ pub fn arena(args: &ArenaArgs, evaluator: &Evaluator) -> Result<(), ArenaError> 
     });
     let outputs = MatchFiles {
         records_streamed: stream.is_some(),
+        style: args.style,
         records: (records, &args.records),
         json: json.zip(json_path.as_deref()),
         json_name: if args.shard.is_some() {
@@ -418,6 +477,7 @@ fn merge_shards(args: &MergeArgs) -> Result<(), ArenaError> {
     });
     let outputs = MatchFiles {
         records_streamed: false,
+        style: args.style,
         records: (records, &args.records),
         json: json.zip(args.json.as_deref()),
         json_name: "summary",
@@ -484,6 +544,8 @@ impl RecordStream {
 struct MatchFiles<'a> {
     /// Whether the records went to standard output game by game already.
     records_streamed: bool,
+    /// Whether the sides' style follows the summary (`--style`).
+    style: bool,
     records: (OutputFile, &'a Path),
     json: Option<(OutputFile, &'a Path)>,
     /// What the JSON file is called in the closing lines.
@@ -532,6 +594,9 @@ impl MatchFiles<'_> {
                 writeln!(out, "{heading}")?;
             }
             write!(out, "{}", summary.text())?;
+            if self.style {
+                writeln!(out, "{}", Style::of(&summary.results))?;
+            }
             writeln!(out, "records: {}", self.records.1.display())?;
             if let Some(path) = json_path {
                 writeln!(out, "{}: {}", self.json_name, path.display())?;

@@ -288,6 +288,10 @@ pub struct ArenaArgs {
     /// (--json, default arena-shard-I-of-N.json) for `arena merge`
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
+    /// After the summary, how each side played: walls in its first five moves, walls placed
+    /// and left, forward steps, pacing, games finished (as `arena style` prints it)
+    #[arg(long)]
+    pub style: bool,
 }
 
 /// What `arena` does besides playing a match.
@@ -299,6 +303,25 @@ pub enum ArenaCommand {
     /// Rate many engines at once from the JSON summaries of their matches
     #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
     Rate(RateArgs),
+    /// How each side of played matches played, from their JSON summaries
+    #[command(help_template = HELP_TEMPLATE, args_override_self = true)]
+    Style(StyleArgs),
+}
+
+/// The files of `arena style`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each FILE is an arena match's JSON summary with its games (`arena --json`, `arena merge --json`).
+For each side: walls placed among its first five own moves and in all, walls left at the end
+(per game), the share of its pawn moves that shortened its own shortest path to goal, and its
+pacing moves (back to the square it left on its previous move), with how many of them it made
+while a step forward was there; then how many games a pawn finished at its goal (the rest were
+adjudicated at the ply cap or forfeited) and the mean length. Opening moves from a book are not
+counted. Exit code 2 for a file that cannot be read or is not a summary.")]
+pub struct StyleArgs {
+    /// JSON summaries written by `arena --json` or `arena merge --json`
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 /// The files and flags of `arena merge`.
@@ -318,6 +341,9 @@ pub struct MergeArgs {
     /// Write the summary and every game as JSON (a file, a device or pipe, or - for stdout)
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// After the summary, how each side played (as `arena style` prints it)
+    #[arg(long)]
+    pub style: bool,
 }
 
 /// The files and flags of `arena rate`.

@@ -13,10 +13,12 @@
 //! 9×9 board it was trained for. The weak levels draw
 //! their move among the search's plausible candidates with a temperature
 //! over their values, so they play moves the search found nearly as good and
-//! miss the deep ones. Level 1 also widens its root four times as fast, so
-//! that it draws among more sensible-looking moves (pawn steps that do not
-//! lose ground, walls that hurt the opponent more than itself: never one
-//! that walls itself in). With no wall left on either side every level walks
+//! miss the deep ones. Levels 1 and 2 also keep a beginner's habits
+//! ([`Beginner`], issue 62): they step towards their goal whenever they
+//! can, and wall only once the opponent gets dangerous, across its way next
+//! to its pawn, whether or not the search liked the wall (most such walls
+//! cost the opponent nothing, which is what keeps them weak). Level 1 also
+//! widens its root four times as fast. With no wall left on either side every level walks
 //! home along a shortest path, keeping the result the pawn-race table gives
 //! (the tie-break in `search::uct::tie_break`; outside a drawn race every
 //! move there is a proven win or loss, which no temperature swaps).
@@ -38,6 +40,7 @@
 //! ```
 
 use super::config::EngineConfig;
+use quoridor_search::Beginner;
 use quoridor_search::Evaluation;
 use quoridor_search::Limits;
 use quoridor_search::MoveChoice;
@@ -78,6 +81,30 @@ const fn erring(temperature: f64, margin: f64) -> MoveChoice {
     MoveChoice {
         temperature,
         margin,
+        beginner: None,
+    }
+}
+
+/// [`erring`] among the moves a beginner makes ([`Beginner`]): forward
+/// steps, and walls once the opponent is `wall_within` steps from its goal
+/// or `wall_behind_by` ahead, within `near` squares of its pawn.
+const fn beginner(
+    temperature: f64,
+    margin: f64,
+    wall_within: u32,
+    wall_behind_by: Option<u32>,
+    near: u8,
+    blind_walls: f64,
+) -> MoveChoice {
+    MoveChoice {
+        temperature,
+        margin,
+        beginner: Some(Beginner {
+            wall_within,
+            wall_behind_by,
+            near,
+            blind_walls,
+        }),
     }
 }
 
@@ -86,22 +113,22 @@ pub static LEVELS: [Level; 10] = [
     Level {
         number: 1,
         name: "Pebble",
-        blurb: "Knows the rules and heads for its goal, but picks among sensible-looking moves almost at random",
+        blurb: "Races for its goal; walls only at the last moment, and then almost anywhere near your pawn",
         playouts: 10,
         eval: Evaluation::Classic,
-        choice: erring(0.4, 0.6),
+        choice: beginner(0.4, 0.6, 1, Some(2), 3, 10.0),
         widening: 4.0,
         rating: Some((921, 483)),
     },
     Level {
         number: 2,
         name: "Sprout",
-        blurb: "Walks the shortest way and walls now and then, without a plan",
+        blurb: "Walks the shortest way; walls in front of your pawn once it gets close, now and then a good one",
         playouts: 10,
         eval: Evaluation::Classic,
-        choice: erring(0.25, 0.4),
+        choice: beginner(0.25, 0.4, 3, Some(2), 2, 0.5),
         widening: 1.0,
-        rating: Some((1295, 495)),
+        rating: Some((1092, 489)),
     },
     Level {
         number: 3,
@@ -111,7 +138,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.1, 0.25),
         widening: 1.0,
-        rating: Some((1449, 501)),
+        rating: Some((1254, 494)),
     },
     Level {
         number: 4,
@@ -121,7 +148,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.05, 0.2),
         widening: 1.0,
-        rating: Some((1595, 506)),
+        rating: Some((1400, 500)),
     },
     Level {
         number: 5,
@@ -131,7 +158,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.03, 0.15),
         widening: 1.0,
-        rating: Some((1802, 513)),
+        rating: Some((1607, 506)),
     },
     Level {
         number: 6,
@@ -141,7 +168,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.015, 0.1),
         widening: 1.0,
-        rating: Some((1924, 518)),
+        rating: Some((1729, 511)),
     },
     Level {
         number: 7,
@@ -151,7 +178,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.008, 0.05),
         widening: 1.0,
-        rating: Some((2095, 523)),
+        rating: Some((1900, 517)),
     },
     Level {
         number: 8,
@@ -161,7 +188,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((2257, 529)),
+        rating: Some((2062, 522)),
     },
     Level {
         number: 9,
@@ -171,7 +198,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Classic,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((2393, 531)),
+        rating: Some((2198, 525)),
     },
     Level {
         number: 10,
@@ -181,7 +208,7 @@ pub static LEVELS: [Level; 10] = [
         eval: Evaluation::Learned,
         choice: erring(0.0, 0.0),
         widening: 1.0,
-        rating: Some((2767, 542)),
+        rating: Some((2572, 536)),
     },
 ];
 

@@ -33,7 +33,7 @@ use std::sync::Arc;
 /// for kind in [EngineKind::Uct, EngineKind::AlphaBeta] {
 ///     let params = SearchParams {
 ///         limits: Limits::playouts(200),
-///         choice: MoveChoice { temperature: 0.2, margin: 0.3 },
+///         choice: MoveChoice { temperature: 0.2, margin: 0.3, beginner: None },
 ///         ..SearchParams::default()
 ///     };
 ///     let mut engine = new_engine(start, &EngineConfig::of_kind(kind, params), Evaluator::classic());

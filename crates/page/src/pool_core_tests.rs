@@ -608,6 +608,7 @@ fn with_a_temperature_the_merged_move_is_drawn_among_the_merged_candidates() {
     let warm = MoveChoice {
         temperature: 0.5,
         margin: 0.3,
+        beginner: None,
     };
     let seeds = 1..40;
     let moves: Vec<Move> = seeds.clone().map(|seed| played(warm, seed)).collect();

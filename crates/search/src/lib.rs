@@ -18,6 +18,7 @@
 //! The engines (`quoridor-uct`, `quoridor-alphabeta`) build on it; the
 //! registry (`quoridor-engines`) chooses among them.
 
+mod beginner;
 mod clock;
 mod common_options;
 mod depth_report;
@@ -31,11 +32,13 @@ mod node_id;
 mod option_kind;
 mod params;
 mod pawn_race;
+mod race;
 mod score;
 mod slice;
 mod tree_report;
 mod tree_view;
 
+pub use beginner::{Beginner, BeginnerJudge};
 pub use clock::{
     now_ms, Clock, ManualClock, DEFAULT_MOVES_TO_GO, MAX_MOVES_TO_GO, MIN_THINK, SAFETY_MARGIN,
 };
@@ -56,6 +59,7 @@ pub use option_kind::{
 };
 pub use params::{SearchParams, MAX_THREADS};
 pub use pawn_race::{PawnRace, RaceResult};
+pub use race::{shortens_own_path, Race};
 pub use score::{is_decided, Score, WIN, WIN_BOUND};
 pub use slice::Slice;
 pub use tree_report::{UctChild, UctReport};

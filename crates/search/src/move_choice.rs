@@ -10,6 +10,7 @@
 //! for UCT, visits), so the same rule applies to one UCT tree, to several
 //! merged ones, or to any engine that reports root values.
 
+use super::beginner::Beginner;
 use super::info::{ChildInfo, Proven, SearchInfo};
 use quoridor_rules::{Move, Position};
 use rand::{Rng, SeedableRng};
@@ -34,6 +35,11 @@ pub struct MoveChoice {
     /// candidates (0–1), and only moves searched at least
     /// [`MIN_VISIT_SHARE`] as often as the best.
     pub margin: f64,
+    /// A beginner's habits (levels 1 and 2): of the candidates, only the
+    /// moves a beginner would make are drawn from, and when the search
+    /// offered none of those, a step towards the goal ([`Beginner`]).
+    /// `None`: every candidate may be drawn.
+    pub beginner: Option<Beginner>,
 }
 
 impl Default for MoveChoice {
@@ -41,6 +47,7 @@ impl Default for MoveChoice {
         MoveChoice {
             temperature: 0.0,
             margin: 0.2,
+            beginner: None,
         }
     }
 }
@@ -48,6 +55,11 @@ impl Default for MoveChoice {
 impl MoveChoice {
     /// Whether the choice can differ from the engine's best move.
     pub fn is_random(&self) -> bool {
+        self.draws() || self.beginner.is_some()
+    }
+
+    /// Whether a temperature draws among several candidates.
+    fn draws(&self) -> bool {
         self.temperature > 0.0 && self.margin > 0.0
     }
 
@@ -58,7 +70,7 @@ impl MoveChoice {
         let Some(top) = children.iter().find(|c| c.mv == best) else {
             return vec![(best, 1.0)];
         };
-        if !self.is_random() || top.proven == Some(Proven::Win) {
+        if !self.draws() || top.proven == Some(Proven::Win) {
             return vec![(best, 1.0)];
         }
         let least_visits = MIN_VISIT_SHARE * f64::from(top.visits());
@@ -77,16 +89,38 @@ impl MoveChoice {
         out
     }
 
-    /// The move to play instead of the engine's `best`: drawn among
-    /// [`MoveChoice::candidates`] by weight, from a generator seeded by
-    /// `key` ([`choice_key`]), so the same search picks the same move.
-    pub fn choose(&self, best: Move, children: &[ChildInfo], key: u64) -> Move {
-        let candidates = self.candidates(best, children);
+    /// The move to play instead of the engine's `best` in `root`: drawn
+    /// among [`MoveChoice::candidates`] by weight (a beginner's only among
+    /// those it would make), from a generator seeded by `key`
+    /// ([`choice_key`]), so the same search picks the same move.
+    pub fn choose(&self, best: Move, children: &[ChildInfo], key: u64, root: &Position) -> Move {
+        let mut candidates = self.candidates(best, children);
+        let mut rng = super::EngineRng::seed_from_u64(key);
+        if let Some(beginner) = &self.beginner {
+            // A proven result (a won race, a lost one where every move
+            // loses) is the search's to play: no habit improves on it.
+            let proven = children.iter().any(|c| c.mv == best && c.proven.is_some());
+            if !proven {
+                let judge = beginner.judge(root);
+                candidates.retain(|&(mv, _)| judge.allows(mv));
+                for wall in judge.walls() {
+                    if candidates.iter().all(|&(mv, _)| mv != wall) {
+                        candidates.push((wall, beginner.blind_walls));
+                    }
+                }
+                if candidates.is_empty() {
+                    let steps = judge.steps();
+                    if steps.is_empty() {
+                        return best;
+                    }
+                    return steps[rng.random_range(0..steps.len())];
+                }
+            }
+        }
         let total: f64 = candidates.iter().map(|(_, w)| w).sum();
         if candidates.len() < 2 || !total.is_finite() || total <= 0.0 {
-            return best;
+            return candidates.first().map_or(best, |&(mv, _)| mv);
         }
-        let mut rng = super::EngineRng::seed_from_u64(key);
         let mut draw = rng.random::<f64>() * total;
         for &(mv, weight) in &candidates {
             if draw < weight {
@@ -94,7 +128,7 @@ impl MoveChoice {
             }
             draw -= weight;
         }
-        best
+        candidates[0].0
     }
 }
 
@@ -110,7 +144,7 @@ pub fn chosen_move(
     root: &Position,
 ) -> Option<Move> {
     let best = info.best_move?;
-    Some(choice.choose(best, &info.children, choice_key(seed, root)))
+    Some(choice.choose(best, &info.children, choice_key(seed, root), root))
 }
 
 /// The key a choice at `root` is drawn with: the search's seed and the
@@ -140,6 +174,10 @@ mod tests {
         }
     }
 
+    fn start() -> Position {
+        Position::new(quoridor_rules::Variant::default())
+    }
+
     fn mv(text: &str) -> Move {
         text.parse().expect("move")
     }
@@ -149,7 +187,7 @@ mod tests {
         let children = [child("e2", 0.6, 100), child("d1", 0.59, 90)];
         let choice = MoveChoice::default();
         for key in 0..200 {
-            assert_eq!(choice.choose(mv("e2"), &children, key), mv("e2"));
+            assert_eq!(choice.choose(mv("e2"), &children, key, &start()), mv("e2"));
         }
     }
 
@@ -167,6 +205,7 @@ mod tests {
         let choice = MoveChoice {
             temperature: 0.1,
             margin: 0.2,
+            beginner: None,
         };
         let candidates = choice.candidates(mv("e2"), &children);
         let moves: Vec<String> = candidates.iter().map(|(m, _)| m.to_string()).collect();
@@ -183,6 +222,7 @@ mod tests {
         let choice = MoveChoice {
             temperature: 1.0,
             margin: 1.0,
+            beginner: None,
         };
         assert_eq!(choice.candidates(mv("e2"), &children).len(), 1);
     }
@@ -193,10 +233,11 @@ mod tests {
         let choice = MoveChoice {
             temperature: 0.1,
             margin: 0.2,
+            beginner: None,
         };
         let n = 4000;
         let other = (0..n)
-            .filter(|&key| choice.choose(mv("e2"), &children, key) == mv("d1"))
+            .filter(|&key| choice.choose(mv("e2"), &children, key, &start()) == mv("d1"))
             .count();
         // d1 weighs e^-1: drawn 0.269 of the time.
         let expected = (-1.0f64).exp() / (1.0 + (-1.0f64).exp());
@@ -204,9 +245,37 @@ mod tests {
         assert!((share - expected).abs() < 0.03, "{share} vs {expected}");
         for key in [3, 77, 1234] {
             assert_eq!(
-                choice.choose(mv("e2"), &children, key),
-                choice.choose(mv("e2"), &children, key)
+                choice.choose(mv("e2"), &children, key, &start()),
+                choice.choose(mv("e2"), &children, key, &start())
             );
         }
+    }
+
+    #[test]
+    fn a_beginner_walks_forward_while_the_opponent_is_far_even_when_the_search_offered_walls() {
+        let children = [child("e8h", 0.6, 100), child("d1", 0.59, 90)];
+        let choice = MoveChoice {
+            temperature: 0.4,
+            margin: 0.6,
+            beginner: Some(Beginner {
+                wall_within: 3,
+                wall_behind_by: Some(2),
+                near: 1,
+                blind_walls: 10.0,
+            }),
+        };
+        // Neither the wall (too early) nor the sideways step: the step
+        // forward, which the search did not offer.
+        for key in 0..50 {
+            assert_eq!(choice.choose(mv("e8h"), &children, key, &start()), mv("e2"));
+        }
+        let without = MoveChoice {
+            beginner: None,
+            ..choice
+        };
+        let moves: Vec<Move> = (0..50)
+            .map(|key| without.choose(mv("e8h"), &children, key, &start()))
+            .collect();
+        assert!(moves.contains(&mv("e8h")) && moves.contains(&mv("d1")));
     }
 }

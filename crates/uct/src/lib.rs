@@ -630,7 +630,7 @@ impl Uct {
             return Some(best);
         }
         let key = choice_key(self.params.seed, &self.root);
-        Some(self.params.choice.choose(best, children, key))
+        Some(self.params.choice.choose(best, children, key, &self.root))
     }
 
     /// Principal variation: the best child, repeatedly, while nodes have children.

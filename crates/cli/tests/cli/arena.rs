@@ -1177,3 +1177,41 @@ fn sharded_sprt_runs_play_every_game_and_the_merge_computes_the_llr() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("belongs to another match"), "{err}");
 }
+
+/// `--style` prints each side's habits after the summary, and `arena style`
+/// prints the same table from the summary file; a file that is not a
+/// summary is refused with exit 2.
+#[test]
+fn the_style_of_a_match_follows_its_summary_and_is_read_back_from_its_json() {
+    let dir = scratch("style");
+    let (out, _, _) = arena(
+        "style",
+        &["--a", "level=1", "--b", "random", "--games", "4", "--style"],
+    );
+    let printed = common::stdout(&out);
+    let table = printed
+        .find("style  walls in first 5 moves")
+        .map(|at| &printed[at..])
+        .expect("the style table");
+    let table: String = table.lines().take(4).collect::<Vec<_>>().join("\n");
+    assert!(
+        table.contains("games  4 of 4 finished at a goal"),
+        "{table}"
+    );
+    let json = dir.join("summary.json");
+    let again = common::quoridor(&["arena", "style", json.to_str().expect("utf-8")]);
+    assert_eq!(again.status.code(), Some(0), "{}", common::stderr(&again));
+    assert!(
+        common::stdout(&again).contains(&table),
+        "{}",
+        common::stdout(&again)
+    );
+    let records = dir.join("games.txt");
+    let refused = common::quoridor(&["arena", "style", records.to_str().expect("utf-8")]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        common::stderr(&refused).contains("is not an arena summary with its games"),
+        "{}",
+        common::stderr(&refused)
+    );
+}
