@@ -1,15 +1,20 @@
-//! The HTTP side: the router built in one place, the JSON API, the
-//! WebSocket upgrade (with its Origin check and frame limits) and the built
-//! page as static files with compression and cache headers.
+//! The HTTP side: the router built in one place, the JSON API (room
+//! creations and joins limited per client address), the WebSocket upgrade
+//! (with its Origin check, its count per address and frame limits) and the
+//! built page as static files with compression and cache headers.
 
 use crate::connection;
-use crate::hub::{Colour, Hub, HubError};
+use crate::hub::{now_ms, Colour, Hub, HubError};
+use crate::limit::{client_key, IpLimiter, RetryAfter};
 use crate::protocol::{MAX_FRAME_BYTES, PROTOCOL_VERSION};
 use crate::seat::SeatIndex;
 use crate::secret::{RoomId, Secret};
 use crate::TimeControl;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Request, State, WebSocketUpgrade};
+use axum::extract::{
+    ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Request, State, WebSocketUpgrade,
+};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +23,8 @@ use axum::{Json, Router};
 use quoridor_rules::Variant;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use tower_http::compression::CompressionLayer;
@@ -34,15 +41,53 @@ pub struct AppState {
     /// The origin the page is served from (`https://example.org`), if
     /// configured; else the request's own `Host`.
     pub public_url: Option<String>,
+    /// Room creations, joins and open WebSockets per client address.
+    pub limiter: Arc<IpLimiter>,
+    /// Whether the client's address is the last one in `X-Forwarded-For`
+    /// (the server is behind a reverse proxy that writes it) rather than
+    /// the TCP peer's.
+    pub trust_proxy: bool,
+}
+
+/// The address a request counts against (see [`client_key`]): the TCP
+/// peer's (from the connection, when the server was started with
+/// `into_make_service_with_connect_info`), or the proxy's word for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientIp(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientIp, Infallible> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip());
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok());
+        Ok(ClientIp(client_key(peer, forwarded, state.trust_proxy)))
+    }
 }
 
 /// The whole app: the API, the WebSocket and, with `dist`, the page.
 pub fn router(state: AppState, dist: Option<PathBuf>) -> Router {
+    let limited = Router::new()
+        .route("/api/rooms", post(create_room))
+        .route("/api/rooms/{id}/join", post(join_room))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            limit_requests,
+        ));
     let api = Router::new()
         .route("/api/health", get(health))
-        .route("/api/rooms", post(create_room))
         .route("/api/rooms/{id}", get(room_state))
-        .route("/api/rooms/{id}/join", post(join_room))
+        .merge(limited)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(no_store))
         .route("/ws/{id}", get(websocket))
@@ -62,6 +107,31 @@ fn failure(status: StatusCode, message: impl std::fmt::Display) -> Response {
         Json(json!({ "ok": false, "error": message.to_string() })),
     )
         .into_response()
+}
+
+/// Room creations and joins beyond the client address's bucket: 429, with
+/// `Retry-After` in seconds.
+async fn limit_requests(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    request: Request,
+    next: Next,
+) -> Response {
+    match state.limiter.request(ip, now_ms()) {
+        Ok(()) => next.run(request).await,
+        Err(RetryAfter(seconds)) => {
+            let mut answer = failure(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many rooms made or joined from your address: try again in {seconds} s"
+                ),
+            );
+            answer
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            answer
+        }
+    }
 }
 
 fn hub_failure(e: HubError) -> Response {
@@ -225,6 +295,7 @@ async fn room_state(State(state): State<AppState>, Path(id): Path<String>) -> Re
 async fn websocket(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -233,6 +304,17 @@ async fn websocket(
     if !origin_allowed(origin, host, state.public_url.as_deref()) {
         return failure(StatusCode::FORBIDDEN, "this page may not open the game");
     }
+    // Counted before the room is read: a client over its share costs no
+    // query. The permit lives as long as the connection.
+    let Some(permit) = state.limiter.websocket(ip) else {
+        return failure(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many connections from your address (at most {}): close some first",
+                state.limiter.limits().websockets
+            ),
+        );
+    };
     let Some(id) = RoomId::parse(&id) else {
         return hub_failure(HubError::NoRoom);
     };
@@ -244,7 +326,10 @@ async fn websocket(
     upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection::serve(hub, live, socket))
+        .on_upgrade(move |socket| async move {
+            connection::serve(hub, live, socket).await;
+            drop(permit);
+        })
 }
 
 /// The scheme, host and port of `url` (`https://example.org:8443`).

@@ -15,7 +15,7 @@
 
 use crate::clock::TimeControl;
 use crate::protocol::{ErrorCode, Refusal, ServerFrame, Snapshot};
-use crate::room::{Action, Event, Room, RoomSettings};
+use crate::room::{Action, Event, Room, RoomSettings, Status};
 use crate::seat::{Seat, SeatIndex};
 use crate::secret::{coin, NoRandomness, RoomId, Secret, SecretHash};
 use crate::store::{Store, StoreError, PRESENCE_CHANNEL};
@@ -26,7 +26,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Mutex as StdMutex, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
 
@@ -70,6 +70,29 @@ pub struct LiveRoom {
     /// The stored version `state` was read or written at (changed only
     /// under `state`'s lock).
     version: AtomicI64,
+    /// When the room was last asked for, or a connection came or went
+    /// (the hub's clock, ms): how long it has been idle.
+    last_seen: AtomicU64,
+}
+
+/// When a room nobody holds (no connection, request or timer) leaves
+/// memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unload {
+    /// A room whose game is over, idle this long.
+    pub finished_after: Duration,
+    /// Any room, idle this long.
+    pub idle_after: Duration,
+}
+
+impl Default for Unload {
+    /// Finished rooms after 10 minutes, any room after an hour.
+    fn default() -> Unload {
+        Unload {
+            finished_after: Duration::from_secs(600),
+            idle_after: Duration::from_secs(3_600),
+        }
+    }
 }
 
 /// Why the hub refused a request of the HTTP API.
@@ -222,7 +245,7 @@ impl Hub {
         self.rooms
             .lock()
             .await
-            .insert(id.clone(), live_room(room, 0));
+            .insert(id.clone(), live_room(room, 0, now));
         let seat = |i| SeatIndex::new(i).ok_or_else(|| HubError::BadSettings("seat".into()));
         Ok(Created {
             room: id,
@@ -232,11 +255,16 @@ impl Hub {
         })
     }
 
-    /// The live room `id`, read from the store if the server has not
-    /// touched it since it started.
+    /// The live room `id`, read from the store if the server does not
+    /// hold it (it has not touched it since it started, or unloaded it).
+    ///
+    /// The map is not locked while the database is read: two requests for
+    /// a room not held may both read it, and the first to put its copy in
+    /// the map wins; the other gets that copy, so there is never more than
+    /// one.
     pub async fn room(self: &Arc<Hub>, id: &RoomId) -> Result<Arc<LiveRoom>, HubError> {
-        let mut rooms = self.rooms.lock().await;
-        if let Some(room) = rooms.get(id) {
+        if let Some(room) = self.rooms.lock().await.get(id) {
+            room.last_seen.store(self.now(), Ordering::Relaxed);
             return Ok(room.clone());
         }
         let stored = self
@@ -244,15 +272,67 @@ impl Hub {
             .load_versioned(id, self.now())
             .await?
             .ok_or(HubError::NoRoom)?;
-        let room = live_room(stored.room, stored.version);
-        rooms.insert(id.clone(), room.clone());
-        drop(rooms);
+        let now = self.now();
+        let room = {
+            let mut rooms = self.rooms.lock().await;
+            if let Some(held) = rooms.get(id) {
+                held.last_seen.store(now, Ordering::Relaxed);
+                return Ok(held.clone());
+            }
+            let room = live_room(stored.room, stored.version, now);
+            rooms.insert(id.clone(), room.clone());
+            room
+        };
         // Players connected to other servers say so.
         self.announce(id, "ask").await;
-        // A clock that fell while the server was down falls now (stamped
-        // when it did); a running one gets its timer.
+        // A clock that fell while the server was down (or the room was
+        // unloaded) falls now, stamped when it did; a running one gets its
+        // timer.
         self.tick(&room).await;
         Ok(room)
+    }
+
+    /// Whether room `id` is in memory.
+    pub async fn holds(&self, id: &RoomId) -> bool {
+        self.rooms.lock().await.contains_key(id)
+    }
+
+    /// How many rooms are in memory.
+    pub async fn rooms_held(&self) -> usize {
+        self.rooms.lock().await.len()
+    }
+
+    /// Drops from memory the rooms nobody holds (no connection, request or
+    /// timer under way) that have been idle longer than `unload` says: a
+    /// room whose game is over after `finished_after`, any other after
+    /// `idle_after`. Everything they hold is in the database already; the
+    /// next request reads them back. Returns how many were dropped.
+    ///
+    /// Nothing else holds a room when only the map does, and no one can
+    /// take it from the map while the sweep holds the map's lock, so a
+    /// connection never ends up on a copy the map has forgotten.
+    pub async fn sweep(&self, unload: Unload) -> usize {
+        let now = self.now();
+        let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let (finished_after, idle_after) =
+            (millis(unload.finished_after), millis(unload.idle_after));
+        let mut rooms = self.rooms.lock().await;
+        let before = rooms.len();
+        rooms.retain(|_, live| {
+            if Arc::strong_count(live) > 1 {
+                return true;
+            }
+            let Ok(room) = live.state.try_lock() else {
+                return true;
+            };
+            let after = if room.status() == Status::Over {
+                finished_after
+            } else {
+                idle_after
+            };
+            now.saturating_sub(live.last_seen.load(Ordering::Relaxed)) < after
+        });
+        before - rooms.len()
     }
 
     /// The invited player takes the seat `code` opens in room `id`; their
@@ -368,7 +448,8 @@ impl Hub {
             self.rooms
                 .lock()
                 .await
-                .insert(rematch.clone(), live_room(next_room, 0));
+                .entry(rematch.clone())
+                .or_insert_with(|| live_room(next_room, 0, now));
             live.send(&ServerFrame::RematchStarted { room: rematch });
         }
         drop(room);
@@ -501,6 +582,7 @@ impl Hub {
     /// older one is told and closes); returns its id.
     pub async fn connect(&self, live: &Arc<LiveRoom>, seat: SeatIndex) -> u64 {
         let conn = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        live.last_seen.store(self.now(), Ordering::Relaxed);
         if let Ok(mut holders) = live.holders.lock() {
             if let Some(holder) = holders.get_mut(seat.index()) {
                 *holder = conn;
@@ -519,6 +601,7 @@ impl Hub {
     /// Connection `conn` of `seat` went; the seat is away unless a newer
     /// connection holds it.
     pub async fn disconnect(&self, live: &Arc<LiveRoom>, seat: SeatIndex, conn: u64) {
+        live.last_seen.store(self.now(), Ordering::Relaxed);
         let held = live.holders.lock().ok().and_then(|mut holders| {
             let holder = holders.get_mut(seat.index())?;
             (*holder == conn).then(|| *holder = 0)
@@ -596,6 +679,7 @@ impl Hub {
 
     /// A spectator arrived (`+1`) or left (`-1`); everyone learns the count.
     pub fn spectate(&self, live: &LiveRoom, arrived: bool) {
+        live.last_seen.store(self.now(), Ordering::Relaxed);
         let count = if arrived {
             live.spectators.fetch_add(1, Ordering::Relaxed) + 1
         } else {
@@ -645,13 +729,17 @@ impl Hub {
     }
 
     /// Ticks `live` at `deadline` (a tick is harmless when the clock has
-    /// moved on meanwhile).
+    /// moved on meanwhile). The timer does not keep the room in memory: a
+    /// room unloaded meanwhile lets its clock fall when it is read back,
+    /// stamped when it fell.
     fn wake_at(self: &Arc<Hub>, live: &Arc<LiveRoom>, deadline: u64) {
-        let (hub, live) = (self.clone(), live.clone());
+        let (hub, live): (Weak<Hub>, Weak<LiveRoom>) = (Arc::downgrade(self), Arc::downgrade(live));
         let wait = deadline.saturating_sub(self.now());
         let wake: Pin<Box<dyn Future<Output = ()> + Send>> = Box::pin(async move {
             tokio::time::sleep(Duration::from_millis(wait)).await;
-            hub.tick(&live).await;
+            if let (Some(hub), Some(live)) = (hub.upgrade(), live.upgrade()) {
+                hub.tick(&live).await;
+            }
         });
         tokio::spawn(wake);
     }
@@ -664,7 +752,7 @@ fn storage(e: StoreError) -> Refusal {
     }
 }
 
-fn live_room(room: Room, version: i64) -> Arc<LiveRoom> {
+fn live_room(room: Room, version: i64, now: u64) -> Arc<LiveRoom> {
     let seats = room.seats().len();
     Arc::new(LiveRoom {
         state: Mutex::new(room),
@@ -672,6 +760,7 @@ fn live_room(room: Room, version: i64) -> Arc<LiveRoom> {
         spectators: AtomicUsize::new(0),
         holders: StdMutex::new(vec![0; seats]),
         version: AtomicI64::new(version),
+        last_seen: AtomicU64::new(now),
     })
 }
 

@@ -8,7 +8,8 @@
 //! Read in this order: [`clock`] (time controls), [`seat`] and [`secret`]
 //! (who holds what), [`room`] (the game's state machine, pure: time is
 //! passed in), [`protocol`] (the frames), [`rate`] (the per-connection
-//! limit), [`store`] (the database), [`hub`] (the live rooms),
+//! limit), [`limit`] (the limits per client address), [`store`] (the
+//! database), [`hub`] (the live rooms, unloaded when idle),
 //! `connection` (one WebSocket), [`app`] (the router), [`server`] (start
 //! and stop). docs/server.md has the protocol and the threat list.
 
@@ -18,6 +19,7 @@ pub mod app;
 pub mod clock;
 mod connection;
 pub mod hub;
+pub mod limit;
 pub mod protocol;
 pub mod rate;
 pub mod room;
@@ -27,8 +29,10 @@ pub mod server;
 pub mod store;
 
 pub use clock::{Clock, ClockReading, ParseTimeControlError, TimeControl};
+pub use hub::Unload;
+pub use limit::IpLimits;
 pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status};
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
-pub use server::{run, start, Running, ServeError, ServerConfig};
+pub use server::{run, start, Running, ServeError, ServerConfig, DEFAULT_SWEEP_EVERY};
 pub use store::{DbLocation, DbLocationError, Store, StoreError};

@@ -2,12 +2,14 @@
 //! serve the app until told to stop.
 
 use crate::app::{router, AppState};
-use crate::hub::Hub;
+use crate::hub::{now_ms, Hub, Unload};
+use crate::limit::{IpLimiter, IpLimits};
 use crate::store::{DbLocation, DbLocationError, Store, StoreError};
 use std::fmt;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
+use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -27,11 +29,26 @@ pub struct ServerConfig {
     /// The URL players reach the page at (`https://example.org/quoridor`):
     /// the WebSocket's allowed Origin and the base of invite links.
     pub public_url: Option<String>,
+    /// Room creations, joins and open WebSockets per client address.
+    pub limits: IpLimits,
+    /// Whether the client's address is the last one in `X-Forwarded-For`
+    /// (only behind a reverse proxy that writes it: a client can send the
+    /// header too).
+    pub trust_proxy: bool,
+    /// When rooms nobody uses leave memory.
+    pub unload: Unload,
+    /// How often the rooms nobody uses are looked for (and the addresses
+    /// whose buckets are full again forgotten).
+    pub sweep_every: Duration,
 }
+
+/// How often the server looks for rooms to unload, by default.
+pub const DEFAULT_SWEEP_EVERY: Duration = Duration::from_secs(60);
 
 impl ServerConfig {
     /// Port `port` on 127.0.0.1 with the database at `db` (an SQLite
-    /// file's path, or a [`DbLocation`]), no page.
+    /// file's path, or a [`DbLocation`]), no page, the default limits per
+    /// address (no proxy trusted) and unloading.
     pub fn new(port: u16, db: impl Into<DbLocation>) -> ServerConfig {
         ServerConfig {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -39,6 +56,10 @@ impl ServerConfig {
             db: db.into(),
             dist: None,
             public_url: None,
+            limits: IpLimits::default(),
+            trust_proxy: false,
+            unload: Unload::default(),
+            sweep_every: DEFAULT_SWEEP_EVERY,
         }
     }
 }
@@ -83,7 +104,10 @@ pub struct Running {
     task: JoinHandle<io::Result<()>>,
     /// On PostgreSQL, the task following the other servers' changes.
     listening: Option<JoinHandle<()>>,
+    /// The task unloading idle rooms and forgetting idle addresses.
+    sweeping: JoinHandle<()>,
     store: Store,
+    hub: std::sync::Arc<Hub>,
 }
 
 /// Opens the database, binds the port and starts serving in the
@@ -110,11 +134,31 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         .await
         .map_err(ServeError::Store)?
         .map(|listener| hub.listen(listener));
-    let state = AppState {
-        hub,
-        public_url: config.public_url.clone(),
+    let limiter = IpLimiter::new(config.limits);
+    let sweeping = {
+        let (hub, limiter) = (hub.clone(), limiter.clone());
+        let (every, unload) = (
+            config.sweep_every.max(Duration::from_millis(10)),
+            config.unload,
+        );
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                hub.sweep(unload).await;
+                limiter.prune(now_ms());
+            }
+        })
     };
-    let app = router(state, config.dist.clone());
+    let state = AppState {
+        hub: hub.clone(),
+        public_url: config.public_url.clone(),
+        limiter,
+        trust_proxy: config.trust_proxy,
+    };
+    let app =
+        router(state, config.dist.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let listener = TcpListener::bind((config.bind, config.port))
         .await
         .map_err(ServeError::Io)?;
@@ -132,15 +176,23 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         stop,
         task,
         listening,
+        sweeping,
         store,
+        hub,
     })
 }
 
 impl Running {
+    /// The live rooms (for tests: which rooms are in memory, a sweep now).
+    pub fn hub(&self) -> &std::sync::Arc<Hub> {
+        &self.hub
+    }
+
     /// Stops taking connections, waits for the requests under way and
     /// closes the database.
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
+        self.sweeping.abort();
         if let Some(listening) = &self.listening {
             listening.abort();
         }
@@ -158,6 +210,7 @@ impl Running {
     /// closes its clients first.)
     pub fn kill(self) {
         self.task.abort();
+        self.sweeping.abort();
         if let Some(listening) = &self.listening {
             listening.abort();
         }

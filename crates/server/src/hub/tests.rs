@@ -197,3 +197,107 @@ async fn two_servers_seeing_one_clock_fall_store_the_result_once() {
     assert_eq!(results[0], results[1]);
     assert_eq!(results[0].map(|r| r.reason), Some(EndReason::Timeout));
 }
+
+/// Ten minutes and an hour, in ms: [`Unload::default`].
+const TEN_MINUTES: u64 = 600_000;
+const AN_HOUR: u64 = 3_600_000;
+
+/// A game played to its end and left: the room stays while anything holds
+/// it (here the test's handle, as a connection's would) and until it has
+/// been idle ten minutes, then leaves memory; the next request reads it
+/// back from the database exactly as it was.
+#[tokio::test]
+async fn a_finished_room_nobody_holds_is_unloaded_and_read_back_the_same() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (id, live) = started(&f, &hub).await;
+    let (one, two) = (SeatIndex::new(0).unwrap(), SeatIndex::new(1).unwrap());
+    let conns = (hub.connect(&live, one).await, hub.connect(&live, two).await);
+    f.set(4_000);
+    hub.act(&live, Some(two), Action::Resign).await.unwrap();
+    // Held by a connection: never unloaded, however long it stays.
+    f.set(4_000 + 10 * AN_HOUR);
+    assert_eq!(hub.sweep(Unload::default()).await, 0);
+    assert!(hub.holds(&id).await);
+    // Both leave at t = 5 s.
+    f.set(5_000);
+    hub.disconnect(&live, one, conns.0).await;
+    hub.disconnect(&live, two, conns.1).await;
+    let before = hub.snapshot(&live, None).await;
+    assert_eq!(before.status, Status::Over);
+    drop(live);
+    f.set(5_000 + TEN_MINUTES - 1);
+    assert_eq!(
+        hub.sweep(Unload::default()).await,
+        0,
+        "not idle long enough"
+    );
+    assert!(hub.holds(&id).await);
+    f.set(5_000 + TEN_MINUTES);
+    assert_eq!(hub.sweep(Unload::default()).await, 1);
+    assert!(!hub.holds(&id).await);
+    assert_eq!(hub.rooms_held().await, 0);
+    // Asked for again: read back, the same room.
+    let live = hub.room(&id).await.unwrap();
+    assert!(hub.holds(&id).await);
+    let mut after = hub.snapshot(&live, None).await;
+    after.server_ms = before.server_ms;
+    // Presence is not stored: as after a restart, the players are away
+    // since the room was read back.
+    for (seat, was) in after.seats.iter_mut().zip(&before.seats) {
+        assert_eq!(seat.away_since_ms, Some(5_000 + TEN_MINUTES));
+        seat.away_since_ms = was.away_since_ms;
+    }
+    assert_eq!(after, before);
+    // And a player's secret still finds its seat, and a refused action
+    // still refuses.
+    let refused = hub.act(&live, Some(one), Action::Resign).await.unwrap_err();
+    assert_eq!(refused.code, ErrorCode::GameOver);
+}
+
+/// A game left in the middle: kept for an hour, not ten minutes, and its
+/// pending timer does not keep it in memory; read back, its clock falls
+/// where it ran out.
+#[tokio::test]
+async fn an_idle_room_is_unloaded_after_longer_and_its_clock_falls_when_read_back() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (id, live) = started(&f, &hub).await;
+    drop(live);
+    f.set(3_000 + TEN_MINUTES);
+    assert_eq!(hub.sweep(Unload::default()).await, 0, "not over: an hour");
+    f.set(3_000 + AN_HOUR);
+    assert_eq!(hub.sweep(Unload::default()).await, 1);
+    assert!(!hub.holds(&id).await);
+    let live = hub.room(&id).await.unwrap();
+    let result = hub.snapshot(&live, None).await.result.unwrap();
+    assert_eq!(result.reason, EndReason::Timeout);
+    assert_eq!(result.at_ms, 3_000 + 60_000, "stamped when it fell");
+}
+
+/// Requests for a room the hub does not hold read it with the map
+/// unlocked; however many arrive together, they all get one copy.
+#[tokio::test]
+async fn requests_together_for_a_room_not_held_share_one_copy() {
+    let f = Fixture::new();
+    let hub = f.hub().await;
+    let (id, live) = started(&f, &hub).await;
+    drop(live);
+    let hub = f.hub().await;
+    assert_eq!(hub.rooms_held().await, 0);
+    let copies = futures_util::future::join_all((0..8).map(|_| {
+        let hub = hub.clone();
+        let id = id.clone();
+        tokio::spawn(async move { hub.room(&id).await.unwrap() })
+    }))
+    .await;
+    let copies: Vec<_> = copies.into_iter().map(Result::unwrap).collect();
+    assert!(copies.iter().all(|c| Arc::ptr_eq(c, &copies[0])));
+    assert_eq!(hub.rooms_held().await, 1);
+    // Unloaded and asked for together again: one copy again.
+    drop(copies);
+    f.set(3_000 + AN_HOUR);
+    assert_eq!(hub.sweep(Unload::default()).await, 1);
+    let (a, b) = tokio::join!(hub.room(&id), hub.room(&id));
+    assert!(Arc::ptr_eq(&a.unwrap(), &b.unwrap()));
+}
