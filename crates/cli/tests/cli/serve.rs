@@ -37,8 +37,14 @@ impl Drop for Server {
 
 /// `quoridor serve --port 0 --db DB`, and the address it printed.
 fn serve(db: &Path) -> (Server, String) {
+    serve_with(db, &[])
+}
+
+/// `quoridor serve --port 0 --db DB FLAGS…`, and the address it printed.
+fn serve_with(db: &Path, flags: &[&str]) -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_quoridor"))
         .args(["serve", "--port", "0", "--db", db.to_str().expect("utf-8")])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -167,6 +173,86 @@ fn serve_answers_its_health_check_on_the_port_it_prints() {
     assert!(answer.contains("\"ok\":true"), "{answer}");
     assert!(db.exists(), "the database file is made");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `POST path` with a JSON body and extra header lines; the whole answer.
+fn post_raw(addr: &str, path: &str, body: &Value, extra: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts");
+    stream.set_read_timeout(Some(TIMEOUT)).expect("a timeout");
+    let body = body.to_string();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("the request is sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    answer
+}
+
+#[test]
+fn serve_limits_room_requests_per_address_as_its_flags_say() {
+    let dir = scratch("serve", "limits");
+    let db = dir.join("rooms.db");
+    // Two at once; a forwarded address counts only with --trust-proxy.
+    let (server, addr) = serve_with(&db, &["--requests-per-minute", "2"]);
+    let forged = "X-Forwarded-For: 198.51.100.1\r\n";
+    for extra in ["", forged] {
+        let answer = post_raw(&addr, "/api/rooms", &json!({}), extra);
+        assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    }
+    let answer = post_raw(&addr, "/api/rooms", &json!({}), forged);
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    assert!(
+        answer.to_lowercase().contains("\r\nretry-after: "),
+        "{answer}"
+    );
+    assert!(answer.contains("\"ok\":false"), "{answer}");
+    drop(server);
+    // Behind a trusted proxy each forwarded address has its own share.
+    let (server, addr) = serve_with(&db, &["--requests-per-minute", "1", "--trust-proxy"]);
+    for (from, status) in [
+        ("198.51.100.1", 201),
+        ("198.51.100.1", 429),
+        ("198.51.100.2", 201),
+    ] {
+        let extra = format!("X-Forwarded-For: {from}\r\n");
+        let answer = post_raw(&addr, "/api/rooms", &json!({}), &extra);
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{from}: {answer}"
+        );
+    }
+    drop(server);
+    // 0 turns the limit off.
+    let (server, addr) = serve_with(&db, &["--requests-per-minute", "0"]);
+    for _ in 0..70 {
+        let answer = post_raw(&addr, "/api/rooms", &json!({}), "");
+        assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_help_names_its_limits_and_unloading_with_their_defaults() {
+    let help = crate::common::stdout(&quoridor(&["serve", "--help"]));
+    for flag in [
+        "--requests-per-minute <N>",
+        "[default: 60]",
+        "--websockets-per-ip <N>",
+        "[default: 100]",
+        "--trust-proxy",
+        "--unload-finished-after <SECONDS>",
+        "[default: 600]",
+        "--unload-idle-after <SECONDS>",
+        "[default: 3600]",
+        "X-Forwarded-For",
+    ] {
+        assert!(help.contains(flag), "{flag}: {help}");
+    }
 }
 
 #[test]
