@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 /// `crash`'s flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct CrashArgs {
-    /// The server's binary: run as `BIN serve --port 0 --db FILE`.
+    /// The server's binary: run as `BIN serve --requests-per-minute 0
+    /// --websockets-per-ip 0 --port 0 --db FILE`.
     #[arg(long, default_value = "target/release/quoridor")]
     pub server: PathBuf,
     /// Games live when the server is killed.
@@ -55,10 +56,12 @@ impl Drop for Server {
     }
 }
 
-/// Starts `bin serve --port 0 --db db` and reads the address it prints.
+/// Starts `bin serve --port 0 --db db` with no limit per client address
+/// (every client here is on 127.0.0.1) and reads the address it prints.
 fn serve(bin: &Path, db: &Path) -> Result<Server, String> {
     let mut child = Command::new(bin)
         .arg("serve")
+        .args(["--requests-per-minute", "0", "--websockets-per-ip", "0"])
         .args(["--port", "0", "--db"])
         .arg(db)
         .stdout(Stdio::piped())

@@ -48,7 +48,9 @@ enum Command {
     Serve(ServeArgs),
 }
 
-/// `serve`'s flags: the same as `quoridor serve`'s first ones.
+/// `serve`'s flags: the same as `quoridor serve`'s first ones and its
+/// limits per client address (every client of these tools is on
+/// 127.0.0.1: give them 0, no limit).
 #[derive(Debug, clap::Args)]
 struct ServeArgs {
     /// The port; 0 takes any free one.
@@ -57,6 +59,13 @@ struct ServeArgs {
     /// The SQLite file.
     #[arg(long, default_value = "quoridor.db")]
     db: PathBuf,
+    /// Rooms one client address may make or join at once, then per minute
+    /// (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = quoridor_server::limit::DEFAULT_REQUESTS_PER_MINUTE)]
+    requests_per_minute: u32,
+    /// WebSockets one client address may hold open (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = quoridor_server::limit::DEFAULT_WEBSOCKETS_PER_IP)]
+    websockets_per_ip: u32,
 }
 
 /// Prints `report` (one JSON object, or one `key: value` line per field);
@@ -101,7 +110,11 @@ fn main() -> ExitCode {
             .and_then(|rt| rt.block_on(crash::run(&args)))
             .map(|r| print(&r, args.json, "every_told_move_kept")),
         Command::Serve(args) => {
-            let config = quoridor_server::ServerConfig::new(args.port, args.db);
+            let mut config = quoridor_server::ServerConfig::new(args.port, args.db);
+            config.limits = quoridor_server::IpLimits::per_minute(
+                args.requests_per_minute,
+                args.websockets_per_ip,
+            );
             quoridor_server::run(config, |addr| {
                 let mut out = std::io::stdout().lock();
                 let _ = writeln!(out, "quoridor serve: listening on http://{addr}")

@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{connect_async_with_config, MaybeTlsStream, WebSocketStream};
 
 /// The longest any single network wait may take.
@@ -119,20 +119,35 @@ fn text(value: &Value, what: &str) -> Result<String, String> {
         .ok_or_else(|| format!("no {what} in an answer"))
 }
 
+/// What a 429 answer of the server means for these tools: its limit per
+/// client address (every client here is on 127.0.0.1).
+const LIMITED: &str = "the server's limit per address: start it with \
+    --requests-per-minute 0 --websockets-per-ip 0 for a load test";
+
+/// `what` failed with `status` and `answer`, said with the limit's hint
+/// when the status is 429.
+fn refused(what: &str, status: u16, answer: &Value) -> String {
+    if status == 429 {
+        format!("{what}: {status} {answer} ({LIMITED})")
+    } else {
+        format!("{what}: {status} {answer}")
+    }
+}
+
 /// Makes a room under `control` (the creator on seat 1) and joins it with
 /// the invite.
 pub async fn pair(addr: SocketAddr, control: &str) -> Result<Pair, String> {
     let body = json!({ "control": control, "colour": "first" });
     let (status, made) = http(addr, "POST", "/api/rooms", Some(&body)).await?;
     if status != 201 {
-        return Err(format!("POST /api/rooms: {status} {made}"));
+        return Err(refused("POST /api/rooms", status, &made));
     }
     let room = text(&made["room"], "room")?;
     let invite = json!({ "invite": text(&made["invite"]["code"], "invite")? });
     let path = format!("/api/rooms/{room}/join");
     let (status, joined) = http(addr, "POST", &path, Some(&invite)).await?;
     if status != 200 {
-        return Err(format!("POST {path}: {status} {joined}"));
+        return Err(refused(&format!("POST {path}"), status, &joined));
     }
     Ok(Pair {
         secrets: [
@@ -171,6 +186,9 @@ pub async fn connect(addr: SocketAddr, room: &str) -> Result<Ws, String> {
     .await
     {
         Ok(Ok((ws, _))) => Ok(ws),
+        Ok(Err(WsError::Http(response))) if response.status().as_u16() == 429 => {
+            Err(format!("websocket: 429 ({LIMITED})"))
+        }
         Ok(Err(e)) => Err(format!("websocket: {e}")),
         Err(_) => Err(format!("websocket: no upgrade in {PATIENCE:?}")),
     }

@@ -28,10 +28,21 @@ impl Drop for Server {
     }
 }
 
+/// The server with no limit per address (the tools' clients are all on
+/// 127.0.0.1).
 fn serve(dir: &Path) -> Server {
+    serve_with(
+        dir,
+        &["--requests-per-minute", "0", "--websockets-per-ip", "0"],
+    )
+}
+
+fn serve_with(dir: &Path, flags: &[&str]) -> Server {
     let stderr = File::create(dir.join("server.err")).expect("a stderr file");
     let mut child = Command::new(BIN)
-        .args(["serve", "--port", "0", "--db"])
+        .arg("serve")
+        .args(flags)
+        .args(["--port", "0", "--db"])
         .arg(dir.join("rooms.db"))
         .stdout(Stdio::piped())
         .stderr(stderr)
@@ -132,4 +143,25 @@ fn load_fuzz_and_crash_at_a_tiny_size_lose_no_move() {
     assert_eq!(count(&crash, "moves_differing"), 0, "{crash}");
     assert_eq!(count(&crash, "clocks_differing"), 0, "{crash}");
     assert_eq!(crash["every_told_move_kept"], true, "{crash}");
+}
+
+/// A server left at a small limit per address refuses the load's rooms
+/// past it, and the tool says which flag lifts it.
+#[test]
+fn load_against_a_limited_server_says_which_flag_lifts_the_limit() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let server = serve_with(dir.path(), &["--requests-per-minute", "1"]);
+    let out = Command::new(BIN)
+        .args(["load", "--url", &server.url, "--games", "2", "--json"])
+        .output()
+        .expect("the tool runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report: Value =
+        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    // One token: a room may be made, but no game gets both its requests.
+    assert_eq!(count(&report, "setup_failures"), 2, "{report}");
+    assert_eq!(count(&report, "games"), 0, "{report}");
+    let first = report["setup_failure_first"].as_str().unwrap_or_default();
+    assert!(first.contains(": 429 "), "{report}");
+    assert!(first.contains("--requests-per-minute 0"), "{report}");
 }
