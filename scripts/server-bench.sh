@@ -54,7 +54,7 @@ echo "rustc: $(rustc --version)"
 mkdir "$tmp/dist"
 echo '<!doctype html><title>quoridor</title>' >"$tmp/dist/index.html"
 # Every client of the tools is on 127.0.0.1: no limit per address (the
-# defaults would refuse the 61st room a minute and the 101st WebSocket).
+# defaults refuse rooms past 60 at once and the 101st WebSocket).
 "$BIN/quoridor" serve --port 0 --db "$tmp/rooms.db" --dist "$tmp/dist" \
     --requests-per-minute 0 --websockets-per-ip 0 \
     >"$tmp/serve.out" 2>"$tmp/serve.err" &
