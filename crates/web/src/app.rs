@@ -419,11 +419,13 @@ fn online_line(state: &AppState) -> Option<String> {
     let super::model::Turn::ToMove(player) = state.turn() else {
         return None;
     };
-    Some(match online.you {
-        Some(you) if you == player => "Your move".to_string(),
-        Some(_) => "Your opponent's move".to_string(),
-        None => format!("Player {} to move", player.number()),
-    })
+    let line = match online.you {
+        Some(you) if you == player => "Your move",
+        Some(_) => "Your opponent's move",
+        None if player == quoridor_rules::Player::One => "Player 1 to move",
+        None => "Player 2 to move",
+    };
+    Some(line.to_string())
 }
 
 /// The solved-board section of the analysis panel from the state: the

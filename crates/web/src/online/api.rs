@@ -3,7 +3,7 @@
 //! server behind a path-stripping proxy is found where the page is.
 
 use super::json::Js;
-use quoridor_page::online::wire::{json_string, read_grant, SeatGrant};
+use quoridor_page::online::wire::{json_string, read_grant, Fields, SeatGrant};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -50,10 +50,9 @@ async fn fetch_text(path: &str, body: Option<String>) -> Result<String, String> 
 
 /// Whether our server answers beside the page (`GET api/health`).
 pub async fn server_here() -> bool {
-    match fetch_text("api/health", None).await {
-        Ok(text) => text.contains("\"ok\":true"),
-        Err(_) => false,
-    }
+    let answer = fetch_text("api/health", None).await;
+    let health = answer.ok().and_then(|text| Js::parse(&text).ok());
+    health.and_then(|o| o.flag("ok")) == Some(true)
 }
 
 /// Makes a room: board, walls, time control, colour (`first`, `second`,

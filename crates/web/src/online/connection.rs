@@ -97,9 +97,9 @@ fn follow_route(route: Route, dispatch: Callback<Action>) {
                     Err(why) => {
                         // A used invite still shows the game, to watch.
                         let dispatch = open(room, None);
-                        dispatch.emit(Action::Online(OnlineEvent::Failed(format!(
-                            "This invite cannot be used ({why}): you are watching the game."
-                        ))));
+                        dispatch.emit(Action::Online(OnlineEvent::Failed(
+                            why + ": you are watching the game.",
+                        )));
                     }
                 }
             });
@@ -174,32 +174,12 @@ pub fn use_online(state: &UseReducerHandle<PageState>) {
     let online = state.online.as_ref();
     let room = online.map(|o| o.room.clone());
 
-    // The address at start, and any online address pasted later.
+    // The address at start (an invite opens in a tab of its own).
     {
         let dispatch = dispatch.clone();
         use_effect_with((), move |()| {
             if let Some(route) = Route::parse(&location_hash()) {
-                follow_route(route, dispatch.clone());
-            }
-            let listener = Closure::<dyn Fn()>::new(move || {
-                if let Some(route) = Route::parse(&location_hash()) {
-                    follow_route(route, dispatch.clone());
-                }
-            });
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ignored = w.add_event_listener_with_callback(
-                    "hashchange",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-            move || {
-                if let Some(w) = window {
-                    let _ignored = w.remove_event_listener_with_callback(
-                        "hashchange",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
+                follow_route(route, dispatch);
             }
         });
     }

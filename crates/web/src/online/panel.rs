@@ -77,16 +77,6 @@ pub fn online_clocks(props: &ClocksProps) -> Html {
     }
 }
 
-/// The connection in one word, for `data-connection`.
-fn connection_word(connection: Connection) -> &'static str {
-    match connection {
-        Connection::Connecting => "connecting",
-        Connection::Open => "open",
-        Connection::Lost => "lost",
-        Connection::Replaced => "replaced",
-    }
-}
-
 #[derive(Properties, PartialEq)]
 pub struct PanelProps {
     /// The game.
@@ -153,7 +143,7 @@ pub fn online_panel(props: &PanelProps) -> Html {
     let over = online.result.is_some();
     html! {
         <section class="online-panel" data-testid="online-panel" aria-label="Online game">
-            <p class="online-line" data-testid="online-status" data-connection={connection_word(online.connection)}>
+            <p class="online-line" data-testid="online-status">
                 { line }{ watchers }
             </p>
             if online.connection == Connection::Replaced {
