@@ -17,7 +17,8 @@ import { BASE, moveTexts, openTreeRoot, useBoardPages, waitForMoves } from "./ha
 
 const open = useBoardPages();
 
-const BIN = process.env.QUORIDOR_BIN ?? ["target/release/quoridor", "target/debug/quoridor"].find((p) => existsSync(p));
+const TARGET = process.env.CARGO_TARGET_DIR ?? "target";
+const BIN = process.env.QUORIDOR_BIN ?? [`${TARGET}/release/quoridor`, `${TARGET}/debug/quoridor`].find((p) => existsSync(p));
 /** How far the page's int8 head's priors may be from the native F16 head's. */
 const PRIOR_TOLERANCE = 0.02;
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /** The command line built by `cargo build` (scripts/test.sh builds it first). */
-export const BIN = process.env.QUORIDOR_BIN ?? resolve("target/debug/quoridor");
+export const BIN = process.env.QUORIDOR_BIN ?? resolve(process.env.CARGO_TARGET_DIR ?? "target", "debug/quoridor");
 
 /** Starts `quoridor serve` on any free port with the build and a fresh database. */
 export async function startQuoridorServer(dist) {

@@ -14,7 +14,8 @@ import { BASE, assertNoLongOwnTasks, moveTexts, useBoardPages, waitForMoves } fr
 
 const open = useBoardPages();
 
-const BIN = process.env.QUORIDOR_BIN ?? ["target/release/quoridor", "target/debug/quoridor"].find((p) => existsSync(p));
+const TARGET = process.env.CARGO_TARGET_DIR ?? "target";
+const BIN = process.env.QUORIDOR_BIN ?? [`${TARGET}/release/quoridor`, `${TARGET}/debug/quoridor`].find((p) => existsSync(p));
 
 /**
  * The native solver's answer for the position after `moves` on a board of
