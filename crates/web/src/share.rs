@@ -1,8 +1,8 @@
 //! "Copy link": the game, the viewed move and the engine settings as a URL.
 
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use super::copy_field::copy_text;
 use super::link::encode;
 use super::model::Shared;
 use super::storage::page_address;
@@ -26,14 +26,11 @@ pub fn share_link(props: &ShareProps) -> Html {
         let (shown, copied, url) = (shown.clone(), copied.clone(), url.clone());
         Callback::from(move |_: MouseEvent| {
             shown.set(true);
-            let Some(window) = web_sys::window() else {
-                return;
-            };
-            let promise = window.navigator().clipboard().write_text(&url);
-            let (copied, url) = (copied.clone(), url.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                copied.set(Some((url, JsFuture::from(promise).await.is_ok())));
-            });
+            let (copied, link) = (copied.clone(), url.clone());
+            copy_text(
+                &url,
+                Callback::from(move |took| copied.set(Some((link.clone(), took)))),
+            );
         })
     };
     let feedback = match &*copied {

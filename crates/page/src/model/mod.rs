@@ -320,6 +320,8 @@ impl AppState {
     /// After a finished game: the same variant and opponent, the seats
     /// swapped (a level draws a new game seed).
     fn rematch(&mut self, seed: u64) {
+        // Online: accept the other's offer, else offer one (the server
+        // starts the rematch once both want it).
         if let Some(online) = &self.online {
             let frame = match online.you {
                 Some(you) if online.rematch_offers[you.other().index()] => {
@@ -327,7 +329,7 @@ impl AppState {
                 }
                 _ => crate::online::wire::ClientFrame::OfferRematch,
             };
-            self.online_event(OnlineEvent::Send(frame), seed);
+            self.send_online(frame);
             return;
         }
         if self.board.unfinished() {
@@ -375,7 +377,7 @@ impl AppState {
         }
         if self.online.is_some() {
             // The server decides: its `ended` frame shows the result.
-            self.send_online_resign();
+            self.send_online(crate::online::wire::ClientFrame::Resign);
             return;
         }
         self.engine.cancel_move();

@@ -76,7 +76,7 @@ impl AppState {
     }
 
     /// Queues `frame` if the game is online and connected.
-    fn send_online(&mut self, frame: ClientFrame) {
+    pub(super) fn send_online(&mut self, frame: ClientFrame) {
         let Some(online) = &mut self.online else {
             return;
         };
@@ -228,11 +228,6 @@ impl AppState {
             self.board.resigned = Some(loser);
             self.board.view = None;
         }
-    }
-
-    /// Sends this player's resignation.
-    pub(super) fn send_online_resign(&mut self) {
-        self.send_online(ClientFrame::Resign);
     }
 
     /// Why a move may not be played now in an online game, if it may not.

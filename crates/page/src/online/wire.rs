@@ -304,21 +304,6 @@ fn count<F: Fields>(o: &F, key: &str) -> Option<usize> {
     o.number(key).and_then(|n| usize::try_from(n).ok())
 }
 
-/// An optional field: absent or null is `Ok(None)`, anything else must read.
-fn optional<F: Fields, T>(
-    o: &F,
-    key: &str,
-    read: impl Fn(&F) -> Option<T>,
-    present: impl Fn(&F, &str) -> bool,
-) -> Result<Option<T>, String> {
-    if !present(o, key) {
-        return Ok(None);
-    }
-    read(o)
-        .map(Some)
-        .ok_or_else(|| format!("an unreadable {key}"))
-}
-
 impl RoomStatus {
     /// Reads `waiting`, `playing`, `over`.
     pub fn parse(text: &str) -> Option<RoomStatus> {
@@ -414,7 +399,11 @@ pub fn read_frame<F: Fields>(o: &F) -> Result<ServerFrame, String> {
             clock: need(clock(o), "clock", kind)?,
             claim_after_ms: o.number("claim_after_ms"),
             server_ms: need(o.number("server_ms"), "server_ms", kind)?,
-            result: optional(o, "result", result, |o, k| o.object(k).is_some())?,
+            // Absent or null: no result yet; an object must read.
+            result: match o.object("result") {
+                Some(r) => Some(GameResult::read(&r).ok_or("an unreadable result")?),
+                None => None,
+            },
             rematch: o.text("rematch"),
             spectators: count(o, "spectators").unwrap_or(0),
             you: small(o, "you"),

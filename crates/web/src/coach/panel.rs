@@ -3,7 +3,6 @@
 //! win-probability graph over every ply, the annotated record, and the
 //! budgets.
 
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use super::summary::ReviewSummaryTable;
@@ -309,14 +308,8 @@ fn annotated_record_view(props: &AnnotatedRecordProps) -> Html {
     let onclick = {
         let (copied, text) = (copied.clone(), props.text.clone());
         Callback::from(move |_: MouseEvent| {
-            let Some(window) = web_sys::window() else {
-                return;
-            };
-            let promise = window.navigator().clipboard().write_text(&text);
             let copied = copied.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                copied.set(Some(JsFuture::from(promise).await.is_ok()));
-            });
+            crate::copy_field::copy_text(&text, Callback::from(move |took| copied.set(Some(took))));
         })
     };
     let feedback = match *copied {

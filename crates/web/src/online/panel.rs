@@ -140,6 +140,8 @@ pub fn online_panel(props: &PanelProps) -> Html {
         .filter(|&p| opponent_away && props.turn == p && online.both_moved(props.moves))
         .and_then(|p| online.claim_from_ms(p));
     let offers = online.rematch_offers;
+    // Offer, or accept the other's offer: the reducer picks which.
+    let rematch = props.on_action.reform(|_: MouseEvent| Action::Rematch);
     let over = online.result.is_some();
     html! {
         <section class="online-panel" data-testid="online-panel" aria-label="Online game">
@@ -185,13 +187,13 @@ pub fn online_panel(props: &PanelProps) -> Html {
                     if let Some(you) = online.you {
                         if offers[you.other().index()] {
                             <span data-testid="rematch-offered">{ "Your opponent offers a rematch. " }</span>
-                            <button data-testid="accept-rematch" onclick={send(ClientFrame::AcceptRematch)}>{ "Accept" }</button>
+                            <button data-testid="accept-rematch" onclick={rematch.clone()}>{ "Accept" }</button>
                             <button data-testid="decline-rematch" onclick={send(ClientFrame::DeclineRematch)}>{ "Decline" }</button>
                         } else if offers[you.index()] {
                             <span data-testid="rematch-waiting">{ "Rematch offered: waiting for your opponent. " }</span>
                             <button data-testid="decline-rematch" onclick={send(ClientFrame::DeclineRematch)}>{ "Cancel" }</button>
                         } else {
-                            <button data-testid="offer-rematch" onclick={send(ClientFrame::OfferRematch)}>{ "↻ Offer a rematch" }</button>
+                            <button data-testid="offer-rematch" onclick={rematch}>{ "↻ Offer a rematch" }</button>
                         }
                     }
                 }
