@@ -24,6 +24,19 @@ const centreOf = (page, selector) =>
     return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   });
 
+/**
+ * The animation name of the wall `wall` as the page styles it now. Polled
+ * until the element is in the document: a re-render (the flip) may replace
+ * it between finding it and reading it, and a detached element reads "".
+ */
+const wallAnimation = (page, wall) =>
+  page
+    .waitForFunction((name) => {
+      const e = document.querySelector(`[data-wall="${name}"]`);
+      return (e && e.isConnected && getComputedStyle(e).animationName) || null;
+    }, wall)
+    .then((handle) => handle.jsonValue());
+
 const flipped = (page) => page.locator("svg.board").getAttribute("data-flipped");
 
 describe(`the board (${BASE})`, () => {
@@ -202,10 +215,10 @@ describe(`the board (${BASE})`, () => {
       });
       await page.locator('[data-wall-slot="e3h"]').click();
       await waitForMoves(page, 1);
-      const wall = await page.locator('[data-wall="e3h"]').evaluate((e) => getComputedStyle(e).animationName);
+      const wall = await wallAnimation(page, "e3h");
       await page.locator("body").press("f");
       await page.waitForFunction(() => document.querySelector("svg.board").dataset.flipped === "true");
-      const turned = await page.locator('[data-wall="e3h"]').evaluate((e) => getComputedStyle(e).animationName);
+      const turned = await wallAnimation(page, "e3h");
       if (reducedMotion === "reduce") {
         assert.ok(pawn.duration.split(",").every((d) => parseFloat(d) === 0), `pawn transition ${JSON.stringify(pawn)}`);
         assert.equal(wall, "none");
