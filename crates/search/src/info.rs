@@ -32,12 +32,12 @@ pub struct ChildInfo {
     pub proven: Option<Proven>,
     /// This move's principal variation, the move itself first: filled for the
     /// candidates of a [`SearchInfo`] snapshot, empty elsewhere.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub pv: Vec<Move>,
     /// The move's node in a UCT tree (visits, UCT value, node id, children);
     /// `None` for alpha-beta, which keeps no tree and has no visits (its
     /// nodes per root move are in [`crate::AlphaBetaInfo`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub uct: Option<UctChild>,
 }
 
@@ -75,7 +75,7 @@ pub struct SearchInfo {
     /// The learned network's own value of the root for the side to move (a
     /// win probability, no search): `Some` only when the engine evaluates
     /// with `eval=learned` and the network encodes the root's variant.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub network_value: Option<f64>,
     /// What only this engine reports.
     pub engine: EngineReport,

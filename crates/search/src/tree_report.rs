@@ -27,12 +27,12 @@ pub struct UctReport {
     /// Whether the tree reached its memory or node budget and cannot grow.
     /// With leaves scored by the evaluation (`maxd` 0, the Default preset)
     /// the think then ends: a descent could only score a leaf again.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub tree_full: bool,
     /// Visits of each node of the principal variation
     /// ([`crate::SearchInfo::pv`]), move by move: how sure the
     /// search is of each step (the coach cuts its hint's line by them).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub pv_visits: Vec<u32>,
 }
 

@@ -46,10 +46,10 @@ pub struct MapNode {
     /// The node in the search tree (for the tree explorer).
     pub id: NodeId,
     /// Index of its parent in [`TreeMap::nodes`]; `None` for the map's top.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub parent: Option<u32>,
     /// The move that leads here; `None` for the search's root.
-    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "move", default)]
     pub mv: Option<Move>,
     /// Playouts through this node.
     pub visits: u32,
@@ -58,18 +58,14 @@ pub struct MapNode {
     pub win: f32,
     /// The UCT value the descent sees for this node; `None` for the top and
     /// for unvisited nodes (whose value is infinite).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub uct: Option<f32>,
     /// Proven outcome for the player who made the move, if known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub proven: Option<Proven>,
     /// Visits of the children this map leaves out (over its budget or depth).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub hidden: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// A slice of the search tree: parents before children, the children of

@@ -329,6 +329,70 @@ mod tests {
         assert!(info.children.len() <= 8);
     }
 
+    /// The page's encoding (gloo-worker's bincode) reads fields by
+    /// position: a field skipped when serializing would shift the rest.
+    /// Every kind of answer a real search gives, both engines, round-trips.
+    #[test]
+    fn every_answer_survives_the_workers_bincode_encoding() {
+        fn round_trip<T>(message: &T)
+        where
+            T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+        {
+            let bytes = bincode::serialize(message).expect("serializes");
+            let back: T = bincode::deserialize(&bytes).expect("deserializes");
+            assert_eq!(&back, message);
+        }
+        use quoridor_engines::EngineKind::{AlphaBeta, Uct};
+        let mut host = EngineHost::new(quoridor_engines::learned::test_evaluator());
+        let mut kinds = std::collections::BTreeSet::new();
+        for engine in [Uct, AlphaBeta] {
+            let requests = [
+                WorkerRequest::Search {
+                    id: SearchId(9),
+                    game: standard("e2 e8 e3h"),
+                    config: EngineConfig::of_kind(engine, quick()),
+                    mode: SearchMode::Move,
+                    top: 8,
+                },
+                WorkerRequest::Children {
+                    id: SearchId(9),
+                    node: ROOT,
+                },
+                WorkerRequest::TreeMap {
+                    id: SearchId(9),
+                    path: Vec::new(),
+                    limits: quoridor_engines::MapLimits::default(),
+                },
+                WorkerRequest::Exact {
+                    game: GameData::new(Variant::new(3, 1).expect("3x3"), Vec::new()),
+                },
+                WorkerRequest::Priors {
+                    game: standard("e2"),
+                },
+                WorkerRequest::Ping {
+                    id: 1,
+                    text: "ping".into(),
+                },
+            ];
+            for request in requests {
+                round_trip(&request);
+                let searching = matches!(request, WorkerRequest::Search { .. });
+                let mut answers = host.handle(request);
+                if searching {
+                    answers.extend(run_to_end(&mut host));
+                }
+                for answer in &answers {
+                    round_trip(answer);
+                    let kind = format!("{answer:?}");
+                    kinds.insert(kind[..kind.find([' ', '(']).unwrap_or(kind.len())].to_owned());
+                }
+            }
+        }
+        for kind in ["Done", "Children", "TreeMap", "Exact", "Priors", "Pong"] {
+            assert!(kinds.contains(kind), "no {kind} answer among {kinds:?}");
+        }
+    }
+
     #[test]
     fn the_built_in_network_is_read_once_at_start_and_reports_its_value() {
         let host = EngineHost::embedded();

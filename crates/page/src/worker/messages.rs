@@ -1,5 +1,7 @@
 //! Messages between the page and the engine worker, defined once for both
-//! sides. They travel as plain JS objects (serde-wasm-bindgen).
+//! sides. They travel as bincode byte arrays (gloo-worker's default
+//! encoding), which read fields by position: none of them may skip a field
+//! when serializing (`skip_serializing_if`).
 //!
 //! One think: the page sends [`WorkerRequest::Search`] with a search id; the
 //! worker answers with [`WorkerResponse::Progress`] snapshots a few times a

@@ -6,7 +6,6 @@ use wasm_bindgen::JsCast;
 
 use super::host::EngineHost;
 use super::messages::{WorkerRequest, WorkerResponse};
-use super::SerdeWasmCodec;
 
 /// The engine worker: serves requests through [`EngineHost`] and runs the
 /// search in slices, giving the event loop a turn between slices so that
@@ -145,7 +144,6 @@ impl EngineWorker {
 pub fn register() {
     // A panic in the worker shows in the console instead of a bare "unreachable".
     console_error_panic_hook::set_once();
-    EngineWorker::registrar()
-        .encoding::<SerdeWasmCodec>()
-        .register();
+    // gloo's default encoding (bincode), as the spawner's.
+    EngineWorker::registrar().register();
 }
