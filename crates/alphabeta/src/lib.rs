@@ -18,7 +18,9 @@ mod table_score;
 pub use evaluate::static_score;
 pub use options::alphabeta_options;
 pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
-pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
+pub use params::{
+    AlphaBetaParams, LMR_AFTER, LMR_FAR, LMR_MIN_DEPTH, LMR_NEAR, LMR_SLACK, QUIESCENCE_PLIES,
+};
 pub use table::Table;
 pub use table_score::INFINITY;
 
