@@ -7,6 +7,8 @@
 //! it can pause after any node and go on in the next slice.
 
 mod evaluate;
+#[cfg(not(target_arch = "wasm32"))]
+mod lazy_smp;
 mod options;
 mod ordering;
 mod params;
@@ -37,7 +39,7 @@ use quoridor_search::{ChildInfo, EngineReport, Proven, SearchInfo};
 use quoridor_search::{EngineKind, SearchEngine};
 use stack::{Advance, Context, Counters, Stack};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Nodes searched between two looks at the clock and the stop flag.
@@ -78,7 +80,8 @@ pub struct AlphaBeta {
     root: Position,
     stop: Arc<AtomicBool>,
     started_ms: f64,
-    table: Table,
+    /// The transposition table, shared with the helper threads (lazy SMP).
+    table: Arc<Table>,
     table_mb: u32,
     heuristics: Heuristics,
     counters: Counters,
@@ -93,7 +96,15 @@ pub struct AlphaBeta {
     fallback: Option<Move>,
     /// The exact pawn-race table when `pawn_race` is on and neither side
     /// has a wall left at the root.
-    race: Option<PawnRace>,
+    race: Option<Arc<PawnRace>>,
+    /// Natively with `threads` above 1: the helper threads' searches
+    /// (lazy SMP), made at the first slice of a think.
+    #[cfg(not(target_arch = "wasm32"))]
+    helpers: Vec<lazy_smp::Helper>,
+    /// The helpers' nodes in this think.
+    helper_nodes: Arc<AtomicU64>,
+    /// The depth of the main thread's iteration under way, for the helpers.
+    main_depth: Arc<AtomicU32>,
 }
 
 impl AlphaBeta {
@@ -108,7 +119,7 @@ impl AlphaBeta {
     ) -> AlphaBeta {
         let table_mb = own.hash_mb;
         let mut engine = AlphaBeta {
-            table: Table::new(table_mb),
+            table: Arc::new(Table::new(table_mb)),
             table_mb,
             params,
             own,
@@ -128,6 +139,10 @@ impl AlphaBeta {
             done: false,
             fallback: None,
             race: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            helpers: Vec::new(),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            main_depth: Arc::new(AtomicU32::new(1)),
         };
         engine.reset_think();
         engine
@@ -154,7 +169,7 @@ impl AlphaBeta {
         if own != depth_only {
             if own.hash_mb != self.table_mb {
                 self.table_mb = own.hash_mb;
-                self.table = Table::new(self.table_mb);
+                self.table = Arc::new(Table::new(self.table_mb));
             } else {
                 self.table.clear();
             }
@@ -167,8 +182,13 @@ impl AlphaBeta {
         now_ms() - self.started_ms
     }
 
-    /// Nodes searched in this think.
+    /// Nodes searched in this think, all threads together.
     pub fn nodes(&self) -> u64 {
+        self.counters.nodes + self.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// Nodes the main thread searched in this think.
+    pub fn main_nodes(&self) -> u64 {
         self.counters.nodes
     }
 
@@ -189,6 +209,10 @@ impl AlphaBeta {
 
     fn reset_think(&mut self) {
         self.counters = Counters::default();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.helpers.clear();
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        self.main_depth.store(1, Ordering::Relaxed);
         self.depth = 1;
         self.window = (-INFINITY, INFINITY);
         self.delta = self.ab().aspiration_window.max(1) as i32;
@@ -268,6 +292,7 @@ impl AlphaBeta {
             self.done = true;
         }
         self.depth += 1;
+        self.main_depth.store(self.depth, Ordering::Relaxed);
         self.iteration_start_nodes = self.counters.nodes;
         let w = self.ab().aspiration_window.max(1) as i32;
         self.delta = w;
@@ -278,9 +303,96 @@ impl AlphaBeta {
         };
     }
 
+    /// One slice of the main thread's search (the only one with `threads` 1).
+    fn run_main(&mut self, slice: Slice) -> bool {
+        let slice_start = now_ms();
+        let slice_nodes_start = self.counters.nodes;
+        loop {
+            if self.is_finished() {
+                return true;
+            }
+            let in_slice = self.counters.nodes - slice_nodes_start;
+            if slice.0.playouts_reached(in_slice) || slice.0.time_reached(|| now_ms() - slice_start)
+            {
+                return false;
+            }
+            if !self.stack.is_running() {
+                let (alpha, beta) = self.window;
+                self.stack.begin(self.root, self.depth, alpha, beta);
+            }
+            let mut budget = NODES_PER_CHECK;
+            if let Some(limit) = self.params.limits.playouts {
+                budget = budget.min(limit.get().saturating_sub(self.nodes()).max(1));
+            }
+            if let Some(limit) = slice.0.playouts {
+                budget = budget.min(limit.get().saturating_sub(in_slice).max(1));
+            }
+            let mut ctx = Context {
+                params: &self.own,
+                table: &self.table,
+                heuristics: &mut self.heuristics,
+                counters: &mut self.counters,
+                race: self.race.as_deref(),
+                network: self
+                    .evaluator
+                    .quantized_for(self.params.eval, EngineKind::AlphaBeta),
+            };
+            if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
+                self.root_done(value);
+            }
+        }
+    }
+
+    /// [`AlphaBeta::run_main`] with `threads - 1` helper threads searching
+    /// the same root beside it for the slice, sharing the table.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_shared(&mut self, slice: Slice, threads: usize) -> bool {
+        if self.is_finished() {
+            return true;
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        while helpers.len() < threads - 1 {
+            helpers.push(lazy_smp::Helper::new(helpers.len() + 1));
+        }
+        helpers.truncate(threads - 1);
+        let (table, race, evaluator) = (
+            Arc::clone(&self.table),
+            self.race.clone(),
+            self.evaluator.clone(),
+        );
+        let (own, main_depth, nodes) = (
+            self.own.clone(),
+            Arc::clone(&self.main_depth),
+            Arc::clone(&self.helper_nodes),
+        );
+        let over = AtomicBool::new(false);
+        let shared = lazy_smp::Shared {
+            root: self.root,
+            params: &own,
+            table: &table,
+            race: race.as_deref(),
+            network: evaluator.quantized_for(self.params.eval, EngineKind::AlphaBeta),
+            main_depth: &main_depth,
+            deepest: own.max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
+            nodes: &nodes,
+            over: &over,
+        };
+        let finished = std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                let shared = &shared;
+                scope.spawn(move || helper.work(shared));
+            }
+            let finished = self.run_main(slice);
+            over.store(true, Ordering::Relaxed);
+            finished
+        });
+        self.helpers = helpers;
+        finished
+    }
+
     fn limits_reached(&self) -> bool {
         let limits = &self.params.limits;
-        limits.playouts_reached(self.counters.nodes) || limits.time_reached(|| self.elapsed_ms())
+        limits.playouts_reached(self.nodes()) || limits.time_reached(|| self.elapsed_ms())
     }
 
     fn score(&self) -> Score {
@@ -307,8 +419,8 @@ impl AlphaBeta {
             depth: self.completed_depth(),
             seldepth: self.counters.seldepth,
             score: self.score(),
-            nodes: self.counters.nodes,
-            nps: rate(self.counters.nodes, elapsed),
+            nodes: self.nodes(),
+            nps: rate(self.nodes(), elapsed),
             hashfull: if self.ab().tt {
                 self.table.hashfull()
             } else {
@@ -380,50 +492,26 @@ impl SearchEngine for AlphaBeta {
         if !self.params.pawn_race {
             self.race = None;
         } else if !self.race.as_ref().is_some_and(|t| t.covers(&self.root)) {
-            self.race = PawnRace::solve(&self.root);
+            self.race = PawnRace::solve(&self.root).map(Arc::new);
         }
         self.table.new_generation();
         self.heuristics.age();
         self.reset_think();
     }
 
+    /// Natively, with `threads` above 1, that many threads search the
+    /// root (lazy SMP: the caller's thread is the main one, whose result is
+    /// the answer; the helpers only fill the shared table). Node limits
+    /// count all threads' nodes.
     fn run(&mut self, slice: Slice) -> bool {
-        let slice_start = now_ms();
-        let slice_nodes_start = self.counters.nodes;
-        loop {
-            if self.is_finished() {
-                return true;
-            }
-            let in_slice = self.counters.nodes - slice_nodes_start;
-            if slice.0.playouts_reached(in_slice) || slice.0.time_reached(|| now_ms() - slice_start)
-            {
-                return false;
-            }
-            if !self.stack.is_running() {
-                let (alpha, beta) = self.window;
-                self.stack.begin(self.root, self.depth, alpha, beta);
-            }
-            let mut budget = NODES_PER_CHECK;
-            if let Some(limit) = self.params.limits.playouts {
-                budget = budget.min(limit.get().saturating_sub(self.counters.nodes).max(1));
-            }
-            if let Some(limit) = slice.0.playouts {
-                budget = budget.min(limit.get().saturating_sub(in_slice).max(1));
-            }
-            let mut ctx = Context {
-                params: &self.own,
-                table: &mut self.table,
-                heuristics: &mut self.heuristics,
-                counters: &mut self.counters,
-                race: self.race.as_ref(),
-                network: self
-                    .evaluator
-                    .quantized_for(self.params.eval, EngineKind::AlphaBeta),
-            };
-            if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
-                self.root_done(value);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let threads = self.params.threads.clamp(1, quoridor_search::MAX_THREADS) as usize;
+            if threads > 1 {
+                return self.run_shared(slice, threads);
             }
         }
+        self.run_main(slice)
     }
 
     fn is_finished(&self) -> bool {
@@ -477,7 +565,7 @@ impl SearchEngine for AlphaBeta {
             win_probability: score.win_probability(slope),
             proven_winner,
             elapsed_ms: elapsed,
-            searched: self.counters.nodes,
+            searched: self.nodes(),
             searched_per_sec: ab.nps,
             children,
             network_value: self.evaluator.network_value(

@@ -219,7 +219,7 @@ pub struct Context<'a> {
     /// Settings.
     pub params: &'a AlphaBetaParams,
     /// Transposition table.
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     /// Killers and history.
     pub heuristics: &'a mut Heuristics,
     /// Counters.
