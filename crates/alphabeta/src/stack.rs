@@ -1109,7 +1109,8 @@ mod lmr_tests {
     }
 
     /// On fixed positions, the same depth takes fewer nodes with the
-    /// reductions (some moves were reduced), and without them none is.
+    /// reductions (some moves were reduced, and some of those searched
+    /// again when they failed high), and without them none is.
     #[test]
     fn reductions_search_fewer_nodes_to_the_same_depth() {
         for record in [
@@ -1123,6 +1124,7 @@ mod lmr_tests {
             assert_eq!(off.counters.reduced, 0);
             assert!(on.counters.reduced > 0, "{record}");
             assert!(on.counters.re_searched <= on.counters.reduced);
+
             assert_eq!(on.completed_depth(), 6);
             assert!(
                 on.nodes() < off.nodes(),
@@ -1131,6 +1133,13 @@ mod lmr_tests {
                 off.nodes()
             );
         }
+        // Deeper, some reduced searches fail high and are searched again.
+        let deeper = think(
+            position("e2 e8 e3 e7 e4 e6 d6h e4h c5v f6v d4 e5 d5 f5h"),
+            8,
+            &with_lmr(true),
+        );
+        assert!(deeper.counters.re_searched > 0);
     }
 
     /// Player 2 is a step from its goal and player 1 must wall it off; with
