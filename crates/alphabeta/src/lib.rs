@@ -2,9 +2,12 @@
 //! classic enhancements (transposition table, principal variation search,
 //! aspiration windows, killer moves, history heuristic, race-based move
 //! ordering, null-move and futility pruning, wall candidate restriction,
-//! quiescence search and goal extensions), each behind its own switch in
+//! quiescence search, goal extensions and late-move reductions graded by
+//! the pawns' corridors), each behind its own switch in
 //! [`AlphaBetaParams`]. The search runs on an explicit stack ([`stack`]), so
-//! it can pause after any node and go on in the next slice.
+//! it can pause after any node and go on in the next slice. Natively, with
+//! `threads` above 1, helper threads search beside it (lazy SMP, sharing
+//! the transposition table).
 
 mod evaluate;
 #[cfg(not(target_arch = "wasm32"))]
