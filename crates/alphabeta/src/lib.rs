@@ -2,11 +2,16 @@
 //! classic enhancements (transposition table, principal variation search,
 //! aspiration windows, killer moves, history heuristic, race-based move
 //! ordering, null-move and futility pruning, wall candidate restriction,
-//! quiescence search and goal extensions), each behind its own switch in
+//! quiescence search, goal extensions and late-move reductions graded by
+//! the pawns' corridors), each behind its own switch in
 //! [`AlphaBetaParams`]. The search runs on an explicit stack ([`stack`]), so
-//! it can pause after any node and go on in the next slice.
+//! it can pause after any node and go on in the next slice. Natively, with
+//! `threads` above 1, helper threads search beside it (lazy SMP, sharing
+//! the transposition table).
 
 mod evaluate;
+#[cfg(not(target_arch = "wasm32"))]
+mod lazy_smp;
 mod options;
 mod ordering;
 mod params;
@@ -18,7 +23,9 @@ mod table_score;
 pub use evaluate::static_score;
 pub use options::alphabeta_options;
 pub use ordering::{candidate_walls, ordered_moves, Heuristics, ScoredMove};
-pub use params::{AlphaBetaParams, QUIESCENCE_PLIES};
+pub use params::{
+    AlphaBetaParams, LMR_AFTER, LMR_FAR, LMR_MIN_DEPTH, LMR_NEAR, LMR_SLACK, QUIESCENCE_PLIES,
+};
 pub use table::Table;
 pub use table_score::INFINITY;
 
@@ -35,7 +42,7 @@ use quoridor_search::{ChildInfo, EngineReport, Proven, SearchInfo};
 use quoridor_search::{EngineKind, SearchEngine};
 use stack::{Advance, Context, Counters, Stack};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Nodes searched between two looks at the clock and the stop flag.
@@ -76,7 +83,8 @@ pub struct AlphaBeta {
     root: Position,
     stop: Arc<AtomicBool>,
     started_ms: f64,
-    table: Table,
+    /// The transposition table, shared with the helper threads (lazy SMP).
+    table: Arc<Table>,
     table_mb: u32,
     heuristics: Heuristics,
     counters: Counters,
@@ -91,7 +99,15 @@ pub struct AlphaBeta {
     fallback: Option<Move>,
     /// The exact pawn-race table when `pawn_race` is on and neither side
     /// has a wall left at the root.
-    race: Option<PawnRace>,
+    race: Option<Arc<PawnRace>>,
+    /// Natively with `threads` above 1: the helper threads' searches
+    /// (lazy SMP), made at the first slice of a think.
+    #[cfg(not(target_arch = "wasm32"))]
+    helpers: Vec<lazy_smp::Helper>,
+    /// The helpers' nodes in this think.
+    helper_nodes: Arc<AtomicU64>,
+    /// The depth of the main thread's iteration under way, for the helpers.
+    main_depth: Arc<AtomicU32>,
 }
 
 impl AlphaBeta {
@@ -106,7 +122,7 @@ impl AlphaBeta {
     ) -> AlphaBeta {
         let table_mb = own.hash_mb;
         let mut engine = AlphaBeta {
-            table: Table::new(table_mb),
+            table: Arc::new(Table::new(table_mb)),
             table_mb,
             params,
             own,
@@ -126,6 +142,10 @@ impl AlphaBeta {
             done: false,
             fallback: None,
             race: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            helpers: Vec::new(),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            main_depth: Arc::new(AtomicU32::new(1)),
         };
         engine.reset_think();
         engine
@@ -152,7 +172,7 @@ impl AlphaBeta {
         if own != depth_only {
             if own.hash_mb != self.table_mb {
                 self.table_mb = own.hash_mb;
-                self.table = Table::new(self.table_mb);
+                self.table = Arc::new(Table::new(self.table_mb));
             } else {
                 self.table.clear();
             }
@@ -165,8 +185,13 @@ impl AlphaBeta {
         now_ms() - self.started_ms
     }
 
-    /// Nodes searched in this think.
+    /// Nodes searched in this think, all threads together.
     pub fn nodes(&self) -> u64 {
+        self.counters.nodes + self.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// Nodes the main thread searched in this think.
+    pub fn main_nodes(&self) -> u64 {
         self.counters.nodes
     }
 
@@ -187,6 +212,10 @@ impl AlphaBeta {
 
     fn reset_think(&mut self) {
         self.counters = Counters::default();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.helpers.clear();
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        self.main_depth.store(1, Ordering::Relaxed);
         self.depth = 1;
         self.window = (-INFINITY, INFINITY);
         self.delta = self.ab().aspiration_window.max(1) as i32;
@@ -266,6 +295,7 @@ impl AlphaBeta {
             self.done = true;
         }
         self.depth += 1;
+        self.main_depth.store(self.depth, Ordering::Relaxed);
         self.iteration_start_nodes = self.counters.nodes;
         let w = self.ab().aspiration_window.max(1) as i32;
         self.delta = w;
@@ -276,9 +306,96 @@ impl AlphaBeta {
         };
     }
 
+    /// One slice of the main thread's search (the only one with `threads` 1).
+    fn run_main(&mut self, slice: Slice) -> bool {
+        let slice_start = now_ms();
+        let slice_nodes_start = self.counters.nodes;
+        loop {
+            if self.is_finished() {
+                return true;
+            }
+            let in_slice = self.counters.nodes - slice_nodes_start;
+            if slice.0.playouts_reached(in_slice) || slice.0.time_reached(|| now_ms() - slice_start)
+            {
+                return false;
+            }
+            if !self.stack.is_running() {
+                let (alpha, beta) = self.window;
+                self.stack.begin(self.root, self.depth, alpha, beta);
+            }
+            let mut budget = NODES_PER_CHECK;
+            if let Some(limit) = self.params.limits.playouts {
+                budget = budget.min(limit.get().saturating_sub(self.nodes()).max(1));
+            }
+            if let Some(limit) = slice.0.playouts {
+                budget = budget.min(limit.get().saturating_sub(in_slice).max(1));
+            }
+            let mut ctx = Context {
+                params: &self.own,
+                table: &self.table,
+                heuristics: &mut self.heuristics,
+                counters: &mut self.counters,
+                race: self.race.as_deref(),
+                network: self
+                    .evaluator
+                    .quantized_for(self.params.eval, EngineKind::AlphaBeta),
+            };
+            if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
+                self.root_done(value);
+            }
+        }
+    }
+
+    /// [`AlphaBeta::run_main`] with `threads - 1` helper threads searching
+    /// the same root beside it for the slice, sharing the table.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_shared(&mut self, slice: Slice, threads: usize) -> bool {
+        if self.is_finished() {
+            return true;
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        while helpers.len() < threads - 1 {
+            helpers.push(lazy_smp::Helper::new(helpers.len() + 1));
+        }
+        helpers.truncate(threads - 1);
+        let (table, race, evaluator) = (
+            Arc::clone(&self.table),
+            self.race.clone(),
+            self.evaluator.clone(),
+        );
+        let (own, main_depth, nodes) = (
+            self.own.clone(),
+            Arc::clone(&self.main_depth),
+            Arc::clone(&self.helper_nodes),
+        );
+        let over = AtomicBool::new(false);
+        let shared = lazy_smp::Shared {
+            root: self.root,
+            params: &own,
+            table: &table,
+            race: race.as_deref(),
+            network: evaluator.quantized_for(self.params.eval, EngineKind::AlphaBeta),
+            main_depth: &main_depth,
+            deepest: own.max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
+            nodes: &nodes,
+            over: &over,
+        };
+        let finished = std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                let shared = &shared;
+                scope.spawn(move || helper.work(shared));
+            }
+            let finished = self.run_main(slice);
+            over.store(true, Ordering::Relaxed);
+            finished
+        });
+        self.helpers = helpers;
+        finished
+    }
+
     fn limits_reached(&self) -> bool {
         let limits = &self.params.limits;
-        limits.playouts_reached(self.counters.nodes) || limits.time_reached(|| self.elapsed_ms())
+        limits.playouts_reached(self.nodes()) || limits.time_reached(|| self.elapsed_ms())
     }
 
     fn score(&self) -> Score {
@@ -305,8 +422,8 @@ impl AlphaBeta {
             depth: self.completed_depth(),
             seldepth: self.counters.seldepth,
             score: self.score(),
-            nodes: self.counters.nodes,
-            nps: rate(self.counters.nodes, elapsed),
+            nodes: self.nodes(),
+            nps: rate(self.nodes(), elapsed),
             hashfull: if self.ab().tt {
                 self.table.hashfull()
             } else {
@@ -378,50 +495,26 @@ impl SearchEngine for AlphaBeta {
         if !self.params.pawn_race {
             self.race = None;
         } else if !self.race.as_ref().is_some_and(|t| t.covers(&self.root)) {
-            self.race = PawnRace::solve(&self.root);
+            self.race = PawnRace::solve(&self.root).map(Arc::new);
         }
         self.table.new_generation();
         self.heuristics.age();
         self.reset_think();
     }
 
+    /// Natively, with `threads` above 1, that many threads search the
+    /// root (lazy SMP: the caller's thread is the main one, whose result is
+    /// the answer; the helpers only fill the shared table). Node limits
+    /// count all threads' nodes.
     fn run(&mut self, slice: Slice) -> bool {
-        let slice_start = now_ms();
-        let slice_nodes_start = self.counters.nodes;
-        loop {
-            if self.is_finished() {
-                return true;
-            }
-            let in_slice = self.counters.nodes - slice_nodes_start;
-            if slice.0.playouts_reached(in_slice) || slice.0.time_reached(|| now_ms() - slice_start)
-            {
-                return false;
-            }
-            if !self.stack.is_running() {
-                let (alpha, beta) = self.window;
-                self.stack.begin(self.root, self.depth, alpha, beta);
-            }
-            let mut budget = NODES_PER_CHECK;
-            if let Some(limit) = self.params.limits.playouts {
-                budget = budget.min(limit.get().saturating_sub(self.counters.nodes).max(1));
-            }
-            if let Some(limit) = slice.0.playouts {
-                budget = budget.min(limit.get().saturating_sub(in_slice).max(1));
-            }
-            let mut ctx = Context {
-                params: &self.own,
-                table: &mut self.table,
-                heuristics: &mut self.heuristics,
-                counters: &mut self.counters,
-                race: self.race.as_ref(),
-                network: self
-                    .evaluator
-                    .quantized_for(self.params.eval, EngineKind::AlphaBeta),
-            };
-            if let Advance::Done(value) = self.stack.advance(&mut ctx, budget) {
-                self.root_done(value);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let threads = self.params.threads.clamp(1, quoridor_search::MAX_THREADS) as usize;
+            if threads > 1 {
+                return self.run_shared(slice, threads);
             }
         }
+        self.run_main(slice)
     }
 
     fn is_finished(&self) -> bool {
@@ -475,7 +568,7 @@ impl SearchEngine for AlphaBeta {
             win_probability: score.win_probability(slope),
             proven_winner,
             elapsed_ms: elapsed,
-            searched: self.counters.nodes,
+            searched: self.nodes(),
             searched_per_sec: ab.nps,
             children,
             network_value: self.evaluator.network_value(

@@ -147,6 +147,13 @@ pub fn alphabeta_options<C: AsRef<AlphaBetaParams> + AsMut<AlphaBetaParams>>() -
         kind: OptionKind::Check { get: |p| p.as_ref().exact_race, set: |p, on| p.as_mut().exact_race = on },
     },
     EngineOption {
+        name: "ab_lmr",
+        label: "Late-move reductions",
+        doc: "Alpha-beta: search late quiet walls shallower, more when they touch neither pawn's corridor of near-shortest paths; again in full when one fails high",
+        shown: Shown::AlphaBetaPanel,
+        kind: OptionKind::Check { get: |p| p.as_ref().lmr, set: |p, on| p.as_mut().lmr = on },
+    },
+    EngineOption {
         name: "ab_wall_weight",
         label: "Wall weight (cp)",
         doc: "Alpha-beta: centipawns per wall in stock (a step of path length is 100)",

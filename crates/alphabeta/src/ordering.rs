@@ -85,6 +85,11 @@ impl Heuristics {
         }
     }
 
+    /// Whether `mv` is one of the killer moves at `ply`.
+    pub fn is_killer(&self, ply: u32, mv: Move) -> bool {
+        self.killer_rank(ply, mv).is_some()
+    }
+
     fn killer_rank(&self, ply: u32, mv: Move) -> Option<usize> {
         self.killers
             .get(ply as usize)

@@ -51,7 +51,7 @@ mod tests {
     /// A table holding `line`'s moves as the best of each position along it
     /// from `root`.
     fn table_along(root: &Position, line: &[Move]) -> Table {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         let mut pos = *root;
         for &mv in line {
             table.store(pos.zobrist_hash(), 0, 1, Bound::Exact, Some(mv));
@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn an_illegal_stored_move_ends_the_line() {
         let root = Position::new(Variant::default());
-        let mut table = table_along(&root, &moves("e2"));
+        let table = table_along(&root, &moves("e2"));
         let mut after = root;
         after.play_unchecked(moves("e2")[0]);
         // e5 is no step for player 2 on e9.

@@ -11,11 +11,13 @@ use super::evaluate::{learned_score_of_logit, static_score, static_terms, Static
 use super::ordering::{
     moves_for_policy, order_by_policy, ordered_moves, Heuristics, ScoredMove, MAX_PLY,
 };
-use super::params::{AlphaBetaParams, QUIESCENCE_PLIES};
+use super::params::{
+    AlphaBetaParams, LMR_AFTER, LMR_FAR, LMR_MIN_DEPTH, LMR_NEAR, LMR_SLACK, QUIESCENCE_PLIES,
+};
 use super::table::{Bound, Table};
 use super::table_score::{from_table, to_table, INFINITY};
 use quoridor_learned::{encodes, Accumulator, QuantizedNetwork};
-use quoridor_rules::{Move, Position};
+use quoridor_rules::{Bitboard, Move, Orientation, Player, Position, Wall};
 use quoridor_search::{is_decided, ClassicTerms, WIN};
 use quoridor_search::{PawnRace, RaceResult};
 
@@ -42,6 +44,9 @@ enum Pending {
     Scout(usize),
     /// A full-window search of move `i`.
     Full(usize),
+    /// A reduced-depth null-window search of move `i` (late-move
+    /// reductions), searched again at full depth if it fails high.
+    Reduced(usize),
 }
 
 /// How a frame's position came from its parent's: what carries the
@@ -85,6 +90,9 @@ struct StackFrame {
     /// by the policy before the first of them is searched (1 after a TT
     /// move, which is searched before the policy is asked, 0 without one).
     policy_from: Option<usize>,
+    /// With late-move reductions: both pawns' corridors, made when the
+    /// first move that may be reduced comes up.
+    corridors: Option<Corridors>,
 }
 
 impl StackFrame {
@@ -112,6 +120,7 @@ impl StackFrame {
             link: Link::Root,
             accumulated: false,
             policy_from: None,
+            corridors: None,
         }
     }
 }
@@ -132,6 +141,10 @@ pub struct Counters {
     pub nodes: u64,
     /// Deepest ply entered.
     pub seldepth: u32,
+    /// Moves searched at reduced depth (late-move reductions).
+    pub reduced: u64,
+    /// Reduced searches that failed high and were searched again in full.
+    pub re_searched: u64,
 }
 
 /// The explicit-stack negamax over one root search (one iteration, one window).
@@ -206,7 +219,7 @@ pub struct Context<'a> {
     /// Settings.
     pub params: &'a AlphaBetaParams,
     /// Transposition table.
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     /// Killers and history.
     pub heuristics: &'a mut Heuristics,
     /// Counters.
@@ -240,6 +253,46 @@ fn policy_orders(
 fn policy_from(moves: &[ScoredMove], tt_move: Option<Move>) -> Option<usize> {
     let from = usize::from(tt_move.is_some() && moves.first().map(|m| m.mv) == tt_move);
     (moves.len() >= from + 2).then_some(from)
+}
+
+/// Both pawns' squares on a shortest path (`paths`) and on a
+/// near-shortest one (`corridors`, [`LMR_SLACK`] steps of detour).
+#[derive(Clone, Copy, Debug)]
+struct Corridors {
+    paths: Bitboard,
+    corridors: Bitboard,
+}
+
+impl Corridors {
+    fn of(pos: &Position) -> Corridors {
+        let both = |slack| pos.corridor(Player::One, slack) | pos.corridor(Player::Two, slack);
+        Corridors {
+            paths: both(0),
+            corridors: both(LMR_SLACK),
+        }
+    }
+
+    /// Plies a late-move reduction takes off `wall` on a board of `size`:
+    /// [`LMR_FAR`] when none of the four squares around it is in a
+    /// corridor, none when an edge it blocks has both squares on shortest
+    /// paths, [`LMR_NEAR`] otherwise.
+    fn reduction(self, wall: Wall, size: u8) -> i32 {
+        let n = usize::from(size);
+        let sw = wall.slot(size);
+        let (se, nw, ne) = (sw + 1, sw + n, sw + n + 1);
+        let blocked = match wall.orientation() {
+            Orientation::Horizontal => [(sw, nw), (se, ne)],
+            Orientation::Vertical => [(sw, se), (nw, ne)],
+        };
+        let on_paths = |(a, b): (usize, usize)| self.paths.has(a) && self.paths.has(b);
+        if ![sw, se, nw, ne].iter().any(|&s| self.corridors.has(s)) {
+            LMR_FAR
+        } else if blocked.into_iter().any(on_paths) {
+            0
+        } else {
+            LMR_NEAR
+        }
+    }
 }
 
 /// The exact score of a pawn-race result `ply` plies from the root: a win
@@ -310,6 +363,7 @@ impl Stack {
         f.link = link;
         f.accumulated = false;
         f.policy_from = None;
+        f.corridors = None;
         self.top += 1;
     }
 
@@ -585,17 +639,64 @@ impl Stack {
         if f.next >= f.moves.len() {
             return self.finish(ctx);
         }
-        let m = f.moves[f.next].mv;
+        let n = f.next;
+        let reduction = self.reduction(ctx, i, n);
+        if self.frames[i].ply == 0 {
+            self.root_child_start = ctx.counters.nodes;
+        }
+        self.launch(ctx, n, reduction)
+    }
+
+    /// Plies the late-move reductions take off move `n` of frame `i` (0:
+    /// searched in full).
+    fn reduction(&mut self, ctx: &Context<'_>, i: usize, n: usize) -> i32 {
+        let f = &mut self.frames[i];
+        let scored = f.moves[n];
+        let Move::Wall(wall) = scored.mv else {
+            return 0;
+        };
+        if !ctx.params.lmr
+            || f.ply == 0
+            || f.depth < LMR_MIN_DEPTH
+            || n < LMR_AFTER
+            || f.searched == 0
+            || scored.tactical
+            || ctx.heuristics.is_killer(f.ply, scored.mv)
+        {
+            return 0;
+        }
+        let pos = f.pos;
+        let corridors = *f.corridors.get_or_insert_with(|| Corridors::of(&pos));
+        // The reduced search still has a ply to go.
+        corridors.reduction(wall, pos.size()).min(f.depth - 2)
+    }
+
+    /// Starts the child search of the top frame's move `n`, `reduction`
+    /// plies shallower than the frame's depth less one (a null-window
+    /// search then).
+    fn launch(&mut self, ctx: &mut Context<'_>, n: usize, reduction: i32) -> Option<i32> {
+        let i = self.top - 1;
+        let f = &mut self.frames[i];
+        let m = f.moves[n].mv;
         let mut child = f.pos;
         child.play_unchecked(m);
         let scout = ctx.params.pvs && f.searched > 0 && f.beta - f.alpha > 1;
         let (alpha, beta) = (f.alpha, f.beta);
         let (ply, depth, ext) = (f.ply + 1, f.depth - 1, f.extensions);
-        let n = f.next;
-        if f.ply == 0 {
-            self.root_child_start = ctx.counters.nodes;
-        }
-        if scout {
+        if reduction > 0 {
+            ctx.counters.reduced += 1;
+            f.pending = Pending::Reduced(n);
+            self.push(
+                child,
+                Link::Move(m),
+                ply,
+                depth - reduction,
+                -alpha - 1,
+                -alpha,
+                true,
+                ext,
+            );
+        } else if scout {
             f.pending = Pending::Scout(n);
             self.push(
                 child,
@@ -628,6 +729,11 @@ impl Stack {
                 f.phase = Phase::Moves;
                 self.launch_next(ctx)
             }
+            Pending::Reduced(n) if v > f.alpha => {
+                // The reduced search failed high: search again at full depth.
+                ctx.counters.re_searched += 1;
+                self.launch(ctx, n, 0)
+            }
             Pending::Scout(n) if v > f.alpha && v < f.beta => {
                 // The scout failed high: search again with the full window.
                 let m = f.moves[n].mv;
@@ -639,7 +745,7 @@ impl Stack {
                 self.push(child, Link::Move(m), ply, depth, -beta, -alpha, true, ext);
                 None
             }
-            Pending::Scout(n) | Pending::Full(n) => {
+            Pending::Scout(n) | Pending::Full(n) | Pending::Reduced(n) => {
                 f.pending = Pending::None;
                 let m = f.moves[n].mv;
                 if f.ply == 0 {
@@ -960,5 +1066,138 @@ mod policy_tests {
             changed += usize::from(run(&with_head, Evaluation::Learned, &on).2 != today.2);
         }
         assert!(changed > 0, "the head changed no search");
+    }
+}
+
+/// Late-move reductions: fewer nodes to the same depth, the best move of a
+/// forced position still found, and the reductions graded by corridors.
+#[cfg(test)]
+mod lmr_tests {
+    use super::Corridors;
+    use crate::{AlphaBeta, AlphaBetaParams, LMR_FAR, LMR_NEAR};
+    use quoridor_learned::Evaluator;
+    use quoridor_rules::{Game, Player, Position, Square, Variant, Wall};
+    use quoridor_search::{Evaluation, SearchEngine, SearchParams};
+
+    /// A search of `pos` to `depth` with `own` (its depth set) and the
+    /// classic evaluation, done.
+    fn think(pos: Position, depth: u32, own: &AlphaBetaParams) -> AlphaBeta {
+        let own = AlphaBetaParams {
+            max_depth: Some(depth),
+            ..own.clone()
+        };
+        let mut params = SearchParams {
+            eval: Evaluation::Classic,
+            ..SearchParams::default()
+        };
+        params.limits.time = None;
+        params.seed = 1;
+        let mut s = AlphaBeta::new(pos, params, own, Evaluator::classic());
+        s.think();
+        s
+    }
+
+    fn with_lmr(lmr: bool) -> AlphaBetaParams {
+        AlphaBetaParams {
+            lmr,
+            ..AlphaBetaParams::default()
+        }
+    }
+
+    fn position(record: &str) -> Position {
+        *record.parse::<Game>().expect("record").position()
+    }
+
+    /// On fixed positions, the same depth takes fewer nodes with the
+    /// reductions (some moves were reduced, and some of those searched
+    /// again when they failed high), and without them none is.
+    #[test]
+    fn reductions_search_fewer_nodes_to_the_same_depth() {
+        for record in [
+            "e2 e8 e3 e7 e4 e6 d6h e4h c5v f6v d4 e5 d5 f5h",
+            "e2 e8 e3 e7 c3h f6h",
+            "e2 e8 e3 e7 e4 e6 e3h e6h c3h c6h e5 g6h f6",
+        ] {
+            let pos = position(record);
+            let off = think(pos, 6, &with_lmr(false));
+            let on = think(pos, 6, &with_lmr(true));
+            assert_eq!(off.counters.reduced, 0);
+            assert!(on.counters.reduced > 0, "{record}");
+            assert!(on.counters.re_searched <= on.counters.reduced);
+
+            assert_eq!(on.completed_depth(), 6);
+            assert!(
+                on.nodes() < off.nodes(),
+                "{record}: {} with, {} without",
+                on.nodes(),
+                off.nodes()
+            );
+        }
+        // Deeper, some reduced searches fail high and are searched again.
+        let deeper = think(
+            position("e2 e8 e3 e7 e4 e6 d6h e4h c5v f6v d4 e5 d5 f5h"),
+            8,
+            &with_lmr(true),
+        );
+        assert!(deeper.counters.re_searched > 0);
+    }
+
+    /// Player 2 is a step from its goal and player 1 must wall it off; with
+    /// the reductions the search still finds a wall that does, and still
+    /// proves the win in a race the walls can no longer change.
+    #[test]
+    fn reductions_still_find_the_forced_moves() {
+        let square = |s: &str| s.parse::<Square>().expect("square").index(9);
+        let pos = Position::new(Variant::default())
+            .with_pawns([square("e5"), square("e2")], Player::One)
+            .expect("pawns");
+        let s = think(pos, 5, &with_lmr(true));
+        let best = s.best_move().expect("a move");
+        let mut after = pos;
+        after.play(best).expect("legal");
+        assert!(
+            after.distance_to_goal(Player::Two).expect("a path") > 1,
+            "{best}"
+        );
+        // Without walls left for the opponent and nearer the goal: the step
+        // toward it wins, as without reductions.
+        let race = position("e2 e8 e3 e7 e4 e6");
+        let off = think(race, 7, &with_lmr(false));
+        let on = think(race, 7, &with_lmr(true));
+        assert_eq!(on.best_move(), off.best_move());
+    }
+
+    /// Walls far from both corridors lose two plies, walls beside one a
+    /// ply, walls across a shortest path none.
+    #[test]
+    fn reductions_are_graded_by_the_corridors() {
+        let start = Position::new(Variant::default());
+        // On the empty board the shortest paths are the e-file, the
+        // corridors files b to h.
+        let corridors = Corridors::of(&start);
+        assert_eq!(corridors.paths.count(), 9);
+        assert_eq!(corridors.corridors.count(), 63);
+        let reduce = |s: &str| corridors.reduction(s.parse::<Wall>().expect("wall"), 9);
+        // Across the e-file.
+        assert_eq!(reduce("e4h"), 0);
+        assert_eq!(reduce("d4h"), 0);
+        // Beside it, or across the corridor but off the shortest paths.
+        assert_eq!(reduce("e4v"), LMR_NEAR);
+        assert_eq!(reduce("b4h"), LMR_NEAR);
+        assert_eq!(reduce("a4v"), LMR_NEAR);
+        // Far from both: the a-file is outside the corridors.
+        let pawns = |a: &str, b: &str| {
+            let at = |s: &str| s.parse::<Square>().expect("square").index(9);
+            Position::new(Variant::default())
+                .with_pawns([at(a), at(b)], Player::One)
+                .expect("pawns")
+        };
+        let east = Corridors::of(&pawns("i1", "i9"));
+        let reduce = |s: &str| east.reduction(s.parse::<Wall>().expect("wall"), 9);
+        // Files f to i are the corridors now.
+        assert_eq!(reduce("a4h"), LMR_FAR);
+        assert_eq!(reduce("d4h"), LMR_FAR);
+        assert_eq!(reduce("e4h"), LMR_NEAR);
+        assert_eq!(reduce("h4h"), 0);
     }
 }

@@ -6,8 +6,14 @@
 //! (older generation), or searched no deeper than the new one; otherwise the
 //! deeper result of this think stays. Win scores are stored relative to the
 //! node (see [`super::score::to_table`]).
+//!
+//! Several threads share one table (lazy SMP) without locks: an entry is
+//! two atomic words, its data packed in one and the key XOR the data in the
+//! other (Hyatt and Mann's lockless hashing), so an entry torn by two
+//! threads writing at once fails the key check and reads as absent.
 
-use quoridor_rules::Move;
+use quoridor_rules::{Move, Orientation, Square, Wall};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,10 +42,107 @@ pub struct TableEntry {
     generation: u8,
 }
 
-/// A fixed-size table of search results.
+/// Where each field of an entry lies in its data word.
+const DEPTH_SHIFT: u32 = 32;
+const BOUND_SHIFT: u32 = 40;
+const GENERATION_SHIFT: u32 = 42;
+const MOVE_SHIFT: u32 = 50;
+/// Set in every stored entry: an all-zero data word is an empty slot.
+const OCCUPIED: u64 = 1 << 60;
+
+/// A move as 10 bits: 0 none, 1 + file·11 + rank a pawn's target, 256 +
+/// 128 for vertical + file·11 + rank a wall's corner.
+fn move_code(mv: Option<Move>) -> u64 {
+    let place = |s: Square| u64::from(s.file()) * 11 + u64::from(s.rank());
+    match mv {
+        None => 0,
+        Some(Move::Pawn(s)) => 1 + place(s),
+        Some(Move::Wall(w)) => {
+            let vertical = u64::from(w.orientation() == Orientation::Vertical);
+            256 + 128 * vertical + place(w.corner())
+        }
+    }
+}
+
+/// The move of [`move_code`]'s `code`.
+fn code_move(code: u64) -> Option<Move> {
+    let square = |c: u64| Square::new((c / 11) as u8, (c % 11) as u8);
+    match code {
+        0 => None,
+        1..=255 => square(code - 1).map(Move::Pawn),
+        _ => {
+            let orientation = if code & 128 != 0 {
+                Orientation::Vertical
+            } else {
+                Orientation::Horizontal
+            };
+            square(code & 127)
+                .and_then(|corner| Wall::new(corner, orientation))
+                .map(Move::Wall)
+        }
+    }
+}
+
+impl TableEntry {
+    /// The entry as its data word.
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let depth = self.depth.clamp(i16::from(i8::MIN), i16::from(i8::MAX)) as i8;
+        u64::from(self.score as u32)
+            | u64::from(depth as u8) << DEPTH_SHIFT
+            | bound << BOUND_SHIFT
+            | u64::from(self.generation) << GENERATION_SHIFT
+            | move_code(self.best) << MOVE_SHIFT
+            | OCCUPIED
+    }
+
+    /// The entry of `key` whose data word is `data`, if one is stored.
+    fn unpack(key: u64, data: u64) -> Option<TableEntry> {
+        if data & OCCUPIED == 0 {
+            return None;
+        }
+        let bound = match (data >> BOUND_SHIFT) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(TableEntry {
+            key,
+            score: data as u32 as i32,
+            depth: i16::from((data >> DEPTH_SHIFT) as u8 as i8),
+            bound,
+            best: code_move((data >> MOVE_SHIFT) & 1023),
+            generation: (data >> GENERATION_SHIFT) as u8,
+        })
+    }
+}
+
+/// One slot: the key XOR the data, and the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry held, whatever its key (`None` for an empty or torn slot
+    /// is not told apart from another key's: both fail the caller's check).
+    fn load(&self) -> Option<TableEntry> {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        TableEntry::unpack(key, data)
+    }
+}
+
+/// A fixed-size table of search results, shared by the threads of one
+/// search through `&Table`.
 pub struct Table {
-    entries: Vec<Option<TableEntry>>,
-    generation: u8,
+    entries: Vec<Slot>,
+    generation: AtomicU8,
 }
 
 impl Table {
@@ -47,15 +150,15 @@ impl Table {
     /// memory cannot be had, half as much, and so on.
     pub fn new(mb: u32) -> Table {
         let bytes = (mb as usize).saturating_mul(1 << 20);
-        let mut len = (bytes / std::mem::size_of::<Option<TableEntry>>()).max(1);
+        let mut len = (bytes / std::mem::size_of::<Slot>()).max(1);
         let mut entries = Vec::new();
         while entries.try_reserve_exact(len).is_err() && len > 1 {
             len /= 2;
         }
-        entries.resize(len, None);
+        entries.resize_with(len, Slot::default);
         Table {
             entries,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -70,13 +173,16 @@ impl Table {
     }
 
     /// Starts a new think: older entries may now be replaced by any.
-    pub fn new_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_generation(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.data.store(0, Ordering::Relaxed);
+            e.check.store(0, Ordering::Relaxed);
+        }
     }
 
     #[inline]
@@ -87,40 +193,43 @@ impl Table {
     /// The entry of the position with `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TableEntry> {
-        self.entries[self.index(key)].filter(|e| e.key == key)
+        self.entries[self.index(key)]
+            .load()
+            .filter(|e| e.key == key)
     }
 
     /// Stores a result under the replacement rule (see the module doc).
-    pub fn store(&mut self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<Move>) {
-        let i = self.index(key);
-        let generation = self.generation;
-        let replace = match &self.entries[i] {
+    pub fn store(&self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<Move>) {
+        let slot = &self.entries[self.index(key)];
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old = slot.load();
+        let replace = match &old {
             None => true,
             Some(old) => old.key == key || old.generation != generation || depth >= old.depth,
         };
         if replace {
-            let best = best.or_else(|| {
-                self.entries[i]
-                    .filter(|old| old.key == key)
-                    .and_then(|old| old.best)
-            });
-            self.entries[i] = Some(TableEntry {
+            let best = best.or_else(|| old.filter(|old| old.key == key).and_then(|old| old.best));
+            let data = TableEntry {
                 key,
                 score,
                 depth,
                 bound,
                 best,
                 generation,
-            });
+            }
+            .pack();
+            slot.check.store(key ^ data, Ordering::Relaxed);
+            slot.data.store(data, Ordering::Relaxed);
         }
     }
 
     /// Permille of the first thousand entries used by this think (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let sample = &self.entries[..self.entries.len().min(1000)];
+        let generation = self.generation.load(Ordering::Relaxed);
         let used = sample
             .iter()
-            .filter(|e| e.is_some_and(|e| e.generation == self.generation))
+            .filter(|e| e.load().is_some_and(|e| e.generation == generation))
             .count();
         (used * 1000 / sample.len().max(1)) as u32
     }
@@ -155,7 +264,7 @@ mod tests {
 
     #[test]
     fn deeper_results_of_this_think_stay() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let k = 12345;
         t.store(k, 10, 5, Bound::Exact, None);
         let other = k.wrapping_add(1 << 63);
@@ -168,6 +277,28 @@ mod tests {
         assert_eq!(t.probe(k).map(|e| (e.score, e.depth)), Some((20, 1)));
         t.new_generation();
         assert_eq!(t.hashfull(), 0);
+    }
+
+    #[test]
+    fn entries_come_back_as_stored() {
+        let t = Table::new(1);
+        let moves = ["e2", "a1", "k11", "a1h", "j10v", "e3v", "d7h"];
+        for (k, text) in moves.iter().enumerate() {
+            let mv: Move = text.parse().expect("a move");
+            let key = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(k as u64 + 1);
+            let score = [-31_999, 0, 50, 31_990, -7, 123_456, -123_456][k];
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][k % 3];
+            t.store(key, score, k as i16 * 9, bound, Some(mv));
+            let e = t.probe(key).expect("stored");
+            assert_eq!(
+                (e.score, e.depth, e.bound, e.best),
+                (score, k as i16 * 9, bound, Some(mv))
+            );
+            assert!(t.probe(key ^ 1).is_none());
+        }
+        t.store(5, 1, -3, Bound::Upper, None);
+        let e = t.probe(5).expect("stored");
+        assert_eq!((e.depth, e.best), (-3, None));
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub struct EnhancementSetting {
 /// The defaults, each switch flipped from them, and plain alpha-beta.
 pub fn enhancement_settings() -> Vec<EnhancementSetting> {
     type Flip = fn(&mut AlphaBetaParams) -> &mut bool;
-    let switches: [(&str, Flip); 12] = [
+    let switches: [(&str, Flip); 13] = [
         ("transposition table", |p| &mut p.tt),
         ("PVS", |p| &mut p.pvs),
         ("aspiration windows", |p| &mut p.aspiration),
@@ -48,6 +48,7 @@ pub fn enhancement_settings() -> Vec<EnhancementSetting> {
         ("quiescence", |p| &mut p.quiescence),
         ("goal extension", |p| &mut p.goal_extension),
         ("exact races", |p| &mut p.exact_race),
+        ("late-move reductions", |p| &mut p.lmr),
     ];
     let base = AlphaBetaParams::default();
     let mut out = vec![EnhancementSetting {
@@ -238,10 +239,11 @@ mod tests {
     #[test]
     fn settings_are_the_defaults_each_switch_flipped_and_plain() {
         let names: Vec<String> = enhancement_settings().into_iter().map(|s| s.name).collect();
-        assert_eq!(names.len(), 14);
+        assert_eq!(names.len(), 15);
         assert_eq!(names[0], "defaults");
         assert_eq!(names[1], "transposition table off");
-        assert_eq!(names[13], "plain alpha-beta (all off)");
+        assert_eq!(names[13], "late-move reductions on");
+        assert_eq!(names[14], "plain alpha-beta (all off)");
     }
 
     #[test]

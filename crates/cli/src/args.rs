@@ -66,7 +66,7 @@ pub enum CliCommand {
     Uci(UciArgs),
     /// QTP (Quoridor Text Protocol, GTP-style) engine on stdin/stdout, for QTP referees
     Qtp(QtpArgs),
-    /// Engine speed on fixed positions (playouts or nodes per second; `--threads` for UCT)
+    /// Engine speed on fixed positions (playouts or nodes per second; `--threads` for either engine)
     #[command(after_help = with_terms("", &[
         Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node, Term::Preset, Term::Thesis,
     ]))]
@@ -141,8 +141,9 @@ pub struct BenchArgs {
     /// With --engine alphabeta: milliseconds per position [default: 1000]
     #[arg(long, value_name = "MS", value_parser = Whole::at_least_one())]
     pub ms: Option<u64>,
-    /// With --engine uct: search threads, sharing one tree (the playout
-    /// count is a total) [default: 1]
+    /// Search threads: with --engine uct sharing one tree (the playout
+    /// count is a total), with --engine alphabeta searching one root and
+    /// sharing the hash table (lazy SMP; nodes are totals) [default: 1]
     #[arg(long, value_name = "N", value_parser = Whole::new(1, u64::from(quoridor_engines::MAX_THREADS)))]
     pub threads: Option<u64>,
     /// With --engine uct: instead of four fresh positions, think at each of

@@ -52,7 +52,7 @@ impl fmt::Display for BenchCommandError {
                 EngineKind::Uct => write!(
                     f,
                     "{flag} applies to --engine uct only (alpha-beta searches each position \
-                     for --ms milliseconds, on one thread)"
+                     for --ms milliseconds)"
                 ),
             },
             BenchCommandError::UnknownParams { name } => write!(f, "no settings named {name:?}"),
@@ -84,7 +84,6 @@ fn inapplicable_flag(args: &BenchArgs) -> Option<BenchCommandError> {
             let uct_only = [
                 ("--playouts", args.playouts.is_some()),
                 ("--params", args.params.is_some()),
-                ("--threads", args.threads.is_some()),
                 ("--game", args.game),
                 ("--priors", args.priors),
             ];
@@ -176,11 +175,17 @@ pub fn bench(args: &BenchArgs, evaluator: &Evaluator) -> Result<(), BenchCommand
 fn bench_alphabeta(args: &BenchArgs, evaluator: &Evaluator) -> Result<(), BenchCommandError> {
     let mut config = alphabeta_bench_config();
     config.params.eval = args.eval;
+    let thread_count = args.threads.unwrap_or(1);
+    config.params.threads = u32::try_from(thread_count).unwrap_or(MAX_THREADS);
     let ms = args.ms.unwrap_or(DEFAULT_BENCH_MS);
     let mut out = std::io::stdout().lock();
+    let threads = match thread_count {
+        1 => "one thread".to_string(),
+        n => format!("{n} threads (lazy SMP; nodes in total, nodes/s summed)"),
+    };
     writeln!(
         out,
-        "bench: engine alphabeta, {ms} ms per position, hash {} MiB, one thread{}",
+        "bench: engine alphabeta, {ms} ms per position, hash {} MiB, {threads}{}",
         config.alphabeta.hash_mb,
         eval_note(args.eval, EngineKind::AlphaBeta, evaluator)
     )?;

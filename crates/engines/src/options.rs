@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 58] = [
+const PROTOCOL_ORDER: [&str; 59] = [
     "level",
     "playouts",
     "time_ms",
@@ -121,6 +121,7 @@ const PROTOCOL_ORDER: [&str; 58] = [
     "ab_quiescence",
     "ab_goal_extension",
     "ab_exact_race",
+    "ab_lmr",
     "ab_wall_weight",
     "ab_tempo",
     "temperature",

@@ -76,7 +76,7 @@ pub fn common_options<C: AsRef<SearchParams> + AsMut<SearchParams>>() -> Vec<Eng
     EngineOption {
         name: "threads",
         label: "Threads",
-        doc: "UCT search threads: natively they share one tree (with virtual loss); in the page, engine workers, each with its own tree, seed and share of the node budget, merged at the root; native default 1, the page's default hardware concurrency - 1 (1 to 16); alpha-beta searches on one",
+        doc: "UCT search threads: natively they share one tree (with virtual loss); in the page, engine workers, each with its own tree, seed and share of the node budget, merged at the root; native default 1, the page's default hardware concurrency - 1 (1 to 16); alpha-beta natively searches the root on that many threads sharing its hash table (lazy SMP), in the page on one worker",
         shown: Shown::Threads,
         kind: OptionKind::Spin { min: 1, max: MAX_THREADS as u64, get: |p| u64::from(p.as_ref().threads), set: |p, n| p.as_mut().threads = u32::try_from(n).unwrap_or(MAX_THREADS) },
     },

@@ -142,7 +142,6 @@ fn bench_refuses_each_flag_the_chosen_engine_does_not_use() {
     for (flag, value) in [
         ("--playouts", Some("100")),
         ("--params", Some("thesis")),
-        ("--threads", Some("1")),
         ("--game", None),
     ] {
         let mut args = vec!["bench", "--engine", "alphabeta", flag];
@@ -151,7 +150,7 @@ fn bench_refuses_each_flag_the_chosen_engine_does_not_use() {
             &args,
             &format!(
                 "error: {flag} applies to --engine uct only (alpha-beta searches each position \
-                 for --ms milliseconds, on one thread)"
+                 for --ms milliseconds)"
             ),
         );
     }

@@ -76,6 +76,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "ab_quiescence",
         "ab_goal_extension",
         "ab_exact_race",
+        "ab_lmr",
         "ab_wall_weight",
         "ab_tempo",
         "temperature",

@@ -127,6 +127,54 @@ impl Position {
         }
     }
 
+    /// The squares of `player`'s near-shortest paths: those `s` with
+    /// `dist(pawn, s) + dist(s, goal row) <= shortest + slack` (walls count,
+    /// pawns do not); empty if the pawn is cut off. Two bounded
+    /// breadth-first searches, one from the pawn and one from the goal row.
+    ///
+    /// ```
+    /// use quoridor_rules::{Player, Position, Square, Variant};
+    /// let start = Position::new(Variant::default());
+    /// let at = |s: &str| s.parse::<Square>().unwrap().index(9);
+    /// // Only the e-file is a shortest path; each step of slack adds a file
+    /// // on either side (a square k files away is a detour of k steps).
+    /// assert_eq!(start.corridor(Player::One, 0).count(), 9);
+    /// let wide = start.corridor(Player::One, 1);
+    /// assert_eq!(wide.count(), 27);
+    /// assert!(wide.has(at("d5")) && wide.has(at("f9")) && !wide.has(at("c5")));
+    /// assert_eq!(start.corridor(Player::Two, 3).count(), 63);
+    /// ```
+    pub fn corridor(&self, player: Player, slack: u32) -> Bitboard {
+        let g = self.geometry();
+        let (bn, be) = (self.block_north, self.block_east);
+        let goal = g.goal[player.index()];
+        // near_pawn[i]: squares at most i steps from the pawn.
+        let mut near_pawn = [Bitboard::EMPTY; 128];
+        near_pawn[0] = Bitboard::single(self.pawns[player.index()] as usize);
+        let mut shortest = 0;
+        while !near_pawn[shortest].intersects(goal) {
+            let grown = g.grow(near_pawn[shortest], bn, be);
+            if grown == near_pawn[shortest] {
+                return Bitboard::EMPTY;
+            }
+            shortest += 1;
+            near_pawn[shortest] = grown;
+        }
+        let most = (shortest + slack as usize).min(near_pawn.len() - 1);
+        for i in shortest + 1..=most {
+            near_pawn[i] = g.grow(near_pawn[i - 1], bn, be);
+        }
+        // Walking back from the goal row: squares at most `most - i` steps
+        // from it, met with those at most `i` from the pawn.
+        let mut near_goal = goal;
+        let mut corridor = near_pawn[most] & near_goal;
+        for i in (0..most).rev() {
+            near_goal = g.grow(near_goal, bn, be);
+            corridor |= near_pawn[i] & near_goal;
+        }
+        corridor
+    }
+
     /// Wall slots that block some edge of one shortest path of `player` (only
     /// such walls can cut that player off). `None` if the player has no path.
     pub fn shortest_path_walls(&self, player: Player) -> Option<WallSlots> {
