@@ -181,4 +181,26 @@ describe("play a friend without our server", () => {
     const unexpected = problems.filter((p) => !/status of 404/.test(p));
     assert.deepEqual(unexpected, []);
   });
+
+  test("a game on this device on a clock: both clocks shown, running once both have moved, the engine answering within its time", async () => {
+    const { page, problems } = await open();
+    await page.locator('[data-testid="new-game-button"]').click();
+    await page.locator('select[name="clock"]').selectOption("3+2");
+    await page.locator('[data-testid="start"]').click();
+    assert.equal((await clock(page, 1)).ms, 180_000);
+    assert.equal((await clock(page, 2)).ms, 180_000);
+    await typeMove(page, "e2");
+    // The engine (player 2) answers, and then player 1's clock runs.
+    await waitForMoves(page, 2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="clock-1"]').dataset.running === "true");
+    const engine = await clock(page, 2);
+    assert.ok(engine.ms <= 182_000 && engine.ms > 170_000, `the engine kept most of its time (${engine.ms})`);
+    const first = await clock(page, 1);
+    await page.waitForTimeout(500);
+    assert.ok((await clock(page, 1)).ms < first.ms, "player 1's clock ticks");
+    // No take-backs on a clock.
+    await page.locator('[data-testid="undo"], button:has-text("Undo")').first().click();
+    assert.equal((await moveTexts(page)).length, 2);
+    assert.deepEqual(problems, []);
+  });
 });

@@ -139,6 +139,8 @@ pub enum EndedBy {
     /// The loser resigned (the rules never end a game so: a player does,
     /// and the page or a record says so).
     Resignation,
+    /// The loser's clock ran out (a clock, not the rules, ends it).
+    Timeout,
 }
 
 /// The end of a game: who won and how.
@@ -187,6 +189,20 @@ impl Outcome {
         }
     }
 
+    /// `loser` ran out of time.
+    ///
+    /// ```
+    /// use quoridor_rules::{Outcome, Player};
+    /// let outcome = Outcome::timed_out(Player::One);
+    /// assert_eq!(outcome.to_string(), "player 2 has won, player 1 ran out of time");
+    /// ```
+    pub fn timed_out(loser: Player) -> Outcome {
+        Outcome {
+            winner: loser.other(),
+            by: EndedBy::Timeout,
+        }
+    }
+
     /// The result as a record writes it: `1-0` (player 1 won) or `0-1`.
     pub fn result(&self) -> &'static str {
         result_text(self.winner)
@@ -217,6 +233,7 @@ impl Outcome {
     pub fn how_note(&self) -> Option<String> {
         match self.by {
             EndedBy::Resignation => Some(format!("{} resigned", self.winner.other())),
+            EndedBy::Timeout => Some(format!("{} ran out of time", self.winner.other())),
             _ => self.adjudication_note(),
         }
     }

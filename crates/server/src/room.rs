@@ -469,7 +469,7 @@ impl Room {
             self.clock.stop(now);
             let reason = match outcome.by {
                 EndedBy::PlyLimit { .. } => EndReason::PlyLimit,
-                EndedBy::Goal | EndedBy::Resignation => EndReason::Goal,
+                EndedBy::Goal | EndedBy::Resignation | EndedBy::Timeout => EndReason::Goal,
             };
             let winner = Some(SeatIndex::of_player(outcome.winner));
             events.extend(self.end(winner, reason, now));

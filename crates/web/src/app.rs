@@ -14,6 +14,7 @@ use super::analysis::{
 };
 use super::board::Board;
 use super::by_link::by_link;
+use super::clocks::{clocks_of, Clocks};
 use super::coach::{coach_overlay, coach_panel, use_coach_worker, use_saved_coach};
 use super::controls::EngineControls;
 use super::disclosure::Disclosure;
@@ -33,7 +34,7 @@ use super::move_input::MoveInput;
 use super::new_game::{NewGameChoice, NewGameDialog};
 use super::notice::{ConfirmBar, Notice};
 use super::online::connection::use_online;
-use super::online::panel::{OnlineClocks, OnlinePanel};
+use super::online::panel::OnlinePanel;
 use super::players::{Status, WallStocks};
 use super::pool::{use_engine_pool, EnginePool};
 use super::reducible::PageState;
@@ -269,6 +270,7 @@ pub fn app() -> Html {
                 variant: choice.variant,
                 seats: choice.seats,
                 engine: next,
+                clock: choice.clock,
             }));
         })
     };
@@ -296,8 +298,8 @@ pub fn app() -> Html {
                     { level_label(&run.settings, board.seats, state.plays_perfectly()
                         && state.exact.get(&crate::worker::messages::GameData::from(&board.game)).is_some(),
                         state.off_the_ladder(), state.lost_against_perfect_play()) }
-                    if let Some(online) = &state.online {
-                        <OnlineClocks online={online.clone()} flipped={page.board_flipped} />
+                    if let Some(clocks) = clocks_of(&state, js_sys::Date::now(), &dispatch) {
+                        <Clocks ..clocks />
                     }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}

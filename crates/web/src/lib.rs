@@ -16,6 +16,7 @@ use quoridor_page::{engine_choice, geometry, link, model, pool_core};
 mod app;
 mod board;
 mod by_link;
+mod clocks;
 mod coach;
 mod controls;
 mod copy_field;

@@ -7,10 +7,11 @@ use yew::prelude::*;
 
 use super::engine_choice::engine_label;
 use super::level_list::LevelList;
+use super::model::local_clock::Control;
 use super::model::record::Record;
 use super::model::settings::wall_choices;
 use super::model::{Action, Opponent, Seat};
-use super::online::play_friend::{play_friend, use_friend_form};
+use super::online::play_friend::{control_options, play_friend, use_friend_form};
 use quoridor_engines::EngineKind;
 use quoridor_rules::{Player, Variant};
 use quoridor_text::Choice;
@@ -27,6 +28,8 @@ pub struct NewGameChoice {
     pub opponent: Opponent,
     /// Each side's engine with custom settings (kept as it was for human seats).
     pub engines: [EngineKind; 2],
+    /// The clocks' time control; `None` plays without a clock.
+    pub clock: Option<Control>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -58,6 +61,19 @@ fn seats_of(mode: &str) -> [Seat; 2] {
     }
 }
 
+/// The clock of a game on this device: none, or a control of the list.
+fn clock_select(chosen: Option<Control>, onchange: Callback<Event>) -> Html {
+    let chosen = chosen.map(|c| c.text()).unwrap_or_default();
+    html! {
+        <label title="Minutes each + seconds added after every move">{ "Clock " }
+            <select name="clock" {onchange}>
+                <option value="none" selected={chosen.is_empty()}>{ "No clock" }</option>
+                { control_options(&chosen, true) }
+            </select>
+        </label>
+    }
+}
+
 /// A panel (not modal): the opponent first (a level, or custom settings with
 /// an engine select per engine seat), then the board and the players, and a
 /// Start button.
@@ -76,6 +92,16 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     // Play a friend (online) in place of the engine and local choices.
     let friend = use_state(|| false);
     let friend_form = use_friend_form(*friend);
+    // The clocks of a game on this device (none by default).
+    let clock = use_state(|| None::<Control>);
+    let on_clock = {
+        let clock = clock.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                clock.set(Control::parse(&select.value()));
+            }
+        })
+    };
     let on_friend = {
         let friend = friend.clone();
         Callback::from(move |_: MouseEvent| friend.set(!*friend))
@@ -112,13 +138,14 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         })
     };
     let onclick = {
-        let (size, walls, seats, engines, opponent, on_start) = (
+        let (size, walls, seats, engines, opponent, on_start, clock) = (
             size.clone(),
             walls.clone(),
             *seats,
             *engines,
             *opponent,
             props.on_start.clone(),
+            *clock,
         );
         Callback::from(move |_: MouseEvent| {
             let read = |r: &NodeRef| {
@@ -134,6 +161,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 seats,
                 opponent,
                 engines,
+                clock,
             });
         })
     };
@@ -217,6 +245,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     <option value="engines">{ "Engine vs engine" }</option>
                 </select>
             </label>
+            { clock_select(*clock, on_clock) }
             <div class="new-game-buttons">
                 <button class="start" data-testid="start" {onclick}>{ "Start" }</button>
                 <button class="cancel" onclick={close}>{ "Cancel" }</button>

@@ -36,7 +36,7 @@ pub fn status(props: &StatusProps) -> Html {
             name(winner),
             player_name(winner.other(), props.seats)
         ),
-        Turn::Over(outcome) => match outcome.adjudication_note() {
+        Turn::Over(outcome) => match outcome.how_note() {
             Some(how) => format!("{} wins: {how}", name(outcome.winner)),
             None => format!("{} wins!", name(outcome.winner)),
         },
@@ -54,6 +54,10 @@ pub fn status(props: &StatusProps) -> Html {
             by: EndedBy::Resignation,
             ..
         }) => Some("resignation"),
+        Turn::Over(Outcome {
+            by: EndedBy::Timeout,
+            ..
+        }) => Some("timeout"),
         Turn::Over(_) => Some("ply-limit"),
         _ => None,
     };

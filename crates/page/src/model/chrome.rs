@@ -43,6 +43,8 @@ pub struct NewGame {
     pub seats: [Seat; 2],
     /// The engine settings of the new game.
     pub engine: EngineSettings,
+    /// The clocks' time control, if the game is on a clock.
+    pub clock: Option<super::local_clock::Control>,
 }
 
 /// The page chrome part of the page's state.

@@ -34,6 +34,7 @@ fn new_game(seats: [Seat; 2]) -> NewGame {
         variant: Variant::default(),
         seats,
         engine: EngineSettings::default(),
+        clock: None,
     }
 }
 
@@ -249,4 +250,69 @@ fn playing_on_from_an_earlier_position_of_a_resigned_game_lifts_the_resignation(
     assert_eq!(s.board.resigned, None);
     assert!(s.board.unfinished());
     assert_eq!(s.board.game.to_string(), "e2 d9");
+}
+
+/// A game of `seats` on a 1+0 clock, at `now` ms.
+fn clocked(seats: [Seat; 2], now: f64) -> AppState {
+    let mut state = state([Seat::Human, Seat::Human], "", level(3));
+    state.engine.now_ms = Some(now);
+    state.apply(
+        Action::StartNewGame(NewGame {
+            clock: Some(local_clock::Control {
+                minutes: 1,
+                increment_s: 0,
+            }),
+            engine: level(3),
+            ..new_game(seats)
+        }),
+        SEED,
+    );
+    state
+}
+
+#[test]
+fn the_engine_on_a_clock_thinks_a_share_of_its_time() {
+    let mut state = clocked([Seat::Human, Seat::Engine], 0.0);
+    assert!(state.clock.is_some(), "the new game has its clock");
+    state.engine.now_ms = Some(1_000.0);
+    state.apply(Action::Play("e2".parse().expect("move")), SEED);
+    let think = state
+        .engine
+        .search
+        .as_ref()
+        .and_then(|s| s.config.params.limits.time_ms_f64());
+    assert_eq!(think, Some(60_000.0 / 25.0));
+}
+
+#[test]
+fn a_clock_runs_once_both_have_moved_and_a_fallen_flag_loses() {
+    let mut state = clocked([Seat::Human, Seat::Human], 0.0);
+    state.engine.now_ms = Some(1_000.0);
+    state.apply(Action::Play("e2".parse().expect("move")), SEED);
+    assert_eq!(state.clock.as_ref().and_then(|c| c.running), None);
+    state.engine.now_ms = Some(2_000.0);
+    state.apply(Action::Play("e8".parse().expect("move")), SEED);
+    let clock = state.clock.clone().expect("clock");
+    assert_eq!(clock.running.map(|(p, _)| p), Some(Player::One));
+    // No take-backs on a clock.
+    state.apply(Action::Undo, SEED);
+    assert_eq!(state.board.game.moves().len(), 2);
+    // Player 1's minute runs out.
+    state.engine.now_ms = Some(61_999.0);
+    state.apply(Action::ClockTick, SEED);
+    assert!(state.board.unfinished());
+    state.engine.now_ms = Some(62_000.0);
+    state.apply(Action::ClockTick, SEED);
+    let outcome = state.board.outcome().expect("over");
+    assert_eq!(
+        (outcome.winner, outcome.by),
+        (Player::Two, EndedBy::Timeout)
+    );
+    assert_eq!(state.clock.as_ref().and_then(|c| c.running), None);
+    // The rematch keeps the clock.
+    state.apply(Action::Rematch, SEED);
+    assert_eq!(
+        state.clock.as_ref().map(|c| c.control.text()).as_deref(),
+        Some("1+0")
+    );
 }

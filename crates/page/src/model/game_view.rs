@@ -25,6 +25,9 @@ pub struct GameView {
     pub seats: [Seat; 2],
     /// The player who resigned after the last move: the game ends there.
     pub resigned: Option<Player>,
+    /// The player whose clock ran out after the last move (a game on a
+    /// clock): the game ends there.
+    pub timed_out: Option<Player>,
 }
 
 impl GameView {
@@ -89,13 +92,18 @@ impl GameView {
     pub fn shown_outcome(&self) -> Option<Outcome> {
         let rules = self.game.outcome_at(self.shown_ply(), PLY_LIMIT);
         let latest = self.shown_ply() >= self.game.moves().len();
-        rules.or_else(|| self.resigned.filter(|_| latest).map(Outcome::resigned))
+        rules.or_else(|| self.ended_off_board().filter(|_| latest))
     }
 
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         let rules = self.game.outcome(PLY_LIMIT);
-        rules.or_else(|| self.resigned.map(Outcome::resigned))
+        rules.or_else(|| self.ended_off_board())
+    }
+
+    /// A resignation or a clock run out, after the last move.
+    fn ended_off_board(&self) -> Option<Outcome> {
+        (self.resigned.map(Outcome::resigned)).or_else(|| self.timed_out.map(Outcome::timed_out))
     }
 
     /// Whether the game goes on: no goal reached, no limit, no resignation.

@@ -80,7 +80,11 @@ impl AppState {
     /// (the games the record counts).
     fn decided_winner(&self) -> Option<Player> {
         let goal = self.board.game.position().winner();
-        goal.or(self.board.resigned.map(|p| p.other()))
+        goal.or(self
+            .board
+            .resigned
+            .or(self.board.timed_out)
+            .map(|p| p.other()))
     }
 
     /// Whether the game is played on the board the levels are rated on.

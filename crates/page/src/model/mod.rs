@@ -26,6 +26,7 @@ mod game_flow_tests;
 mod game_view;
 pub mod icicle;
 mod ladder;
+pub mod local_clock;
 mod online_play;
 #[cfg(test)]
 mod online_tests;
@@ -81,6 +82,8 @@ pub struct AppState {
     pub priors: priors::PriorStore,
     /// The online game this board shows, if it is one (play a friend).
     pub online: Option<crate::online::OnlineGame>,
+    /// The clocks of a game on this device on a clock.
+    pub clock: Option<local_clock::LocalClock>,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -162,6 +165,8 @@ pub enum Action {
     /// Play a friend by link: a game of two people on `variant`, each move
     /// sent as a link (the page without our server).
     PlayByLink(Variant),
+    /// A clock may have run out: the game ends if it has.
+    ClockTick,
 }
 
 impl AppState {
@@ -183,6 +188,7 @@ impl AppState {
                 preview: None,
                 seats: shared.seats,
                 resigned: shared.resigned,
+                timed_out: None,
             },
             engine: EngineRun::new(shared.engine.for_opened_game(seed), last_search_id),
             page: PageChrome::for_seats(shared.seats),
@@ -195,6 +201,7 @@ impl AppState {
             exact: exact::ExactStore::default(),
             priors: priors::PriorStore::default(),
             online: None,
+            clock: None,
         };
         state.schedule(seed);
         state.exact_follow();
@@ -266,6 +273,7 @@ impl AppState {
             Action::TablePlay(on) => self.exact.table_play = on,
             Action::PolicyOverlay(on) => self.priors.overlay = on,
             Action::Online(event) => self.online_event(event, seed),
+            Action::ClockTick => self.clock_tick(),
             Action::PlayByLink(variant) => {
                 self.new_game(variant, [Seat::Human; 2], seed);
                 self.page.by_link = true;
@@ -315,6 +323,7 @@ impl AppState {
     fn begin(&mut self, next: NewGame, seed: u64) {
         self.engine.settings = next.engine;
         self.new_game(next.variant, next.seats, seed);
+        self.clock = next.clock.map(local_clock::LocalClock::new);
     }
 
     /// After a finished game: the same variant and opponent, the seats
@@ -341,6 +350,7 @@ impl AppState {
             variant: self.board.game.variant(),
             seats: [two, one],
             engine: self.engine.settings.swapped_sides(),
+            clock: self.clock.as_ref().map(|c| c.control),
         };
         self.begin(next, seed);
     }
@@ -385,6 +395,7 @@ impl AppState {
             self.engine.search = None;
         }
         self.board.resigned = Some(player);
+        self.stop_clock();
         self.board.view = None;
         self.board.preview = None;
         self.count_if_over();
@@ -419,6 +430,13 @@ impl AppState {
         if config.params.seed == SearchParams::default().seed {
             config.params.seed = seed;
         }
+        // On a clock the engine thinks a share of its own time.
+        if let Some(clock) = &self.clock {
+            let think = clock.think_ms(to_move, self.engine.now_ms.unwrap_or(0.0));
+            let limit = config.params.limits.time_ms_or_zero();
+            let think = if limit == 0 { think } else { think.min(limit) };
+            config.params.limits = config.params.limits.and_time_ms(think);
+        }
         let game = GameData::from(&self.board.game);
         self.engine.start(SearchMode::Move, game, config);
     }
@@ -437,8 +455,16 @@ impl AppState {
 
     /// Plays `mv` at the end of the game and shows the latest position.
     fn play_now(&mut self, mv: Move) {
+        let mover = self.board.game.position().turn();
         match self.board.game.play(mv) {
             Ok(()) => {
+                if let Some(clock) = &mut self.clock {
+                    let now = self.engine.now_ms.unwrap_or(0.0);
+                    clock.moved(mover, self.board.game.moves().len(), now);
+                }
+                if !self.board.unfinished() {
+                    self.stop_clock();
+                }
                 self.board.view = None;
                 self.board.preview = None;
                 self.page.notice = None;
@@ -497,6 +523,10 @@ impl AppState {
         if self.online.is_some() {
             self.page
                 .tell("Moves cannot be taken back in an online game.");
+            return;
+        }
+        if self.clock.is_some() {
+            self.page.tell("No take-backs in a game on a clock.");
             return;
         }
         if let Some(player) = self.board.resigned {
@@ -626,6 +656,34 @@ impl AppState {
         if self.engine.step {
             self.engine.step = false;
             self.engine.paused = true;
+        }
+    }
+}
+
+impl AppState {
+    /// Ends the game if a clock ran out (the page asks as the clocks tick).
+    fn clock_tick(&mut self) {
+        let now = self.engine.now_ms.unwrap_or(0.0);
+        let Some(loser) = self.clock.as_ref().and_then(|c| c.fallen(now)) else {
+            return;
+        };
+        if !self.board.unfinished() {
+            return;
+        }
+        self.engine.cancel_move();
+        self.engine.held = None;
+        self.board.timed_out = Some(loser);
+        self.board.view = None;
+        self.board.preview = None;
+        self.stop_clock();
+        self.count_if_over();
+    }
+
+    /// Stops the clocks where they stand (the game ended).
+    fn stop_clock(&mut self) {
+        let now = self.engine.now_ms.unwrap_or(0.0);
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
         }
     }
 }

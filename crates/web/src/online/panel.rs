@@ -1,11 +1,10 @@
-//! An online game on the page: the clocks above the board
-//! ([`OnlineClocks`], `data-testid="clock-1"`, `"clock-2"`), and under it
-//! the game's line, the invite or watch link, presence, abort, the claim of
+//! An online game on the page under the board (the clocks above it are
+//! [`crate::clocks`]): the game's line, the invite or watch link, presence, abort, the claim of
 //! a game an opponent left, the rematch offers and the result
 //! ([`OnlinePanel`]).
 
 use gloo_timers::callback::Interval;
-use quoridor_page::online::clock::{clock_text, control_words};
+use quoridor_page::online::clock::control_words;
 use quoridor_page::online::wire::{ClientFrame, RoomStatus};
 use quoridor_page::online::{Connection, OnlineGame};
 use quoridor_rules::Player;
@@ -17,64 +16,12 @@ use crate::storage::page_address;
 
 /// Re-renders every `ms` while `on`.
 #[hook]
-fn use_ticking(on: bool, ms: u32) {
+pub fn use_ticking(on: bool, ms: u32) {
     let update = use_force_update();
     use_effect_with(on, move |&on| {
         let interval = on.then(|| Interval::new(ms, move || update.force_update()));
         move || drop(interval)
     });
-}
-
-/// How a player is named from this browser.
-fn name(online: &OnlineGame, player: Player) -> &'static str {
-    match (online.you.map(|you| you == player), player) {
-        (Some(true), _) => "You",
-        (Some(false), _) => "Opponent",
-        (None, Player::One) => "Player 1",
-        (None, Player::Two) => "Player 2",
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct ClocksProps {
-    /// The game.
-    pub online: OnlineGame,
-    /// Whether the board is turned (player 1 at the top).
-    pub flipped: bool,
-}
-
-/// Both clocks, the top player's first as on the board; the running one
-/// ticks (tenths under ten seconds).
-#[function_component(OnlineClocks)]
-pub fn online_clocks(props: &ClocksProps) -> Html {
-    let online = &props.online;
-    let running = online.running().filter(|_| online.result.is_none());
-    use_ticking(running.is_some(), 100);
-    let now = js_sys::Date::now();
-    let order = if props.flipped {
-        [Player::One, Player::Two]
-    } else {
-        [Player::Two, Player::One]
-    };
-    let clock = |player: Player| {
-        let left = online.remaining_ms(player, now);
-        let text = left.map_or_else(|| "no clock".to_string(), clock_text);
-        let is_running = running == Some(player);
-        let low = left.is_some_and(|ms| ms < 20_000);
-        html! {
-            <div class={classes!("online-clock", is_running.then_some("running"), low.then_some("low"))}
-                data-testid={format!("clock-{}", player.number())}
-                data-ms={left.map(|ms| ms.to_string())} data-running={is_running.to_string()}>
-                <span class="clock-name">{ name(online, player) }</span>
-                <span class="clock-time">{ text }</span>
-            </div>
-        }
-    };
-    html! {
-        <div class="online-clocks" aria-label="Clocks">
-            { for order.into_iter().map(clock) }
-        </div>
-    }
 }
 
 #[derive(Properties, PartialEq)]

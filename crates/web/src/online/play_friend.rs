@@ -43,6 +43,16 @@ pub fn use_friend_form(open: bool) -> FriendForm {
     form
 }
 
+/// The `<option>`s of the time controls, `chosen` selected; only those
+/// with a clock of minutes for a game on this device (`local`).
+pub fn control_options(chosen: &str, local: bool) -> Html {
+    html! {
+        { for TIME_CONTROLS.iter().filter(|(value, _)| !local || value.contains('+')).map(|(value, label)| html! {
+            <option value={*value} selected={*value == chosen}>{ *label }</option>
+        }) }
+    }
+}
+
 /// The form for `variant` (the dialog's board and walls).
 pub fn play_friend(form: &FriendForm, variant: Variant, on_action: &Callback<Action>) -> Html {
     let FriendForm {
@@ -108,9 +118,7 @@ pub fn play_friend(form: &FriendForm, variant: Variant, on_action: &Callback<Act
             } else {
                 <label title="Minutes each + seconds added after every move, as on lichess">{ "Time control " }
                     <select name="time_control" onchange={select(control)}>
-                        { for TIME_CONTROLS.iter().map(|(value, label)| html! {
-                            <option value={*value} selected={*value == control.as_str()}>{ *label }</option>
-                        }) }
+                        { control_options(control, false) }
                     </select>
                 </label>
                 <label title="Player 1 starts at the bottom and moves first">{ "You play " }
