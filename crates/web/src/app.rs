@@ -42,12 +42,15 @@ use super::share::ShareLink;
 use super::sound::play_move_sound;
 use super::status::WorkerStatus;
 use super::storage::{
-    hardware_concurrency, initial_state, remember_flag, remembered_flag, save, save_record,
+    hardware_concurrency, initial_state, remember_flag, remember_text, remembered_flag, save,
+    save_record,
 };
 use super::theme::stored_theme;
 use super::thinking::{Thinking, ThinkingSummary};
 use super::top_bar::TopBar;
 use super::watch::WatchControls;
+use super::your_games::YourGames;
+use crate::model::past_games::PAST_GAMES_KEY;
 use crate::worker::messages::{GameData, WorkerRequest};
 
 /// The whole page.
@@ -185,6 +188,18 @@ pub fn app() -> Html {
             }
         });
     }
+    // Your games, once a game is added (a list that did not read stays
+    // stored until then).
+    {
+        let saved = use_mut_ref(|| state.past.clone());
+        use_effect_with(state.past.clone(), move |past| {
+            if *saved.borrow() != *past {
+                remember_text(PAST_GAMES_KEY, &past.to_text());
+                *saved.borrow_mut() = past.clone();
+            }
+        });
+    }
+    let your_games = use_state(|| false);
     use_board_keys(dispatch.clone());
 
     // Page preferences: the theme (index.html applied it before the app
@@ -282,7 +297,27 @@ pub fn app() -> Html {
             <TopBar theme={*theme} on_theme={{ let theme = theme.clone(); Callback::from(move |t| theme.set(t)) }}
                 sound={*sound} on_sound={{ let sound = sound.clone(); Callback::from(move |on| sound.set(on)) }}
                 on_how_to_play={open_how_to_play}
-                on_new_game={dispatch.reform(|()| Action::ShowNewGame(true))} />
+                on_new_game={dispatch.reform(|()| Action::ShowNewGame(true))}
+                on_your_games={{ let your_games = your_games.clone(); Callback::from(move |()| your_games.set(true)) }} />
+            if *your_games {
+                <YourGames past={state.past.clone()} current={state.shared()}
+                    on_action={{
+                        let (dispatch, your_games) = (dispatch.clone(), your_games.clone());
+                        Callback::from(move |action: Action| {
+                            // A game opened (or a record that reads) closes the list.
+                            let opens = match &action {
+                                Action::OpenGame(_) => true,
+                                Action::OpenRecord(text) => text.parse::<quoridor_rules::Game>().is_ok(),
+                                _ => false,
+                            };
+                            dispatch.emit(action);
+                            if opens {
+                                your_games.set(false);
+                            }
+                        })
+                    }}
+                    on_close={{ let your_games = your_games.clone(); Callback::from(move |()| your_games.set(false)) }} />
+            }
             if page.new_game_open {
                 <NewGameDialog engines={run.settings.engines} {opponent} on_start={start_game}
                     record={state.ladder.record.clone()}

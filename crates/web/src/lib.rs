@@ -43,6 +43,7 @@ mod theme;
 mod thinking;
 mod top_bar;
 mod watch;
+mod your_games;
 
 pub use app::App;
 

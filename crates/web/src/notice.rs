@@ -64,6 +64,14 @@ pub fn confirm_bar(props: &ConfirmProps) -> Html {
             "Resign",
             "Keep playing",
         ),
+        Confirm::AbandonForGame { moves, .. } => (
+            format!(
+                "This game is not over ({moves} move{} played). Abandon it to open the other?",
+                if *moves == 1 { "" } else { "s" }
+            ),
+            "Abandon and open",
+            "Keep playing",
+        ),
         Confirm::AbandonForNewGame { moves, .. } => (
             format!(
                 "This game is not over ({moves} move{} played). Abandon it for the new one?",

@@ -6,6 +6,7 @@ pub use quoridor_page::storage::*;
 
 use serde::Serialize;
 
+use crate::model::past_games::{PastGames, PAST_GAMES_KEY};
 use crate::model::record::{Day, Record, RecordError};
 use crate::model::settings::default_threads;
 use crate::model::AppState;
@@ -137,6 +138,9 @@ pub fn initial_state() -> AppState {
         default_threads(hardware_concurrency()),
     );
     open_record(&mut state, saved_record());
+    state.past = remembered_text(PAST_GAMES_KEY)
+        .and_then(|text| PastGames::from_text(&text).ok())
+        .unwrap_or_default();
     state.ladder.today = today();
     if !link.trim().is_empty() {
         forget_query();

@@ -1,5 +1,5 @@
-//! The top bar: the title, New game, and the page's own preferences (how
-//! to play, the colour theme, move sounds), each remembered.
+//! The top bar: the title, New game, Your games, and the page's own
+//! preferences (how to play, the colour theme, move sounds), each remembered.
 
 use yew::prelude::*;
 
@@ -21,6 +21,8 @@ pub struct TopBarProps {
     pub on_how_to_play: Callback<()>,
     /// Opens the new-game dialog.
     pub on_new_game: Callback<()>,
+    /// Opens Your games.
+    pub on_your_games: Callback<()>,
 }
 
 /// The bar above everything (`header.top-bar`).
@@ -49,6 +51,9 @@ pub fn top_bar(props: &TopBarProps) -> Html {
             <nav class="page-prefs" aria-label="Page">
                 <button class="how-to-play-open" data-testid="how-to-play-open"
                     onclick={props.on_how_to_play.reform(|_: MouseEvent| ())}>{ "How to play" }</button>
+                <button class="your-games-open" data-testid="your-games-open"
+                    title="The games you finished on this device, and records to open or download"
+                    onclick={props.on_your_games.reform(|_: MouseEvent| ())}>{ "Your games" }</button>
                 <button class="theme-switch" data-testid="theme-switch" data-theme-choice={theme.to_string()}
                     title="Colours: the system's (auto), light or dark" onclick={on_theme}>
                     { theme.label() }

@@ -25,6 +25,14 @@ pub enum Confirm {
         /// Who resigns.
         player: Player,
     },
+    /// Open a game (from Your games or a record) in place of an
+    /// unfinished one.
+    AbandonForGame {
+        /// The game to open.
+        game: Box<super::Shared>,
+        /// Moves played in the unfinished game.
+        moves: usize,
+    },
     /// Start a new game in place of an unfinished one.
     AbandonForNewGame {
         /// What the new game is.

@@ -30,6 +30,7 @@ pub mod local_clock;
 mod online_play;
 #[cfg(test)]
 mod online_tests;
+pub mod past_games;
 pub mod prefs;
 pub mod priors;
 pub mod record;
@@ -84,6 +85,9 @@ pub struct AppState {
     pub online: Option<crate::online::OnlineGame>,
     /// The clocks of a game on this device on a clock.
     pub clock: Option<local_clock::LocalClock>,
+    /// Your games: the finished games played here (the page keeps them
+    /// in `localStorage`).
+    pub past: past_games::PastGames,
 }
 
 /// Whose turn it is in the shown position, for the status line.
@@ -167,6 +171,10 @@ pub enum Action {
     PlayByLink(Variant),
     /// A clock may have run out: the game ends if it has.
     ClockTick,
+    /// Open a game for replay and review (one of Your games).
+    OpenGame(Box<Shared>),
+    /// Open a game record (pasted or from a file) as a game of two people.
+    OpenRecord(String),
 }
 
 impl AppState {
@@ -202,6 +210,7 @@ impl AppState {
             priors: priors::PriorStore::default(),
             online: None,
             clock: None,
+            past: past_games::PastGames::default(),
         };
         state.schedule(seed);
         state.exact_follow();
@@ -274,6 +283,8 @@ impl AppState {
             Action::PolicyOverlay(on) => self.priors.overlay = on,
             Action::Online(event) => self.online_event(event, seed),
             Action::ClockTick => self.clock_tick(),
+            Action::OpenGame(shared) => self.open_game(*shared, seed),
+            Action::OpenRecord(text) => self.open_record(&text, seed),
             Action::PlayByLink(variant) => {
                 self.new_game(variant, [Seat::Human; 2], seed);
                 self.page.by_link = true;
@@ -399,6 +410,7 @@ impl AppState {
         self.board.view = None;
         self.board.preview = None;
         self.count_if_over();
+        self.list_if_over();
     }
 
     /// Opens another game in place of this one; only the worker's name, the
@@ -410,10 +422,12 @@ impl AppState {
             suggestion: None,
             ..std::mem::take(&mut self.ladder)
         };
+        let past = std::mem::take(&mut self.past);
         *self = AppState::from_shared_after(shared, self.engine.last_search_id, seed);
         self.page.worker = worker;
         self.coach.last_search_id = coach_search_id;
         self.ladder = ladder;
+        self.past = past;
     }
 
     /// Starts an engine move when the engine is to move and nothing runs.
@@ -469,6 +483,7 @@ impl AppState {
                 self.board.preview = None;
                 self.page.notice = None;
                 self.count_if_over();
+                self.list_if_over();
             }
             Err(e) => self.page.tell(format!("{mv}: {e}")),
         }
@@ -515,6 +530,7 @@ impl AppState {
             Some(Confirm::LinkReplacedSaved { saved }) if yes => self.replace_game(*saved, seed),
             Some(Confirm::Resign { player }) if yes => self.resign(player),
             Some(Confirm::AbandonForNewGame { next, .. }) if yes => self.begin(*next, seed),
+            Some(Confirm::AbandonForGame { game, .. }) if yes => self.replace_game(*game, seed),
             _ => {}
         }
     }
@@ -677,6 +693,7 @@ impl AppState {
         self.board.preview = None;
         self.stop_clock();
         self.count_if_over();
+        self.list_if_over();
     }
 
     /// Stops the clocks where they stand (the game ended).
