@@ -42,6 +42,50 @@ async function hoverBestCandidate(page) {
 }
 
 describe(`analysis views (${BASE})`, () => {
+  for (const [name, options] of [
+    ["desktop", { viewport: { width: 1366, height: 860 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+  ]) {
+    test(`candidate labels: the win chance, the share of the search under it, and a legend (${name})`, async () => {
+      // Issue 62: the labels read "0%" on every candidate but one (the share
+      // of visits once PUCT settles), the win chance small, and nothing said
+      // which number was which.
+      const context = await open.newContext(options);
+      const { page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=4000", { context });
+      await page.locator("svg.board .candidate-main").first().waitFor();
+      await page.locator('[data-testid="candidate-legend"]').waitFor();
+      assert.match(
+        await page.locator('[data-testid="candidate-legend"]').innerText(),
+        /win chance for the side to move, and under it its share of the search/,
+      );
+      await sleep(1000);
+      const labels = await page.locator("svg.board").evaluate((svg) =>
+        [...svg.querySelectorAll("[data-candidate]")].map((c) => ({
+          mv: c.dataset.candidate,
+          win: Number(c.dataset.win),
+          main: svg.querySelector(`.candidate-main[data-label-for="${c.dataset.candidate}"]`)?.textContent ?? null,
+          second: svg.querySelector(`.candidate-second[data-label-for="${c.dataset.candidate}"]`)?.textContent ?? null,
+          mainTop: svg.querySelector(`.candidate-main[data-label-for="${c.dataset.candidate}"]`)?.getBoundingClientRect().top,
+          secondTop: svg.querySelector(`.candidate-second[data-label-for="${c.dataset.candidate}"]`)?.getBoundingClientRect().top,
+        })),
+      );
+      const shown = labels.filter((l) => l.main !== null);
+      assert.ok(shown.length >= 1, JSON.stringify(labels));
+      for (const l of shown) {
+        // The snapshot may move on between reading the mark and its label.
+        assert.ok(Math.abs(parseInt(l.main, 10) - l.win * 100) <= 3, `${l.mv}: ${l.main} for a win chance of ${l.win}`);
+        if (l.second !== null) {
+          assert.match(l.second, /^(<1|\d{1,3})%$/, `${l.mv}: ${l.second}`);
+          // The human plays player 2, so the board is flipped: still the win chance on top.
+          assert.ok(l.mainTop < l.secondTop, `${l.mv}: the win chance above the share (${l.mainTop}, ${l.secondTop})`);
+        }
+      }
+      await page.screenshot({ path: `${process.env.QUORIDOR_SHOTS ?? "/tmp"}/candidates-${name}.png` });
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
   test("while the engine thinks, candidates and stats update live and grow", async () => {
     const { context, page, problems } = await open("v=1&p1=engine&p2=human&limit=time&time_ms=5000");
     await page.locator("svg.board [data-candidate]").first().waitFor();

@@ -9,8 +9,8 @@ use yew::prelude::*;
 use super::analysis::candidate_labels::DrawnCandidates;
 use super::analysis::policy_labels::policy_labels;
 use super::analysis::{
-    policy_legend, policy_numbers, policy_overlay, policy_toggle, AnalysisOverlay, AnalysisPanel,
-    ExactValues, PvGhosts,
+    candidate_legend, policy_legend, policy_numbers, policy_overlay, policy_toggle,
+    AnalysisOverlay, AnalysisPanel, ExactValues, PvGhosts,
 };
 use super::board::Board;
 use super::by_link::by_link;
@@ -368,6 +368,9 @@ pub fn app() -> Html {
                     </div>
                     if state.priors.overlay {
                         { policy_legend(policy, state.priors.is_unsupported(board.game.variant())) }
+                    }
+                    if let Some(drawn) = drawn.as_ref().filter(|d| !d.children.is_empty()) {
+                        { candidate_legend(drawn) }
                     }
                     // Under the board, by the move box (a question first): a
                     // notice or a question never moves the board (issue 45).

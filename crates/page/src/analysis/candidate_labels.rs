@@ -1,5 +1,6 @@
-//! The candidates' labels on the board: each candidate's share of the
-//! visits (or alpha-beta's score) over its win probability, as one block
+//! The candidates' labels on the board: each candidate's win probability
+//! over its share of the visits (alpha-beta: its score over its win
+//! probability), as one block
 //! placed by [`crate::labels::Placer`] in the candidates' rank order,
 //! so neighbouring walls' labels and a square's label never print over
 //! each other. Where the two lines find no room the label shrinks to its
@@ -31,9 +32,11 @@ const PAD: f64 = 0.3;
 pub struct CandidateLabel {
     /// The candidate.
     pub mv: Move,
-    /// The main number: `95%` of the visits, or alpha-beta's `+1.2` / `M3`.
+    /// The main number: the win probability for the mover (`63%`), or
+    /// alpha-beta's score (`+1.2` / `M3`).
     pub main: String,
-    /// The win probability for the mover: `63%`.
+    /// The second line: the share of the visits (`12%`, `<1%`), or under
+    /// alpha-beta's score the win probability.
     pub win: String,
     /// The label's box, `None` when it found no room.
     pub placed: Option<LabelBox>,
@@ -139,12 +142,17 @@ pub fn candidate_labels(
 ) -> Vec<CandidateLabel> {
     let (main_font, win_font) = (SHARE_FONT * scale, WIN_FONT * scale);
     let total = root_visits.max(children.iter().map(|c| c.visits()).sum());
+    // UCT: the win chance first (what a player weighs; a share of visits
+    // read "0%" on every candidate but the best once PUCT had settled), the
+    // share of the search under it. Alpha-beta: its score, then the chance.
     let texts: Vec<(Move, String, String)> = children
         .iter()
         .map(|c| {
-            let score = scores.iter().find(|r| r.mv == c.mv).map(|r| r.score);
-            let main = score.map_or_else(|| percent(share(c.visits(), total)), short_score);
-            (c.mv, main, percent(c.win_probability))
+            let win = percent(c.win_probability);
+            match scores.iter().find(|r| r.mv == c.mv) {
+                Some(r) => (c.mv, short_score(r.score), win),
+                None => (c.mv, win, visit_share_text(c.visits(), total)),
+            }
         })
         .collect();
     let mut placer = Placer::new(reserved, label_bounds(size));
@@ -223,6 +231,24 @@ impl DrawnCandidates {
     }
 }
 
+/// A candidate's share of the root's visits, as its label's second line:
+/// `12%`, or `<1%` for a move the search looked at but barely.
+///
+/// ```
+/// use quoridor_page::analysis::candidate_labels::visit_share_text;
+/// assert_eq!(visit_share_text(120, 1000), "12%");
+/// assert_eq!(visit_share_text(3, 1000), "<1%");
+/// assert_eq!(visit_share_text(0, 1000), "0%");
+/// ```
+pub fn visit_share_text(visits: u32, total: u32) -> String {
+    let s = share(visits, total);
+    if visits > 0 && s < 0.005 {
+        "<1%".into()
+    } else {
+        percent(s)
+    }
+}
+
 /// A score short enough for a board square: `+1.2` steps of path or `M3`.
 pub fn short_score(score: Score) -> String {
     match score {
@@ -269,7 +295,12 @@ pub(super) mod tests {
                 assert!(!a.intersects(b), "{a:?} and {b:?}");
             }
         }
-        assert_eq!(labels[0].main, "90%");
+        // The win chance first, the share of the search under it.
+        assert_eq!(
+            (labels[0].main.as_str(), labels[0].win.as_str()),
+            ("50%", "90%")
+        );
+        assert_eq!(labels[3].win, "1%");
         assert_eq!(
             labels[0].placed.map(|b| b.centre()),
             Some(mark_centre(labels[0].mv, 9))

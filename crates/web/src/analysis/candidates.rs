@@ -1,6 +1,8 @@
 //! The engine's candidate moves drawn on the board: target squares and
-//! ghost walls labelled with their share of visits and win probability,
-//! the labels placed apart ([`super::candidate_labels`]).
+//! ghost walls labelled with their win probability and share of visits
+//! (alpha-beta: score and win probability), the labels placed apart
+//! ([`super::candidate_labels`]), and the legend under the board that says
+//! so ([`candidate_legend`]).
 
 use yew::prelude::*;
 
@@ -65,22 +67,23 @@ pub fn candidates(props: &CandidatesProps) -> Html {
             </g>
         }
     });
-    // The labels above every mark, so a wall's mark never crosses another's numbers.
+    // The labels above every mark, so a wall's mark never crosses another's
+    // numbers. Each label is one text of two lines, so a flipped board
+    // (which turns every text upright about its own centre) keeps the win
+    // chance on top.
     let texts = drawn.labels.iter().map(|label| {
         let mv = label.mv.to_string();
-        let main = label.main_at().map(|(x, y)| {
-            html! {
-                <text class="candidate-share" data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
-                    style={format!("font-size: {}px", label.main_font())}>{ label.main.clone() }</text>
-            }
-        });
-        let win = label.win_at().map(|(x, y)| {
-            html! {
-                <text class="candidate-win" data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
-                    style={format!("font-size: {}px", label.win_font())}>{ label.win.clone() }</text>
-            }
-        });
-        html! { <>{ for main }{ for win }</> }
+        let line = |at: Option<(f64, f64)>, class: &'static str, font: f64, text: &String| {
+            at.map(|(x, y)| {
+                html! {
+                    <tspan class={class} data-label-for={mv.clone()} x={x.to_string()} y={y.to_string()}
+                        style={format!("font-size: {font}px")}>{ text.clone() }</tspan>
+                }
+            })
+        };
+        let main = line(label.main_at(), "candidate-main", label.main_font(), &label.main);
+        let second = line(label.win_at(), "candidate-second", label.win_font(), &label.win);
+        html! { <text class="candidate-label">{ for main }{ for second }</text> }
     });
     html! {
         <g class="candidates" aria-label="engine candidates">
@@ -88,4 +91,19 @@ pub fn candidates(props: &CandidatesProps) -> Html {
             <g class="candidate-labels">{ for texts }</g>
         </g>
     }
+}
+
+/// The line under the board that says what the candidates' two numbers
+/// are (`data-testid="candidate-legend"`), while candidates are drawn.
+pub fn candidate_legend(drawn: &DrawnCandidates) -> Html {
+    let text = if drawn.scores.is_empty() {
+        "On the board: each candidate's win chance for the side to move, and \
+         under it its share of the search (<1%: barely looked at). Green wins, \
+         red loses; the outlined one is the engine's choice."
+    } else {
+        "On the board: each candidate's score in steps of path (M3: a win in \
+         3 plies), and under it the win chance for the side to move. Green \
+         wins, red loses; the outlined one is the engine's choice."
+    };
+    html! { <p class="candidate-legend" data-testid="candidate-legend">{ text }</p> }
 }

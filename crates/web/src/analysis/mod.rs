@@ -28,6 +28,7 @@ mod tree_map_panel;
 mod visit_chart;
 mod win_graph;
 
+pub use candidates::candidate_legend;
 pub use exact_values::ExactValues;
 pub use overlay::AnalysisOverlay;
 pub use panel::AnalysisPanel;
