@@ -338,7 +338,8 @@ pub fn app() -> Html {
                     }
                     <WallStocks position={position} seats={board.seats} {game_over} />
                     <Board {position} last_move={board.shown_last_move()} moves={board.board_moves()}
-                        interactive={state.board_accepts_moves()} {game_over}
+                        interactive={state.board_accepts_moves() || state.premove_possible()}
+                        input={state.premove_position()} queued={board.premove} {game_over}
                         wall_flip={page.wall_flip} flipped={page.board_flipped} on_move={on_move.clone()}>
                         if let Some(priors) = policy_shown {
                             { policy_overlay(position.size(), priors) }

@@ -36,6 +36,13 @@ pub struct BoardProps {
     /// Whether a human may move here (shows targets and wall grooves).
     #[prop_or_default]
     pub interactive: bool,
+    /// The position moves are checked against when it is not the drawn one:
+    /// for a premove, the drawn one with the turn passed to the person.
+    #[prop_or_default]
+    pub input: Option<Position>,
+    /// The person's queued premove, drawn until it is played.
+    #[prop_or_default]
+    pub queued: Option<Move>,
     /// Whether the game is over in `position` even with no pawn on its goal
     /// row (at the ply limit): then no pawn is marked to move.
     #[prop_or_default]
@@ -80,9 +87,10 @@ pub fn board(props: &BoardProps) -> Html {
         .filter(|_| props.interactive)
         .map(|w| oriented(w, props.wall_flip))
         .filter(|w| !position.walls().any(|placed| placed == *w));
-    let ghost_error = ghost.and_then(|w| position.check(Move::Wall(w)).err());
+    let input = props.input.unwrap_or(position);
+    let ghost_error = ghost.and_then(|w| input.check(Move::Wall(w)).err());
     let targets = if props.interactive {
-        position.pawn_targets()
+        input.pawn_targets()
     } else {
         Default::default()
     };
@@ -229,6 +237,17 @@ pub fn board(props: &BoardProps) -> Html {
         })
     });
 
+    let queued = props.queued.map(|mv| match mv {
+        Move::Wall(w) => html! { <WallRect wall={w} {size} class="premove" /> },
+        Move::Pawn(sq) => {
+            let (x, y) = square_origin(sq, size);
+            html! {
+                <rect class="premove" data-premove={sq.to_string()} x={x.to_string()} y={y.to_string()}
+                    width={SQUARE.to_string()} height={SQUARE.to_string()} />
+            }
+        }
+    });
+
     let ghost_view = ghost.map(|w| {
         let class = classes!(
             "wall-ghost",
@@ -285,6 +304,7 @@ pub fn board(props: &BoardProps) -> Html {
                     <Pawns {position} game_over={props.game_over} />
                     { for grooves.into_iter().flatten() }
                     { for target_squares }
+                    { for queued }
                     { for ghost_view }
                     { props.children.clone() }
                 </g>

@@ -28,6 +28,9 @@ pub struct GameView {
     /// The player whose clock ran out after the last move (a game on a
     /// clock): the game ends there.
     pub timed_out: Option<Player>,
+    /// The person's next move, queued while the engine thinks (a premove,
+    /// [`super::AppState::premove_possible`]).
+    pub premove: Option<Move>,
 }
 
 impl GameView {

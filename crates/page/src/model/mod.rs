@@ -32,6 +32,7 @@ mod online_play;
 mod online_tests;
 pub mod past_games;
 pub mod prefs;
+mod premove;
 pub mod priors;
 pub mod record;
 pub mod settings;
@@ -197,6 +198,7 @@ impl AppState {
                 seats: shared.seats,
                 resigned: shared.resigned,
                 timed_out: None,
+                premove: None,
             },
             engine: EngineRun::new(shared.engine.for_opened_game(seed), last_search_id),
             page: PageChrome::for_seats(shared.seats),
@@ -291,6 +293,7 @@ impl AppState {
             }
         }
         self.follow_board();
+        self.follow_premove();
         self.schedule(seed);
         // A position already solved: the full-strength engine answers at once.
         if self.exact_move_now() {
@@ -493,7 +496,7 @@ impl AppState {
         let ply = self.board.shown_ply();
         let position = self.board.shown_position();
         if self.board.seat_to_move() == Some(Seat::Engine) {
-            self.page.tell("It is the engine's turn.");
+            self.queue_premove(mv);
             return;
         }
         if let Some(outcome) = self.board.shown_outcome() {
@@ -666,6 +669,7 @@ impl AppState {
                 let view = self.board.view;
                 self.play_now(mv);
                 self.board.view = view;
+                self.play_premove();
             }
             None => self.page.tell("The engine found no move."),
         }

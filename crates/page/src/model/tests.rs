@@ -114,7 +114,18 @@ fn an_illegal_move_is_refused_with_its_reason() {
 fn a_human_move_on_the_engines_turn_is_refused() {
     let mut s = against_engine();
     s.apply(Action::Play(mv("e2")), SEED);
+    // While the engine thinks, a move is a premove of the person's own pawn:
+    // e8 is not one.
     s.apply(Action::Play(mv("e8")), SEED);
+    let notice = s.page.notice.clone().expect("a notice");
+    assert!(notice.starts_with("e8: "), "{notice}");
+    assert_eq!(
+        (s.board.game.to_string(), s.board.premove),
+        ("e2".into(), None)
+    );
+    // Paused, no move is queued.
+    s.apply(Action::Pause, SEED);
+    s.apply(Action::Play(mv("e3")), SEED);
     assert_eq!(s.page.notice.as_deref(), Some("It is the engine's turn."));
     assert_eq!(s.board.game.to_string(), "e2");
 }
