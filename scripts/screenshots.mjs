@@ -1,7 +1,7 @@
 // Screenshots of the page for the docs (docs/screenshots/): a desktop
 // (1366x860) and a phone (390x844, touch), light and dark, on a first visit
-// and at the end of a game, plus the README's picture of a game with the
-// analysis on. Uses the browser tests' Chromium and server (no download).
+// and at the end of a game, Your games and a review of the game, plus the
+// README's picture of a game with the analysis on. Uses the browser tests' Chromium and server (no download).
 //
 //   trunk build --offline --release --dist dist && node scripts/screenshots.mjs [dist]
 import { mkdirSync } from "node:fs";
@@ -30,19 +30,32 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 
+/**
+ * Your games as a player has them after a few games: the lines of the
+ * page's own stored form (`quoridor.games.v1`), newest first.
+ */
+const DAY = Date.UTC(2026, 11, 7, 18, 0);
+const PAST_GAMES = [
+  "quoridor past games v1",
+  `${DAY + 3_600_000}\t1\t1\tgoal\tLevel 4 · Club player\t67\t${WON}`,
+  // The first 31 plies of the same game, resigned there.
+  `${DAY + 1_800_000}\t1\t2\tresigned\tLevel 4 · Club player\t31\t${WON.split(".").slice(0, 31).join(".")}&resigned=1`,
+  `${DAY}\t-\t1\tgoal\ttwo players at one screen\t11\tv=1&size=5&walls=3&p1=human&p2=human&moves=c2.c4.b2.d4.b3.d3.a3v.d2.b4.c1h.b5`,
+].join("\n");
+
 /** One screenshot of `query` in a fresh profile; `returning` opens the panels. */
-async function shoot(name, query, device, colorScheme, { returning = false, before } = {}) {
+async function shoot(name, query, device, colorScheme, { returning = false, before, at, stored = {} } = {}) {
   const context = await browser.newContext({ ...device, colorScheme });
-  if (returning) {
-    await context.addInitScript((prefs) => {
-      for (const [key, value] of Object.entries(prefs)) localStorage.setItem(key, value);
-    }, RETURNING_PLAYER_PREFS);
-  }
+  const prefs = { ...(returning ? RETURNING_PLAYER_PREFS : {}), ...stored };
+  await context.addInitScript((prefs) => {
+    for (const [key, value] of Object.entries(prefs)) localStorage.setItem(key, value);
+  }, prefs);
   const page = await context.newPage();
   await page.goto(`${server.url}${query ? `?${query}` : ""}`);
   await page.locator("svg.board").waitFor();
   if (before) await before(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (at) await page.locator(at).first().evaluate((e) => e.scrollIntoView({ block: "start" }));
+  else await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${out}/${name}.png` });
   await context.close();
@@ -53,6 +66,22 @@ for (const [device, settings] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   for (const scheme of ["light", "dark"]) {
     await shoot(`${device}-${scheme}-first-visit`, "", settings, scheme);
     await shoot(`${device}-${scheme}-finished`, WON, settings, scheme, { returning: true });
+    await shoot(`${device}-${scheme}-your-games`, WON, settings, scheme, {
+      returning: true,
+      stored: { "quoridor.games.v1": PAST_GAMES },
+      before: async (page) => {
+        await page.locator('[data-testid="your-games-open"]').click();
+        await page.locator('[data-testid="past-game"]').first().waitFor();
+      },
+    });
+    await shoot(`${device}-${scheme}-review`, WON, settings, scheme, {
+      returning: true,
+      at: '[data-testid="review-summary"]',
+      before: async (page) => {
+        await page.locator('[data-testid="review"]').click();
+        await page.locator('[data-testid="review-summary"]').waitFor({ timeout: 120_000 });
+      },
+    });
   }
 }
 await shoot("desktop-light-analysis", MIDDLE, DESKTOP, "light", {

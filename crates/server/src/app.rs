@@ -84,9 +84,12 @@ pub fn router(state: AppState, dist: Option<PathBuf>) -> Router {
             state.clone(),
             limit_requests,
         ));
+    let reads = Router::new()
+        .route("/api/rooms/{id}", get(room_state))
+        .route_layer(middleware::from_fn_with_state(state.clone(), limit_reads));
     let api = Router::new()
         .route("/api/health", get(health))
-        .route("/api/rooms/{id}", get(room_state))
+        .merge(reads)
         .merge(limited)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(no_store))
@@ -119,19 +122,37 @@ async fn limit_requests(
 ) -> Response {
     match state.limiter.request(ip, now_ms()) {
         Ok(()) => next.run(request).await,
-        Err(RetryAfter(seconds)) => {
-            let mut answer = failure(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many rooms made or joined from your address: try again in {seconds} s"
-                ),
-            );
-            answer
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-            answer
-        }
+        Err(RetryAfter(seconds)) => too_many(
+            seconds,
+            format!("too many rooms made or joined from your address: try again in {seconds} s"),
+        ),
     }
+}
+
+/// Room reads beyond the client address's bucket (ten times the writes'):
+/// 429, with `Retry-After` in seconds.
+async fn limit_reads(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    request: Request,
+    next: Next,
+) -> Response {
+    match state.limiter.read(ip, now_ms()) {
+        Ok(()) => next.run(request).await,
+        Err(RetryAfter(seconds)) => too_many(
+            seconds,
+            format!("too many rooms read from your address: try again in {seconds} s"),
+        ),
+    }
+}
+
+/// A 429 answer saying `message`, with `Retry-After: seconds`.
+fn too_many(seconds: u64, message: String) -> Response {
+    let mut answer = failure(StatusCode::TOO_MANY_REQUESTS, message);
+    answer
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    answer
 }
 
 fn hub_failure(e: HubError) -> Response {

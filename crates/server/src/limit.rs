@@ -1,5 +1,7 @@
 //! Limits per client address: a token bucket of room creations and joins
-//! (the HTTP API's writes) and a count of open WebSockets. The address is
+//! (the HTTP API's writes), a larger one of room reads (`GET
+//! /api/rooms/{id}`, which may read the database for a room not in
+//! memory), and a count of open WebSockets. The address is
 //! the TCP peer's, or, only when the server is told to trust a reverse
 //! proxy, the last one the proxy wrote into `X-Forwarded-For` (a client
 //! can put anything before it). IPv6 addresses count by their /64 (one
@@ -15,6 +17,8 @@ use std::sync::{Arc, Mutex};
 pub const DEFAULT_REQUESTS_PER_MINUTE: u32 = 60;
 /// WebSockets one address may hold open at once, by default.
 pub const DEFAULT_WEBSOCKETS_PER_IP: u32 = 100;
+/// Room reads an address may make for each creation or join it may make.
+pub const READS_PER_REQUEST: u32 = 10;
 
 /// What one client address may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +102,7 @@ pub struct RetryAfter(pub u64);
 pub struct IpLimiter {
     limits: IpLimits,
     buckets: Mutex<HashMap<IpAddr, TokenBucket>>,
+    reads: Mutex<HashMap<IpAddr, TokenBucket>>,
     sockets: Mutex<HashMap<IpAddr, u32>>,
 }
 
@@ -107,6 +112,7 @@ impl IpLimiter {
         Arc::new(IpLimiter {
             limits,
             buckets: Mutex::new(HashMap::new()),
+            reads: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
         })
     }
@@ -119,24 +125,16 @@ impl IpLimiter {
     /// Whether `ip` may create or join a room at `now` (and takes a token),
     /// or how long it has to wait.
     pub fn request(&self, ip: IpAddr, now: u64) -> Result<(), RetryAfter> {
-        if self.limits.requests_burst == 0 {
-            return Ok(());
-        }
-        let Ok(mut buckets) = self.buckets.lock() else {
-            return Ok(());
-        };
-        let bucket = buckets.entry(ip).or_insert_with(|| {
-            TokenBucket::new(
-                self.limits.requests_burst,
-                self.limits.request_refill_ms,
-                now,
-            )
-        });
-        if bucket.allow(now) {
-            Ok(())
-        } else {
-            Err(RetryAfter(bucket.wait_ms(now).div_ceil(1_000).max(1)))
-        }
+        let (burst, refill) = (self.limits.requests_burst, self.limits.request_refill_ms);
+        take(&self.buckets, ip, now, burst, refill)
+    }
+
+    /// Whether `ip` may read a room at `now` (and takes a token): the
+    /// writes' allowance times [`READS_PER_REQUEST`].
+    pub fn read(&self, ip: IpAddr, now: u64) -> Result<(), RetryAfter> {
+        let burst = self.limits.requests_burst.saturating_mul(READS_PER_REQUEST);
+        let refill = (self.limits.request_refill_ms / u64::from(READS_PER_REQUEST)).max(1);
+        take(&self.reads, ip, now, burst, refill)
     }
 
     /// A WebSocket of `ip` opens: its permit (held while it is open), or
@@ -168,11 +166,40 @@ impl IpLimiter {
     /// are the same as new ones); returns how many addresses it still
     /// remembers.
     pub fn prune(&self, now: u64) -> usize {
-        let Ok(mut buckets) = self.buckets.lock() else {
-            return 0;
-        };
-        buckets.retain(|_, bucket| !bucket.is_full(now));
-        buckets.len()
+        [&self.buckets, &self.reads]
+            .into_iter()
+            .filter_map(|buckets| buckets.lock().ok())
+            .map(|mut buckets| {
+                buckets.retain(|_, bucket| !bucket.is_full(now));
+                buckets.len()
+            })
+            .sum()
+    }
+}
+
+/// Takes a token of `ip`'s bucket in `buckets` (made full, `burst` tokens
+/// and one back every `refill_ms`, when new; no limit when `burst` is 0),
+/// or says how long to wait.
+fn take(
+    buckets: &Mutex<HashMap<IpAddr, TokenBucket>>,
+    ip: IpAddr,
+    now: u64,
+    burst: u32,
+    refill_ms: u64,
+) -> Result<(), RetryAfter> {
+    if burst == 0 {
+        return Ok(());
+    }
+    let Ok(mut buckets) = buckets.lock() else {
+        return Ok(());
+    };
+    let bucket = buckets
+        .entry(ip)
+        .or_insert_with(|| TokenBucket::new(burst, refill_ms, now));
+    if bucket.allow(now) {
+        Ok(())
+    } else {
+        Err(RetryAfter(bucket.wait_ms(now).div_ceil(1_000).max(1)))
     }
 }
 
@@ -226,10 +253,26 @@ mod tests {
     }
 
     #[test]
+    fn reads_have_a_bucket_of_their_own_ten_times_the_writes() {
+        let limiter = IpLimiter::new(IpLimits::per_minute(3, 0));
+        let a = ip("192.0.2.1");
+        assert!((0..3).all(|_| limiter.request(a, 1_000).is_ok()));
+        assert!(limiter.request(a, 1_000).is_err(), "the writes are spent");
+        assert!(
+            (0..30).all(|_| limiter.read(a, 1_000).is_ok()),
+            "reads still go"
+        );
+        assert_eq!(limiter.read(a, 1_000), Err(RetryAfter(2)));
+        assert!(limiter.read(a, 3_000).is_ok(), "one back every 2 s");
+        assert_eq!(limiter.prune(1_000_000), 0);
+    }
+
+    #[test]
     fn no_limit_means_none() {
         let limiter = IpLimiter::new(IpLimits::unlimited());
         let a = ip("192.0.2.1");
         assert!((0..10_000).all(|_| limiter.request(a, 0).is_ok()));
+        assert!((0..10_000).all(|_| limiter.read(a, 0).is_ok()));
         let permits: Vec<_> = (0..1_000).filter_map(|_| limiter.websocket(a)).collect();
         assert_eq!(permits.len(), 1_000);
     }

@@ -79,7 +79,7 @@ async fn room_creations_and_joins_past_an_addresss_share_get_429_with_retry_afte
     // Not trusted, X-Forwarded-For changes nothing.
     let (status, _, _) = create(addr, "X-Forwarded-For: 198.51.100.1\r\n").await;
     assert_eq!(status, 429);
-    // Reading is not limited.
+    // Reading has a bucket of its own, ten times as large.
     let (status, _) = api(addr, "GET", &format!("/api/rooms/{id}"), None).await;
     assert_eq!(status, 200);
     let (status, _) = api(addr, "GET", "/api/health", None).await;
@@ -246,4 +246,34 @@ async fn wait_for(ws: &mut Ws, kind: &str) -> Value {
             return frame;
         }
     }
+}
+
+#[tokio::test]
+async fn room_reads_past_an_addresss_share_get_429_with_retry_after() {
+    let dir = tempfile::tempdir().unwrap();
+    // One write and so ten reads per address; a missing room counts too
+    // (it may cost a database read).
+    let running = server(&dir.path().join("rooms.db"), 1, 0, false).await;
+    let addr = running.addr;
+    let (status, _, made) = create(addr, "").await;
+    assert_eq!(status, 201, "{made}");
+    let read = format!("/api/rooms/{}", made["room"].as_str().unwrap());
+    for _ in 0..9 {
+        assert_eq!(api(addr, "GET", &read, None).await.0, 200);
+    }
+    assert_eq!(
+        api(addr, "GET", "/api/rooms/AAAAAAAAAAAA", None).await.0,
+        404
+    );
+    let (status, head, body) = http(addr, "GET", &read, None, "").await;
+    assert_eq!(status, 429, "{}", String::from_utf8_lossy(&body));
+    assert!(retry_after(&head).is_some_and(|s| (1..=3_600).contains(&s)));
+    let refused: Value = serde_json::from_slice(&body).expect("JSON");
+    assert!(refused["error"]
+        .as_str()
+        .unwrap()
+        .contains("too many rooms read"));
+    // The health check is never limited.
+    assert_eq!(api(addr, "GET", "/api/health", None).await.0, 200);
+    running.stop().await.unwrap();
 }
