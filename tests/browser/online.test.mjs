@@ -201,6 +201,14 @@ describe("play a friend without our server", () => {
     // No take-backs on a clock.
     await page.locator('[data-testid="undo"], button:has-text("Undo")').first().click();
     assert.equal((await moveTexts(page)).length, 2);
+    // A reload goes on with the clocks, the time away counted.
+    const before = await clock(page, 1);
+    await page.reload();
+    await page.locator('[data-testid="clock-1"]').waitFor();
+    const after = await clock(page, 1);
+    assert.equal(after.running, true, "player 1's clock still runs");
+    assert.ok(after.ms < before.ms && after.ms > before.ms - 30_000, `${before.ms} → ${after.ms}`);
+    assert.equal((await clock(page, 2)).ms, engine.ms, "the engine's clock stood still");
     assert.deepEqual(problems, []);
   });
 });

@@ -50,6 +50,7 @@ use super::thinking::{Thinking, ThinkingSummary};
 use super::top_bar::TopBar;
 use super::watch::WatchControls;
 use super::your_games::YourGames;
+use crate::model::local_clock::CLOCK_KEY;
 use crate::model::past_games::PAST_GAMES_KEY;
 use crate::worker::messages::{GameData, WorkerRequest};
 
@@ -199,6 +200,13 @@ pub fn app() -> Html {
             }
         });
     }
+    // The clocks of a game on this device, with the game they belong to.
+    let clock_text = state
+        .clock
+        .as_ref()
+        .map(|c| c.to_text(&state.board.game.to_string()))
+        .unwrap_or_default();
+    use_effect_with(clock_text, |text| remember_text(CLOCK_KEY, text));
     let your_games = use_state(|| false);
     use_board_keys(dispatch.clone());
 

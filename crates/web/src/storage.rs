@@ -6,6 +6,7 @@ pub use quoridor_page::storage::*;
 
 use serde::Serialize;
 
+use crate::model::local_clock::{LocalClock, CLOCK_KEY};
 use crate::model::past_games::{PastGames, PAST_GAMES_KEY};
 use crate::model::record::{Day, Record, RecordError};
 use crate::model::settings::default_threads;
@@ -138,6 +139,11 @@ pub fn initial_state() -> AppState {
         default_threads(hardware_concurrency()),
     );
     open_record(&mut state, saved_record());
+    // A game on a clock goes on with its clocks after a reload.
+    let record = state.board.game.to_string();
+    state.clock = remembered_text(CLOCK_KEY)
+        .and_then(|text| LocalClock::from_text(&text, &record))
+        .filter(|_| state.board.unfinished() && state.online.is_none());
     state.past = remembered_text(PAST_GAMES_KEY)
         .and_then(|text| PastGames::from_text(&text).ok())
         .unwrap_or_default();

@@ -115,6 +115,60 @@ impl LocalClock {
     }
 }
 
+/// The `localStorage` key of the clocks of the game on this device.
+pub const CLOCK_KEY: &str = "quoridor.clock.v1";
+
+impl LocalClock {
+    /// The stored form, for the game whose record is `record`: a reload
+    /// of that game goes on with these clocks (the time away counted, as
+    /// on a real clock). One line: control, times left, who runs since when,
+    /// the record.
+    pub fn to_text(&self, record: &str) -> String {
+        let running = self.running.map_or("-".to_string(), |(p, since)| {
+            format!("{}@{}", p.number(), since.max(0.0) as u64)
+        });
+        format!(
+            "{} {} {} {running} {record}",
+            self.control.text(),
+            self.left_ms[0],
+            self.left_ms[1]
+        )
+    }
+
+    /// The clocks stored by [`LocalClock::to_text`], if they belong to the
+    /// game whose record is `record`.
+    ///
+    /// ```
+    /// use quoridor_page::model::local_clock::{Control, LocalClock};
+    /// let clock = LocalClock::new(Control { minutes: 3, increment_s: 2 });
+    /// let text = clock.to_text("e2 e8");
+    /// assert_eq!(LocalClock::from_text(&text, "e2 e8"), Some(clock));
+    /// assert_eq!(LocalClock::from_text(&text, "e2 e8 e3"), None);
+    /// ```
+    pub fn from_text(text: &str, record: &str) -> Option<LocalClock> {
+        let mut words = text.splitn(5, ' ');
+        let control = Control::parse(words.next()?)?;
+        let left = [words.next()?.parse().ok()?, words.next()?.parse().ok()?];
+        let running = match words.next()? {
+            "-" => None,
+            word => {
+                let (player, since) = word.split_once('@')?;
+                let player = Player::from_number(player.parse().ok()?)?;
+                Some((player, since.parse::<u64>().ok()? as f64))
+            }
+        };
+        let full = u64::from(control.minutes) * 60_000;
+        if words.next().unwrap_or("") != record || left.iter().any(|&ms| ms > full * 10) {
+            return None;
+        }
+        Some(LocalClock {
+            control,
+            left_ms: left,
+            running,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +195,37 @@ mod tests {
         assert_eq!(clock.fallen(75_000.0), Some(Player::Two));
         clock.stop(80_000.0);
         assert_eq!((clock.left_ms[1], clock.running), (0, None));
+    }
+
+    #[test]
+    fn running_clocks_are_stored_with_their_game_and_bad_text_is_refused() {
+        let mut clock = LocalClock::new(Control {
+            minutes: 5,
+            increment_s: 3,
+        });
+        clock.moved(Player::One, 1, 1_000.0);
+        clock.moved(Player::Two, 2, 2_000.0);
+        let text = clock.to_text("e2 e8");
+        assert_eq!(text, "5+3 300000 300000 1@2000 e2 e8");
+        assert_eq!(LocalClock::from_text(&text, "e2 e8"), Some(clock));
+        for bad in [
+            "",
+            "5+3",
+            "5+3 1 2 3@x e2 e8",
+            "x 1 2 - e2 e8",
+            "5+3 1 2 9@5 e2 e8",
+        ] {
+            assert_eq!(LocalClock::from_text(bad, "e2 e8"), None, "{bad:?}");
+        }
+        let empty = LocalClock::new(Control {
+            minutes: 1,
+            increment_s: 0,
+        })
+        .to_text("");
+        assert!(
+            LocalClock::from_text(&empty, "").is_some(),
+            "a game with no move yet"
+        );
     }
 
     #[test]
