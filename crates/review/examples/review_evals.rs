@@ -59,7 +59,11 @@ fn judge(record: &str, file: &str) {
         .collect();
     let review = GameReview::judge(&game, &evals);
     for (ply, m) in review.moves().iter().enumerate() {
-        let choice = if evals[ply].best == Some(m.mv) { "=" } else { " " };
+        let choice = if evals[ply].best == Some(m.mv) {
+            "="
+        } else {
+            " "
+        };
         println!(
             "{ply:3} {} {:5} {:3.0}% → {:3.0}% loss {:5.1} {choice} {}",
             m.mover.index() + 1,

@@ -89,7 +89,7 @@ fn the_merge_keeps_the_networks_value_and_serde_defaults_it() {
     classic.think();
     let json = serde_json::to_string(&classic.info(4)).expect("serialises");
     assert!(json.contains("\"network_value\":null"), "{json}");
-    let back: SearchInfo = serde_json::from_str(&json.replace("\"network_value\":null,", ""))
-        .expect("parses");
+    let back: SearchInfo =
+        serde_json::from_str(&json.replace("\"network_value\":null,", "")).expect("parses");
     assert_eq!(back.network_value, None);
 }
