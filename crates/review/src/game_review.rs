@@ -101,6 +101,12 @@ impl GameReview {
         &self.moves
     }
 
+    /// The judged moves, to judge again where something knows better than
+    /// the search (a solved board's table).
+    pub fn moves_mut(&mut self) -> &mut [MoveReview] {
+        &mut self.moves
+    }
+
     /// Whether every move of the game is judged.
     pub fn is_complete(&self) -> bool {
         self.moves.len() == self.plies
