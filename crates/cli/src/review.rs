@@ -22,10 +22,12 @@ pub const DEFAULT_REVIEW_TIME_MS: u64 = 500;
 #[derive(Debug, Args)]
 #[command(after_help = with_terms("\
 Prints the record with ?! (inaccuracy), ? (mistake) and ?? (blunder) after the moves that lost
-the mover at least 10, 20 or 30 points of win chance, each with a comment naming the engine's
+the mover at least 10, 15 or 20 points of win chance, each with a comment naming the engine's
 choice ({better: d9, win 100% → 0%}), then each player's accuracy (0–100) and judgement counts.
 Where the game is decided (a proven win or loss, or a race with no walls left), a move that keeps
 the result without heading home is \"decided\": not best, and left out of the accuracy.
+A move that brings its mover back to a square it stood on (no wall of its own placed since) is
+judged by the loss since it last stood there, where that is larger than the move's own.
 The annotated record reads back as a record: symbols and comments are ignored.", &[
     Term::Uct, Term::Playout, Term::AlphaBeta, Term::Node,
 ]))]

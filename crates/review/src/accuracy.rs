@@ -51,6 +51,7 @@ mod tests {
             judgement: Judgement::from_loss(loss, false),
             better: None,
             line: Vec::new(),
+            returns_to: None,
         }
     }
 

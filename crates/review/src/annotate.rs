@@ -49,10 +49,23 @@ pub fn annotated_record(game: &Game, review: &GameReview, limit: PlyLimit) -> St
         if let Some(better) = judged.better {
             let _ = write!(
                 text,
-                " {{better: {better}, win {:.0}% → {:.0}%}}",
+                " {{better: {better}, win {:.0}% → {:.0}%",
                 judged.before * 100.0,
                 judged.after * 100.0
             );
+            // A return judged on its excursion names where that began.
+            if let Some((start, win)) = judged.returns_to {
+                let dots = if start % 2 == 0 { "." } else { "…" };
+                let _ = write!(
+                    text,
+                    "; back as before {}{dots} {}, win {:.0}% → {:.0}%",
+                    start / 2 + 1,
+                    game.moves()[start],
+                    win * 100.0,
+                    judged.after * 100.0
+                );
+            }
+            text.push('}');
         }
     }
     game.push_result(&mut text, limit);

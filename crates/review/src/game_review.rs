@@ -38,6 +38,22 @@ impl GameReview {
     /// a wall left, whose race the pawn-race table solves exactly (a draw
     /// included). A level stepping back and forth in a race it has lost
     /// loses nothing by it, and earned no credit for it either.
+    ///
+    /// A move in an open game that brings its mover back to where it stood
+    /// before one of its earlier moves (the same pawn square and walls in
+    /// hand: no wall of its own placed since) undid that excursion: the
+    /// mover's moves since, taken together, were a pass. Each step of a
+    /// shuffle (e5 f5 e5 f5 … while the opponent walls the pawn in) loses a
+    /// few points, under the noise of one search and so never flagged, yet
+    /// their sum is no noise: the mover's win chance before the excursion's
+    /// first move and after the return are two evaluations like those of
+    /// one move, with one move's error. So the returning move is judged by
+    /// that excursion's loss where it is larger than its own (issue 62),
+    /// and its accuracy counts it. The excursion is the shortest one, since
+    /// the mover last stood there: its evaluations are a few plies apart,
+    /// not spread over a stretch of the game in which the engine's view
+    /// drifts; a shuffle of several round trips is charged at each return
+    /// for the round trip it closes (about twice a step's loss).
     pub fn judge(game: &Game, evals: &[PositionEval]) -> GameReview {
         // Once no wall is left, the walls on the board are fixed: one table
         // serves the rest of the game.
@@ -52,12 +68,23 @@ impl GameReview {
                 let mover = before.map_or(Player::One, |p| p.turn());
                 let mut review = MoveReview::new(mv, mover, &pair[0], &pair[1]);
                 if let Some(pos) = before {
-                    if !review.judgement.is_error()
-                        && keeps_a_decided_result(pos, mv, &pair[0], &pair[1], &mut race)
-                        && !shortens_own_path(pos, mv)
-                    {
-                        review.judgement = Judgement::Decided;
-                        review.better = None;
+                    if keeps_a_decided_result(pos, mv, &pair[0], &pair[1], &mut race) {
+                        if !review.judgement.is_error() && !shortens_own_path(pos, mv) {
+                            review.judgement = Judgement::Decided;
+                            review.better = None;
+                        }
+                    } else if let Some(start) = excursion_start(game, ply) {
+                        let at_start = evals[start].win_for(mover);
+                        let loss = at_start - review.after;
+                        if loss > review.loss {
+                            let engine_choice = pair[0].best == Some(mv);
+                            review.loss = loss;
+                            review.judgement = Judgement::from_loss(loss, engine_choice);
+                            review.better = pair[0]
+                                .best
+                                .filter(|_| review.judgement.is_error() && !engine_choice);
+                            review.returns_to = Some((start, at_start));
+                        }
                     }
                 }
                 review
@@ -72,6 +99,12 @@ impl GameReview {
     /// The judged moves, first move first.
     pub fn moves(&self) -> &[MoveReview] {
         &self.moves
+    }
+
+    /// The judged moves, to judge again where something knows better than
+    /// the search (a solved board's table).
+    pub fn moves_mut(&mut self) -> &mut [MoveReview] {
+        &mut self.moves
     }
 
     /// Whether every move of the game is judged.
@@ -91,6 +124,24 @@ impl GameReview {
             hints,
         }
     }
+}
+
+/// The ply of the latest earlier move of the player who moves at `ply`
+/// before which it stood where the move at `ply` takes it: the same pawn
+/// square and walls in hand (`None` if there is none, or the move is
+/// illegal). Walls in hand only fall, so the search stops at the first
+/// earlier position with more.
+fn excursion_start(game: &Game, ply: usize) -> Option<usize> {
+    let mover = game.position_at(ply)?.turn();
+    let after = game.position_at(ply + 1)?;
+    let state = (after.pawn(mover), after.walls_left(mover));
+    (0..ply)
+        .rev()
+        .filter_map(|s| Some((s, game.position_at(s)?)))
+        .filter(|(_, p)| p.turn() == mover)
+        .take_while(|(_, p)| p.walls_left(mover) == state.1)
+        .find(|(_, p)| p.pawn(mover) == state.0)
+        .map(|(s, _)| s)
 }
 
 /// Whether the game is decided before `mv` (made in `pos`) and the move
@@ -291,6 +342,61 @@ mod tests {
             expected.iter().map(|(m, j)| (m.to_string(), *j)).collect();
         assert_eq!(judged, expected);
         assert_eq!(review.summary(0).counts[1][Judgement::Decided as usize], 2);
+    }
+
+    fn open(p1_win: f64, best: &str) -> PositionEval {
+        PositionEval {
+            proven: false,
+            ..eval(p1_win, best)
+        }
+    }
+
+    #[test]
+    fn a_return_is_judged_by_the_excursion_it_closes() {
+        // Player 1 steps e2 → d2 → e2 while player 2 comes on: each step
+        // loses 6–7 points (good), the round trip 11 (issue 62's shuffle).
+        let game: Game = "e2 e8 d2 e7 e2 e6".parse().unwrap();
+        let p1 = [0.56, 0.55, 0.55, 0.49, 0.51, 0.44, 0.45];
+        let evals: Vec<PositionEval> = p1.iter().map(|&w| open(w, "c1h")).collect();
+        let review = GameReview::judge(&game, &evals);
+        let d2 = &review.moves()[2];
+        assert_eq!((d2.judgement, d2.returns_to), (Judgement::Good, None));
+        let back = &review.moves()[4];
+        assert_eq!(back.mv.to_string(), "e2");
+        assert_eq!(back.returns_to, Some((2, 0.55)));
+        assert!((back.loss - 0.11).abs() < 1e-9, "{}", back.loss);
+        assert_eq!(back.judgement, Judgement::Inaccuracy);
+        assert_eq!(back.better.map(|m| m.to_string()).as_deref(), Some("c1h"));
+        // Its own numbers stay the move's: the comment shows both.
+        assert_eq!((back.before, back.after), (0.51, 0.44));
+        let accuracy = review.summary(0).accuracy[0].unwrap();
+        assert!(accuracy < 80.0, "{accuracy}");
+        let text = crate::annotated_record(&game, &review, quoridor_rules::PlyLimit::DEFAULT);
+        assert!(
+            text.ends_with(
+                "e2?! {better: c1h, win 51% → 44%; back as before 2. d2, win 55% → 44%} e6"
+            ),
+            "{text}"
+        );
+        assert_eq!(text.parse::<Game>().unwrap(), game);
+    }
+
+    #[test]
+    fn no_excursion_across_a_wall_or_while_the_chance_holds() {
+        // A wall of its own between: not the same state, no excursion.
+        let game: Game = "e2 e8 d2 e7 c5h e6 e2 d6".parse().unwrap();
+        let falling = [0.56, 0.55, 0.55, 0.49, 0.51, 0.45, 0.47, 0.40, 0.41];
+        let evals: Vec<PositionEval> = falling.iter().map(|&w| open(w, "a1h")).collect();
+        let review = GameReview::judge(&game, &evals);
+        assert!(review.moves().iter().all(|m| m.returns_to.is_none()));
+        // Stepping back and forth where nothing is lost: judged as before.
+        let game: Game = "e2 e8 d2 d8 e2 e8".parse().unwrap();
+        let evals: Vec<PositionEval> = (0..7).map(|_| open(0.5, "a1h")).collect();
+        let review = GameReview::judge(&game, &evals);
+        assert!(review
+            .moves()
+            .iter()
+            .all(|m| m.judgement == Judgement::Best));
     }
 
     #[test]

@@ -28,6 +28,8 @@ mod position_eval;
 pub use accuracy::{move_accuracy, player_accuracy};
 pub use annotate::annotated_record;
 pub use game_review::{GameReview, ReviewSummary};
-pub use judgement::{Judgement, BEST_WITHIN, BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM};
+pub use judgement::{
+    Judgement, BEST_WITHIN, BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM, NOISE_MARGIN,
+};
 pub use move_review::MoveReview;
 pub use position_eval::PositionEval;

@@ -24,6 +24,11 @@ pub struct MoveReview {
     pub better: Option<Move>,
     /// The engine's line from the position before the move, `better` first.
     pub line: Vec<Move>,
+    /// Where the move brought its mover back to a state it had before
+    /// (pawn square and walls in hand) and was judged on the whole
+    /// excursion ([`crate::GameReview::judge`]): the ply of the excursion's
+    /// first move and the mover's win chance before it.
+    pub returns_to: Option<(usize, f64)>,
 }
 
 impl MoveReview {
@@ -45,6 +50,7 @@ impl MoveReview {
             judgement,
             better,
             line: before.line.clone(),
+            returns_to: None,
         }
     }
 }

@@ -278,7 +278,7 @@ pub fn app() -> Html {
     let on_move = dispatch.reform(Action::Play);
     let on_error = dispatch.reform(|e: String| Action::Notice(Some(e)));
     let thinking = run.search.as_ref().filter(|_| run.thinking());
-    let review = state.coach.review_of(&board.game);
+    let review = state.review();
     let opponent = run
         .settings
         .exact_level()

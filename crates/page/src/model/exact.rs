@@ -7,7 +7,9 @@
 
 use super::asks::ask_for;
 use crate::worker::messages::{ExactAnswer, GameData};
-use quoridor_rules::{Move, Variant};
+use quoridor_engines::shortens_own_path;
+use quoridor_review::{GameReview, Judgement, ReviewSummary};
+use quoridor_rules::{Game, Move, Variant};
 use quoridor_solver::exact::{Exact, ExactVerdict};
 use quoridor_solver::Value;
 
@@ -122,7 +124,93 @@ impl ExactStore {
     }
 }
 
+/// A solved board's review judged by its table, not by the search: every
+/// move in `verdicts` (`(ply before it, move, verdict)`, as
+/// [`ExactStore::verdicts`] gives them) gets the table's win chances (a win
+/// 1, a draw ½, a loss 0, for its mover) and judgement: a win or draw
+/// thrown away is a blunder; a best move by perfect play (the fastest win,
+/// a draw kept, the longest defence) is best, heading home or not; a move
+/// that keeps the value less well is good where it heads home (a slower
+/// win, a quicker loss), else decided (as the search's review judges a
+/// decided game's steps aside). So the summary table and the panel's
+/// "Solved board: …" sentence ([`solved_summary`]) count the same moves.
+pub fn judge_by_table(
+    review: &mut GameReview,
+    game: &Game,
+    verdicts: &[(usize, Move, ExactVerdict)],
+) {
+    let chance = |v: Value| match v {
+        Value::Win(_) => 1.0,
+        Value::Draw => 0.5,
+        Value::Loss(_) => 0.0,
+    };
+    for &(ply, mv, verdict) in verdicts {
+        let (Some(judged), Some(pos)) = (review.moves_mut().get_mut(ply), game.position_at(ply))
+        else {
+            continue;
+        };
+        if judged.mv != mv {
+            continue;
+        }
+        judged.before = chance(verdict.before);
+        judged.after = chance(verdict.after);
+        judged.loss = (judged.before - judged.after).max(0.0);
+        judged.returns_to = None;
+        judged.judgement = if verdict.is_blunder() {
+            Judgement::Blunder
+        } else if verdict.is_best() {
+            Judgement::Best
+        } else if shortens_own_path(pos, mv) {
+            Judgement::Good
+        } else {
+            Judgement::Decided
+        };
+        if !judged.judgement.is_error() {
+            judged.better = None;
+        }
+    }
+}
+
+/// The sentence over a review judged by the table ([`judge_by_table`]),
+/// from its summary's counts, the table's: "Solved board: 11 of 12 moves
+/// kept the value (9 best by perfect play, 1 good, 1 decided)."
+pub fn solved_summary(summary: &ReviewSummary) -> String {
+    let count = |j: Judgement| summary.counts[0][j as usize] + summary.counts[1][j as usize];
+    let moves: usize = Judgement::ALL.iter().map(|&j| count(j)).sum();
+    let errors: usize = Judgement::ALL
+        .iter()
+        .filter(|j| j.is_error())
+        .map(|&j| count(j))
+        .sum();
+    let mut parts = vec![format!("{} best by perfect play", count(Judgement::Best))];
+    for j in [Judgement::Good, Judgement::Decided] {
+        if count(j) > 0 {
+            parts.push(format!("{} {}", count(j), j.name()));
+        }
+    }
+    format!(
+        "Solved board: {} of {moves} moves kept the value ({}).",
+        moves - errors,
+        parts.join(", ")
+    )
+}
+
 impl super::AppState {
+    /// The review of the game on the page ([`super::Coach::review_of`]),
+    /// each move whose position the solved table knows judged by the table
+    /// ([`judge_by_table`]): what the move list, the summary and the
+    /// panel show.
+    pub fn review(&self) -> Option<GameReview> {
+        let game = &self.board.game;
+        let mut review = self.coach.review_of(game)?;
+        judge_by_table(
+            &mut review,
+            game,
+            &self.exact.verdicts(&GameData::from(game)),
+        );
+        Some(review)
+    }
+
     /// Whether the engine plays the table's moves where it knows them:
     /// table play is on and the engine is at full strength (custom
     /// settings, level 10, or a level customised). Levels 1–9 keep their

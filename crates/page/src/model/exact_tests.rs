@@ -6,6 +6,7 @@
 use super::*;
 use crate::worker::messages::{ExactAnswer, WorkerRequest};
 use quoridor_engines::Level;
+use quoridor_review::{Judgement, PositionEval};
 use quoridor_rules::Position;
 use quoridor_solver::exact::Exact;
 use quoridor_solver::{solve, Table, Value};
@@ -240,4 +241,88 @@ fn a_person_lost_against_perfect_play_from_the_first_move_is_told() {
     let mut s = state(0, "", [Seat::Human, Seat::Engine], level(3));
     answer_all(&mut s, &table);
     assert_eq!(s.lost_against_perfect_play(), None);
+}
+
+#[test]
+fn on_a_solved_board_the_summary_and_its_sentence_count_the_tables_judgements() {
+    // Issue 62: "12 of 12 moves kept the value (12 best …)" over a table
+    // of 5 best and 1 decided a player. 3×3 without walls: a1 steps aside
+    // and keeps the longest defence (best by the table, though the search's
+    // review, with both positions proven, calls a step aside "decided");
+    // b2 steps at player 1 and keeps the win; a2 hastens the loss (good: it
+    // heads home); a3 throws the win away.
+    let table = table(0);
+    let mut s = state(
+        0,
+        "a1 b2 a2 a3",
+        [Seat::Human, Seat::Human],
+        EngineSettings::default(),
+    );
+    let game = s.board.game.clone();
+    let evals: Vec<PositionEval> = (0..=game.moves().len())
+        .map(|ply| {
+            let pos = game.position_at(ply).expect("a position");
+            match pos.winner() {
+                Some(winner) => PositionEval::finished(winner),
+                None => {
+                    let exact = Exact::of(&table, pos).expect("covered");
+                    let p1 = match exact.value {
+                        Value::Win(_) => 1.0,
+                        Value::Draw => 0.5,
+                        Value::Loss(_) => 0.0,
+                    };
+                    PositionEval {
+                        p1_win: if pos.turn() == Player::One {
+                            p1
+                        } else {
+                            1.0 - p1
+                        },
+                        proven: true,
+                        best: exact.perfect_choice(None),
+                        line: Vec::new(),
+                    }
+                }
+            }
+        })
+        .collect();
+    s.apply(Action::Coach(CoachIntent::Restore(evals)), SEED);
+    answer_all(&mut s, &table);
+    let verdicts = s.exact.verdicts(&GameData::from(&game));
+    assert_eq!(verdicts.len(), 4, "{verdicts:?}");
+    let searched = s.coach.review_of(&game).expect("judged");
+    assert_eq!(searched.moves()[0].judgement, Judgement::Decided);
+    let review = s.review().expect("judged");
+    let judged: Vec<Judgement> = review.moves().iter().map(|m| m.judgement).collect();
+    let expected: Vec<Judgement> = verdicts
+        .iter()
+        .map(|(_, _, v)| {
+            if v.is_blunder() {
+                Judgement::Blunder
+            } else if v.is_best() {
+                Judgement::Best
+            } else {
+                Judgement::Good
+            }
+        })
+        .collect();
+    assert_eq!(judged, expected, "{verdicts:?}");
+    assert_eq!(judged[0], Judgement::Best);
+    let summary = review.summary(0);
+    let kept = verdicts.iter().filter(|(_, _, v)| !v.is_blunder()).count();
+    let best = verdicts.iter().filter(|(_, _, v)| v.is_best()).count();
+    let counted = |j: Judgement| summary.counts[0][j as usize] + summary.counts[1][j as usize];
+    assert_eq!(counted(Judgement::Best), best);
+    assert_eq!(4 - counted(Judgement::Blunder), kept);
+    let good = counted(Judgement::Good);
+    let good = if good > 0 {
+        format!(", {good} good")
+    } else {
+        String::new()
+    };
+    assert_eq!(
+        exact::solved_summary(&summary),
+        format!(
+            "Solved board: {kept} of 4 moves kept the value ({best} best by perfect play{good})."
+        )
+    );
 }

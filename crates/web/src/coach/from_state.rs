@@ -18,7 +18,7 @@ pub fn coach_overlay(
     reserved: Vec<LabelBox>,
 ) -> Html {
     let board = &state.board;
-    let better = state.coach.review_of(&board.game).and_then(|review| {
+    let better = state.review().and_then(|review| {
         let next = review.moves().get(board.shown_ply())?;
         next.better.map(|_| next.line.clone())
     });

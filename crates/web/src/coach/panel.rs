@@ -9,6 +9,7 @@ use super::summary::ReviewSummaryTable;
 use crate::analysis::format::percent;
 use crate::analysis::{GraphMark, WinGraph};
 use crate::model::analysis::GraphPoint;
+use crate::model::exact::solved_summary;
 use crate::model::{
     count_text, CoachIntent, HintSource, HintView, ReviewRun, BUDGET_RANGE_MS, PLY_LIMIT,
 };
@@ -144,14 +145,13 @@ fn progress(props: &CoachPanelProps) -> Html {
 
 /// The solved table's judgement of the game: each move that threw a win
 /// or a draw away, with the exact values ("was winning in 7, now loses in
-/// 12"), and how many moves kept the value.
-fn exact_review(props: &CoachPanelProps) -> Html {
+/// 12"), and how many moves kept the value, counted from `review` (judged
+/// by the table, as the summary table above it).
+fn exact_review(props: &CoachPanelProps, review: &GameReview) -> Html {
     let verdicts = &props.exact;
     if verdicts.is_empty() {
         return Html::default();
     }
-    let kept = verdicts.iter().filter(|(_, _, v)| !v.is_blunder()).count();
-    let best = verdicts.iter().filter(|(_, _, v)| v.is_best()).count();
     let errors = verdicts
         .iter()
         .filter(|(_, _, v)| v.is_blunder() || !v.is_best() && matches!(v.before, quoridor_solver::Value::Win(_)))
@@ -171,8 +171,7 @@ fn exact_review(props: &CoachPanelProps) -> Html {
         });
     html! {
         <div class="exact-review" data-testid="exact-review">
-            <p>{ format!("Solved board: {kept} of {} moves kept the value ({best} best by \
-                perfect play).", verdicts.len()) }</p>
+            <p>{ solved_summary(&review.summary(props.hints_used)) }</p>
             <ul class="review-errors">{ for errors }</ul>
         </div>
     }
@@ -247,7 +246,7 @@ fn review_view(props: &CoachPanelProps) -> Html {
                 <ReviewSummaryTable summary={review.summary(props.hints_used)} />
             }
             if solved {
-                { exact_review(props) }
+                { exact_review(props, review) }
             }
             <ul class="review-errors">{ for errors }</ul>
             <WinGraph {points} {marks} plies={props.game.moves().len()} shown={props.shown}
