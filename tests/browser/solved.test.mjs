@@ -200,6 +200,35 @@ describe(`solved boards (${BASE})`, () => {
     await context.close();
   });
 
+  test("a review on a solved board: the sentence counts what its table counts", async () => {
+    // Issue 62: on solved 3×3 the review said "12 of 12 moves kept the value
+    // (12 best…)" while its own table showed 5 best + 1 decided per player.
+    const { context, page, problems } = await open("v=1&size=3&walls=1&moves=a1.c3.a2.c2.a3&p1=human&p2=human");
+    await page.locator('[data-testid="review"]').click();
+    const sentence = page.locator('[data-testid="exact-review"] p');
+    await sentence.waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="review-summary"]').waitFor();
+    const text = await sentence.innerText();
+    const said = text.match(/^Solved board: (\d+) of (\d+) moves kept the value \((\d+) best by perfect play(?:, (\d+) good)?(?:, (\d+) decided)?\)\.$/);
+    assert.ok(said, text);
+    const row = async (name) => {
+      const cells = await page.locator(`[data-testid="review-summary"] tr[data-judgement-row="${name}"] td`).allInnerTexts();
+      return cells.reduce((sum, c) => sum + Number(c), 0);
+    };
+    const counts = {};
+    for (const name of ["best", "good", "inaccuracy", "mistake", "blunder", "decided"]) counts[name] = await row(name);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const errors = counts.inaccuracy + counts.mistake + counts.blunder;
+    assert.equal(total, 5, JSON.stringify(counts));
+    assert.deepEqual(
+      [Number(said[1]), Number(said[2]), Number(said[3]), Number(said[4] ?? 0), Number(said[5] ?? 0)],
+      [total - errors, total, counts.best, counts.good, counts.decided],
+      `${text} against ${JSON.stringify(counts)}`,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a person lost against perfect play from the first move is told so", async () => {
     // Issue 62: moving first against level 10 on 3×3 lost in 2 plies
     // without a word. 3×3 without walls: player 1 loses in 4 with best play.
