@@ -136,4 +136,4 @@ impl AppState {
 
 #[cfg(test)]
 #[path = "ladder_tests.rs"]
-mod tests;
+pub(super) mod tests;

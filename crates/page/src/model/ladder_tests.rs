@@ -45,8 +45,8 @@ fn on_board(variant: Variant, n: u8, seats: [Seat; 2], record: &str, seed: u64) 
     state
 }
 
-/// The engine's search under way answers `best`.
-fn engine_plays(state: &mut AppState, best: &str) {
+/// The engine's search under way answers `best` (the premove tests use it too).
+pub(in crate::model) fn engine_plays(state: &mut AppState, best: &str) {
     let id = state.engine.search.as_ref().expect("the engine thinks").id;
     let info = Uct::new(
         *state.board.game.position(),

@@ -79,9 +79,8 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::ladder::tests::engine_plays;
     use crate::model::{Action, Seat, Shared};
-    use crate::worker::messages::WorkerResponse;
-    use quoridor_engines::{SearchParams, Uct, UctParams};
     use quoridor_rules::Game;
 
     fn against_engine(record: &str) -> AppState {
@@ -97,26 +96,6 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         text.parse().expect("notation")
-    }
-
-    /// The engine's search under way answers `best`.
-    fn engine_plays(state: &mut AppState, best: &str) {
-        let id = state.engine.search.as_ref().expect("the engine thinks").id;
-        let info = Uct::new(
-            *state.board.game.position(),
-            SearchParams::default(),
-            UctParams::default(),
-            quoridor_engines::learned::test_evaluator(),
-        )
-        .info(4);
-        state.apply(
-            Action::WorkerReplied(WorkerResponse::Done {
-                id,
-                best: Some(mv(best)),
-                info,
-            }),
-            7,
-        );
     }
 
     #[test]
