@@ -205,4 +205,40 @@ mod tests {
             (Proof::Win, 10)
         );
     }
+
+    #[test]
+    fn a_won_root_is_settled_only_once_no_shorter_win_can_be_found() {
+        let tree = roomy();
+        let a = add(&tree, ROOT, "e2");
+        let b = add(&tree, ROOT, "d1h");
+        tree[ROOT].set_candidates(2);
+        // a wins in 8 plies: the root is won for its mover in 9.
+        tree.prove(a, Proof::Win, 8);
+        assert_eq!(tree[ROOT].proof(), Proof::Loss);
+        // Without a floor (`shortest_win` off) the first proof settles it.
+        assert!(!tree.hunts_shorter_win(None));
+        assert!(tree.root_settled(true, None));
+        assert!(!tree.root_settled(false, None), "no solver, no proofs");
+        // A win could take 3 plies and b is unproven: the search goes on.
+        assert!(tree.hunts_shorter_win(Some(3)));
+        assert!(!tree.root_settled(true, Some(3)));
+        // A win as short as the floor settles it.
+        tree.prove(b, Proof::Win, 2);
+        assert_eq!(tree[ROOT].proof_plies(), 3);
+        assert!(!tree.hunts_shorter_win(Some(3)));
+        assert!(tree.root_settled(true, Some(3)));
+    }
+
+    #[test]
+    fn a_won_root_whose_moves_are_all_proven_is_settled_above_the_floor() {
+        let tree = roomy();
+        let a = add(&tree, ROOT, "e2");
+        let b = add(&tree, ROOT, "d1h");
+        tree[ROOT].set_candidates(2);
+        tree.prove(a, Proof::Win, 8);
+        tree.prove(b, Proof::Loss, 4);
+        // Nothing left to search for a shorter win.
+        assert!(tree.hunts_shorter_win(Some(3)));
+        assert!(tree.root_settled(true, Some(3)));
+    }
 }
