@@ -169,9 +169,11 @@ impl Uct {
     }
 
     /// Whether the root's proof ends the think: any proof does, but with
-    /// `shortest_win` a won root only once no shorter win can be found
-    /// (see [`Uct::win_floor`]): the search goes on among the unproven
-    /// moves until then, or until a limit ends the think.
+    /// `shortest_win` a won root only once no shorter win can be found:
+    /// its shortest proven win takes at most `2·d − 1` plies (`d` the
+    /// mover's shortest path), or every root move is proven. Until then
+    /// the search goes on among the unproven moves, or until a limit
+    /// ends the think.
     pub fn is_settled(&self) -> bool {
         self.tree.root_settled(self.uct.solver, self.win_floor())
     }
