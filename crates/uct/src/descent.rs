@@ -149,6 +149,11 @@ pub(super) struct SearchView<'a> {
     /// wall placed (a wall is never taken back, so no earlier position
     /// can come again).
     pub history: &'a [u64],
+    /// With `shortest_win`, the fewest plies a win of the root's mover can
+    /// take: while the root's shortest proven win is longer, the root's
+    /// proven moves are passed over for the unproven ones (see
+    /// [`Tree::hunts_shorter_win`]).
+    pub win_floor: Option<u32>,
 }
 
 /// One thread's view of a search for one iteration: the shared part, and
@@ -604,7 +609,11 @@ impl Descent<'_> {
         pick
     }
 
-    /// The child with the best UCT value for `mover`, skipping proven losses.
+    /// The child with the best UCT value for `mover`, skipping proven
+    /// losses; a proven win at once, except at a root that hunts a shorter
+    /// win than its proven ones (see [`Tree::hunts_shorter_win`]): there
+    /// the unproven children are searched, a proven one only when no other
+    /// is left.
     fn select_child(&self, node: NodeId, mover: Player) -> Option<NodeId> {
         let parent = &self.view.tree[node];
         let ln_n = (parent.visits().max(1) as f64).ln();
@@ -614,6 +623,7 @@ impl Descent<'_> {
         let scale = (self.view.uct.uct_c * ln_n.sqrt()) as f32;
         let flip = mover == Player::Two;
         let tracks = self.view.uct.tracks_proofs();
+        let hunt = node == ROOT && self.view.tree.hunts_shorter_win(self.view.win_floor);
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let mut fallback = None;
@@ -623,8 +633,8 @@ impl Descent<'_> {
             let visits = ch.visits();
             if tracks {
                 match ch.proof() {
-                    Proof::Win => return Some(child),
-                    Proof::Loss => {
+                    Proof::Win if !hunt => return Some(child),
+                    Proof::Win | Proof::Loss => {
                         if fallback.is_none() || visits > fallback_visits {
                             fallback = Some(child);
                             fallback_visits = visits;

@@ -94,6 +94,9 @@ pub struct Uct {
     /// The hashes of the game's positions before the root since the last
     /// wall placed (see [`SearchView::history`]).
     history: Vec<u64>,
+    /// The root mover's shortest path to its goal (walls count, pawns
+    /// do not), for [`Uct::win_floor`].
+    root_distance: Option<u32>,
 }
 
 impl Uct {
@@ -115,6 +118,7 @@ impl Uct {
             race: None,
             full: false,
             history: Vec::new(),
+            root_distance: root.distance_to_goal(root.turn()),
         }
     }
 
@@ -159,9 +163,30 @@ impl Uct {
         self.stop = flag;
     }
 
-    /// Whether the solver has proven the root (which ends the think).
+    /// Whether the solver has proven the root.
     pub fn is_solved(&self) -> bool {
         self.tree.root_solved(self.uct.solver)
+    }
+
+    /// Whether the root's proof ends the think: any proof does, but with
+    /// `shortest_win` a won root only once no shorter win can be found:
+    /// its shortest proven win takes at most `2·d − 1` plies (`d` the
+    /// mover's shortest path), or every root move is proven. Until then
+    /// the search goes on among the unproven moves, or until a limit
+    /// ends the think.
+    pub fn is_settled(&self) -> bool {
+        self.tree.root_settled(self.uct.solver, self.win_floor())
+    }
+
+    /// With `shortest_win`, the fewest plies in which the side to move
+    /// could win: `2·d − 1` for a shortest path of `d` steps (its `d`
+    /// moves and the opponent's `d − 1` between them; a jump over the
+    /// other pawn can beat it, and the think then ends at this bound).
+    /// `None` without `shortest_win`: the first proof ends the think.
+    fn win_floor(&self) -> Option<u32> {
+        self.uct
+            .shortest_win
+            .then(|| self.root_distance.map_or(0, |d| (2 * d).saturating_sub(1)))
     }
 
     /// Sets the root to the position after `moves` from `start`. When tree
@@ -212,6 +237,7 @@ impl Uct {
         self.game_start = start;
         self.root_moves = moves.to_vec();
         self.root = pos;
+        self.root_distance = pos.distance_to_goal(pos.turn());
         // The counters describe searches of the old root.
         self.workers.iter_mut().for_each(Worker::reset_counters);
         Ok(())
@@ -256,7 +282,7 @@ impl Uct {
             || p.limits.playouts_reached(self.playouts())
             || p.limits.time_reached(|| self.elapsed_ms())
             || self.root.is_over()
-            || self.is_solved()
+            || self.is_settled()
     }
 
     /// Searches until the think is over or `slice` is used up; returns whether
@@ -323,6 +349,7 @@ impl Uct {
             network,
             priors: prior_network(&self.uct, network, &self.root),
             history: &self.history,
+            win_floor: self.win_floor(),
         };
         (view, &mut self.workers)
     }

@@ -152,7 +152,7 @@ pub fn uct_options<C: AsRef<UctParams> + AsMut<UctParams>>() -> Vec<EngineOption
     EngineOption {
         name: "shortest_win",
         label: "Shortest win",
-        doc: "Finish won games the shortest way: play the shortest proven win (hold a proven loss longest), and score wins the tree decides lower the further away they are (win_length_penalty a ply)",
+        doc: "Finish won games the shortest way: play the shortest proven win (hold a proven loss longest), search on past a proven win while a shorter one may be found, and score wins the tree decides lower the further away they are (win_length_penalty a ply)",
         shown: Shown::Panel,
         kind: OptionKind::Check { get: |p| p.as_ref().shortest_win, set: |p, on| p.as_mut().shortest_win = on },
     },

@@ -267,7 +267,7 @@ impl SearchEngine for ParallelUct {
     fn is_finished(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.trees.iter().all(Uct::is_finished)
-            || self.trees.iter().any(Uct::is_solved)
+            || self.trees.iter().any(Uct::is_settled)
     }
     fn best_move(&self) -> Option<Move> {
         match self.trees.as_slice() {

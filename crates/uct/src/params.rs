@@ -143,7 +143,9 @@ pub struct UctParams {
     pub tie_break: bool,
     /// Extension (issue 61): won games are finished the shortest way. Proofs
     /// keep their length in plies; among proven wins the shortest is
-    /// played (and among proven losses the longest held), and a win the
+    /// played (and among proven losses the longest held), a proven win
+    /// ends the think only once no shorter one can be found (see
+    /// [`crate::Uct::is_settled`]), and a win the
     /// tree decides (a finished game, a proven node, the pawn-race table)
     /// `k` plies below the root scores `1 - k * win_length_penalty` (at
     /// least 0.9) for the winner, so that of two won lines the search

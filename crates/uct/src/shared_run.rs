@@ -50,7 +50,7 @@ impl SharedRun<'_> {
         loop {
             if self.stop.load(Ordering::Relaxed)
                 || self.no_move.load(Ordering::Relaxed)
-                || tree.root_solved(uct.solver)
+                || tree.root_settled(uct.solver, self.view.win_floor)
                 || (done % 16 == 0
                     && (p.limits.time_reached(|| now_ms() - self.started_ms)
                         || self.slice.0.time_reached(|| now_ms() - self.slice_start)

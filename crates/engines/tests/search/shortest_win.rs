@@ -2,7 +2,8 @@
 //! counts a line that repeats a position as a draw, plays the shortest
 //! proven win and prefers the shorter of two won lines, so a won position
 //! is converted within a few plies of the perfect distance instead of
-//! walked in circles; alpha-beta's mate-distance scores already take the
+//! walked in circles, and a proven win ends its think only once no
+//! shorter one can be found; alpha-beta's mate-distance scores already take the
 //! shortest win it sees. The distances come from the solver and the
 //! pawn-race table. Fixed seeds and playout (node) counts.
 
@@ -188,6 +189,69 @@ fn a_won_pawn_race_on_9x9_is_converted_within_two_plies_by_both_engines() {
             plies <= distance + SLACK,
             "{}: {plies} plies, the race takes {distance}: {game}",
             config.kind
+        );
+    }
+}
+
+/// After this game on 5×5 with 3 walls each player 1 (to move, on a1)
+/// wins in 11 plies only by a2 (`quoridor solve`); b3v wins in 13, and the
+/// search proves it first: at 100 ms a move UCT played b3v, the first
+/// proof having ended its think.
+const LONGER_PROOF_FIRST: &str = "d3v b1h d1 d2h d2 c2v d1 c4 c1 b4 b1 a4 a1 a3 a2h b3";
+
+#[test]
+fn a_proven_win_is_not_played_while_a_shorter_one_may_be_found() {
+    let variant = Variant::new(5, 3).expect("5x5, 3 walls each");
+    let game = Game::parse_with_variant(LONGER_PROOF_FIRST, variant).expect("legal");
+    let start = Position::new(variant);
+    let limit = 20_000;
+    for seed in 1..=2 {
+        let think = |shortest_win| {
+            let mut engine = new_engine(start, &uct(limit, seed, shortest_win), evaluator());
+            engine.set_game(start, game.moves()).expect("legal");
+            let mv = engine.think().expect("a move").to_string();
+            (mv, engine.info(4))
+        };
+        // The search goes on past the proof of b3v, proves a2 and every
+        // other move of the root, and then ends (before its limit).
+        let (mv, info) = think(true);
+        assert_eq!(mv, "a2", "seed {seed}: {:?}", info.children);
+        assert_eq!(info.proven_winner, Some(Player::One));
+        assert!(info.searched < limit, "seed {seed}: {}", info.searched);
+        // Without `shortest_win` the first proof ends the think.
+        let (mv, info) = think(false);
+        assert_eq!(mv, "b3v", "seed {seed}: {:?}", info.children);
+        assert_eq!(info.proven_winner, Some(Player::One));
+    }
+}
+
+/// 9×9 with 3 walls each: player 2 has placed all of its walls, player 1
+/// (to move, on e4, 5 steps from its goal, player 2 8 from its) none.
+/// Not a pawn race (player 1 still has walls), so the search proves the
+/// win itself. Player 1 wins in 9 plies: it cannot be slowed (no wall is
+/// left against it, and a pawn in its way is jumped) and cannot be
+/// faster unless player 2 steps in front of it to be jumped.
+const WALLS_LEFT: &str = "e2 a8h e3 c8h e4 g8h";
+const WALLS_LEFT_PLIES: usize = 9;
+
+#[test]
+fn a_win_proven_by_search_on_9x9_is_converted_within_two_plies() {
+    let variant = Variant::new(9, 3).expect("9x9, 3 walls each");
+    let start = Position::new(variant);
+    let game = Game::parse_with_variant(WALLS_LEFT, variant).expect("legal");
+    for seed in 1..=2 {
+        let mut config = uct(20_000, seed, true);
+        config.params.pawn_race = false;
+        let mut engine = new_engine(start, &config, evaluator());
+        engine.set_game(start, game.moves()).expect("legal");
+        engine.think().expect("a move");
+        let info = engine.info(4);
+        assert_eq!(info.proven_winner, Some(Player::One), "seed {seed}");
+        let (winner, plies, game) = self_play(WALLS_LEFT, variant, &config, 30);
+        assert_eq!(winner, Some(Player::One), "seed {seed}: {game}");
+        assert!(
+            plies <= WALLS_LEFT_PLIES + SLACK,
+            "seed {seed}: {plies} plies, the win takes {WALLS_LEFT_PLIES}: {game}"
         );
     }
 }

@@ -204,7 +204,9 @@ impl Descent<'_> {
     /// `mover`, or [`Pick::Open`] when `may_open` and the best-prior move
     /// not yet a child scores higher with the first-play urgency as its `Q`
     /// (always when the node has no child to go on to). A proven win is
-    /// taken at once; proven losses only when nothing else is left.
+    /// taken at once (except at a root that hunts a shorter win, see
+    /// [`crate::tree::Tree::hunts_shorter_win`]); proven losses only when nothing else
+    /// is left.
     fn select_puct(&self, node: NodeId, mover: Player, may_open: bool) -> Option<Pick> {
         let tree = self.view.tree;
         let uct = self.view.uct;
@@ -213,6 +215,8 @@ impl Descent<'_> {
         let winrate = |mean: f32| if flip { 1.0 - mean } else { mean };
         let scale = (uct.c_puct * f64::from(parent.visits().max(1)).sqrt()) as f32;
         let tracks = uct.tracks_proofs();
+        // A root that hunts a shorter win searches its unproven moves.
+        let hunt = node == ROOT && tree.hunts_shorter_win(self.view.win_floor);
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         let mut fallback = None;
@@ -225,8 +229,8 @@ impl Descent<'_> {
             opened += prior;
             if tracks {
                 match ch.proof() {
-                    Proof::Win => return Some(Pick::Child(child)),
-                    Proof::Loss => {
+                    Proof::Win if !hunt => return Some(Pick::Child(child)),
+                    Proof::Win | Proof::Loss => {
                         if fallback.is_none() || visits > fallback_visits {
                             fallback = Some(child);
                             fallback_visits = visits;

@@ -64,6 +64,34 @@ impl Tree {
         solver && self[ROOT].proof() != Proof::Unknown
     }
 
+    /// Whether the root's proof ends a think (when `solver` is on): any
+    /// proof does without a `floor`. With one (`shortest_win`: the fewest
+    /// plies a win of the root's mover can take) a root won for its mover
+    /// ends it only once its shortest proven win takes at most `floor`
+    /// plies, or every move of the root is a child and proven: until then
+    /// the search goes on among the unproven moves for a shorter win (see
+    /// [`Tree::hunts_shorter_win`]).
+    pub fn root_settled(&self, solver: bool, floor: Option<u32>) -> bool {
+        self.root_solved(solver) && !(self.hunts_shorter_win(floor) && self.root_has_unproven())
+    }
+
+    /// Whether the root is won for its mover, but in more plies than
+    /// `floor` (none: never): a shorter win may lie among its unproven
+    /// moves, which the descent then searches instead of the proven ones.
+    pub fn hunts_shorter_win(&self, floor: Option<u32>) -> bool {
+        let root = &self[ROOT];
+        floor.is_some_and(|floor| root.proof() == Proof::Loss && root.proof_plies() > floor)
+    }
+
+    /// Whether the root has a move that is not yet a child, or a child
+    /// not yet proven.
+    fn root_has_unproven(&self) -> bool {
+        !self[ROOT].fully_expanded()
+            || self
+                .children(ROOT)
+                .any(|c| self[c].proof() == Proof::Unknown)
+    }
+
     /// Marks `id` with `proof` in `plies` plies (0 for a move that wins at
     /// once) and propagates what follows up the tree: a parent with a
     /// child won is lost in one ply more than its fastest won child; a
@@ -176,5 +204,41 @@ mod tests {
             (tree[ROOT].proof(), tree[ROOT].proof_plies()),
             (Proof::Win, 10)
         );
+    }
+
+    #[test]
+    fn a_won_root_is_settled_only_once_no_shorter_win_can_be_found() {
+        let tree = roomy();
+        let a = add(&tree, ROOT, "e2");
+        let b = add(&tree, ROOT, "d1h");
+        tree[ROOT].set_candidates(2);
+        // a wins in 8 plies: the root is won for its mover in 9.
+        tree.prove(a, Proof::Win, 8);
+        assert_eq!(tree[ROOT].proof(), Proof::Loss);
+        // Without a floor (`shortest_win` off) the first proof settles it.
+        assert!(!tree.hunts_shorter_win(None));
+        assert!(tree.root_settled(true, None));
+        assert!(!tree.root_settled(false, None), "no solver, no proofs");
+        // A win could take 3 plies and b is unproven: the search goes on.
+        assert!(tree.hunts_shorter_win(Some(3)));
+        assert!(!tree.root_settled(true, Some(3)));
+        // A win as short as the floor settles it.
+        tree.prove(b, Proof::Win, 2);
+        assert_eq!(tree[ROOT].proof_plies(), 3);
+        assert!(!tree.hunts_shorter_win(Some(3)));
+        assert!(tree.root_settled(true, Some(3)));
+    }
+
+    #[test]
+    fn a_won_root_whose_moves_are_all_proven_is_settled_above_the_floor() {
+        let tree = roomy();
+        let a = add(&tree, ROOT, "e2");
+        let b = add(&tree, ROOT, "d1h");
+        tree[ROOT].set_candidates(2);
+        tree.prove(a, Proof::Win, 8);
+        tree.prove(b, Proof::Loss, 4);
+        // Nothing left to search for a shorter win.
+        assert!(tree.hunts_shorter_win(Some(3)));
+        assert!(tree.root_settled(true, Some(3)));
     }
 }
