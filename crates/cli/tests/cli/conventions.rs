@@ -266,7 +266,10 @@ fn abtable_shows_searches_past_the_cap_as_more_than_the_cap() {
     // A row per enhancement switched on alone or off from the Default
     // (late-move reductions among them).
     assert_eq!(rows.len(), 15, "{text}");
-    assert!(rows.iter().any(|r| r.contains("late-move reductions")), "{text}");
+    assert!(
+        rows.iter().any(|r| r.contains("late-move reductions")),
+        "{text}"
+    );
     for row in rows {
         assert!(row.contains(" | > 50 | - | > 50 | - | - | "), "{row}");
     }
