@@ -53,7 +53,7 @@ pub async fn serve(hub: Arc<Hub>, live: Arc<LiveRoom>, mut socket: WebSocket) {
     let conn = match seat {
         Some(seat) => Some(hub.connect(&live, seat).await),
         None => {
-            hub.spectate(&live, true);
+            hub.spectate(&live, true).await;
             None
         }
     };
@@ -76,7 +76,7 @@ pub async fn serve(hub: Arc<Hub>, live: Arc<LiveRoom>, mut socket: WebSocket) {
     }
     match (seat, conn) {
         (Some(seat), Some(conn)) => hub.disconnect(&live, seat, conn).await,
-        _ => hub.spectate(&live, false),
+        _ => hub.spectate(&live, false).await,
     }
 }
 

@@ -64,7 +64,11 @@ pub enum Notice {
 pub struct LiveRoom {
     state: Mutex<Room>,
     notices: broadcast::Sender<Notice>,
+    /// Spectators connected to this server.
     spectators: AtomicUsize,
+    /// Spectators connected to each other server on the database, by its
+    /// instance name, as it last announced them (PostgreSQL only).
+    elsewhere: StdMutex<HashMap<String, usize>>,
     /// The connection holding each seat (0: none).
     holders: StdMutex<Vec<u64>>,
     /// The stored version `state` was read or written at (changed only
@@ -372,12 +376,7 @@ impl Hub {
     /// The room as everyone may see it.
     pub async fn snapshot(&self, live: &LiveRoom, you: Option<SeatIndex>) -> Snapshot {
         let room = live.state.lock().await;
-        Snapshot::of(
-            &room,
-            self.now(),
-            live.spectators.load(Ordering::Relaxed),
-            you,
-        )
+        Snapshot::of(&room, self.now(), live.watching(), you)
     }
 
     /// The seat held by the secret hashed as `secret`.
@@ -619,7 +618,8 @@ impl Hub {
     /// Tells the other servers on the database (PostgreSQL's NOTIFY on
     /// [`crate::store::PRESENCE_CHANNEL`]) about room `id`: `here N` or
     /// `away N` (seat N's player connected to this server, or left it),
-    /// `ask` (who is connected elsewhere?). Nothing on SQLite; a failure
+    /// `watching N` (N spectators connected here), `ask` (who is connected
+    /// elsewhere?). Nothing on SQLite; a failure
     /// only leaves the others' view of presence behind.
     async fn announce(&self, id: &RoomId, what: &str) {
         if self.store.is_postgres() {
@@ -656,6 +656,22 @@ impl Hub {
             for (seat, _) in held.iter().enumerate().filter(|(_, &h)| h) {
                 self.announce(&id, &format!("here {seat}")).await;
             }
+            let here = live.spectators.load(Ordering::Relaxed);
+            if here > 0 {
+                self.announce(&id, &format!("watching {here}")).await;
+            }
+            return;
+        }
+        if what == "watching" {
+            let Some(count) = words.next().and_then(|n| n.parse::<usize>().ok()) else {
+                return;
+            };
+            if let Ok(mut elsewhere) = live.elsewhere.lock() {
+                elsewhere.insert(instance.to_string(), count);
+            }
+            live.send(&ServerFrame::Spectators {
+                count: live.watching(),
+            });
             return;
         }
         let seat = words
@@ -677,17 +693,22 @@ impl Hub {
         live.send_events(&events);
     }
 
-    /// A spectator arrived (`+1`) or left (`-1`); everyone learns the count.
-    pub fn spectate(&self, live: &LiveRoom, arrived: bool) {
+    /// A spectator arrived (`+1`) or left (`-1`); everyone learns the
+    /// count, on every server (the others by [`Hub::announce`]).
+    pub async fn spectate(&self, live: &LiveRoom, arrived: bool) {
         live.last_seen.store(self.now(), Ordering::Relaxed);
-        let count = if arrived {
+        let here = if arrived {
             live.spectators.fetch_add(1, Ordering::Relaxed) + 1
         } else {
             live.spectators
                 .fetch_sub(1, Ordering::Relaxed)
                 .saturating_sub(1)
         };
-        live.send(&ServerFrame::Spectators { count });
+        live.send(&ServerFrame::Spectators {
+            count: live.watching(),
+        });
+        let id = live.state.lock().await.id().clone();
+        self.announce(&id, &format!("watching {here}")).await;
     }
 
     /// Lets the room's clock fall if it has, then sets its timer.
@@ -758,6 +779,7 @@ fn live_room(room: Room, version: i64, now: u64) -> Arc<LiveRoom> {
         state: Mutex::new(room),
         notices: broadcast::channel(CHANNEL_CAPACITY).0,
         spectators: AtomicUsize::new(0),
+        elsewhere: StdMutex::new(HashMap::new()),
         holders: StdMutex::new(vec![0; seats]),
         version: AtomicI64::new(version),
         last_seen: AtomicU64::new(now),
@@ -765,6 +787,17 @@ fn live_room(room: Room, version: i64, now: u64) -> Arc<LiveRoom> {
 }
 
 impl LiveRoom {
+    /// Spectators of the room on every server: this one's and what the
+    /// others last announced.
+    pub fn watching(&self) -> usize {
+        let elsewhere: usize = self
+            .elsewhere
+            .lock()
+            .map(|counts| counts.values().sum())
+            .unwrap_or(0);
+        self.spectators.load(Ordering::Relaxed) + elsewhere
+    }
+
     /// A receiver of the room's notices from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Notice> {
         self.notices.subscribe()

@@ -79,6 +79,17 @@ async fn sees(ws: &mut Ws, seat: usize, here: bool) {
     }
 }
 
+/// Reads frames until the player is told `count` spectators watch.
+async fn counts_watching(ws: &mut Ws, count: usize) {
+    loop {
+        let frame = next(ws).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        if frame["type"] == "spectators" && frame["count"] == json!(count) {
+            return;
+        }
+    }
+}
+
 #[tokio::test]
 async fn players_on_two_servers_play_one_game_through_the_database() {
     let Some(db) = database("players_on_two_servers_play_one_game_through_the_database") else {
@@ -117,6 +128,14 @@ async fn players_on_two_servers_play_one_game_through_the_database() {
     // player is connected (a claim of victory is judged on that).
     sees(&mut p1, 2, true).await;
     sees(&mut p2, 1, true).await;
+    // A spectator on B is counted on A too (the presence channel's
+    // `watching`), and leaves both counts when it goes.
+    let mut watcher = connect(b.addr, &id).await;
+    send(&mut watcher, json!({ "type": "hello", "protocol": 1 })).await;
+    counts_watching(&mut p1, 1).await;
+    counts_watching(&mut p2, 1).await;
+    drop(watcher);
+    counts_watching(&mut p1, 0).await;
 
     // Player 1 walks up the e-file; player 2 steps aside to the d-file and
     // walks down, with a wall on the way. Each move is sent to its

@@ -116,9 +116,9 @@ async fn spectators_are_counted_in_and_out() {
     let f = Fixture::new();
     let hub = f.hub().await;
     let (_, live) = started(&f, &hub).await;
-    hub.spectate(&live, true);
-    hub.spectate(&live, true);
-    hub.spectate(&live, false);
+    hub.spectate(&live, true).await;
+    hub.spectate(&live, true).await;
+    hub.spectate(&live, false).await;
     assert_eq!(hub.snapshot(&live, None).await.spectators, 1);
 }
 
