@@ -7,6 +7,7 @@
 //! and positions already in the file are not searched again, so a build
 //! stopped part way continues where it was.
 
+use super::glossary::{with_terms, Term};
 use super::provenance::{command_line, today};
 use super::ranges::Whole;
 use super::stdout::StdoutError;
@@ -58,14 +59,14 @@ impl From<std::io::Error> for EngineBookError {
 
 /// The flags of `engine-book`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = with_terms("\
 Expands the start position of the 9x9 game breadth first: in each position a search of the
 Default preset (UCT) for MS milliseconds, the best move kept and others (--max-moves in all)
 within --max-drop points of its win rate with at least --min-share % of the root visits, each
 with its share of the visits and win rate; then the positions after the kept moves, up to DEPTH plies from the start. Each
 position is appended to FILE as it is done; run the same command again to continue a stopped
 build (positions already in FILE are not searched again). The format is in docs/engines.md,
-\"Opening book\"; `quoridor book` writes openings for `arena --openings` instead.")]
+\"Opening book\"; `quoridor book` writes openings for `arena --openings` instead.", &[Term::Ply, Term::Uct, Term::Preset]))]
 pub struct EngineBookArgs {
     /// Plies from the start position that the book's moves reach
     #[arg(long, value_name = "DEPTH", default_value_t = 4, value_parser = Whole::new(1, 20))]
