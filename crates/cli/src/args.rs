@@ -75,6 +75,8 @@ pub enum CliCommand {
     Arena(ArenaArgs),
     /// Write an opening book for `arena --openings`: distinct, balanced short openings
     Book(super::book::BookArgs),
+    /// Build the engines' opening book (option `book`) by long Default-preset searches; resumable
+    EngineBook(super::engine_book::EngineBookArgs),
     /// Judge every move of a record: annotated record and each player's accuracy
     Review(super::review::ReviewArgs),
     /// Self-play: the engine plays itself; every searched position written as training data (JSON Lines)

@@ -11,6 +11,7 @@ use super::abtable::AbtableError;
 use super::arena::ArenaError;
 use super::bench::BenchCommandError;
 use super::book::BookError;
+use super::engine_book::EngineBookError;
 use super::eval_file::EvalFileError;
 use super::experiments::ExperimentsError;
 use super::policy::PolicyError;
@@ -40,6 +41,8 @@ pub enum CliError {
     Abtable(AbtableError),
     /// `book` refused its board.
     Book(BookError),
+    /// `engine-book` could not read or write its book.
+    EngineBook(EngineBookError),
     /// `review` refused the record.
     Review(ReviewError),
     /// The `uci` session ended with an error.
@@ -81,6 +84,7 @@ impl CliError {
             | CliError::Bench(_)
             | CliError::Abtable(_)
             | CliError::Book(_)
+            | CliError::EngineBook(_)
             | CliError::Review(_)
             | CliError::Uci(_)
             | CliError::Qtp(_)
@@ -110,6 +114,7 @@ impl fmt::Display for CliError {
             CliError::Bench(e) => e.fmt(f),
             CliError::Abtable(e) => e.fmt(f),
             CliError::Book(e) => e.fmt(f),
+            CliError::EngineBook(e) => e.fmt(f),
             CliError::Review(e) => e.fmt(f),
             CliError::Uci(e) => e.fmt(f),
             CliError::Qtp(e) => e.fmt(f),
@@ -156,6 +161,7 @@ from_subcommand_error! {
     BenchCommandError => Bench,
     AbtableError => Abtable,
     BookError => Book,
+    EngineBookError => EngineBook,
     ReviewError => Review,
     ArenaError => Arena,
     ExperimentsError => Experiments,

@@ -10,6 +10,7 @@ mod arena;
 mod args;
 mod bench;
 mod book;
+mod engine_book;
 mod error;
 mod eval_file;
 mod experiment_flags;
@@ -125,6 +126,9 @@ fn dispatch(command: CliCommand) -> Result<(), CliError> {
         CliCommand::Bench(args) => bench::bench(&args, &args.eval_file.evaluator()?)?,
         CliCommand::Arena(args) => arena::arena(&args, &args.eval_file.evaluator()?)?,
         CliCommand::Book(args) => book::book(&args)?,
+        CliCommand::EngineBook(args) => {
+            engine_book::engine_book(&args, &eval_file::embedded_evaluator()?)?
+        }
         CliCommand::Review(args) => review::review(&args, &eval_file::embedded_evaluator()?)?,
         CliCommand::Selfplay(args) => selfplay::selfplay(&args, &args.eval_file.evaluator()?)?,
         CliCommand::Train(args) => train::train(&args)?,

@@ -17,12 +17,17 @@
 //! (or [`SearchEngine::think`] for a whole think) and read progress with
 //! [`SearchEngine::info`].
 
+mod book;
 mod config;
 mod levels;
 mod new_engine;
 mod options;
 mod setup_options;
 
+pub use book::{
+    book_info, book_moves, BookError, BookLine, BookMove, BookRule, OpeningBook, EMBEDDED_BOOK,
+    MAX_BOOK_DROP, MAX_BOOK_MOVES, MIN_BOOK_SHARE,
+};
 pub use config::{EngineConfig, Preset};
 pub use levels::{Level, LEVELS, LEVEL_TIME_CAP_MS};
 pub use new_engine::{new_engine, Engine};

@@ -3,14 +3,15 @@
 //! part of the settings that it reads.
 
 use super::alphabeta::AlphaBeta;
+use super::book::{book_info, OpeningBook};
 use super::config::EngineConfig;
 use super::learned::Evaluator;
 use super::uct::ParallelUct;
 use quoridor_rules::{IllegalMove, Move, Position};
-use quoridor_search::SearchInfo;
 use quoridor_search::SearchParams;
 use quoridor_search::Slice;
 use quoridor_search::TreeView;
+use quoridor_search::{choice_key, SearchInfo};
 use quoridor_search::{EngineKind, SearchEngine};
 use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
@@ -62,7 +63,15 @@ use std::sync::Arc;
 /// engine.think();
 /// assert_eq!(engine.info(0).alphabeta().unwrap().depth, 3);
 /// ```
-pub enum Engine {
+pub struct Engine {
+    search: Search,
+    /// The book's answer to the think under way, when it came from the
+    /// book (option `book`): the snapshot it reports.
+    from_book: Option<SearchInfo>,
+}
+
+/// The engine that searches.
+enum Search {
     /// UCT ([`ParallelUct`]: one tree, or one per thread in wasm).
     Uct(Box<ParallelUct>),
     /// Alpha-beta.
@@ -76,19 +85,23 @@ impl Engine {
     /// it first ([`Evaluator::refusal`]).
     pub fn new(root: Position, config: &EngineConfig, evaluator: Evaluator) -> Engine {
         let params = config.params.clone();
-        match config.kind {
-            EngineKind::Uct => Engine::Uct(Box::new(ParallelUct::new(
+        let search = match config.kind {
+            EngineKind::Uct => Search::Uct(Box::new(ParallelUct::new(
                 root,
                 params,
                 config.uct.clone(),
                 evaluator,
             ))),
-            EngineKind::AlphaBeta => Engine::AlphaBeta(Box::new(AlphaBeta::new(
+            EngineKind::AlphaBeta => Search::AlphaBeta(Box::new(AlphaBeta::new(
                 root,
                 params,
                 config.alphabeta.clone(),
                 evaluator,
             ))),
+        };
+        Engine {
+            search,
+            from_book: None,
         }
     }
 
@@ -100,26 +113,62 @@ impl Engine {
         if config.kind != self.kind() {
             return false;
         }
-        match self {
-            Engine::Uct(uct) => uct.set_uct_params(config.uct.clone()),
-            Engine::AlphaBeta(ab) => ab.set_alphabeta_params(config.alphabeta.clone()),
+        match &mut self.search {
+            Search::Uct(uct) => uct.set_uct_params(config.uct.clone()),
+            Search::AlphaBeta(ab) => ab.set_alphabeta_params(config.alphabeta.clone()),
         }
         self.set_params(config.params.clone());
         true
     }
 
+    /// The UCT engine, if this is one.
+    pub fn as_uct(&self) -> Option<&ParallelUct> {
+        match &self.search {
+            Search::Uct(uct) => Some(uct),
+            Search::AlphaBeta(_) => None,
+        }
+    }
+
+    /// The alpha-beta engine, if this is one.
+    pub fn as_alphabeta(&self) -> Option<&AlphaBeta> {
+        match &self.search {
+            Search::AlphaBeta(ab) => Some(ab),
+            Search::Uct(_) => None,
+        }
+    }
+
+    /// Whether the think under way (or the last one) was answered from the
+    /// opening book, without a search.
+    pub fn played_from_book(&self) -> bool {
+        self.from_book.is_some()
+    }
+
     fn inner(&self) -> &dyn SearchEngine {
-        match self {
-            Engine::Uct(uct) => uct.as_ref(),
-            Engine::AlphaBeta(ab) => ab.as_ref(),
+        match &self.search {
+            Search::Uct(uct) => uct.as_ref(),
+            Search::AlphaBeta(ab) => ab.as_ref(),
         }
     }
 
     fn inner_mut(&mut self) -> &mut dyn SearchEngine {
-        match self {
-            Engine::Uct(uct) => uct.as_mut(),
-            Engine::AlphaBeta(ab) => ab.as_mut(),
+        match &mut self.search {
+            Search::Uct(uct) => uct.as_mut(),
+            Search::AlphaBeta(ab) => ab.as_mut(),
         }
+    }
+
+    /// The book's answer in the root, when the option is on and the root
+    /// is in the book: a move drawn by share with the seed's key.
+    fn book_answer(&self) -> Option<SearchInfo> {
+        let params = self.params();
+        if !params.book {
+            return None;
+        }
+        let root = self.root();
+        let book = OpeningBook::embedded();
+        let chosen = book.draw(root, choice_key(params.seed, root))?;
+        let moves = book.moves_at(root)?;
+        Some(book_info(self.inner().info(0), moves, chosen))
     }
 }
 
@@ -137,6 +186,7 @@ impl SearchEngine for Engine {
         self.inner().root()
     }
     fn set_game(&mut self, start: Position, moves: &[Move]) -> Result<(), IllegalMove> {
+        self.from_book = None;
         self.inner_mut().set_game(start, moves)
     }
     fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -144,21 +194,35 @@ impl SearchEngine for Engine {
     }
     fn start(&mut self) {
         self.inner_mut().start();
+        self.from_book = self.book_answer();
     }
     fn run(&mut self, slice: Slice) -> bool {
+        if self.from_book.is_some() {
+            return true;
+        }
         self.inner_mut().run(slice)
     }
     fn is_finished(&self) -> bool {
-        self.inner().is_finished()
+        self.from_book.is_some() || self.inner().is_finished()
     }
     fn best_move(&self) -> Option<Move> {
-        self.inner().best_move()
+        match &self.from_book {
+            Some(info) => info.best_move,
+            None => self.inner().best_move(),
+        }
     }
     fn info(&self, top: usize) -> SearchInfo {
-        self.inner().info(top)
+        match &self.from_book {
+            Some(info) => {
+                let mut info = info.clone();
+                info.children.truncate(top);
+                info
+            }
+            None => self.inner().info(top),
+        }
     }
     fn reaches_depth(&self, depth: NonZeroUsize) -> bool {
-        self.inner().reaches_depth(depth)
+        self.from_book.is_some() || self.inner().reaches_depth(depth)
     }
     fn tree(&self) -> Option<&dyn TreeView> {
         self.inner().tree()
@@ -207,10 +271,8 @@ mod tests {
         config.uct.uct_c = 0.7;
         config.params.seed = 9;
         assert!(engine.configure(&config));
-        match &engine {
-            Engine::Uct(uct) => assert_eq!(uct.uct_params().uct_c, 0.7),
-            Engine::AlphaBeta(_) => panic!("built UCT"),
-        }
+        let uct = engine.as_uct().expect("built UCT");
+        assert_eq!(uct.uct_params().uct_c, 0.7);
         assert_eq!(engine.params().seed, 9);
     }
 }

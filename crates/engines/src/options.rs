@@ -68,7 +68,7 @@ fn config_options() -> Vec<ConfigOption> {
 
 /// The options in the order the protocol, links and the engine panel list
 /// them (a test checks that it names each option once).
-const PROTOCOL_ORDER: [&str; 59] = [
+const PROTOCOL_ORDER: [&str; 60] = [
     "level",
     "playouts",
     "time_ms",
@@ -126,6 +126,7 @@ const PROTOCOL_ORDER: [&str; 59] = [
     "ab_tempo",
     "temperature",
     "choice_margin",
+    "book",
     "seed",
     "threads",
 ];

@@ -67,6 +67,13 @@ pub fn common_options<C: AsRef<SearchParams> + AsMut<SearchParams>>() -> Vec<Eng
         kind: OptionKind::Number { range: NumberRange::between(0.0, 1.0), get: |p| p.as_ref().choice.margin, set: |p, x| p.as_mut().choice.margin = x },
     },
     EngineOption {
+        name: "book",
+        label: "Opening book",
+        doc: "Play a move of the engines' opening book (made by the Default preset's long searches) while the game is in it, drawn by its share of the visits with the seed, without searching; off by default",
+        shown: Shown::Panel,
+        kind: OptionKind::Check { get: |p| p.as_ref().book, set: |p, on| p.as_mut().book = on },
+    },
+    EngineOption {
         name: "seed",
         label: "Seed",
         doc: "Random seed: the same seed, position and playout limit give the same search",

@@ -62,6 +62,11 @@ pub struct SearchParams {
     /// `quoridor_engines::LEVELS`), `None` for settings of one's own. Other
     /// options set afterwards keep the label: a level, customised.
     pub level: Option<u8>,
+    /// Play from the engines' opening book (option `book`): in a position
+    /// of the standard game the book holds, a book move drawn by its share
+    /// with the seed, and no search (`quoridor_engines::OpeningBook`).
+    /// Off by default.
+    pub book: bool,
 }
 
 /// Most search threads (option `threads`).
@@ -83,6 +88,7 @@ impl Default for SearchParams {
             threads: 1,
             choice: MoveChoice::default(),
             level: None,
+            book: false,
         }
     }
 }

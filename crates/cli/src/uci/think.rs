@@ -47,8 +47,11 @@ pub(super) fn think(mut search: Engine, out: Output, plan: Plan) -> Engine {
         wait_for_stop(&stop, &out);
     }
     let info = search.info(0);
+    if search.played_from_book() {
+        out.line("info string book move (option book): no search");
+    }
     out.line(&info_line(&info, plan.depth));
-    if let (Some(tree), Engine::Uct(uct)) = (info.uct().filter(|t| t.tree_full), &search) {
+    if let (Some(tree), Some(uct)) = (info.uct().filter(|t| t.tree_full), search.as_uct()) {
         out.line(&tree_full_line(tree, uct.uct_params()));
     }
     let best = info.best_move.or_else(|| search.root().fallback_move());

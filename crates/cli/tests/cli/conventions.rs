@@ -32,6 +32,7 @@ fn help_goes_to_stdout_with_exit_0_for_the_tool_and_every_subcommand() {
         "bench",
         "arena",
         "book",
+        "engine-book",
         "review",
         "abtable",
         "solve",
@@ -367,7 +368,7 @@ fn a_closed_pipe_ends_the_program_quietly_with_success() {
 }
 
 /// Every help page: the tool's and each subcommand's.
-const HELP_PAGES: [&[&str]; 20] = [
+const HELP_PAGES: [&[&str]; 21] = [
     &[],
     &["moves"],
     &["perft"],
@@ -379,6 +380,7 @@ const HELP_PAGES: [&[&str]; 20] = [
     &["arena", "merge"],
     &["arena", "rate"],
     &["book"],
+    &["engine-book"],
     &["review"],
     &["experiments"],
     &["abtable"],

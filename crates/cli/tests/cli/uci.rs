@@ -81,6 +81,7 @@ fn handshake_lists_every_search_option_then_uciok() {
         "ab_tempo",
         "temperature",
         "choice_margin",
+        "book",
         "seed",
         "threads",
         "board_size",

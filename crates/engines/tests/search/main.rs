@@ -5,6 +5,7 @@
 
 mod alphabeta;
 mod api;
+mod book;
 mod legality;
 mod levels;
 mod parallel;

@@ -160,6 +160,8 @@ impl EngineHost {
         };
         if mode == SearchMode::Analysis {
             config.params.limits = Limits::NONE;
+            // Analysis searches: the opening book answers only a move.
+            config.params.book = false;
         }
         let evaluator = match &self.evaluator {
             Ok(evaluator) => evaluator,
