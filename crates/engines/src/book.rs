@@ -33,9 +33,7 @@
 use quoridor_rules::{Move, Position, Variant};
 use quoridor_search::{ChildInfo, EngineRng, SearchInfo};
 use rand::{Rng, SeedableRng};
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// The shipped book's text (see `crates/engines/book/opening.txt`).
 pub const EMBEDDED_BOOK: &str = include_str!("../book/opening.txt");
@@ -111,7 +109,9 @@ impl std::error::Error for BookError {}
 #[derive(Clone, Debug, Default)]
 pub struct OpeningBook {
     lines: Vec<BookLine>,
-    by_position: HashMap<Position, usize>,
+    /// Each line's position, in the same order (a book has tens of lines:
+    /// a scan is as quick as a map, and smaller in the page's worker).
+    positions: Vec<Position>,
 }
 
 impl OpeningBook {
@@ -136,19 +136,33 @@ impl OpeningBook {
     /// Adds `line`; refuses a position already in the book.
     pub fn insert(&mut self, line: BookLine) -> Result<(), String> {
         let position = position_after(&line.record)?;
-        if self.by_position.contains_key(&position) {
+        if self.contains(&position) {
             return Err("this position is already in the book".into());
         }
-        self.by_position.insert(position, self.lines.len());
+        self.positions.push(position);
         self.lines.push(line);
         Ok(())
     }
 
     /// The book built into the engines ([`EMBEDDED_BOOK`]); empty if that
-    /// text did not parse (a test makes sure it does).
+    /// text did not parse (a test makes sure it does). The page's worker
+    /// (wasm32) has none: its parser and text would cost the page 8 KB
+    /// gzipped of its download budget for a switch that is off by default,
+    /// its gain unmeasured (docs/engines.md, "Opening book").
     pub fn embedded() -> &'static OpeningBook {
-        static BOOK: OnceLock<OpeningBook> = OnceLock::new();
-        BOOK.get_or_init(|| OpeningBook::parse(EMBEDDED_BOOK).unwrap_or_default())
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static BOOK: std::sync::OnceLock<OpeningBook> = std::sync::OnceLock::new();
+            BOOK.get_or_init(|| OpeningBook::parse(EMBEDDED_BOOK).unwrap_or_default())
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            static EMPTY: OpeningBook = OpeningBook {
+                lines: Vec::new(),
+                positions: Vec::new(),
+            };
+            &EMPTY
+        }
     }
 
     /// The lines, in file order.
@@ -168,13 +182,13 @@ impl OpeningBook {
 
     /// Whether `position` is in the book.
     pub fn contains(&self, position: &Position) -> bool {
-        self.by_position.contains_key(position)
+        self.positions.contains(position)
     }
 
     /// The book moves of `position`, if it is in the book.
     pub fn moves_at(&self, position: &Position) -> Option<&[BookMove]> {
-        let index = *self.by_position.get(position)?;
-        Some(&self.lines[index].moves)
+        let index = self.positions.iter().position(|p| p == position)?;
+        Some(&self.lines.get(index)?.moves)
     }
 
     /// A book move of `position` drawn by share from a generator seeded
@@ -263,11 +277,24 @@ fn parse_line(line: &str) -> Result<BookLine, String> {
     Ok(BookLine { record, moves })
 }
 
-/// A number from 0 to 1.
+/// A number from 0 to 1 written as digits with at most one point (`0.981`,
+/// `1`), read by hand: the float parser would add its tables to the page's
+/// worker for a book of three-digit fractions.
 fn fraction(text: &str, what: &str) -> Result<f64, String> {
-    let x: f64 = text
-        .parse()
-        .map_err(|_| format!("{what} {text:?} is not a number"))?;
+    let not_a_number = || format!("{what} {text:?} is not a number");
+    let (whole, part) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !(part.is_empty() || digits(part)) || text.ends_with('.') {
+        return Err(not_a_number());
+    }
+    let number = |s: &str| s.parse::<u32>().map_err(|_| not_a_number());
+    let scale = 10f64.powi(part.len() as i32);
+    let x = f64::from(number(whole)?)
+        + if part.is_empty() {
+            0.0
+        } else {
+            f64::from(number(part)?) / scale
+        };
     if (0.0..=1.0).contains(&x) {
         Ok(x)
     } else {
@@ -383,6 +410,35 @@ mod tests {
             "the page ships it: keep it small"
         );
         assert!(EMBEDDED_BOOK.starts_with('#'), "a manifest comment first");
+    }
+
+    #[test]
+    fn fractions_are_digits_with_one_point_from_0_to_1() {
+        for (text, value) in [
+            ("0.981", 0.981),
+            ("1", 1.0),
+            ("0", 0.0),
+            ("1.000", 1.0),
+            ("0.5", 0.5),
+        ] {
+            let read = fraction(text, "share").expect(text);
+            assert!((read - value).abs() < 1e-12, "{text}: {read}");
+        }
+        for bad in [
+            "",
+            ".5",
+            "0.",
+            "1.5",
+            "2",
+            "-0.1",
+            "0.5.1",
+            "1e-3",
+            "0,5",
+            "NaN",
+            "0.1234567890",
+        ] {
+            assert!(fraction(bad, "share").is_err(), "{bad:?}");
+        }
     }
 
     #[test]

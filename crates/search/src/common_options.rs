@@ -70,7 +70,9 @@ pub fn common_options<C: AsRef<SearchParams> + AsMut<SearchParams>>() -> Vec<Eng
         name: "book",
         label: "Opening book",
         doc: "Play a move of the engines' opening book (made by the Default preset's long searches) while the game is in it, drawn by its share of the visits with the seed, without searching; off by default",
-        shown: Shown::Panel,
+        // The page's worker has no book (the engines crate's
+        // `OpeningBook::embedded`): the switch would do nothing there.
+        shown: Shown::Hidden,
         kind: OptionKind::Check { get: |p| p.as_ref().book, set: |p, on| p.as_mut().book = on },
     },
     EngineOption {
