@@ -7,6 +7,8 @@
 //! fallen flag, the ply limit), never when a finished game is opened again
 //! (a reload, a link, this list), so a game is listed once.
 
+use std::rc::Rc;
+
 use quoridor_engines::EngineKind;
 use quoridor_rules::{EndedBy, Game, Player};
 
@@ -66,7 +68,7 @@ impl Ending {
 }
 
 /// One finished game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PastGame {
     /// When it ended, in ms since 1970 (the browser's clock).
     pub ended_ms: u64,
@@ -146,18 +148,21 @@ pub fn record_file(game: &Game, comment: &str) -> String {
     text
 }
 
-/// The finished games, newest first.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// The finished games, newest first. Shared, not copied, when the page's
+/// state is cloned (every action clones it): a list of 100 games with their
+/// links is copied only when a game is added.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PastGames {
     /// The games, newest first.
-    pub games: Vec<PastGame>,
+    pub games: Rc<Vec<PastGame>>,
 }
 
 impl PastGames {
     /// Adds `game` as the newest, keeping [`KEPT`].
     pub fn add(&mut self, game: PastGame) {
-        self.games.insert(0, game);
-        self.games.truncate(KEPT);
+        let games = Rc::make_mut(&mut self.games);
+        games.insert(0, game);
+        games.truncate(KEPT);
     }
 
     /// The stored form: a header line, then a line per game of
@@ -165,7 +170,7 @@ impl PastGames {
     /// opponent, moves, query).
     pub fn to_text(&self) -> String {
         let mut text = String::from(HEADER);
-        for g in &self.games {
+        for g in self.games.iter() {
             let you = g.you.map_or("-".to_string(), |p| p.number().to_string());
             text.push_str(&format!(
                 "\n{}\t{you}\t{}\t{}\t{}\t{}\t{}",
@@ -194,7 +199,9 @@ impl PastGames {
             return Err("not a list of games of this version".into());
         }
         let games = lines.filter_map(read_line).take(KEPT).collect();
-        Ok(PastGames { games })
+        Ok(PastGames {
+            games: Rc::new(games),
+        })
     }
 }
 
