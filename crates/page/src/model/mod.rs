@@ -409,11 +409,9 @@ impl AppState {
             self.engine.search = None;
         }
         self.board.resigned = Some(player);
-        self.stop_clock();
         self.board.view = None;
         self.board.preview = None;
-        self.count_if_over();
-        self.list_if_over();
+        self.settle_if_over();
     }
 
     /// Opens another game in place of this one; only the worker's name, the
@@ -479,14 +477,10 @@ impl AppState {
                     let now = self.engine.now_ms.unwrap_or(0.0);
                     clock.moved(mover, self.board.game.moves().len(), now);
                 }
-                if !self.board.unfinished() {
-                    self.stop_clock();
-                }
                 self.board.view = None;
                 self.board.preview = None;
                 self.page.notice = None;
-                self.count_if_over();
-                self.list_if_over();
+                self.settle_if_over();
             }
             Err(e) => self.page.tell(format!("{mv}: {e}")),
         }
@@ -695,16 +689,21 @@ impl AppState {
         self.board.timed_out = Some(loser);
         self.board.view = None;
         self.board.preview = None;
-        self.stop_clock();
-        self.count_if_over();
-        self.list_if_over();
+        self.settle_if_over();
     }
 
-    /// Stops the clocks where they stand (the game ended).
-    fn stop_clock(&mut self) {
+    /// After a move, a resignation, a fallen flag or an online result: if
+    /// that ended the game, the clocks stop where they stand, the record
+    /// against the levels counts it and Your games lists it (each once).
+    fn settle_if_over(&mut self) {
+        if self.board.unfinished() {
+            return;
+        }
         let now = self.engine.now_ms.unwrap_or(0.0);
         if let Some(clock) = &mut self.clock {
             clock.stop(now);
         }
+        self.count_if_over();
+        self.list_if_over();
     }
 }

@@ -114,7 +114,7 @@ impl AppState {
                     online.saw_end(result);
                 }
                 self.follow_online_result();
-                self.list_if_over();
+                self.settle_if_over();
             }
             ServerFrame::Presence { seat, here } => {
                 if let Some(online) = &mut self.online {
