@@ -3,7 +3,7 @@
 
 use super::accuracy::player_accuracy;
 use super::judgement::Judgement;
-use super::move_review::MoveReview;
+use super::move_review::{judge_loss, MoveReview};
 use super::position_eval::PositionEval;
 use quoridor_engines::{shortens_own_path, PawnRace, RaceResult};
 use quoridor_rules::{Game, Move, Player, Position};
@@ -77,12 +77,8 @@ impl GameReview {
                         let at_start = evals[start].win_for(mover);
                         let loss = at_start - review.after;
                         if loss > review.loss {
-                            let engine_choice = pair[0].best == Some(mv);
                             review.loss = loss;
-                            review.judgement = Judgement::from_loss(loss, engine_choice);
-                            review.better = pair[0]
-                                .best
-                                .filter(|_| review.judgement.is_error() && !engine_choice);
+                            (review.judgement, review.better) = judge_loss(mv, loss, pair[0].best);
                             review.returns_to = Some((start, at_start));
                         }
                     }

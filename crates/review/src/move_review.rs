@@ -36,11 +36,7 @@ impl MoveReview {
     pub fn new(mv: Move, mover: Player, before: &PositionEval, after: &PositionEval) -> MoveReview {
         let (win_before, win_after) = (before.win_for(mover), after.win_for(mover));
         let loss = (win_before - win_after).max(0.0);
-        let engine_choice = before.best == Some(mv);
-        let judgement = Judgement::from_loss(loss, engine_choice);
-        let better = before
-            .best
-            .filter(|_| judgement.is_error() && !engine_choice);
+        let (judgement, better) = judge_loss(mv, loss, before.best);
         MoveReview {
             mv,
             mover,
@@ -53,4 +49,16 @@ impl MoveReview {
             returns_to: None,
         }
     }
+}
+
+/// The judgement of `mv` when it lost `loss` where the search's best move
+/// was `best`, and the better move to show: `best`, for an error that was
+/// not the engine's own choice.
+pub(crate) fn judge_loss(mv: Move, loss: f64, best: Option<Move>) -> (Judgement, Option<Move>) {
+    let engine_choice = best == Some(mv);
+    let judgement = Judgement::from_loss(loss, engine_choice);
+    (
+        judgement,
+        best.filter(|_| judgement.is_error() && !engine_choice),
+    )
 }
