@@ -75,6 +75,26 @@ pub fn clocks_of(state: &AppState, now: f64, on_action: &Callback<Action>) -> Op
 pub fn clocks(props: &ClocksProps) -> Html {
     use_ticking(props.running.is_some(), 100);
     let now = js_sys::Date::now();
+    let left_now = |player: Player| {
+        props.left_ms[player.index()].map(|ms| {
+            if props.running == Some(player) {
+                ms.saturating_sub((now - props.read_at).max(0.0) as u64)
+            } else {
+                ms
+            }
+        })
+    };
+    // The running clock at zero asks the page, once, to end the game (from
+    // an effect: a render only draws).
+    let fallen = props.running.filter(|&p| left_now(p) == Some(0));
+    {
+        let on_zero = props.on_zero.clone();
+        use_effect_with(fallen, move |fallen| {
+            if let (Some(_), Some(on_zero)) = (fallen, on_zero) {
+                on_zero.emit(Action::ClockTick);
+            }
+        });
+    }
     let order = if props.flipped {
         [Player::One, Player::Two]
     } else {
@@ -82,18 +102,7 @@ pub fn clocks(props: &ClocksProps) -> Html {
     };
     let clock = |player: Player| {
         let is_running = props.running == Some(player);
-        let left = props.left_ms[player.index()].map(|ms| {
-            if is_running {
-                ms.saturating_sub((now - props.read_at).max(0.0) as u64)
-            } else {
-                ms
-            }
-        });
-        if is_running && left == Some(0) {
-            if let Some(on_zero) = &props.on_zero {
-                on_zero.emit(Action::ClockTick);
-            }
-        }
+        let left = left_now(player);
         let text = left.map_or_else(|| "no clock".to_string(), clock_text);
         let low = left.is_some_and(|ms| ms < 20_000);
         html! {
