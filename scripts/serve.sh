@@ -9,7 +9,9 @@
 #
 # Environment: QUORIDOR_PORT (8080), QUORIDOR_BIND (127.0.0.1),
 # QUORIDOR_DB (data/quoridor.db; or postgres://…), QUORIDOR_PUBLIC_URL (the
-# address players open, behind a proxy). Other arguments go to
+# address players open, behind a proxy), QUORIDOR_BASE_PATH (/: the path the
+# page is built for and served under, /quoridor/ behind a proxy that passes
+# that path on). Other arguments go to
 # `quoridor serve` (or, with --dev, to `trunk serve`). docs/server.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,11 +28,14 @@ case "$db" in
 *://*) ;;
 *) mkdir -p "$(dirname "$db")" ;;
 esac
-trunk build --offline --release --dist dist
+base="${QUORIDOR_BASE_PATH:-/}"
+base="/${base#/}"
+base="${base%/}/"
+trunk build --offline --release --dist dist --public-url "$base"
 cargo build --release --locked -p quoridor-cli
-args=(serve --port "$port" --bind "$bind" --db "$db" --dist dist)
+args=(serve --port "$port" --bind "$bind" --db "$db" --dist dist --base-path "$base")
 if [ -n "${QUORIDOR_PUBLIC_URL:-}" ]; then
     args+=(--public-url "$QUORIDOR_PUBLIC_URL")
 fi
-echo "serve.sh: open http://$bind:$port/ (rooms kept in $db)"
+echo "serve.sh: open http://$bind:$port$base (rooms kept in $db)"
 exec target/release/quoridor "${args[@]}" "$@"

@@ -40,15 +40,16 @@ async function clock(page, n) {
   return { ms: Number(await el.getAttribute("data-ms")), running: (await el.getAttribute("data-running")) === "true" };
 }
 
-// The server serves the page at its root: the sub-path build is for static hosts.
-describe("play a friend through our server", { skip: BASE !== "/" && "the server serves the page at /" }, () => {
+// Served under the path the build was made for (`--base-path`), at / and
+// at /sub/path/ in the two runs of scripts/test.sh.
+describe(`play a friend through our server, the page at ${BASE}`, () => {
   let browser;
   let server;
   const problems = [];
   before(async () => {
     assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
     browser = await launchChromium();
-    server = await startQuoridorServer(DIST);
+    server = await startQuoridorServer(DIST, BASE);
   });
   after(async () => {
     await browser?.close();

@@ -10,10 +10,15 @@ import { join, resolve } from "node:path";
 /** The command line built by `cargo build` (scripts/test.sh builds it first). */
 export const BIN = process.env.QUORIDOR_BIN ?? resolve(process.env.CARGO_TARGET_DIR ?? "target", "debug/quoridor");
 
-/** Starts `quoridor serve` on any free port with the build and a fresh database. */
-export async function startQuoridorServer(dist) {
+/**
+ * Starts `quoridor serve` on any free port with the build and a fresh
+ * database, serving it under `base` (the path the build was made for);
+ * `url` is the page's address.
+ */
+export async function startQuoridorServer(dist, base = "/") {
   const folder = mkdtempSync(join(tmpdir(), "quoridor-online-"));
-  const child = spawn(BIN, ["serve", "--port", "0", "--db", join(folder, "rooms.db"), "--dist", dist], {
+  const args = ["serve", "--port", "0", "--db", join(folder, "rooms.db"), "--dist", dist, "--base-path", base];
+  const child = spawn(BIN, args, {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let errors = "";
@@ -26,7 +31,7 @@ export async function startQuoridorServer(dist) {
       const found = out.match(/listening on (http:\/\/\S+)/);
       if (found) {
         clearTimeout(timer);
-        ok(found[1].replace(/\/?$/, "/"));
+        ok(found[1].replace(/\/?$/, "") + base);
       }
     });
     child.on("exit", (code) => fail(new Error(`quoridor serve exited (${code}): ${errors}`)));

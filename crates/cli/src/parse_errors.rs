@@ -89,11 +89,21 @@ fn message(e: &clap::Error) -> String {
             format!("{} needs a value{choices}", flag(&arg))
         }
         ErrorKind::MissingRequiredArgument => missing_arguments(e),
-        // A value parser's own error says it all (clap would wrap it).
-        ErrorKind::ValueValidation => std::error::Error::source(e).map_or_else(
-            || first_paragraph(&e.render().to_string()),
-            ToString::to_string,
-        ),
+        // A value parser's own error, after the flag unless it names one
+        // itself (clap would wrap it in more words).
+        ErrorKind::ValueValidation => match std::error::Error::source(e) {
+            Some(source) => {
+                let said = source.to_string();
+                let arg = context(e, ContextKind::InvalidArg).unwrap_or_default();
+                let named = said.contains("--") || said.contains("option");
+                if named || !flag(&arg).starts_with("--") {
+                    said
+                } else {
+                    format!("{}: {said}", flag(&arg))
+                }
+            }
+            None => first_paragraph(&e.render().to_string()),
+        },
         _ => first_paragraph(&e.render().to_string()),
     }
 }

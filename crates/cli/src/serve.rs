@@ -6,7 +6,7 @@ use super::stdout::StdoutError;
 use clap::Args;
 use quoridor_server::limit::{DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_WEBSOCKETS_PER_IP};
 use quoridor_server::{
-    DbLocation, IpLimits, ServeError, ServerConfig, Unload, DEFAULT_SWEEP_EVERY,
+    BasePath, DbLocation, IpLimits, ServeError, ServerConfig, Unload, DEFAULT_SWEEP_EVERY,
 };
 use std::fmt;
 use std::io::Write;
@@ -75,6 +75,11 @@ pub struct ServeArgs {
     /// [default: the address each request was sent to]
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
+    /// The path to serve everything under (/quoridor/), behind a proxy that
+    /// passes that path on; the page must be built for it (trunk build
+    /// --public-url /quoridor/)
+    #[arg(long, value_name = "PATH", default_value = "/")]
+    pub base_path: BasePath,
     /// Rooms one client address may make or join at once, then per minute
     /// (0: no limit)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_REQUESTS_PER_MINUTE)]
@@ -108,6 +113,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), ServeCommandError> {
         db,
         dist: args.dist.clone(),
         public_url: args.public_url.clone(),
+        base_path: args.base_path.clone(),
         limits: IpLimits::per_minute(args.requests_per_minute, args.websockets_per_ip),
         trust_proxy: args.trust_proxy,
         unload: Unload {

@@ -3,6 +3,7 @@
 //! (with its Origin check, its count per address and frame limits) and the
 //! built page as static files with compression and cache headers.
 
+use crate::base_path::BasePath;
 use crate::connection;
 use crate::hub::{now_ms, Colour, Hub, HubError};
 use crate::limit::{client_key, IpLimiter, RetryAfter};
@@ -17,7 +18,7 @@ use axum::extract::{
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use quoridor_rules::Variant;
@@ -41,6 +42,9 @@ pub struct AppState {
     /// The origin the page is served from (`https://example.org`), if
     /// configured; else the request's own `Host`.
     pub public_url: Option<String>,
+    /// The path the server answers under (`/`, or `/quoridor/`): invite
+    /// links without a public URL point under it.
+    pub base_path: BasePath,
     /// Room creations, joins and open WebSockets per client address.
     pub limiter: Arc<IpLimiter>,
     /// Whether the client's address is the last one in `X-Forwarded-For`
@@ -75,8 +79,52 @@ impl FromRequestParts<AppState> for ClientIp {
     }
 }
 
-/// The whole app: the API, the WebSocket and, with `dist`, the page.
+/// The whole app: the API, the WebSocket and, with `dist`, the page, all
+/// under the state's base path. Under a sub-path (`/quoridor/`) the bare
+/// path (`/quoridor`) and the root redirect to it, and nothing else
+/// outside it is served.
 pub fn router(state: AppState, dist: Option<PathBuf>) -> Router {
+    let base = state.base_path.clone();
+    let app = app(state, dist);
+    match base.prefix() {
+        None => app,
+        Some(_) => Router::new()
+            .fallback_service(app)
+            .layer(middleware::from_fn_with_state(base, under_base_path)),
+    }
+}
+
+/// Passes a request under the base path on with the path stripped
+/// (`/quoridor/api/health` → `/api/health`); the bare path and the root
+/// are redirected to the base path, anything else is not found.
+async fn under_base_path(State(base): State<BasePath>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let prefix = base.prefix().unwrap_or("");
+    if path == "/" || path == prefix {
+        return Redirect::permanent(base.as_str()).into_response();
+    }
+    let Some(inner) = path.strip_prefix(prefix).filter(|p| p.starts_with('/')) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let inner = match request.uri().query() {
+        Some(query) => format!("{inner}?{query}"),
+        None => inner.to_string(),
+    };
+    let (mut parts, body) = request.into_parts();
+    let mut uri = parts.uri.into_parts();
+    match inner.parse() {
+        Ok(path_and_query) => uri.path_and_query = Some(path_and_query),
+        Err(_) => return StatusCode::BAD_REQUEST.into_response(),
+    }
+    parts.uri = match axum::http::Uri::from_parts(uri) {
+        Ok(uri) => uri,
+        Err(_) => return StatusCode::BAD_REQUEST.into_response(),
+    };
+    next.run(Request::from_parts(parts, body)).await
+}
+
+/// The app at its own root: what [`router`] nests under the base path.
+fn app(state: AppState, dist: Option<PathBuf>) -> Router {
     let limited = Router::new()
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{id}/join", post(join_room))
@@ -217,7 +265,7 @@ fn base_url(state: &AppState, headers: &HeaderMap) -> String {
                 .get(header::HOST)
                 .and_then(|h| h.to_str().ok())
                 .unwrap_or("localhost");
-            format!("http://{host}")
+            format!("http://{host}{}", state.base_path.prefix().unwrap_or(""))
         }
     }
 }

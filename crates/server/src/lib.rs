@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod base_path;
 pub mod clock;
 mod connection;
 pub mod hub;
@@ -28,6 +29,7 @@ pub mod secret;
 pub mod server;
 pub mod store;
 
+pub use base_path::{BasePath, BasePathError};
 pub use clock::{Clock, ClockReading, ParseTimeControlError, TimeControl};
 pub use hub::Unload;
 pub use limit::IpLimits;

@@ -2,6 +2,7 @@
 //! serve the app until told to stop.
 
 use crate::app::{router, AppState};
+use crate::base_path::BasePath;
 use crate::hub::{now_ms, Hub, Unload};
 use crate::limit::{IpLimiter, IpLimits};
 use crate::store::{DbLocation, DbLocationError, Store, StoreError};
@@ -29,6 +30,9 @@ pub struct ServerConfig {
     /// The URL players reach the page at (`https://example.org/quoridor`):
     /// the WebSocket's allowed Origin and the base of invite links.
     pub public_url: Option<String>,
+    /// The path everything is served under (`/`, or `/quoridor/` behind a
+    /// proxy that passes the path on): the page must be built for it.
+    pub base_path: BasePath,
     /// Room creations, joins and open WebSockets per client address.
     pub limits: IpLimits,
     /// Whether the client's address is the last one in `X-Forwarded-For`
@@ -56,6 +60,7 @@ impl ServerConfig {
             db: db.into(),
             dist: None,
             public_url: None,
+            base_path: BasePath::root(),
             limits: IpLimits::default(),
             trust_proxy: false,
             unload: Unload::default(),
@@ -154,6 +159,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
     let state = AppState {
         hub: hub.clone(),
         public_url: config.public_url.clone(),
+        base_path: config.base_path.clone(),
         limiter,
         trust_proxy: config.trust_proxy,
     };

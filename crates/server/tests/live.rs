@@ -328,6 +328,90 @@ async fn the_page_is_served_compressed_with_cache_headers() {
 }
 
 #[tokio::test]
+async fn under_a_base_path_everything_is_served_there_and_nothing_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let dist = dir.path().join("dist");
+    std::fs::create_dir(&dist).unwrap();
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>Quoridor</title>",
+    )
+    .unwrap();
+    std::fs::write(dist.join("app-0123456789abcdef.js"), "console.log(1);").unwrap();
+    let mut config = ServerConfig::new(0, dir.path().join("rooms.db"));
+    config.dist = Some(dist);
+    config.base_path = "/games/quoridor".parse().unwrap();
+    let running = start(config).await.expect("the server starts");
+    let addr = running.addr;
+
+    // The page, its files and the API under the path, with their headers.
+    let (status, head, body) = http(addr, "GET", "/games/quoridor/", None, "").await;
+    assert_eq!(status, 200, "{head}");
+    assert!(String::from_utf8_lossy(&body).contains("Quoridor"));
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    let (status, head, _) = http(
+        addr,
+        "GET",
+        "/games/quoridor/app-0123456789abcdef.js",
+        None,
+        "",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(head.contains("immutable"), "{head}");
+    let (status, health) = api(addr, "GET", "/games/quoridor/api/health", None).await;
+    assert_eq!((status, health["ok"].clone()), (200, json!(true)));
+    let (_, head, _) = http(addr, "GET", "/games/quoridor/api/health", None, "").await;
+    assert!(head.contains("cache-control: no-store"), "{head}");
+
+    // The bare path and the root lead to the page.
+    for from in ["/games/quoridor", "/"] {
+        let (status, head, _) = http(addr, "GET", from, None, "").await;
+        assert_eq!(status, 308, "{from}: {head}");
+        assert!(
+            head.contains("location: /games/quoridor/"),
+            "{from}: {head}"
+        );
+    }
+    // Nothing else is served outside the path.
+    for outside in [
+        "/api/health",
+        "/index.html",
+        "/app-0123456789abcdef.js",
+        "/games/",
+    ] {
+        let (status, _, _) = http(addr, "GET", outside, None, "").await;
+        assert_eq!(status, 404, "{outside}");
+    }
+
+    // A room made under the path: its invite points there, its WebSocket
+    // answers there.
+    let (status, made) = api(
+        addr,
+        "POST",
+        "/games/quoridor/api/rooms",
+        Some(json!({ "colour": "first" })),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["room"].as_str().unwrap();
+    let url = made["invite"]["url"].as_str().unwrap();
+    assert!(
+        url.starts_with(&format!("http://{addr}/games/quoridor/#join/{id}/")),
+        "{url}"
+    );
+    let (mut ws, _) = connect_async(format!("ws://{addr}/games/quoridor/ws/{id}"))
+        .await
+        .expect("the WebSocket under the path");
+    let secret = made["secret"].as_str().unwrap();
+    let state = hello(&mut ws, Some(secret)).await;
+    assert_eq!(state["type"], "state", "{state}");
+    assert_eq!(state["you"], 1, "{state}");
+    assert!(connect_async(format!("ws://{addr}/ws/{id}")).await.is_err());
+    running.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_rematch_opens_a_new_room_with_the_colours_swapped() {
     let dir = tempfile::tempdir().unwrap();
     let running = server(&dir.path().join("rooms.db"), None).await;

@@ -175,6 +175,21 @@ fn serve_answers_its_health_check_on_the_port_it_prints() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn serve_answers_under_its_base_path() {
+    let dir = scratch("serve", "base-path");
+    let (server, addr) = serve_with(&dir.join("rooms.db"), &["--base-path", "/games/q/"]);
+    let inside = get(&addr, "/games/q/api/health");
+    let outside = get(&addr, "/api/health");
+    let root = get(&addr, "/");
+    drop(server);
+    assert!(inside.starts_with("HTTP/1.1 200"), "{inside}");
+    assert!(inside.contains("\"ok\":true"), "{inside}");
+    assert!(outside.starts_with("HTTP/1.1 404"), "{outside}");
+    assert!(root.starts_with("HTTP/1.1 308"), "/ redirects: {root}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `POST path` with a JSON body and extra header lines; the whole answer.
 fn post_raw(addr: &str, path: &str, body: &Value, extra: &str) -> String {
     let mut stream = TcpStream::connect(addr).expect("the server accepts");
@@ -276,7 +291,7 @@ fn serve_refuses_a_missing_dist_folder_and_a_bad_port() {
     );
     let out = quoridor(&["serve", "--port", "70000", "--db", db]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("error: --port: "), "{}", stderr(&out));
     let out = quoridor(&[
         "serve",
         "--port",
@@ -288,6 +303,13 @@ fn serve_refuses_a_missing_dist_folder_and_a_bad_port() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--public-url"), "{}", stderr(&out));
+    let out = quoridor(&["serve", "--port", "0", "--db", db, "--base-path", "q/../x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: --base-path: \"q/../x\" does not start with /"),
+        "{}",
+        stderr(&out)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
