@@ -6,7 +6,8 @@ use super::stdout::StdoutError;
 use clap::Args;
 use quoridor_server::limit::{DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_WEBSOCKETS_PER_IP};
 use quoridor_server::{
-    BasePath, DbLocation, IpLimits, ServeError, ServerConfig, Unload, DEFAULT_SWEEP_EVERY,
+    BasePath, DbLocation, IpLimits, ServeError, ServerConfig, Unload, DEFAULT_HEARTBEAT_EVERY,
+    DEFAULT_SWEEP_EVERY,
 };
 use std::fmt;
 use std::io::Write;
@@ -121,6 +122,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), ServeCommandError> {
             idle_after: Duration::from_secs(args.unload_idle_after),
         },
         sweep_every: DEFAULT_SWEEP_EVERY,
+        heartbeat_every: DEFAULT_HEARTBEAT_EVERY,
     };
     let mut printed = Ok(());
     quoridor_server::run(config, |addr| {

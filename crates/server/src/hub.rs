@@ -51,7 +51,8 @@ pub enum Notice {
     TakeOver {
         /// The seat.
         seat: SeatIndex,
-        /// The connection that holds it now.
+        /// The connection that holds it now (0: a connection to another
+        /// server on the database).
         conn: u64,
     },
     /// The room was read again from the database (another server changed
@@ -69,14 +70,27 @@ pub struct LiveRoom {
     /// Spectators connected to each other server on the database, by its
     /// instance name, as it last announced them (PostgreSQL only).
     elsewhere: StdMutex<HashMap<String, usize>>,
-    /// The connection holding each seat (0: none).
-    holders: StdMutex<Vec<u64>>,
+    /// The connection of this server holding each seat, if one does.
+    holders: StdMutex<Vec<Option<Holder>>>,
+    /// The other server whose player holds each seat, as it last said
+    /// (PostgreSQL only): its seats go away if it falls silent.
+    remote: StdMutex<Vec<Option<String>>>,
     /// The stored version `state` was read or written at (changed only
     /// under `state`'s lock).
     version: AtomicI64,
     /// When the room was last asked for, or a connection came or went
     /// (the hub's clock, ms): how long it has been idle.
     last_seen: AtomicU64,
+}
+
+/// The connection of this server that holds a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Holder {
+    /// The connection's id.
+    conn: u64,
+    /// When it took the seat (the hub's clock, ms): of two connections of
+    /// one seat on two servers, the later one keeps it.
+    since: u64,
 }
 
 /// When a room nobody holds (no connection, request or timer) leaves
@@ -180,6 +194,18 @@ pub struct Hub {
     /// This server's name in presence notices (the process, its start and
     /// a count: unique among the servers on one database).
     instance: String,
+    /// The other servers heard on the presence channel, and when (the
+    /// hub's clock, ms); and those given up as silent.
+    peers: StdMutex<Peers>,
+}
+
+/// What a server knows of the others on its database.
+#[derive(Debug, Default)]
+struct Peers {
+    /// When each was last heard.
+    heard: HashMap<String, u64>,
+    /// Those that fell silent: heard again, they are asked who they hold.
+    silent: std::collections::HashSet<String>,
 }
 
 impl fmt::Debug for Hub {
@@ -211,6 +237,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             now,
             instance,
+            peers: StdMutex::new(Peers::default()),
         })
     }
 
@@ -578,13 +605,15 @@ impl Hub {
     }
 
     /// A connection of `seat` arrived: it holds the seat from now on (any
-    /// older one is told and closes); returns its id.
+    /// older one, on this server or another on the database, is told and
+    /// closes); returns its id.
     pub async fn connect(&self, live: &Arc<LiveRoom>, seat: SeatIndex) -> u64 {
         let conn = self.next_conn.fetch_add(1, Ordering::Relaxed);
-        live.last_seen.store(self.now(), Ordering::Relaxed);
+        let since = self.now();
+        live.last_seen.store(since, Ordering::Relaxed);
         if let Ok(mut holders) = live.holders.lock() {
             if let Some(holder) = holders.get_mut(seat.index()) {
-                *holder = conn;
+                *holder = Some(Holder { conn, since });
             }
         }
         let _ = live.notices.send(Notice::TakeOver { seat, conn });
@@ -593,17 +622,18 @@ impl Hub {
         let id = room.id().clone();
         drop(room);
         live.send_events(&events);
-        self.announce(&id, &format!("here {}", seat.index())).await;
+        self.announce(&id, &format!("took {} {since}", seat.index()))
+            .await;
         conn
     }
 
     /// Connection `conn` of `seat` went; the seat is away unless a newer
-    /// connection holds it.
+    /// connection holds it (here, or on another server that took it over).
     pub async fn disconnect(&self, live: &Arc<LiveRoom>, seat: SeatIndex, conn: u64) {
         live.last_seen.store(self.now(), Ordering::Relaxed);
         let held = live.holders.lock().ok().and_then(|mut holders| {
             let holder = holders.get_mut(seat.index())?;
-            (*holder == conn).then(|| *holder = 0)
+            (holder.map(|h| h.conn) == Some(conn)).then(|| *holder = None)
         });
         if held.is_some() {
             let mut room = live.state.lock().await;
@@ -616,8 +646,10 @@ impl Hub {
     }
 
     /// Tells the other servers on the database (PostgreSQL's NOTIFY on
-    /// [`crate::store::PRESENCE_CHANNEL`]) about room `id`: `here N` or
-    /// `away N` (seat N's player connected to this server, or left it),
+    /// [`crate::store::PRESENCE_CHANNEL`]) about room `id`: `took N T`
+    /// (seat N's player connected to this server at T, ms: it holds the
+    /// seat now), `here N` (seat N's player is connected here, in answer
+    /// to `ask`), `away N` (seat N's player left this server),
     /// `watching N` (N spectators connected here), `ask` (who is connected
     /// elsewhere?). Nothing on SQLite; a failure
     /// only leaves the others' view of presence behind.
@@ -630,8 +662,10 @@ impl Hub {
 
     /// Another server's presence notice (see [`Hub::announce`]): who is
     /// connected there, for claims and for the players here. Ours and
-    /// malformed ones are ignored; a seat held by a connection here stays
-    /// here whatever the others say.
+    /// malformed ones are ignored. A seat held by a connection here stays
+    /// here whatever the others say, except that a later `took` of the
+    /// seat on another server takes it over: the connection here is told
+    /// and closes, as a second tab on this server would make it.
     async fn heard_presence(&self, payload: &str) {
         let mut words = payload.split(' ');
         let (Some(instance), Some(id), Some(what)) = (words.next(), words.next(), words.next())
@@ -641,19 +675,23 @@ impl Hub {
         if instance == self.instance {
             return;
         }
+        if self.heard_from(instance) {
+            // Back from silence: what it holds is asked again.
+            self.ask_all().await;
+        }
         let Some(id) = RoomId::parse(id) else {
             return;
         };
         let Some(live) = self.rooms.lock().await.get(&id).cloned() else {
             return;
         };
-        let held: Vec<bool> = live
+        let held: Vec<Option<Holder>> = live
             .holders
             .lock()
-            .map(|holders| holders.iter().map(|&h| h != 0).collect())
+            .map(|holders| holders.clone())
             .unwrap_or_default();
         if what == "ask" {
-            for (seat, _) in held.iter().enumerate().filter(|(_, &h)| h) {
+            for (seat, _) in held.iter().enumerate().filter(|(_, h)| h.is_some()) {
                 self.announce(&id, &format!("here {seat}")).await;
             }
             let here = live.spectators.load(Ordering::Relaxed);
@@ -674,23 +712,157 @@ impl Hub {
             });
             return;
         }
-        let seat = words
+        let Some(seat) = words
             .next()
             .and_then(|n| n.parse::<usize>().ok())
-            .and_then(SeatIndex::new);
-        let (Some(seat), Some(here)) = (seat, ["away", "here"].iter().position(|w| *w == what))
+            .and_then(SeatIndex::new)
         else {
             return;
         };
-        if held.get(seat.index()).copied().unwrap_or(true) {
+        let here = match what {
+            "here" => true,
+            "away" => false,
+            "took" => {
+                let Some(since) = words.next().and_then(|t| t.parse::<u64>().ok()) else {
+                    return;
+                };
+                self.taken_elsewhere(&live, seat, (since, instance));
+                true
+            }
+            _ => return,
+        };
+        if let Ok(mut remote) = live.remote.lock() {
+            if let Some(slot) = remote.get_mut(seat.index()) {
+                *slot = here.then(|| instance.to_string());
+            }
+        }
+        let held_here = live
+            .holders
+            .lock()
+            .map(|holders| holders.get(seat.index()).is_none_or(Option::is_some))
+            .unwrap_or(true);
+        if held_here {
             return;
         }
-        let events = live
-            .state
-            .lock()
-            .await
-            .set_presence(seat, here == 1, self.now());
+        let events = live.state.lock().await.set_presence(seat, here, self.now());
         live.send_events(&events);
+    }
+
+    /// Another server's connection took `seat` at `taken` (its time and
+    /// the server's name): if a connection here holds the seat since
+    /// earlier, it lets go and is told to close. The seat stays here (the
+    /// other server's player holds it). Both servers compare the same
+    /// pair, so of two connections taking one seat at once on two servers
+    /// exactly the later one keeps it.
+    fn taken_elsewhere(&self, live: &LiveRoom, seat: SeatIndex, taken: (u64, &str)) {
+        let replaced = live.holders.lock().ok().and_then(|mut holders| {
+            let holder = holders.get_mut(seat.index())?;
+            let mine = (*holder)?;
+            (taken > (mine.since, self.instance.as_str())).then(|| {
+                *holder = None;
+                mine
+            })
+        });
+        if replaced.is_some() {
+            let _ = live.notices.send(Notice::TakeOver { seat, conn: 0 });
+        }
+    }
+
+    /// Notes that server `instance` was heard now; whether it had been
+    /// given up as silent.
+    fn heard_from(&self, instance: &str) -> bool {
+        let now = self.now();
+        self.peers.lock().is_ok_and(|mut peers| {
+            peers.heard.insert(instance.to_string(), now);
+            peers.silent.remove(instance)
+        })
+    }
+
+    /// Asks the other servers who they hold in every room held here.
+    async fn ask_all(&self) {
+        let ids: Vec<RoomId> = self.rooms.lock().await.keys().cloned().collect();
+        for id in ids {
+            self.announce(&id, "ask").await;
+        }
+    }
+
+    /// The heartbeat of the presence channel (PostgreSQL; nothing on
+    /// SQLite): says this server is alive (`alive`), then gives up the
+    /// servers not heard for `silence` — a server that died without
+    /// saying so — as if each had said its players left and its
+    /// spectators went: their seats are away (a claim may follow) and
+    /// their counts dropped. Returns the servers given up.
+    pub async fn heartbeat(&self, silence: Duration) -> Vec<String> {
+        if !self.store.is_postgres() {
+            return Vec::new();
+        }
+        let payload = format!("{} - alive", self.instance);
+        let _ = self.store.announce(&payload).await;
+        let now = self.now();
+        let silence = u64::try_from(silence.as_millis()).unwrap_or(u64::MAX);
+        let gone: Vec<String> = self
+            .peers
+            .lock()
+            .map(|mut peers| {
+                let gone: Vec<String> = peers
+                    .heard
+                    .iter()
+                    .filter(|(_, &at)| now.saturating_sub(at) > silence)
+                    .map(|(name, _)| name.clone())
+                    .collect();
+                for name in &gone {
+                    peers.heard.remove(name);
+                    peers.silent.insert(name.clone());
+                }
+                gone
+            })
+            .unwrap_or_default();
+        if gone.is_empty() {
+            return gone;
+        }
+        let rooms: Vec<Arc<LiveRoom>> = self.rooms.lock().await.values().cloned().collect();
+        for live in rooms {
+            let dropped = live.elsewhere.lock().is_ok_and(|mut elsewhere| {
+                let before = elsewhere.len();
+                elsewhere.retain(|name, _| !gone.contains(name));
+                elsewhere.len() != before
+            });
+            if dropped {
+                live.send(&ServerFrame::Spectators {
+                    count: live.watching(),
+                });
+            }
+            let away: Vec<SeatIndex> = live
+                .remote
+                .lock()
+                .map(|mut remote| {
+                    let mut away = Vec::new();
+                    for (seat, slot) in remote.iter_mut().enumerate() {
+                        if slot.as_ref().is_some_and(|name| gone.contains(name)) {
+                            *slot = None;
+                            away.extend(SeatIndex::new(seat));
+                        }
+                    }
+                    away
+                })
+                .unwrap_or_default();
+            for seat in away {
+                let held_here = live
+                    .holders
+                    .lock()
+                    .map(|holders| holders.get(seat.index()).is_some_and(Option::is_some))
+                    .unwrap_or(false);
+                if !held_here {
+                    let events = live
+                        .state
+                        .lock()
+                        .await
+                        .set_presence(seat, false, self.now());
+                    live.send_events(&events);
+                }
+            }
+        }
+        gone
     }
 
     /// A spectator arrived (`+1`) or left (`-1`); everyone learns the
@@ -780,7 +952,8 @@ fn live_room(room: Room, version: i64, now: u64) -> Arc<LiveRoom> {
         notices: broadcast::channel(CHANNEL_CAPACITY).0,
         spectators: AtomicUsize::new(0),
         elsewhere: StdMutex::new(HashMap::new()),
-        holders: StdMutex::new(vec![0; seats]),
+        holders: StdMutex::new(vec![None; seats]),
+        remote: StdMutex::new(vec![None; seats]),
         version: AtomicI64::new(version),
         last_seen: AtomicU64::new(now),
     })

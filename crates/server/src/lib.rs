@@ -36,5 +36,7 @@ pub use limit::IpLimits;
 pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status};
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
-pub use server::{run, start, Running, ServeError, ServerConfig, DEFAULT_SWEEP_EVERY};
+pub use server::{
+    run, start, Running, ServeError, ServerConfig, DEFAULT_HEARTBEAT_EVERY, DEFAULT_SWEEP_EVERY,
+};
 pub use store::{DbLocation, DbLocationError, Store, StoreError};

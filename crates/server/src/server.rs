@@ -44,7 +44,13 @@ pub struct ServerConfig {
     /// How often the rooms nobody uses are looked for (and the addresses
     /// whose buckets are full again forgotten).
     pub sweep_every: Duration,
+    /// On PostgreSQL, how often this server tells the others it is alive;
+    /// one not heard for three of these is given up (its players away).
+    pub heartbeat_every: Duration,
 }
+
+/// How often a server on PostgreSQL says it is alive, by default.
+pub const DEFAULT_HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
 
 /// How often the server looks for rooms to unload, by default.
 pub const DEFAULT_SWEEP_EVERY: Duration = Duration::from_secs(60);
@@ -65,6 +71,7 @@ impl ServerConfig {
             trust_proxy: false,
             unload: Unload::default(),
             sweep_every: DEFAULT_SWEEP_EVERY,
+            heartbeat_every: DEFAULT_HEARTBEAT_EVERY,
         }
     }
 }
@@ -111,6 +118,8 @@ pub struct Running {
     listening: Option<JoinHandle<()>>,
     /// The task unloading idle rooms and forgetting idle addresses.
     sweeping: JoinHandle<()>,
+    /// On PostgreSQL, the heartbeat of the presence channel.
+    beating: Option<JoinHandle<()>>,
     store: Store,
     hub: std::sync::Arc<Hub>,
 }
@@ -139,6 +148,18 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         .await
         .map_err(ServeError::Store)?
         .map(|listener| hub.listen(listener));
+    let beating = listening.is_some().then(|| {
+        let hub = hub.clone();
+        let every = config.heartbeat_every.max(Duration::from_millis(10));
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                hub.heartbeat(every * 3).await;
+            }
+        })
+    });
     let limiter = IpLimiter::new(config.limits);
     let sweeping = {
         let (hub, limiter) = (hub.clone(), limiter.clone());
@@ -183,6 +204,7 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         task,
         listening,
         sweeping,
+        beating,
         store,
         hub,
     })
@@ -199,8 +221,8 @@ impl Running {
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
         self.sweeping.abort();
-        if let Some(listening) = &self.listening {
-            listening.abort();
+        for task in [&self.listening, &self.beating].into_iter().flatten() {
+            task.abort();
         }
         let served = match self.task.await {
             Ok(result) => result.map_err(ServeError::Io),
@@ -217,8 +239,8 @@ impl Running {
     pub fn kill(self) {
         self.task.abort();
         self.sweeping.abort();
-        if let Some(listening) = &self.listening {
-            listening.abort();
+        for task in [&self.listening, &self.beating].into_iter().flatten() {
+            task.abort();
         }
     }
 

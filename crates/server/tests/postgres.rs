@@ -12,12 +12,14 @@
 mod common;
 
 use common::{api, connect, next, send, Ws};
+use futures_util::StreamExt;
 use quoridor_rules::Variant;
 use quoridor_server::hub::{Colour, Hub};
 use quoridor_server::protocol::ErrorCode;
 use quoridor_server::{start, Action, DbLocation, Running, SeatIndex, ServerConfig, Store};
 use serde_json::json;
 use std::io::Write;
+use tokio_tungstenite::tungstenite::Message;
 
 /// The test database's URL, or `None` after saying (past the test
 /// harness's capture) that the test is skipped.
@@ -175,6 +177,141 @@ async fn players_on_two_servers_play_one_game_through_the_database() {
     drop(p1);
     a.stop().await.unwrap();
     b.stop().await.unwrap();
+}
+
+/// Reads frames until an error frame with `code`, then until the socket
+/// closes.
+async fn replaced_and_closed(ws: &mut Ws) {
+    loop {
+        let frame = next(ws).await;
+        if frame["type"] == "error" {
+            assert_eq!(frame["code"], "replaced", "{frame}");
+            break;
+        }
+    }
+    let closed = tokio::time::timeout(common::PATIENCE, async {
+        while let Some(Ok(message)) = ws.next().await {
+            if let Message::Close(_) = message {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the replaced connection closes");
+}
+
+/// Connects to room `id` on `addr` as the holder of `secret`; the state.
+async fn seated(addr: std::net::SocketAddr, id: &str, secret: &serde_json::Value) -> Ws {
+    let mut ws = connect(addr, id).await;
+    send(
+        &mut ws,
+        json!({ "type": "hello", "protocol": 1, "secret": secret }),
+    )
+    .await;
+    loop {
+        let frame = next(&mut ws).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        if frame["type"] == "state" {
+            return ws;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_seat_opened_on_another_server_takes_it_over() {
+    let Some(db) = database("a_seat_opened_on_another_server_takes_it_over") else {
+        return;
+    };
+    let (a, b) = (server(&db).await, server(&db).await);
+    let (status, made) = api(
+        a.addr,
+        "POST",
+        "/api/rooms",
+        Some(json!({ "colour": "first" })),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["room"].as_str().unwrap().to_string();
+    let code = made["invite"]["code"].as_str().unwrap();
+    let join = format!("/api/rooms/{id}/join");
+    let (status, joined) = api(a.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    assert_eq!(status, 200, "{joined}");
+    let mut p2 = seated(a.addr, &id, &joined["secret"]).await;
+
+    // Player 1 on A, then the same seat opened on B: A's connection is
+    // told and closed, as a second tab on one server would be.
+    let mut first = seated(a.addr, &id, &made["secret"]).await;
+    sees(&mut p2, 1, true).await;
+    let mut second = seated(b.addr, &id, &made["secret"]).await;
+    replaced_and_closed(&mut first).await;
+    // The seat is still held (on B): A does not call player 1 away, and
+    // B's connection plays.
+    send(
+        &mut second,
+        json!({ "type": "move", "ply": 0, "move": "e2" }),
+    )
+    .await;
+    assert_eq!(knows(&mut second, &["e2"]).await, "moved");
+    assert_eq!(knows(&mut p2, &["e2"]).await, "state");
+    let (_, on_a) = api(a.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    assert_eq!(on_a["seats"][0]["here"], true, "{on_a}");
+
+    // And back: opened on A again, B's connection is the one closed.
+    let mut third = seated(a.addr, &id, &made["secret"]).await;
+    replaced_and_closed(&mut second).await;
+    send(&mut p2, json!({ "type": "move", "ply": 1, "move": "e8" })).await;
+    assert_eq!(knows(&mut third, &["e2", "e8"]).await, "moved");
+    let (_, on_b) = api(b.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    assert_eq!(on_b["seats"][0]["here"], true, "{on_b}");
+    drop((third, p2));
+    a.stop().await.unwrap();
+    b.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_server_that_dies_leaves_its_players_away_on_the_others() {
+    let Some(db) = database("a_server_that_dies_leaves_its_players_away_on_the_others") else {
+        return;
+    };
+    let beating = |db: &DbLocation| {
+        let mut config = ServerConfig::new(0, db.clone());
+        config.heartbeat_every = std::time::Duration::from_millis(100);
+        start(config)
+    };
+    let a = beating(&db).await.expect("A starts");
+    let b = beating(&db).await.expect("B starts");
+    let (status, made) = api(
+        a.addr,
+        "POST",
+        "/api/rooms",
+        Some(json!({ "colour": "first" })),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["room"].as_str().unwrap().to_string();
+    let code = made["invite"]["code"].as_str().unwrap();
+    let join = format!("/api/rooms/{id}/join");
+    let (status, joined) = api(a.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    assert_eq!(status, 200, "{joined}");
+    let mut p1 = seated(a.addr, &id, &made["secret"]).await;
+    let p2 = seated(b.addr, &id, &joined["secret"]).await;
+    sees(&mut p1, 2, true).await;
+    let mut watcher = connect(b.addr, &id).await;
+    send(&mut watcher, json!({ "type": "hello", "protocol": 1 })).await;
+    counts_watching(&mut p1, 1).await;
+
+    // B dies without a word (its connections stay open but it says
+    // nothing more): after three missed heartbeats A gives it up.
+    b.kill();
+    let (mut away, mut unwatched) = (false, false);
+    while !(away && unwatched) {
+        let frame = next(&mut p1).await;
+        assert_ne!(frame["type"], "error", "{frame}");
+        away |= frame["type"] == "presence" && frame["seat"] == 2 && frame["here"] == false;
+        unwatched |= frame["type"] == "spectators" && frame["count"] == 0;
+    }
+    drop((p2, watcher, p1));
+    a.stop().await.unwrap();
 }
 
 fn move_at(ply: usize, mv: &str) -> Action {

@@ -291,7 +291,11 @@ fn serve_refuses_a_missing_dist_folder_and_a_bad_port() {
     );
     let out = quoridor(&["serve", "--port", "70000", "--db", db]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).starts_with("error: --port: "), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("error: --port: "),
+        "{}",
+        stderr(&out)
+    );
     let out = quoridor(&[
         "serve",
         "--port",
