@@ -159,6 +159,102 @@ describe(`play a friend through our server, the page at ${BASE}`, () => {
   });
 });
 
+describe(`play a friend through our server, across a crash: the page at ${BASE}`, () => {
+  let browser;
+  let server;
+  before(async () => {
+    assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
+    browser = await launchChromium();
+    server = await startQuoridorServer(DIST, BASE);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test("a used invite gets no seat; a server killed mid-game comes back with it; a whole game to the goal; a flag on the clock", { timeout: 240_000 }, async () => {
+    const problems = [];
+    const desktop = await returningPlayerContext(browser, { viewport: { width: 1366, height: 860 } });
+    const phone = await returningPlayerContext(browser, {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const host = await openAt(desktop, server.url, problems);
+    await host.locator('[data-testid="new-game-button"]').click();
+    await host.locator('[data-testid="play-friend"]').click();
+    await host.locator('select[name="board_size"]').selectOption("5");
+    await host.locator('select[name="time_control"]').selectOption("1+0");
+    await host.locator('select[name="colour"]').selectOption("first");
+    await host.locator('[data-testid="create-invite"]').click();
+    const invite = await host.locator('[data-testid="invite-link"]').inputValue();
+    const room = invite.match(/#join\/([A-Za-z0-9]+)\//)[1];
+    const guest = await openAt(phone, invite, problems);
+    await status(guest).filter({ hasText: "you play player 2" }).waitFor();
+
+    // A third browser opens the used invite: no seat, it watches.
+    const third = await openAt(await returningPlayerContext(browser), invite, problems);
+    await status(third).filter({ hasText: "Watching" }).waitFor();
+    await third.getByText("this invite is used up").first().waitFor();
+    await typeMove(third, "c2");
+    assert.deepEqual(await moveTexts(third), [], "the third browser cannot move");
+
+    await typeMove(host, "c2");
+    await waitForMoves(guest, 1);
+    await typeMove(guest, "c4");
+    await waitForMoves(host, 2);
+
+    // The server is killed mid-game and started again on its database:
+    // every page reconnects by itself to the game as it was.
+    await server.restart("SIGKILL");
+    for (const page of [host, guest, third]) {
+      await status(page).filter({ hasText: /you play player|Watching/ }).waitFor();
+    }
+    await host.locator('[data-testid="online-status"]').filter({ hasText: "you play player 1" }).waitFor();
+    assert.deepEqual(await moveTexts(guest), ["c2", "c4"]);
+
+    // On to the goal: player 2 jumps player 1 and reaches row 1 first.
+    for (const [page, other, mv, count] of [
+      [host, guest, "c3", 3],
+      [guest, host, "c2", 4],
+      [host, guest, "c4", 5],
+      [guest, host, "c1", 6],
+    ]) {
+      await typeMove(page, mv);
+      await waitForMoves(other, count);
+    }
+    await host.locator('[data-testid="online-result"]').filter({ hasText: "reached the goal" }).waitFor();
+    assert.match(await guest.locator('[data-testid="online-result"]').innerText(), /You reached the goal: player 2 won/);
+    await third.locator('[data-testid="online-result"]').filter({ hasText: "Player 2 reached the goal" }).waitFor();
+
+    // The rematch, colours swapped; the phone (player 1 now) and the
+    // desktop move once each, and then the phone lets its minute run out.
+    await host.locator('[data-testid="offer-rematch"]').click();
+    await guest.locator('[data-testid="accept-rematch"]').tap();
+    await status(guest).filter({ hasText: "you play player 1" }).waitFor();
+    await status(host).filter({ hasText: "you play player 2" }).waitFor();
+    assert.notEqual(new URL(host.url()).hash, `#play/${room}`);
+    await typeMove(guest, "c2");
+    await waitForMoves(host, 1);
+    await typeMove(host, "c4");
+    await waitForMoves(guest, 2);
+    await guest.waitForFunction(() => document.querySelector('[data-testid="clock-1"]').dataset.running === "true");
+    const flagged = { timeout: 90_000 };
+    await guest.locator('[data-testid="online-result"]').filter({ hasText: "ran out of time" }).waitFor(flagged);
+    assert.match(await guest.locator('[data-testid="online-result"]').innerText(), /You ran out of time: player 2 won/);
+    await host.locator('[data-testid="online-result"]').filter({ hasText: "Your opponent ran out of time" }).waitFor();
+    assert.equal((await clock(host, 1)).ms, 0, "the fallen clock reads 0");
+
+    // While the server was down the pages said so in the console (a
+    // refused WebSocket, a failed fetch); nothing else went wrong.
+    const unexpected = problems.filter((p) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(p));
+    assert.deepEqual(unexpected, []);
+    await desktop.close();
+    await phone.close();
+  });
+});
+
 describe("play a friend without our server", () => {
   const open = useBoardPages();
   test("says what it needs and offers play by link, whose moves make links", async () => {
