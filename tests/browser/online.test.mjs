@@ -40,39 +40,57 @@ async function clock(page, n) {
   return { ms: Number(await el.getAttribute("data-ms")), running: (await el.getAttribute("data-running")) === "true" };
 }
 
+/** A Chromium and a `quoridor serve` of the build for the suite, started before its tests. */
+function useBrowserAndServer() {
+  const live = {};
+  before(async () => {
+    assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
+    live.browser = await launchChromium();
+    live.server = await startQuoridorServer(DIST, BASE);
+  });
+  after(async () => {
+    await live.browser?.close();
+    await live.server?.close();
+  });
+  return live;
+}
+
+/** A desktop browser context and a phone's (touch), as returning players. */
+async function twoDevices(browser) {
+  const desktop = await returningPlayerContext(browser, { viewport: { width: 1366, height: 860 } });
+  const phone = await returningPlayerContext(browser, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    isMobile: true,
+  });
+  return { desktop, phone };
+}
+
+/** New game → Play a friend on `page`, moving first: the invite link. */
+async function createInvite(page, { size, control }) {
+  await page.locator('[data-testid="new-game-button"]').click();
+  await page.locator('[data-testid="play-friend"]').click();
+  if (size) await page.locator('select[name="board_size"]').selectOption(size);
+  await page.locator('select[name="time_control"]').selectOption(control);
+  await page.locator('select[name="colour"]').selectOption("first");
+  await page.locator('[data-testid="create-invite"]').click();
+  return page.locator('[data-testid="invite-link"]').inputValue();
+}
+
 // Served under the path the build was made for (`--base-path`), at / and
 // at /sub/path/ in the two runs of scripts/test.sh.
 describe(`play a friend through our server, the page at ${BASE}`, () => {
-  let browser;
-  let server;
+  const live = useBrowserAndServer();
   const problems = [];
-  before(async () => {
-    assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
-    browser = await launchChromium();
-    server = await startQuoridorServer(DIST, BASE);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   test("a desktop and a phone play a live game: invite, moves, clocks, reconnection, spectators, take-over, resign, rematch", async () => {
-    const desktop = await returningPlayerContext(browser, { viewport: { width: 1366, height: 860 } });
-    const phone = await returningPlayerContext(browser, {
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      isMobile: true,
-    });
+    const { browser, server } = live;
+    const { desktop, phone } = await twoDevices(browser);
     const host = await openAt(desktop, server.url, problems);
 
     // New game → Play a friend: 3+2, moving first → the invite link.
-    await host.locator('[data-testid="new-game-button"]').click();
-    await host.locator('[data-testid="play-friend"]').click();
-    await host.locator('select[name="time_control"]').selectOption("3+2");
-    await host.locator('select[name="colour"]').selectOption("first");
-    await host.locator('[data-testid="create-invite"]').click();
-    const invite = await host.locator('[data-testid="invite-link"]').inputValue();
+    const invite = await createInvite(host, { control: "3+2" });
     assert.match(invite, /#join\/[A-Za-z0-9]+\/[0-9a-f]+$/, "an invite with a one-use code");
     const room = invite.match(/#join\/([A-Za-z0-9]+)\//)[1];
     assert.equal(new URL(host.url()).hash, `#play/${room}`, "the host's address names the room, never a secret");
@@ -160,35 +178,14 @@ describe(`play a friend through our server, the page at ${BASE}`, () => {
 });
 
 describe(`play a friend through our server, across a crash: the page at ${BASE}`, () => {
-  let browser;
-  let server;
-  before(async () => {
-    assert.ok(existsSync(BIN), `no ${BIN}: build the command line first (cargo build)`);
-    browser = await launchChromium();
-    server = await startQuoridorServer(DIST, BASE);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const live = useBrowserAndServer();
 
   test("a used invite gets no seat; a server killed mid-game comes back with it; a whole game to the goal; a flag on the clock", { timeout: 240_000 }, async () => {
+    const { browser, server } = live;
     const problems = [];
-    const desktop = await returningPlayerContext(browser, { viewport: { width: 1366, height: 860 } });
-    const phone = await returningPlayerContext(browser, {
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      isMobile: true,
-    });
+    const { desktop, phone } = await twoDevices(browser);
     const host = await openAt(desktop, server.url, problems);
-    await host.locator('[data-testid="new-game-button"]').click();
-    await host.locator('[data-testid="play-friend"]').click();
-    await host.locator('select[name="board_size"]').selectOption("5");
-    await host.locator('select[name="time_control"]').selectOption("1+0");
-    await host.locator('select[name="colour"]').selectOption("first");
-    await host.locator('[data-testid="create-invite"]').click();
-    const invite = await host.locator('[data-testid="invite-link"]').inputValue();
+    const invite = await createInvite(host, { size: "5", control: "1+0" });
     const room = invite.match(/#join\/([A-Za-z0-9]+)\//)[1];
     const guest = await openAt(phone, invite, problems);
     await status(guest).filter({ hasText: "you play player 2" }).waitFor();

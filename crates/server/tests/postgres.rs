@@ -217,14 +217,11 @@ async fn seated(addr: std::net::SocketAddr, id: &str, secret: &serde_json::Value
     }
 }
 
-#[tokio::test]
-async fn a_seat_opened_on_another_server_takes_it_over() {
-    let Some(db) = database("a_seat_opened_on_another_server_takes_it_over") else {
-        return;
-    };
-    let (a, b) = (server(&db).await, server(&db).await);
+/// A room made and joined on `addr`, player 1 the maker: its id and the
+/// two seats' secrets.
+async fn room_of_two(addr: std::net::SocketAddr) -> (String, serde_json::Value, serde_json::Value) {
     let (status, made) = api(
-        a.addr,
+        addr,
         "POST",
         "/api/rooms",
         Some(json!({ "colour": "first" })),
@@ -234,15 +231,25 @@ async fn a_seat_opened_on_another_server_takes_it_over() {
     let id = made["room"].as_str().unwrap().to_string();
     let code = made["invite"]["code"].as_str().unwrap();
     let join = format!("/api/rooms/{id}/join");
-    let (status, joined) = api(a.addr, "POST", &join, Some(json!({ "invite": code }))).await;
+    let (status, joined) = api(addr, "POST", &join, Some(json!({ "invite": code }))).await;
     assert_eq!(status, 200, "{joined}");
-    let mut p2 = seated(a.addr, &id, &joined["secret"]).await;
+    (id, made["secret"].clone(), joined["secret"].clone())
+}
+
+#[tokio::test]
+async fn a_seat_opened_on_another_server_takes_it_over() {
+    let Some(db) = database("a_seat_opened_on_another_server_takes_it_over") else {
+        return;
+    };
+    let (a, b) = (server(&db).await, server(&db).await);
+    let (id, one, two) = room_of_two(a.addr).await;
+    let mut p2 = seated(a.addr, &id, &two).await;
 
     // Player 1 on A, then the same seat opened on B: A's connection is
     // told and closed, as a second tab on one server would be.
-    let mut first = seated(a.addr, &id, &made["secret"]).await;
+    let mut first = seated(a.addr, &id, &one).await;
     sees(&mut p2, 1, true).await;
-    let mut second = seated(b.addr, &id, &made["secret"]).await;
+    let mut second = seated(b.addr, &id, &one).await;
     replaced_and_closed(&mut first).await;
     // The seat is still held (on B): A does not call player 1 away, and
     // B's connection plays.
@@ -257,7 +264,7 @@ async fn a_seat_opened_on_another_server_takes_it_over() {
     assert_eq!(on_a["seats"][0]["here"], true, "{on_a}");
 
     // And back: opened on A again, B's connection is the one closed.
-    let mut third = seated(a.addr, &id, &made["secret"]).await;
+    let mut third = seated(a.addr, &id, &one).await;
     replaced_and_closed(&mut second).await;
     send(&mut p2, json!({ "type": "move", "ply": 1, "move": "e8" })).await;
     assert_eq!(knows(&mut third, &["e2", "e8"]).await, "moved");
@@ -280,21 +287,9 @@ async fn a_server_that_dies_leaves_its_players_away_on_the_others() {
     };
     let a = beating(&db).await.expect("A starts");
     let b = beating(&db).await.expect("B starts");
-    let (status, made) = api(
-        a.addr,
-        "POST",
-        "/api/rooms",
-        Some(json!({ "colour": "first" })),
-    )
-    .await;
-    assert_eq!(status, 201, "{made}");
-    let id = made["room"].as_str().unwrap().to_string();
-    let code = made["invite"]["code"].as_str().unwrap();
-    let join = format!("/api/rooms/{id}/join");
-    let (status, joined) = api(a.addr, "POST", &join, Some(json!({ "invite": code }))).await;
-    assert_eq!(status, 200, "{joined}");
-    let mut p1 = seated(a.addr, &id, &made["secret"]).await;
-    let p2 = seated(b.addr, &id, &joined["secret"]).await;
+    let (id, one, two) = room_of_two(a.addr).await;
+    let mut p1 = seated(a.addr, &id, &one).await;
+    let p2 = seated(b.addr, &id, &two).await;
     sees(&mut p1, 2, true).await;
     let mut watcher = connect(b.addr, &id).await;
     send(&mut watcher, json!({ "type": "hello", "protocol": 1 })).await;
