@@ -118,6 +118,12 @@ describe(`play a friend through our server, the page at ${BASE}`, () => {
     assert.deepEqual(await moveTexts(host), ["e2", "e8"]);
     assert.equal(await host.locator('[data-testid="status"]').innerText(), "Your move");
     await guest.locator('[data-testid="status"]').filter({ hasText: "Your opponent's move" }).waitFor();
+    // No engine help and no take-backs in a live game between people.
+    for (const page of [host, guest]) {
+      for (const id of ["policy-toggle", "undo", "redo", "engine-panel"]) {
+        assert.equal(await page.locator(`[data-testid="${id}"]`).count(), 0, `no ${id} during the game`);
+      }
+    }
     // Not the phone's turn: refused, nothing sent.
     await typeMove(guest, "e7");
     assert.deepEqual(await moveTexts(guest), ["e2", "e8"]);
@@ -162,6 +168,8 @@ describe(`play a friend through our server, the page at ${BASE}`, () => {
     }
     assert.match(await host.locator('[data-testid="online-result"]').innerText(), /Your opponent resigned: player 1 won/);
     assert.match(await guest.locator('[data-testid="status"]').innerText(), /You resigned: player 1 won/);
+    // Over: the network's policy may be shown again.
+    await host.locator('[data-testid="policy-toggle"]').waitFor();
 
     // Rematch: offered by the host, accepted on the phone; colours swap.
     await host.locator('[data-testid="offer-rematch"]').click();

@@ -259,7 +259,9 @@ pub fn app() -> Html {
     let policy = state.priors.get(&board_game);
     // The overlay's numbers keep clear of the candidates' labels, and the
     // numbers of the lines drawn over both keep clear of all of them.
-    let policy_shown = policy.filter(|_| state.priors.overlay);
+    // No engine help during a live game between people.
+    let help = state.engine_help_allowed();
+    let policy_shown = policy.filter(|_| state.priors.overlay && help);
     let policy_labels = policy_shown.map_or_else(Vec::new, |p| {
         policy_labels(position.size(), p, drawn.as_ref())
     });
@@ -298,8 +300,6 @@ pub fn app() -> Html {
             }));
         })
     };
-
-    let live_online = state.online.as_ref().is_some_and(|o| o.result.is_none());
 
     html! {
         <main class="app">
@@ -372,11 +372,13 @@ pub fn app() -> Html {
                             data-testid="board-flip" aria-pressed={page.board_flipped.to_string()}
                             onclick={dispatch.reform(|_: MouseEvent| Action::FlipBoard)}
                             title="Show the board from the other side (key F)">{ "⇅ Flip board" }</button>
-                        { policy_toggle(state.priors.overlay, &on_policy) }
+                        if help {
+                            { policy_toggle(state.priors.overlay, &on_policy) }
+                        }
                         <MoveInput {on_move} on_error={on_error.clone()}
                             game={board.game.moves().to_vec()} shown={board.shown_ply()} />
                     </div>
-                    if state.priors.overlay {
+                    if state.priors.overlay && help {
                         { policy_legend(policy, state.priors.is_unsupported(board.game.variant())) }
                     }
                     if let Some(drawn) = drawn.as_ref().filter(|d| !d.children.is_empty()) {
@@ -425,13 +427,14 @@ pub fn app() -> Html {
                     }
                     <History moves={board.game.moves().to_vec()} shown={board.shown_ply()}
                         can_redo={!board.game.undone().is_empty()}
+                        takebacks={state.online.is_none()}
                         on_view={dispatch.reform(Action::View)}
                         on_undo={dispatch.reform(|()| Action::Undo)}
                         on_redo={dispatch.reform(|()| Action::Redo)}
                         judged={review.as_ref().map(|r| r.moves().to_vec()).unwrap_or_default()}
                         outcome={board.outcome()} />
                     // No engine help during a live game between people.
-                    if !live_online {
+                    if help {
                     { coach_panel(&state, review, &dispatch) }
                     <ShareLink shared={state.shared()} />
                     <Disclosure title="Engine" summary={engine_summary(&run.settings, board.seats)}

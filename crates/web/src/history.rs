@@ -16,6 +16,10 @@ pub struct HistoryProps {
     pub shown: usize,
     /// Whether redo has a move to replay.
     pub can_redo: bool,
+    /// Whether moves may be taken back at all (Undo and Redo shown): not
+    /// in an online game.
+    #[prop_or(true)]
+    pub takebacks: bool,
     /// Show the position after this many moves (`None` = latest).
     pub on_view: Callback<Option<usize>>,
     /// Undo.
@@ -183,10 +187,12 @@ pub fn history(props: &HistoryProps) -> Html {
             <ol class="move-list" data-testid="move-list" role="list" aria-label="Moves played"
                 ref={list}>{ for rows }{ for result }</ol>
             <div class="history-buttons">
-                <button class="undo" data-testid="undo" onclick={undo} disabled={total == 0}
-                    title="Take back the last move (against the engine, its reply too)">{ "Undo" }</button>
-                <button class="redo" data-testid="redo" onclick={redo} disabled={!props.can_redo}
-                    title="Replay the move taken back">{ "Redo" }</button>
+                if props.takebacks {
+                    <button class="undo" data-testid="undo" onclick={undo} disabled={total == 0}
+                        title="Take back the last move (against the engine, its reply too)">{ "Undo" }</button>
+                    <button class="redo" data-testid="redo" onclick={redo} disabled={!props.can_redo}
+                        title="Replay the move taken back">{ "Redo" }</button>
+                }
                 <button class="view-back" onclick={back} disabled={shown == 0} aria-label="Previous move"
                     title="Show the position one move earlier">{ "◀" }</button>
                 <button class="view-forward" onclick={forward} disabled={shown >= total} aria-label="Next move"

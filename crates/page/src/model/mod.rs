@@ -369,6 +369,13 @@ impl AppState {
         self.begin(next, seed);
     }
 
+    /// Whether the page may help with the engine now (its analysis, the
+    /// network's policy overlay, the coach): not during a live online game
+    /// between people, as on lichess; again once it is over.
+    pub fn engine_help_allowed(&self) -> bool {
+        self.online.as_ref().is_none_or(|o| o.result.is_some())
+    }
+
     /// Who may resign now: the human against the engine, the side to move
     /// between two humans; nobody once the game is over or when the engine
     /// plays both sides.

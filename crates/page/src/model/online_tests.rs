@@ -270,3 +270,21 @@ fn a_new_game_leaves_the_online_one() {
         Ok(ServerFrame::Pong { id: 3 })
     ));
 }
+
+#[test]
+fn no_engine_help_during_a_live_game_and_again_after_it() {
+    let mut state = seated(1, &["e2", "e8"]);
+    assert!(!state.engine_help_allowed());
+    state.apply(Action::PolicyOverlay(true), SEED);
+    assert!(
+        state.priors.outbox.1.is_empty(),
+        "the network's priors are not asked for during the game"
+    );
+    state.apply(
+        frame(r#"{"type":"ended","result":{"winner":2,"reason":"resignation","at_ms":1001000}}"#),
+        SEED,
+    );
+    assert!(state.engine_help_allowed());
+    state.apply(Action::PolicyOverlay(true), SEED);
+    assert_eq!(state.priors.outbox.1.len(), 1, "asked for once it is over");
+}

@@ -129,7 +129,7 @@ impl super::AppState {
 
     /// Asks the worker for the priors the page shows: the analysis panel's
     /// position, the tree explorer's open nodes, and with the overlay on,
-    /// the board's position.
+    /// the board's position (not during a live game between people).
     pub(super) fn priors_follow(&mut self) {
         let mut wanted: Vec<GameData> = self
             .searched_for_panel()
@@ -137,7 +137,7 @@ impl super::AppState {
             .into_iter()
             .collect();
         wanted.extend(self.open_nodes().into_iter().map(|(_, game)| game));
-        if self.priors.overlay {
+        if self.priors.overlay && self.engine_help_allowed() {
             wanted.push(self.board_game());
         }
         self.priors.want(wanted);
