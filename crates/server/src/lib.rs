@@ -32,7 +32,9 @@ pub mod store;
 pub use clock::{Clock, ClockReading, ParseTimeControlError, TimeControl};
 pub use hub::Unload;
 pub use limit::IpLimits;
-pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status};
+pub use room::{
+    Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status, StoredMove,
+};
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
 pub use server::{run, start, Running, ServeError, ServerConfig, DEFAULT_SWEEP_EVERY};
