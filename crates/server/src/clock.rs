@@ -167,9 +167,9 @@ impl From<TimeControl> for String {
     }
 }
 
-/// The clock of one game: each seat's remaining time and whose runs since
-/// when. The clock starts once every seat has moved (before that a game
-/// can be aborted, as on lichess).
+/// The clock of one game: each seat's remaining time, whose runs since
+/// when, and each seat's lag quota. The clock starts once every seat has
+/// moved (before that a game can be aborted, as on lichess).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
