@@ -313,6 +313,7 @@ async fn run(
                 seat,
                 at_ms,
                 clock,
+                ..
             } => {
                 let told = follow.log.told.len();
                 if ply < told {

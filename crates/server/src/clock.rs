@@ -18,6 +18,20 @@ const MAX_INCREMENT_S: u64 = 180;
 /// The longest correspondence control: 14 days per move.
 const MAX_DAYS: u64 = 14;
 
+/// Lag compensation under a realtime control, as lichess does it: each
+/// seat has a quota of time it may be given back for its network's lag,
+/// which starts at [`LAG_QUOTA_START_MS`], grows by [`LAG_QUOTA_GAIN_MS`]
+/// at each of its moves up to [`LAG_QUOTA_MAX_MS`], and shrinks by what
+/// each move is given back. So whatever a client makes its lag look like,
+/// it gains at most the quota at one move and the gain per move over a
+/// game.
+pub const LAG_QUOTA_GAIN_MS: u64 = 100;
+/// The most a seat's lag quota holds (see [`LAG_QUOTA_GAIN_MS`]).
+pub const LAG_QUOTA_MAX_MS: u64 = 1_000;
+/// A seat's lag quota at the start of a game (three moves' gain, as on
+/// lichess; see [`LAG_QUOTA_GAIN_MS`]).
+pub const LAG_QUOTA_START_MS: u64 = 3 * LAG_QUOTA_GAIN_MS;
+
 /// How much time each player has.
 ///
 /// Written as lichess writes it: `3+2` (3 minutes each, 2 seconds added
@@ -153,9 +167,9 @@ impl From<TimeControl> for String {
     }
 }
 
-/// The clock of one game: each seat's remaining time and whose runs since
-/// when. The clock starts once every seat has moved (before that a game
-/// can be aborted, as on lichess).
+/// The clock of one game: each seat's remaining time, whose runs since
+/// when, and each seat's lag quota. The clock starts once every seat has
+/// moved (before that a game can be aborted, as on lichess).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
@@ -163,6 +177,9 @@ pub struct Clock {
     remaining_ms: Vec<u64>,
     /// The seat whose clock runs and since when, if one runs.
     running: Option<(usize, u64)>,
+    /// Each seat's lag quota: what its next moves may be given back for
+    /// lag (realtime only; see [`LAG_QUOTA_GAIN_MS`]).
+    quota_ms: Vec<u64>,
 }
 
 /// What a clock shows at an instant: each seat's time left and which runs.
@@ -182,6 +199,7 @@ impl Clock {
             control,
             remaining_ms: vec![start; seats],
             running: None,
+            quota_ms: vec![LAG_QUOTA_START_MS; seats],
         }
     }
 
@@ -216,14 +234,38 @@ impl Clock {
         (now >= deadline).then_some(seat)
     }
 
-    /// Seat `mover` moved at `now`; `next` is to move, and its clock starts
-    /// if `start_next` (every seat has moved). The mover's time is charged
-    /// and, under a realtime control, the increment added; under
-    /// correspondence the next seat gets a fresh allowance.
-    pub fn punch(&mut self, mover: usize, next: usize, now: u64, start_next: bool) {
+    /// Seat `seat`'s lag quota: the most its next move can be given back
+    /// for lag before that move's gain (`None`: no such seat).
+    pub fn quota_ms(&self, seat: usize) -> Option<u64> {
+        self.quota_ms.get(seat).copied()
+    }
+
+    /// Seat `mover` moved at `now`, its one-way lag estimated at `lag_ms`;
+    /// `next` is to move, and its clock starts if `start_next` (every seat
+    /// has moved). The mover's time is charged, less the lag credit, and,
+    /// under a realtime control, the increment added; under correspondence
+    /// the next seat gets a fresh allowance. Returns the credit: under a
+    /// realtime control with the mover's clock running, the least of
+    /// `lag_ms`, the mover's quota (after this move's gain) and the time
+    /// the move took; else 0. So the clock never gives back more than the
+    /// move took, and punching again with the credit as `lag_ms` (a replay)
+    /// gives the same credit.
+    pub fn punch(
+        &mut self,
+        mover: usize,
+        next: usize,
+        now: u64,
+        start_next: bool,
+        lag_ms: u64,
+    ) -> u64 {
+        let mut credit = 0;
         if let Some((seat, since)) = self.running.take() {
+            let elapsed = now.saturating_sub(since);
+            if seat == mover {
+                credit = self.credit(seat, lag_ms, elapsed);
+            }
             if let Some(left) = self.remaining_ms.get_mut(seat) {
-                *left = left.saturating_sub(now.saturating_sub(since));
+                *left = left.saturating_sub(elapsed - credit);
             }
         }
         match self.control {
@@ -244,6 +286,26 @@ impl Clock {
         if start_next && self.control.budget_ms().is_some() {
             self.running = Some((next, now));
         }
+        credit
+    }
+
+    /// The lag credit of a move of `seat` that took `elapsed` on its clock
+    /// with `lag_ms` of lag: its quota gains, the credit is the least of
+    /// the three, and the quota pays it. At most `elapsed`; 0 without a
+    /// realtime control.
+    fn credit(&mut self, seat: usize, lag_ms: u64, elapsed: u64) -> u64 {
+        let TimeControl::Realtime { .. } = self.control else {
+            return 0;
+        };
+        let Some(quota) = self.quota_ms.get_mut(seat) else {
+            return 0;
+        };
+        *quota = quota
+            .saturating_add(LAG_QUOTA_GAIN_MS)
+            .min(LAG_QUOTA_MAX_MS);
+        let credit = lag_ms.min(*quota).min(elapsed);
+        *quota -= credit;
+        credit
     }
 
     /// Stops the running clock at `now`, charging its seat.
@@ -321,13 +383,13 @@ mod tests {
     fn realtime_charges_the_mover_and_adds_the_increment() {
         let mut clock = Clock::new("1+2".parse().unwrap(), 2);
         // Seat 0's first move: nothing runs yet.
-        clock.punch(0, 1, 1_000, false);
+        clock.punch(0, 1, 1_000, false, 0);
         assert_eq!(clock.reading(5_000).running, None);
         // Seat 1's first move starts seat 0's clock.
-        clock.punch(1, 0, 9_000, true);
+        clock.punch(1, 0, 9_000, true, 0);
         assert_eq!(clock.remaining_at(0, 19_000), Some(50_000));
         assert_eq!(clock.deadline(), Some(69_000));
-        clock.punch(0, 1, 19_000, true);
+        clock.punch(0, 1, 19_000, true, 0);
         // 60 s - 10 s + 2 s.
         assert_eq!(clock.remaining_at(0, 30_000), Some(52_000));
         assert_eq!(clock.flagged_at(30_000), None);
@@ -337,9 +399,9 @@ mod tests {
     #[test]
     fn correspondence_gives_each_move_a_fresh_allowance() {
         let mut clock = Clock::new("corr:1".parse().unwrap(), 2);
-        clock.punch(0, 1, 0, false);
-        clock.punch(1, 0, 10, true);
-        clock.punch(0, 1, DAY_MS - 5, true);
+        clock.punch(0, 1, 0, false, 0);
+        clock.punch(1, 0, 10, true, 0);
+        clock.punch(0, 1, DAY_MS - 5, true, 0);
         assert_eq!(clock.remaining_at(1, DAY_MS - 5), Some(DAY_MS));
         assert_eq!(clock.deadline(), Some(2 * DAY_MS - 5));
     }
@@ -347,9 +409,100 @@ mod tests {
     #[test]
     fn unlimited_never_runs_or_flags() {
         let mut clock = Clock::new(TimeControl::Unlimited, 2);
-        clock.punch(0, 1, 0, true);
+        clock.punch(0, 1, 0, true, 0);
         assert_eq!(clock.deadline(), None);
         assert_eq!(clock.flagged_at(u64::MAX), None);
         assert!(clock.reading(5).remaining_ms.is_empty());
+    }
+
+    /// A two-seat clock under `control` after both seats' first moves
+    /// (seat 1's at 10 s): seat 0's runs from 10 s under a realtime control.
+    fn started(control: &str) -> Clock {
+        let mut clock = Clock::new(control.parse().unwrap(), 2);
+        assert_eq!(clock.punch(0, 1, 0, false, 500), 0, "no clock runs yet");
+        assert_eq!(
+            clock.punch(1, 0, 10_000, true, 500),
+            0,
+            "seat 1's never ran"
+        );
+        clock
+    }
+
+    #[test]
+    fn the_lag_credit_is_given_back_to_the_mover_at_the_punch() {
+        let mut clock = started("1+2");
+        assert_eq!(clock.quota_ms(0), Some(LAG_QUOTA_START_MS));
+        // 4 s on the clock, 150 ms of lag: all of it given back.
+        assert_eq!(clock.punch(0, 1, 14_000, true, 150), 150);
+        assert_eq!(
+            clock.remaining_at(0, 14_000),
+            Some(60_000 - 4_000 + 150 + 2_000)
+        );
+        assert_eq!(
+            clock.quota_ms(0),
+            Some(LAG_QUOTA_START_MS + LAG_QUOTA_GAIN_MS - 150)
+        );
+        // The other seat's quota is its own.
+        assert_eq!(clock.quota_ms(1), Some(LAG_QUOTA_START_MS));
+    }
+
+    #[test]
+    fn the_credit_is_bounded_by_the_quota_and_by_the_time_the_move_took() {
+        let mut clock = started("1+0");
+        // A huge lag gets the quota (start + one gain), no more.
+        let quota = LAG_QUOTA_START_MS + LAG_QUOTA_GAIN_MS;
+        assert_eq!(clock.punch(0, 1, 15_000, true, 60_000), quota);
+        assert_eq!(clock.remaining_at(0, 15_000), Some(60_000 - 5_000 + quota));
+        assert_eq!(clock.quota_ms(0), Some(0));
+        clock.punch(1, 0, 16_000, true, 0);
+        // Then one gain a move.
+        assert_eq!(clock.punch(0, 1, 26_000, true, 60_000), LAG_QUOTA_GAIN_MS);
+        clock.punch(1, 0, 27_000, true, 0);
+        // Never more than the move took: the clock gains nothing.
+        let before = clock.remaining_at(0, 27_000).unwrap();
+        assert_eq!(clock.punch(0, 1, 27_040, true, 60_000), 40);
+        assert_eq!(clock.remaining_at(0, 27_040), Some(before));
+    }
+
+    #[test]
+    fn the_quota_gains_each_move_up_to_its_cap() {
+        let mut clock = started("3+0");
+        let mut now = 10_000;
+        for _ in 0..20 {
+            now += 1_000;
+            assert_eq!(clock.punch(0, 1, now, true, 0), 0);
+            now += 1_000;
+            clock.punch(1, 0, now, true, 0);
+        }
+        assert_eq!(clock.quota_ms(0), Some(LAG_QUOTA_MAX_MS));
+        now += 5_000;
+        assert_eq!(clock.punch(0, 1, now, true, 60_000), LAG_QUOTA_MAX_MS);
+    }
+
+    #[test]
+    fn no_credit_without_a_realtime_clock() {
+        let mut clock = started("corr:1");
+        assert_eq!(clock.punch(0, 1, 20_000, true, 500), 0);
+        assert_eq!(clock.remaining_at(1, 20_000), Some(DAY_MS));
+        assert_eq!(clock.quota_ms(0), Some(LAG_QUOTA_START_MS));
+        let mut clock = started("unlimited");
+        assert_eq!(clock.punch(0, 1, 20_000, true, 500), 0);
+    }
+
+    #[test]
+    fn punching_again_with_the_credit_gives_the_same_clock() {
+        let live = |lags: &[u64]| {
+            let mut clock = started("1+0");
+            let mut credits = Vec::new();
+            for (i, &lag) in lags.iter().enumerate() {
+                let now = 11_000 + 700 * i as u64;
+                credits.push(clock.punch(i % 2, (i + 1) % 2, now, true, lag));
+            }
+            (clock, credits)
+        };
+        let (clock, credits) = live(&[900, 50, 10_000, 0, 300, 5_000, 80]);
+        let (replayed, again) = live(&credits);
+        assert_eq!(again, credits);
+        assert_eq!(replayed, clock);
     }
 }

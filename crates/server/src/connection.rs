@@ -2,8 +2,12 @@
 //! (`hello`, with a seat secret for a player), then frames turn into room
 //! actions and the room's notices go out to it. Every bad frame gets an
 //! error frame; only a wrong `hello` or a take-over closes the connection.
+//! A player's connection is pinged right after the snapshot and then every
+//! [`PING_EVERY_MS`]; the pongs measure its lag ([`LagMeter`]), which each
+//! of its moves carries to the room.
 
 use crate::hub::{now_ms, Hub, LiveRoom, Notice};
+use crate::lag::{LagMeter, PING_EVERY_MS};
 use crate::protocol::{
     parse_client_frame, ClientFrame, ErrorCode, Refusal, ServerFrame, PROTOCOL_VERSION,
 };
@@ -14,8 +18,9 @@ use crate::secret::Secret;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
+use tokio::time::MissedTickBehavior;
 
 /// How long a new connection has to send its `hello`.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -153,8 +158,21 @@ async fn session(
     conn: Option<u64>,
 ) -> End {
     let mut rate = RateLimit::new(now_ms());
+    // Lag is timed on a monotonic clock of the connection's own.
+    let start = Instant::now();
+    let since_start = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let mut lag = LagMeter::new();
+    // The first tick is at once: right after the snapshot.
+    let mut pings = tokio::time::interval(Duration::from_millis(PING_EVERY_MS));
+    pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = pings.tick(), if seat.is_some() => {
+                let payload = lag.ping(since_start());
+                if socket.send(Message::Ping(payload.into())).await.is_err() {
+                    return End::Gone;
+                }
+            }
             incoming = socket.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
@@ -164,11 +182,16 @@ async fn session(
                         }
                         continue;
                     }
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Pong(payload))) => {
+                        lag.pong(&payload, since_start());
+                        continue;
+                    }
+                    // Answered by the WebSocket itself.
+                    Some(Ok(Message::Ping(_))) => continue,
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return End::Gone,
                 };
                 let answer = if rate.allow(now_ms()) {
-                    handle(hub, live, seat, text.as_str()).await
+                    handle(hub, live, seat, text.as_str(), lag.lag_ms()).await
                 } else {
                     Some(refusal(ErrorCode::RateLimited, "too many frames: slow down"))
                 };
@@ -203,13 +226,15 @@ async fn session(
     }
 }
 
-/// Handles one frame after the hello: the answer for this connection
-/// alone, if any (what changed goes to everyone through the room).
+/// Handles one frame after the hello, from a connection whose lag is
+/// estimated at `lag_ms`: the answer for this connection alone, if any
+/// (what changed goes to everyone through the room).
 async fn handle(
     hub: &Arc<Hub>,
     live: &Arc<LiveRoom>,
     seat: Option<SeatIndex>,
     text: &str,
+    lag_ms: u64,
 ) -> Option<ServerFrame> {
     let frame = match parse_client_frame(text) {
         Ok(frame) => frame,
@@ -221,7 +246,7 @@ async fn handle(
         }
         ClientFrame::Ping { id } => return Some(ServerFrame::Pong { id }),
         ClientFrame::Move { ply, mv } => match mv.parse() {
-            Ok(mv) => Action::Move { ply, mv },
+            Ok(mv) => Action::Move { ply, mv, lag_ms },
             Err(e) => return Some(refusal(ErrorCode::BadMove, format!("{e}"))),
         },
         ClientFrame::Resign => Action::Resign,

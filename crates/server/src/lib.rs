@@ -9,8 +9,8 @@
 //! (who holds what), [`room`] (the game's state machine, pure: time is
 //! passed in), [`protocol`] (the frames), [`rate`] (the per-connection
 //! limit), [`limit`] (the limits per client address), [`store`] (the
-//! database), [`hub`] (the live rooms, unloaded when idle),
-//! `connection` (one WebSocket), [`app`] (the router), [`server`] (start
+//! database), [`hub`] (the live rooms, unloaded when idle), [`lag`] (a
+//! connection's lag, from its pongs), `connection` (one WebSocket), [`app`] (the router), [`server`] (start
 //! and stop). docs/server.md has the protocol and the threat list.
 
 #![warn(missing_docs)]
@@ -20,6 +20,7 @@ pub mod base_path;
 pub mod clock;
 mod connection;
 pub mod hub;
+pub mod lag;
 pub mod limit;
 pub mod protocol;
 pub mod rate;
@@ -33,7 +34,9 @@ pub use base_path::{BasePath, BasePathError};
 pub use clock::{Clock, ClockReading, ParseTimeControlError, TimeControl};
 pub use hub::Unload;
 pub use limit::IpLimits;
-pub use room::{Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status};
+pub use room::{
+    Action, ActionError, EndReason, Event, GameResult, Room, RoomSettings, Status, StoredMove,
+};
 pub use seat::{SeatIndex, MAX_SEATS};
 pub use secret::{RoomId, Secret, SecretHash};
 pub use server::{

@@ -245,6 +245,11 @@ pub enum ServerFrame {
         seat: SeatIndex,
         /// The server's stamp (ms since the epoch).
         at_ms: u64,
+        /// The time given back to the mover's clock for their network's
+        /// lag (ms), already counted in `clock`; 0 without one. Older
+        /// servers leave it out.
+        #[serde(default)]
+        lag_ms: u64,
         /// The clocks right after it.
         clock: ClockReading,
     },
@@ -310,12 +315,14 @@ impl ServerFrame {
                 mv,
                 seat,
                 at_ms,
+                lag_ms,
                 clock,
             } => ServerFrame::Moved {
                 ply: *ply,
                 mv: mv.to_string(),
                 seat: *seat,
                 at_ms: *at_ms,
+                lag_ms: *lag_ms,
                 clock: clock.clone(),
             },
             Event::Ended(result) => ServerFrame::Ended { result: *result },
@@ -433,5 +440,27 @@ mod tests {
         );
         let frame = ServerFrame::Spectators { count: 2 };
         assert_eq!(frame.to_json(), r#"{"type":"spectators","count":2}"#);
+    }
+
+    #[test]
+    fn a_moved_frame_carries_its_lag_credit_and_reads_without_one() {
+        let frame = ServerFrame::Moved {
+            ply: 2,
+            mv: "e3".into(),
+            seat: SeatIndex::new(0).unwrap(),
+            at_ms: 5_000,
+            lag_ms: 120,
+            clock: ClockReading {
+                remaining_ms: vec![56_120, 60_000],
+                running: Some(1),
+            },
+        };
+        let json = frame.to_json();
+        assert!(json.contains(r#""lag_ms":120"#), "{json}");
+        let older = json.replace(r#""lag_ms":120,"#, "");
+        let ServerFrame::Moved { lag_ms, .. } = serde_json::from_str(&older).unwrap() else {
+            panic!("{older}")
+        };
+        assert_eq!(lag_ms, 0);
     }
 }

@@ -84,6 +84,10 @@ pub enum Action {
         ply: usize,
         /// The move.
         mv: Move,
+        /// The mover's one-way network lag as the server measures it
+        /// (ms): the room gives back at most this much of the move's
+        /// time, within the mover's lag quota ([`Clock::punch`]).
+        lag_ms: u64,
     },
     /// Give up the game.
     Resign,
@@ -98,6 +102,19 @@ pub enum Action {
     DeclineRematch,
     /// Claim the game: the player to move has been away too long.
     ClaimVictory,
+}
+
+/// A move as stored: what [`Room::restore`] replays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// Who played it.
+    pub seat: SeatIndex,
+    /// The move.
+    pub mv: Move,
+    /// The server's stamp (ms since the epoch).
+    pub at_ms: u64,
+    /// The lag credit it was given ([`Event::Moved`]'s `lag_ms`).
+    pub lag_ms: u64,
 }
 
 /// What changed in a room; stored, then sent to everyone in it.
@@ -115,6 +132,9 @@ pub enum Event {
         seat: SeatIndex,
         /// When the server received it (ms since the epoch).
         at_ms: u64,
+        /// The time given back to the mover's clock for their lag (ms; 0
+        /// without one): stored, so that a replay gives the same clocks.
+        lag_ms: u64,
         /// The clocks right after it.
         clock: ClockReading,
     },
@@ -294,6 +314,11 @@ impl Room {
         self.clock.reading(now)
     }
 
+    /// The clock itself (each seat's time and lag quota).
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
     /// Where the room stands.
     pub fn status(&self) -> Status {
         if self.result.is_some() {
@@ -388,7 +413,7 @@ impl Room {
     ) -> Result<Vec<Event>, ActionError> {
         let seat = who.ok_or(ActionError::Spectator)?;
         match action {
-            Action::Move { ply, mv } => self.play(seat, ply, mv, now),
+            Action::Move { ply, mv, lag_ms } => self.play(seat, ply, mv, lag_ms, now),
             Action::Resign => {
                 self.check_playing()?;
                 if self.game.moves().len() < self.seats.len() {
@@ -433,6 +458,7 @@ impl Room {
         seat: SeatIndex,
         ply: usize,
         mv: Move,
+        lag_ms: u64,
         now: u64,
     ) -> Result<Vec<Event>, ActionError> {
         self.check_playing()?;
@@ -456,13 +482,16 @@ impl Room {
         self.stamps.push((seat, now));
         let plies = self.game.moves().len();
         let next = self.turn();
-        self.clock
-            .punch(seat.index(), next.index(), now, plies >= self.seats.len());
+        let start_next = plies >= self.seats.len();
+        let lag_ms = self
+            .clock
+            .punch(seat.index(), next.index(), now, start_next, lag_ms);
         let mut events = vec![Event::Moved {
             ply,
             mv,
             seat,
             at_ms: now,
+            lag_ms,
             clock: self.clock.reading(now),
         }];
         if let Some(outcome) = self.game.outcome(PlyLimit::DEFAULT) {
@@ -605,17 +634,19 @@ impl Room {
     }
 
     /// A room read back from storage: the moves are replayed at their
-    /// stamps through the same rules and clock, then the stored result and
-    /// rematch are set. `None` if a stored move does not replay (a corrupt
-    /// database).
+    /// stamps, each with its stored lag credit as its lag (which gives the
+    /// same credit again), through the same rules and clock, then the
+    /// stored result and rematch are set. `None` if a stored move does not
+    /// replay (a corrupt database).
     pub fn restore(
         mut room: Room,
-        moves: &[(SeatIndex, Move, u64)],
+        moves: &[StoredMove],
         result: Option<GameResult>,
         rematch: Option<RoomId>,
     ) -> Option<Room> {
-        for (ply, &(seat, mv, at)) in moves.iter().enumerate() {
-            room.play(seat, ply, mv, at).ok()?;
+        for (ply, stored) in moves.iter().enumerate() {
+            room.play(stored.seat, ply, stored.mv, stored.lag_ms, stored.at_ms)
+                .ok()?;
         }
         if let Some(stored) = result {
             if room.result != Some(stored) {

@@ -12,9 +12,10 @@
 //! player was told about survives a power failure too. PostgreSQL's own
 //! defaults (`fsync`, `synchronous_commit` on) give the same.
 //!
-//! A room is read back by replaying its stored moves at their stamps
-//! through the same [`Room`] state machine ([`Room::restore`]), so the
-//! state after a restart is the state before it.
+//! A room is read back by replaying its stored moves at their stamps, each
+//! with its stored lag credit, through the same [`Room`] state machine
+//! ([`Room::restore`]), so the state after a restart is the state before
+//! it, clocks and lag quotas included.
 //!
 //! Several servers on one PostgreSQL: each room row has a version, raised
 //! by every write, and a write names the version it was computed from
@@ -26,10 +27,10 @@
 //! reading the committed room.
 
 use crate::clock::TimeControl;
-use crate::room::{EndReason, Event, GameResult, Room, RoomSettings};
+use crate::room::{EndReason, Event, GameResult, Room, RoomSettings, StoredMove};
 use crate::seat::{Presence, Seat, SeatIndex, MAX_SEATS};
 use crate::secret::{RoomId, SecretHash};
-use quoridor_rules::{Move, Variant};
+use quoridor_rules::Variant;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::postgres::{PgConnectOptions, PgListener};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -40,16 +41,18 @@ use std::str::FromStr;
 
 /// The schema on SQLite, one migration per entry, applied in order at
 /// start.
-const SQLITE_MIGRATIONS: [(i64, &str); 2] = [
+const SQLITE_MIGRATIONS: [(i64, &str); 3] = [
     (1, include_str!("../migrations/0001_rooms.sql")),
     (2, include_str!("../migrations/0002_room_version.sql")),
+    (3, include_str!("../migrations/0003_move_lag.sql")),
 ];
 
 /// The same schema on PostgreSQL (which has `BYTEA` for `BLOB`, and whose
 /// `INTEGER` is 32 bits where the store reads 64).
-const POSTGRES_MIGRATIONS: [(i64, &str); 2] = [
+const POSTGRES_MIGRATIONS: [(i64, &str); 3] = [
     (1, include_str!("../migrations/postgres/0001_rooms.sql")),
     (2, include_str!("../migrations/0002_room_version.sql")),
+    (3, include_str!("../migrations/0003_move_lag.sql")),
 ];
 
 /// The PostgreSQL channel a committed change of a room is announced on;
@@ -217,8 +220,16 @@ impl Store {
     /// Opens the database at `location` (an SQLite file is created if
     /// missing) and brings its schema up to date.
     pub async fn connect(location: &DbLocation) -> Result<Store, StoreError> {
+        let store = Store::unmigrated(location).await?;
+        store.migrate(i64::MAX).await?;
+        Ok(store)
+    }
+
+    /// Opens the database at `location` as [`Store::connect`] does, its
+    /// schema as it is.
+    async fn unmigrated(location: &DbLocation) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
-        let store = match location {
+        Ok(match location {
             DbLocation::Sqlite(path) => {
                 let url = SqliteConnectOptions::new()
                     .filename(path)
@@ -258,9 +269,7 @@ impl Store {
                     postgres: Some(url.clone()),
                 }
             }
-        };
-        store.migrate().await?;
-        Ok(store)
+        })
     }
 
     /// Whether the database is PostgreSQL (and can tell other servers).
@@ -302,7 +311,8 @@ impl Store {
         self.pool.close().await;
     }
 
-    async fn migrate(&self) -> Result<(), StoreError> {
+    /// Applies the migrations numbered up to `through` not applied yet.
+    async fn migrate(&self, through: i64) -> Result<(), StoreError> {
         let migrations = if self.is_postgres() {
             POSTGRES_MIGRATIONS
         } else {
@@ -313,7 +323,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        for (version, sql) in migrations {
+        for (version, sql) in migrations.into_iter().filter(|&(v, _)| v <= through) {
             let mut tx = self.migration().await?;
             let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
                 .bind(version)
@@ -541,21 +551,22 @@ impl Store {
             SeatIndex::new(uint(n)?).ok_or_else(|| corrupt("a bad seat"))
         };
         let mut moves = Vec::new();
-        for row in
-            sqlx::query("SELECT seat, notation, at_ms FROM moves WHERE room = $1 ORDER BY ply")
-                .bind(key)
-                .fetch_all(&self.pool)
-                .await?
+        for row in sqlx::query(
+            "SELECT seat, notation, at_ms, lag_ms FROM moves WHERE room = $1 ORDER BY ply",
+        )
+        .bind(key)
+        .fetch_all(&self.pool)
+        .await?
         {
-            let mv: Move = row
-                .try_get::<String, _>("notation")?
-                .parse()
-                .map_err(|_| corrupt("a stored move is not notation"))?;
-            moves.push((
-                seat_index(row.try_get("seat")?)?,
-                mv,
-                uint(row.try_get::<i64, _>("at_ms")?)?,
-            ));
+            moves.push(StoredMove {
+                seat: seat_index(row.try_get("seat")?)?,
+                mv: row
+                    .try_get::<String, _>("notation")?
+                    .parse()
+                    .map_err(|_| corrupt("a stored move is not notation"))?,
+                at_ms: uint(row.try_get::<i64, _>("at_ms")?)?,
+                lag_ms: uint(row.try_get::<i64, _>("lag_ms")?)?,
+            });
         }
 
         let result = match sqlx::query("SELECT winner, reason, at_ms FROM results WHERE room = $1")
@@ -632,12 +643,13 @@ async fn record_events(
                 mv,
                 seat,
                 at_ms,
+                lag_ms,
                 clock,
             } => {
                 let clock_ms: Vec<String> = clock.remaining_ms.iter().map(u64::to_string).collect();
                 sqlx::query(
-                    "INSERT INTO moves (room, ply, seat, notation, at_ms, clock_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO moves (room, ply, seat, notation, at_ms, clock_ms, lag_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
                 .bind(id)
                 .bind(int(*ply)?)
@@ -645,6 +657,7 @@ async fn record_events(
                 .bind(mv.to_string())
                 .bind(int(*at_ms)?)
                 .bind(clock_ms.join(","))
+                .bind(int(*lag_ms)?)
                 .execute(&mut **tx)
                 .await?;
             }

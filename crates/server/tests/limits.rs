@@ -195,7 +195,9 @@ async fn a_finished_room_leaves_memory_and_a_player_comes_back_to_the_same_game(
             json!({ "type": "move", "ply": ply, "move": mv }),
         )
         .await;
-        wait_for(&mut players[1 - ply], "moved").await;
+        // The other player's own earlier move is a `moved` frame too: wait
+        // for this one, so that the resignation comes after both moves.
+        while wait_for(&mut players[1 - ply], "moved").await["ply"] != ply {}
     }
     send(&mut players[0], json!({ "type": "resign" })).await;
     let ended = wait_for(&mut players[1], "ended").await;

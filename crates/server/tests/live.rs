@@ -1,18 +1,22 @@
 //! The server over real sockets on 127.0.0.1 with a temporary SQLite file:
 //! rooms made and joined over HTTP, two players and a spectator over
 //! WebSocket, the referee's refusals, a take-over, the Origin check, the
-//! static files, and a restart on the same database. The tests assert what
-//! is said and stored, never how long anything takes (the timeouts only
-//! keep a broken server from hanging the suite).
+//! static files, a restart on the same database, and the lag a slow
+//! player's late pongs show given back to their clock. The tests assert
+//! what is said and stored, never how long anything takes (the timeouts
+//! only keep a broken server from hanging the suite; the slow player's
+//! delays are lower bounds the server's measures must respect).
 
 mod common;
 
 use common::{api, connect, http, next, send, Ws, PATIENCE};
 use futures_util::{SinkExt, StreamExt};
+use quoridor_server::clock::{LAG_QUOTA_GAIN_MS, LAG_QUOTA_START_MS};
 use quoridor_server::{start, Running, ServerConfig};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -522,4 +526,100 @@ async fn the_snapshot_says_who_is_away_since_when_and_how_long_a_claim_needs() {
     assert!(state["seats"][1]["away_since_ms"].as_u64().is_some());
     send(&mut p1, json!({ "type": "claim_victory" })).await;
     refused(&mut p1, "no_claim").await;
+}
+
+/// A player on a slow line: the next text frame as JSON, or, for a ping,
+/// `{"type": "ping"}` once it is answered `delay` after it was read (the
+/// pong sent by hand; tungstenite would answer at the next read, which
+/// comes only after the sleep).
+async fn slow_next(ws: &mut Ws, delay: Duration) -> Value {
+    loop {
+        let message = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a frame")
+            .expect("the socket is open")
+            .unwrap();
+        match message {
+            Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
+            Message::Ping(payload) => {
+                tokio::time::sleep(delay).await;
+                ws.send(Message::Pong(payload)).await.unwrap();
+                return json!({ "type": "ping" });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The `moved` frame of ply `ply`, whatever comes before it.
+async fn moved(ws: &mut Ws, ply: usize) -> Value {
+    loop {
+        let frame = find(ws, "moved").await;
+        if frame["ply"] == ply {
+            return frame;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_lag_the_server_measures_is_given_back_to_the_mover_within_the_quota() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rooms.db");
+    let first = server(&db, None).await;
+    let addr = first.addr;
+    let (id, one, two) = room(addr, "3+0").await;
+    // Player 1 answers every ping 600 ms late: each round trip the server
+    // measures is at least that, so its lag estimate is at least 300 ms.
+    let delay = Duration::from_millis(600);
+    let mut p1 = connect(addr, &id).await;
+    send(
+        &mut p1,
+        json!({ "type": "hello", "protocol": 1, "secret": one }),
+    )
+    .await;
+    assert_eq!(slow_next(&mut p1, delay).await["type"], "state");
+    // The server pings a player right after the snapshot: answered (late)
+    // before player 1's first move, so measured before it.
+    while slow_next(&mut p1, delay).await["type"] != "ping" {}
+    let mut p2 = connect(addr, &id).await;
+    hello(&mut p2, Some(&two)).await;
+    play(&mut p1, 0, "e2").await;
+    moved(&mut p2, 0).await;
+    play(&mut p2, 1, "e8").await;
+    let started = loop {
+        let frame = slow_next(&mut p1, delay).await;
+        if frame["type"] == "moved" && frame["ply"] == 1 {
+            break frame;
+        }
+    };
+    // Player 1's clock runs from player 2's move; they think 500 ms at
+    // least (the server's stamps say how long exactly).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    play(&mut p1, 2, "e3").await;
+    let frame = moved(&mut p2, 2).await;
+    let at = |f: &Value| f["at_ms"].as_u64().unwrap();
+    let elapsed = at(&frame) - at(&started);
+    let credit = frame["lag_ms"].as_u64().unwrap();
+    let left = frame["clock"]["remaining_ms"][0].as_u64().unwrap();
+    assert!(elapsed >= 500, "{elapsed}");
+    // Credited its lag (at least 300 ms), within the quota of its first
+    // credited move and the time the move took.
+    let quota = LAG_QUOTA_START_MS + LAG_QUOTA_GAIN_MS;
+    assert!(credit >= 300, "credit {credit}");
+    assert!(credit <= quota.min(elapsed), "credit {credit}");
+    // Charged the move's time less the credit (no increment in 3+0).
+    assert_eq!(left, 180_000 - elapsed + credit);
+    // Player 2's clock has not run yet.
+    assert_eq!(frame["clock"]["remaining_ms"][1], 180_000);
+
+    // The credit is stored: a restarted server reads the same clock.
+    drop((p1, p2));
+    first.kill();
+    let second = server(&db, None).await;
+    let (status, after) = api(second.addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(after["clock"]["remaining_ms"][0], left);
+    // Player 2's clock runs (0-based, as clocks number seats).
+    assert_eq!(after["clock"]["running"], 1);
+    second.stop().await.unwrap();
 }

@@ -70,6 +70,7 @@ fn every_server_frame() -> Vec<ServerFrame> {
             mv: "d3h".into(),
             seat: seat(0),
             at_ms: 3,
+            lag_ms: 40,
             clock,
         },
         ServerFrame::Ended { result },

@@ -313,6 +313,7 @@ fn move_at(ply: usize, mv: &str) -> Action {
     Action::Move {
         ply,
         mv: mv.parse().unwrap(),
+        lag_ms: 0,
     }
 }
 

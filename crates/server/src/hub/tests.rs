@@ -48,6 +48,7 @@ async fn started(f: &Fixture, hub: &Arc<Hub>) -> (RoomId, Arc<LiveRoom>) {
         let action = Action::Move {
             ply,
             mv: mv.parse().unwrap(),
+            lag_ms: 0,
         };
         hub.act(&live, SeatIndex::new(who), action).await.unwrap();
     }
@@ -86,6 +87,7 @@ async fn a_move_after_the_flag_loses_on_time_and_is_refused() {
     let action = Action::Move {
         ply: 2,
         mv: "e3".parse().unwrap(),
+        lag_ms: 0,
     };
     let refused = hub.act(&live, SeatIndex::new(0), action).await.unwrap_err();
     assert_eq!(refused.code, ErrorCode::GameOver);
@@ -138,6 +140,7 @@ async fn a_server_with_a_stale_copy_judges_on_the_committed_room() {
     let e3 = Action::Move {
         ply: 2,
         mv: "e3".parse().unwrap(),
+        lag_ms: 0,
     };
     one.act(&on_one, SeatIndex::new(0), e3).await.unwrap();
     // Hub two still holds two moves; player 2's reply at ply 3 is judged on
@@ -146,6 +149,7 @@ async fn a_server_with_a_stale_copy_judges_on_the_committed_room() {
     let e7 = Action::Move {
         ply: 3,
         mv: "e7".parse().unwrap(),
+        lag_ms: 0,
     };
     two.act(&on_two, SeatIndex::new(1), e7).await.unwrap();
     assert!(matches!(notices.recv().await, Ok(Notice::Refresh)));
@@ -160,6 +164,7 @@ async fn a_server_with_a_stale_copy_judges_on_the_committed_room() {
     let late = Action::Move {
         ply: 3,
         mv: "d2".parse().unwrap(),
+        lag_ms: 0,
     };
     let refusal = one.act(&on_one, SeatIndex::new(0), late).await.unwrap_err();
     assert_eq!(refusal.code, ErrorCode::StalePly, "{}", refusal.message);
@@ -184,6 +189,7 @@ async fn two_servers_seeing_one_clock_fall_store_the_result_once() {
                 Action::Move {
                     ply: 2,
                     mv: "e3".parse().unwrap(),
+                    lag_ms: 0,
                 },
             )
             .await

@@ -2,6 +2,7 @@
 //! number passed in, so nothing sleeps and nothing depends on timing.
 
 use super::*;
+use crate::clock::{LAG_QUOTA_GAIN_MS, LAG_QUOTA_START_MS};
 use crate::secret::Secret;
 
 /// Seconds as milliseconds.
@@ -21,6 +22,7 @@ fn mv(ply: usize, text: &str) -> Action {
     Action::Move {
         ply,
         mv: text.parse().unwrap(),
+        lag_ms: 0,
     }
 }
 
@@ -362,7 +364,12 @@ fn restoring_replays_to_the_same_state() {
         .stamps()
         .iter()
         .zip(room.game().moves())
-        .map(|(&(seat, at), &mv)| (seat, mv, at))
+        .map(|(&(seat, at_ms), &mv)| StoredMove {
+            seat,
+            mv,
+            at_ms,
+            lag_ms: 0,
+        })
         .collect();
     let restored = Room::restore(fresh.clone(), &moves, None, None).unwrap();
     assert_eq!(format!("{restored:?}"), format!("{room:?}"));
@@ -376,7 +383,7 @@ fn restoring_replays_to_the_same_state() {
     assert_eq!(format!("{restored:?}"), format!("{flagged:?}"));
     // A move that does not replay: the store is corrupt.
     let mut bad = moves.clone();
-    bad[1].1 = "e5".parse().unwrap();
+    bad[1].mv = "e5".parse().unwrap();
     assert!(Room::restore(fresh, &bad, None, None).is_none());
 }
 
@@ -389,4 +396,128 @@ fn correspondence_flags_after_the_days_per_move() {
     assert_eq!(room.tick(s(2) + day - 1), vec![]);
     assert_eq!(room.tick(s(2) + day).len(), 1);
     assert_eq!(room.result().map(|r| r.winner), Some(one()));
+}
+
+fn lagged(ply: usize, text: &str, lag_ms: u64) -> Action {
+    Action::Move {
+        ply,
+        mv: text.parse().unwrap(),
+        lag_ms,
+    }
+}
+
+/// The credit the move `events` begin with was given.
+fn credit(events: &[Event]) -> u64 {
+    let Some(Event::Moved { lag_ms, .. }) = events.first() else {
+        panic!("{events:?}")
+    };
+    *lag_ms
+}
+
+/// The moves of `room` as the store keeps them, each with `lags[ply]`.
+fn stored(room: &Room, lags: &[u64]) -> Vec<StoredMove> {
+    room.stamps()
+        .iter()
+        .zip(room.game().moves())
+        .zip(lags)
+        .map(|((&(seat, at_ms), &mv), &lag_ms)| StoredMove {
+            seat,
+            mv,
+            at_ms,
+            lag_ms,
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_is_given_back_its_lag_within_the_quota() {
+    let (mut room, _) = room("3+0");
+    play(&mut room, &["e2", "e8"], 0);
+    // Seat 1's clock has not run: its lag gets nothing.
+    assert_eq!(room.clock().quota_ms(1), Some(LAG_QUOTA_START_MS));
+    // Seat 0's runs from 1 s; its move at 5 s with 250 ms of lag.
+    let events = room.act(one(), lagged(2, "e3", 250), s(5)).unwrap();
+    assert_eq!(credit(&events), 250);
+    assert_eq!(
+        room.clock_at(s(5)).remaining_ms,
+        [s(180) - s(4) + 250, s(180)]
+    );
+    // A lag far beyond the quota gets the quota: what is left of it plus
+    // one gain.
+    let quota = LAG_QUOTA_START_MS + 2 * LAG_QUOTA_GAIN_MS - 250;
+    room.act(two(), lagged(3, "e7", 0), s(6)).unwrap();
+    let events = room.act(one(), lagged(4, "e4", 30_000), s(16)).unwrap();
+    assert_eq!(credit(&events), quota);
+    assert_eq!(room.clock().quota_ms(0), Some(0));
+    assert_eq!(
+        room.clock_at(s(16)).remaining_ms[0],
+        s(180) - s(4) + 250 - s(10) + quota
+    );
+    // Never more than the move took.
+    room.act(two(), lagged(5, "e6", 0), s(17)).unwrap();
+    let events = room
+        .act(one(), lagged(6, "a3h", 30_000), s(17) + 20)
+        .unwrap();
+    assert_eq!(credit(&events), 20);
+}
+
+#[test]
+fn no_lag_is_given_back_in_correspondence_or_unlimited() {
+    for control in ["corr:1", "unlimited"] {
+        let (mut room, _) = room(control);
+        play(&mut room, &["e2", "e8"], 0);
+        let events = room.act(one(), lagged(2, "e3", 500), s(5)).unwrap();
+        assert_eq!(credit(&events), 0, "{control}");
+    }
+}
+
+#[test]
+fn the_clock_falls_at_its_zero_whatever_the_lag() {
+    let (mut room, _) = room("1+0");
+    play(&mut room, &["e2", "e8"], 0);
+    // Seat 0's clock runs from 1 s and falls at 61 s, lag or not.
+    assert_eq!(room.deadline(), Some(s(61)));
+    assert_eq!(
+        room.clone().act(one(), lagged(2, "e3", 900), s(61)),
+        Err(ActionError::GameOver)
+    );
+    // A move just before the zero is given back its lag.
+    let mut just = room.clone();
+    let events = just.act(one(), lagged(2, "e3", 300), s(61) - 1).unwrap();
+    assert_eq!(credit(&events), 300);
+    assert_eq!(just.clock_at(s(61) - 1).remaining_ms[0], 301);
+    // The fallen clock ends the game at its zero.
+    let ended = room.tick(s(61));
+    assert_eq!(
+        ended,
+        vec![Event::Ended(GameResult {
+            winner: two(),
+            reason: EndReason::Timeout,
+            at_ms: s(61),
+        })]
+    );
+}
+
+#[test]
+fn a_replay_with_the_stored_credits_gives_the_same_clocks_and_quotas() {
+    let (mut room, _) = room("1+0");
+    let fresh = Room::new(room.id().clone(), room.settings(), room.seats().to_vec(), 0);
+    let moves = ["e2", "e8", "e3", "e7", "e4", "e6", "d2h", "d7h"];
+    let lags = [400, 900, 5_000, 80, 0, 700, 250, 3_000];
+    let mut credits = Vec::new();
+    for (ply, (text, lag)) in moves.iter().zip(lags).enumerate() {
+        let who = SeatIndex::new(ply % 2);
+        let events = room
+            .act(who, lagged(ply, text, lag), s(1) + 1_300 * ply as u64)
+            .unwrap();
+        credits.push(credit(&events));
+    }
+    assert!(credits.iter().any(|&c| c > 0));
+    let restored = Room::restore(fresh.clone(), &stored(&room, &credits), None, None).unwrap();
+    assert_eq!(restored.clock(), room.clock());
+    assert_eq!(format!("{restored:?}"), format!("{room:?}"));
+    // Replayed without them (a database that lost them), the clocks differ.
+    let zeros = vec![0; moves.len()];
+    let without = Room::restore(fresh, &stored(&room, &zeros), None, None).unwrap();
+    assert_ne!(without.clock(), room.clock());
 }

@@ -53,6 +53,7 @@ fn mv(ply: usize, text: &str) -> Action {
     Action::Move {
         ply,
         mv: text.parse().unwrap(),
+        lag_ms: 0,
     }
 }
 
@@ -202,4 +203,120 @@ fn db_names_pick_the_database_by_their_form() {
     // Debug never prints a PostgreSQL URL (it may hold a password).
     let secret: DbLocation = "postgres://q:hunter2@h/db".parse().unwrap();
     assert!(!format!("{secret:?}").contains("hunter2"));
+}
+
+/// Each move's lag credit as stored, in order.
+async fn stored_lags(store: &Store, room: &Room) -> Vec<i64> {
+    sqlx::query_scalar("SELECT lag_ms FROM moves WHERE room = $1 ORDER BY ply")
+        .bind(room.id().as_str())
+        .fetch_all(&store.pool)
+        .await
+        .unwrap()
+}
+
+fn lagged(ply: usize, text: &str, lag_ms: u64) -> Action {
+    Action::Move {
+        ply,
+        mv: text.parse().unwrap(),
+        lag_ms,
+    }
+}
+
+#[tokio::test]
+async fn lag_credits_are_stored_with_their_moves_and_replayed() {
+    let (f, mut room) = fixture("1+0").await;
+    seat_invited(&f, &mut room).await;
+    let mut credits = Vec::new();
+    for (ply, (text, lag)) in ["d2", "d6", "d3", "d5", "c4h", "a3h"]
+        .iter()
+        .zip([300, 200, 250, 5_000, 90, 700])
+        .enumerate()
+    {
+        let mut next = room.clone();
+        let now = 1_000 + 1_500 * ply as u64;
+        let events = next.act(SeatIndex::new(ply % 2), lagged(ply, text, lag), now);
+        let events = events.unwrap();
+        let Some(Event::Moved { lag_ms, .. }) = events.first() else {
+            panic!("{events:?}")
+        };
+        credits.push(int(*lag_ms).unwrap());
+        f.store.record(&next, &events).await.unwrap();
+        room = next;
+    }
+    // The first move of each seat ran no clock; then each is credited its
+    // lag within its seat's quota: 300 + 100 at seat 1's first credited
+    // move, emptied by its 5 s lag, then one gain of 100.
+    assert_eq!(credits, [0, 0, 250, 400, 90, 100]);
+    assert_eq!(stored_lags(&f.store, &room).await, credits);
+    f.store.close().await;
+    let reopened = Store::open(&f.path).await.unwrap();
+    let loaded = reopened.load(room.id(), 20_000).await.unwrap().unwrap();
+    same(&loaded, &room, 20_000);
+    assert_eq!(loaded.clock(), room.clock());
+}
+
+#[tokio::test]
+async fn a_database_from_before_lag_credits_migrates_and_reads_back_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let location = DbLocation::Sqlite(path.clone());
+    // The file as the server before lag compensation left it: the first
+    // two migrations, moves without a lag column.
+    let old = Store::unmigrated(&location).await.unwrap();
+    old.migrate(2).await.unwrap();
+    let secrets = [Secret::generate().unwrap(), Secret::generate().unwrap()];
+    let settings = RoomSettings {
+        variant: Variant::new(7, 6).unwrap(),
+        control: "1+0".parse().unwrap(),
+    };
+    let seats = vec![
+        Seat::held(secrets[0].hash(), 0),
+        Seat::held(secrets[1].hash(), 0),
+    ];
+    let mut room = Room::new(RoomId::generate().unwrap(), settings, seats, 0);
+    old.create_room(&room).await.unwrap();
+    for (ply, text) in ["d2", "d6", "d3", "d5"].iter().enumerate() {
+        let now = 1_000 + 2_000 * ply as u64;
+        let events = room
+            .act(SeatIndex::new(ply % 2), lagged(ply, text, 0), now)
+            .unwrap();
+        let Some(Event::Moved { clock, .. }) = events.first() else {
+            panic!("{events:?}")
+        };
+        let clock_ms: Vec<String> = clock.remaining_ms.iter().map(u64::to_string).collect();
+        sqlx::query(
+            "INSERT INTO moves (room, ply, seat, notation, at_ms, clock_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(room.id().as_str())
+        .bind(int(ply).unwrap())
+        .bind(int(ply % 2).unwrap())
+        .bind(text.to_string())
+        .bind(int(now).unwrap())
+        .bind(clock_ms.join(","))
+        .execute(&old.pool)
+        .await
+        .unwrap();
+    }
+    assert!(stored_lags_fail(&old).await, "no lag column before 0003");
+    old.close().await;
+
+    let new = Store::open(&path).await.unwrap();
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM schema_migrations ORDER BY 1")
+        .fetch_all(&new.pool)
+        .await
+        .unwrap();
+    assert_eq!(applied, [1, 2, 3]);
+    assert_eq!(stored_lags(&new, &room).await, [0, 0, 0, 0]);
+    let loaded = new.load(room.id(), 20_000).await.unwrap().unwrap();
+    same(&loaded, &room, 20_000);
+    assert_eq!(loaded.clock(), room.clock());
+}
+
+/// Whether reading the lag column fails (it does not exist).
+async fn stored_lags_fail(store: &Store) -> bool {
+    sqlx::query("SELECT lag_ms FROM moves")
+        .fetch_all(&store.pool)
+        .await
+        .is_err()
 }
