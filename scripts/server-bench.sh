@@ -9,7 +9,8 @@
 #
 # Environment: GAMES, MAX_PLIES, THINK_MS (load), FRAMES, FUZZ_GAMES (fuzz),
 # CRASH_GAMES, CRASH_THINK_MS, KILL_AFTER_MS (crash: the bots think so that
-# the games are still live at the kill), CARGO_TARGET_DIR, SKIP_BUILD=1 to use
+# the games are still live at the kill), UNLOAD_FINISHED_AFTER (seconds a
+# finished room stays in memory, the server's flag: 600), CARGO_TARGET_DIR, SKIP_BUILD=1 to use
 # the binaries already built. Traffic stays on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,7 @@ FUZZ_GAMES=${FUZZ_GAMES:-4}
 CRASH_GAMES=${CRASH_GAMES:-200}
 CRASH_THINK_MS=${CRASH_THINK_MS:-100}
 KILL_AFTER_MS=${KILL_AFTER_MS:-2000}
+UNLOAD_FINISHED_AFTER=${UNLOAD_FINISHED_AFTER:-600}
 TARGET=${CARGO_TARGET_DIR:-target}
 BIN="$TARGET/release"
 
@@ -55,8 +57,13 @@ mkdir "$tmp/dist"
 echo '<!doctype html><title>quoridor</title>' >"$tmp/dist/index.html"
 # Every client of the tools is on 127.0.0.1: no limit per address (the
 # defaults refuse rooms past 60 at once and the 101st WebSocket).
+# The files exist before the server's shell opens them, so the first read
+# below cannot race it.
+: >"$tmp/serve.out"
+: >"$tmp/serve.err"
 "$BIN/quoridor" serve --port 0 --db "$tmp/rooms.db" --dist "$tmp/dist" \
     --requests-per-minute 0 --websockets-per-ip 0 \
+    --unload-finished-after "$UNLOAD_FINISHED_AFTER" \
     >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
 url=
@@ -77,6 +84,12 @@ echo
 echo "== load: $GAMES games at once"
 "$BIN/quoridor-loadtest" load --url "$url" --games "$GAMES" --max-plies "$MAX_PLIES" \
     --think-ms "$THINK_MS" --pid "$pid" || status=1
+# With a short UNLOAD_FINISHED_AFTER, the server's memory once the sweep
+# (every 60 s) has unloaded the finished rooms.
+if [ "$UNLOAD_FINISHED_AFTER" -le 60 ]; then
+    sleep $((UNLOAD_FINISHED_AFTER + 65))
+    echo "after the sweep: $(node -e 'fetch(process.argv[1]).then((r) => r.text()).then(console.log)' "$url/api/health"), server RSS $(awk '/^VmRSS/ {print $2, $3}' "/proc/$pid/status")"
+fi
 echo
 echo "== fuzz: $FRAMES frames, $FUZZ_GAMES real games alongside"
 "$BIN/quoridor-loadtest" fuzz --url "$url" --frames "$FRAMES" --games "$FUZZ_GAMES" \

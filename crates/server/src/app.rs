@@ -213,8 +213,11 @@ fn hub_failure(e: HubError) -> Response {
     failure(status, e)
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({ "ok": true, "protocol": PROTOCOL_VERSION }))
+/// `GET /api/health`: the server answers, its protocol, and how many rooms
+/// it holds in memory (for operators and the load tool).
+async fn health(State(state): State<AppState>) -> Json<Value> {
+    let rooms = state.hub.rooms_held().await;
+    Json(json!({ "ok": true, "protocol": PROTOCOL_VERSION, "rooms_in_memory": rooms }))
 }
 
 /// The body of `POST /api/rooms`; every field may be left out.

@@ -209,6 +209,8 @@ async fn a_finished_room_leaves_memory_and_a_player_comes_back_to_the_same_game(
     // Connected: not unloaded.
     assert_eq!(running.hub().sweep(finished).await, 0);
     assert!(running.hub().holds(&room_id).await);
+    let (_, health) = api(addr, "GET", "/api/health", None).await;
+    assert_eq!(health["rooms_in_memory"], 1, "{health}");
     for mut ws in players {
         ws.send(Message::Close(None)).await.unwrap();
         while let Ok(Some(Ok(_))) = tokio::time::timeout(PATIENCE, ws.next()).await {}
@@ -222,6 +224,8 @@ async fn a_finished_room_leaves_memory_and_a_player_comes_back_to_the_same_game(
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     assert_eq!(running.hub().rooms_held().await, 0);
+    let (_, health) = api(addr, "GET", "/api/health", None).await;
+    assert_eq!(health["rooms_in_memory"], 0, "{health}");
     // A player comes back: the same game, read from the database.
     let mut ws = connect(addr, &id).await;
     send(
