@@ -103,16 +103,18 @@ async fn under_base_path(State(base): State<BasePath>, request: Request, next: N
     if path == "/" || path == prefix {
         return Redirect::permanent(base.as_str()).into_response();
     }
-    let Some(inner) = path.strip_prefix(prefix).filter(|p| p.starts_with('/')) else {
+    // The path and query with the prefix taken off the front.
+    let inner = request
+        .uri()
+        .path_and_query()
+        .and_then(|pq| pq.as_str().strip_prefix(prefix))
+        .filter(|rest| rest.starts_with('/'));
+    let Some(inner) = inner.map(str::parse) else {
         return StatusCode::NOT_FOUND.into_response();
-    };
-    let inner = match request.uri().query() {
-        Some(query) => format!("{inner}?{query}"),
-        None => inner.to_string(),
     };
     let (mut parts, body) = request.into_parts();
     let mut uri = parts.uri.into_parts();
-    match inner.parse() {
+    match inner {
         Ok(path_and_query) => uri.path_and_query = Some(path_and_query),
         Err(_) => return StatusCode::BAD_REQUEST.into_response(),
     }

@@ -685,13 +685,16 @@ impl Hub {
         let Some(live) = self.rooms.lock().await.get(&id).cloned() else {
             return;
         };
-        let held: Vec<Option<Holder>> = live
-            .holders
-            .lock()
-            .map(|holders| holders.clone())
-            .unwrap_or_default();
         if what == "ask" {
-            for (seat, _) in held.iter().enumerate().filter(|(_, h)| h.is_some()) {
+            let held: Vec<usize> = live
+                .holders
+                .lock()
+                .map(|holders| {
+                    let held = holders.iter().enumerate().filter(|(_, h)| h.is_some());
+                    held.map(|(seat, _)| seat).collect()
+                })
+                .unwrap_or_default();
+            for seat in held {
                 self.announce(&id, &format!("here {seat}")).await;
             }
             let here = live.spectators.load(Ordering::Relaxed);
@@ -736,12 +739,15 @@ impl Hub {
                 *slot = here.then(|| instance.to_string());
             }
         }
-        let held_here = live
-            .holders
-            .lock()
-            .map(|holders| holders.get(seat.index()).is_none_or(Option::is_some))
-            .unwrap_or(true);
-        if held_here {
+        self.present_elsewhere(&live, seat, here).await;
+    }
+
+    /// Another server says seat `seat`'s player is connected there
+    /// (`here`) or not: the room's players learn it, unless a connection
+    /// to this server holds the seat (then it is here whatever the others
+    /// say).
+    async fn present_elsewhere(&self, live: &LiveRoom, seat: SeatIndex, here: bool) {
+        if live.held_here(seat) {
             return;
         }
         let events = live.state.lock().await.set_presence(seat, here, self.now());
@@ -791,10 +797,10 @@ impl Hub {
     /// servers not heard for `silence` — a server that died without
     /// saying so — as if each had said its players left and its
     /// spectators went: their seats are away (a claim may follow) and
-    /// their counts dropped. Returns the servers given up.
-    pub async fn heartbeat(&self, silence: Duration) -> Vec<String> {
+    /// their counts dropped.
+    pub async fn heartbeat(&self, silence: Duration) {
         if !self.store.is_postgres() {
-            return Vec::new();
+            return;
         }
         let payload = format!("{} - alive", self.instance);
         let _ = self.store.announce(&payload).await;
@@ -818,7 +824,7 @@ impl Hub {
             })
             .unwrap_or_default();
         if gone.is_empty() {
-            return gone;
+            return;
         }
         let rooms: Vec<Arc<LiveRoom>> = self.rooms.lock().await.values().cloned().collect();
         for live in rooms {
@@ -847,22 +853,9 @@ impl Hub {
                 })
                 .unwrap_or_default();
             for seat in away {
-                let held_here = live
-                    .holders
-                    .lock()
-                    .map(|holders| holders.get(seat.index()).is_some_and(Option::is_some))
-                    .unwrap_or(false);
-                if !held_here {
-                    let events = live
-                        .state
-                        .lock()
-                        .await
-                        .set_presence(seat, false, self.now());
-                    live.send_events(&events);
-                }
+                self.present_elsewhere(&live, seat, false).await;
             }
         }
-        gone
     }
 
     /// A spectator arrived (`+1`) or left (`-1`); everyone learns the
@@ -969,6 +962,15 @@ impl LiveRoom {
             .map(|counts| counts.values().sum())
             .unwrap_or(0);
         self.spectators.load(Ordering::Relaxed) + elsewhere
+    }
+
+    /// Whether a connection to this server holds `seat` (a seat the room
+    /// does not have counts as held: nobody else may speak for it).
+    fn held_here(&self, seat: SeatIndex) -> bool {
+        self.holders
+            .lock()
+            .map(|holders| holders.get(seat.index()).is_none_or(Option::is_some))
+            .unwrap_or(true)
     }
 
     /// A receiver of the room's notices from now on.

@@ -124,6 +124,27 @@ pub struct Running {
     hub: std::sync::Arc<Hub>,
 }
 
+/// The shortest period of the server's own timers (the sweep, the
+/// heartbeat), whatever the configuration says.
+const MIN_PERIOD: Duration = Duration::from_millis(10);
+
+/// Runs `each` at once and then every `every` (a late run delays the next
+/// rather than bunching them), until the task is aborted.
+fn repeat<F, Fut>(every: Duration, mut each: F) -> JoinHandle<()>
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            each().await;
+        }
+    })
+}
+
 /// Opens the database, binds the port and starts serving in the
 /// background.
 pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
@@ -150,28 +171,18 @@ pub async fn start(config: ServerConfig) -> Result<Running, ServeError> {
         .map(|listener| hub.listen(listener));
     let beating = listening.is_some().then(|| {
         let hub = hub.clone();
-        let every = config.heartbeat_every.max(Duration::from_millis(10));
-        tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(every);
-            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                ticks.tick().await;
-                hub.heartbeat(every * 3).await;
-            }
+        let every = config.heartbeat_every.max(MIN_PERIOD);
+        repeat(every, move || {
+            let hub = hub.clone();
+            async move { hub.heartbeat(every * 3).await }
         })
     });
     let limiter = IpLimiter::new(config.limits);
     let sweeping = {
-        let (hub, limiter) = (hub.clone(), limiter.clone());
-        let (every, unload) = (
-            config.sweep_every.max(Duration::from_millis(10)),
-            config.unload,
-        );
-        tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(every);
-            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                ticks.tick().await;
+        let (hub, limiter, unload) = (hub.clone(), limiter.clone(), config.unload);
+        repeat(config.sweep_every.max(MIN_PERIOD), move || {
+            let (hub, limiter) = (hub.clone(), limiter.clone());
+            async move {
                 hub.sweep(unload).await;
                 limiter.prune(now_ms());
             }

@@ -365,6 +365,9 @@ async fn under_a_base_path_everything_is_served_there_and_nothing_elsewhere() {
     assert!(head.contains("immutable"), "{head}");
     let (status, health) = api(addr, "GET", "/games/quoridor/api/health", None).await;
     assert_eq!((status, health["ok"].clone()), (200, json!(true)));
+    // A query goes along with the path.
+    let (status, _) = api(addr, "GET", "/games/quoridor/api/health?from=probe", None).await;
+    assert_eq!(status, 200);
     let (_, head, _) = http(addr, "GET", "/games/quoridor/api/health", None, "").await;
     assert!(head.contains("cache-control: no-store"), "{head}");
 
